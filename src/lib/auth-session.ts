@@ -1,0 +1,75 @@
+import { useSyncExternalStore } from 'react';
+import { AUTH_COOKIE_NAME, SESSION_TTL_SECONDS } from '../shared/constants';
+
+// The auth state: access and refresh tokens, kept in memory and mirrored in a cookie (seed section 4):
+// path '/', session-long, or 7 days with remember-me. A refresh replaces the cookie.
+export type AuthTokens = { accessToken: string; refreshToken: string; rememberMe: boolean };
+
+type Listener = () => void;
+const listeners = new Set<Listener>();
+let current: AuthTokens | null = readCookie();
+
+export function getAuthTokens(): AuthTokens | null {
+  return current;
+}
+
+export function setAuthTokens(tokens: AuthTokens): void {
+  current = tokens;
+  writeCookie(tokens);
+  emit();
+}
+
+export function clearAuthTokens(): void {
+  current = null;
+  // biome-ignore lint/suspicious/noDocumentCookie: the seed stores the tokens in a cookie; no Cookie Store API on iOS Safari
+  document.cookie = `${AUTH_COOKIE_NAME}=; path=/; max-age=0; SameSite=Strict${secure()}`;
+  emit();
+}
+
+export function subscribeAuth(listener: Listener): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+export function useAuthTokens(): AuthTokens | null {
+  return useSyncExternalStore(subscribeAuth, getAuthTokens, () => null);
+}
+
+// Another tab may have refreshed (rotated) the tokens: the cookie is the shared truth between tabs.
+export function reloadAuthTokensFromCookie(): AuthTokens | null {
+  const fromCookie = readCookie();
+  if (fromCookie?.refreshToken !== current?.refreshToken) {
+    current = fromCookie;
+    emit();
+  }
+  return current;
+}
+
+function emit() {
+  for (const listener of listeners) listener();
+}
+
+const secure = () => (typeof location !== 'undefined' && location.protocol === 'https:' ? '; Secure' : '');
+
+function writeCookie(tokens: AuthTokens) {
+  const value = encodeURIComponent(JSON.stringify({ a: tokens.accessToken, r: tokens.refreshToken, m: tokens.rememberMe }));
+  const maxAge = tokens.rememberMe ? `; max-age=${SESSION_TTL_SECONDS}` : '';
+  // biome-ignore lint/suspicious/noDocumentCookie: see clearAuthTokens
+  document.cookie = `${AUTH_COOKIE_NAME}=${value}; path=/${maxAge}; SameSite=Strict${secure()}`;
+}
+
+function readCookie(): AuthTokens | null {
+  if (typeof document === 'undefined') return null;
+  const raw = document.cookie
+    .split('; ')
+    .find((part) => part.startsWith(`${AUTH_COOKIE_NAME}=`))
+    ?.slice(AUTH_COOKIE_NAME.length + 1);
+  if (!raw) return null;
+  try {
+    const parsed = JSON.parse(decodeURIComponent(raw)) as { a?: unknown; r?: unknown; m?: unknown };
+    if (typeof parsed.a !== 'string' || typeof parsed.r !== 'string') return null;
+    return { accessToken: parsed.a, refreshToken: parsed.r, rememberMe: parsed.m === true };
+  } catch {
+    return null;
+  }
+}

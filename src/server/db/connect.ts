@@ -1,0 +1,30 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import Sqlite from 'better-sqlite3';
+import { Kysely, PostgresAdapter, PostgresDialect, SqliteDialect } from 'kysely';
+import pg from 'pg';
+import type { Database } from './database';
+
+// PostgreSQL answers bigint (money, counts) as text by default; ours fit in a JS number.
+pg.types.setTypeParser(20, (value) => Number(value));
+
+export type DB = Kysely<Database>;
+
+export function connect(options: { databaseUrl?: string; sqliteFile?: string }): DB {
+  if (options.databaseUrl) {
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    // An idle client that loses its server must not crash the process; the next query fails cleanly.
+    pool.on('error', (error) => console.error('[db] idle client error:', error.message));
+    return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  }
+  const file = options.sqliteFile ?? ':memory:';
+  if (file !== ':memory:') mkdirSync(path.dirname(file), { recursive: true });
+  const database = new Sqlite(file);
+  database.pragma('journal_mode = WAL');
+  database.pragma('foreign_keys = ON');
+  database.pragma('busy_timeout = 5000');
+  database.pragma('synchronous = NORMAL');
+  return new Kysely<Database>({ dialect: new SqliteDialect({ database }) });
+}
+
+export const isPostgres = (db: DB) => db.getExecutor().adapter instanceof PostgresAdapter;

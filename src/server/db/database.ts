@@ -1,0 +1,281 @@
+import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
+
+// Table types. Conventions that keep SQLite and PostgreSQL alike:
+// times are ISO-8601 UTC text (sortable), flags are integers 0/1, lists are JSON text,
+// money is integer minor units plus a currency code.
+type Timestamp = string;
+type Flag = number;
+
+export interface UsersTable {
+  id: Generated<number>;
+  email: string; // stored lower-cased: unique, case-insensitive
+  password_hash: string;
+  full_name: string;
+  phone: string | null;
+  roles: string; // JSON list of Role
+  status: 'ACTIVE' | 'DEACTIVATE';
+  need_to_change_password: Flag;
+  remaining_ai_note_improvement: number;
+  bank_name: string | null;
+  bank_account_name: string | null;
+  bank_account_number: string | null;
+  locale: string;
+  timezone: string;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface SessionsTable {
+  id: Generated<number>;
+  user_id: number;
+  remember_me: Flag;
+  created_at: Timestamp;
+  expires_at: Timestamp; // absolute lifetime of the login
+  last_used_at: Timestamp;
+  revoked_at: Timestamp | null;
+  revoked_reason: string | null;
+  user_agent: string | null;
+  ip: string | null;
+}
+
+export interface RefreshTokensTable {
+  id: Generated<number>;
+  session_id: number;
+  token_hash: string; // SHA-256 of the opaque token; the token itself is never stored
+  created_at: Timestamp;
+  used_at: Timestamp | null;
+}
+
+export interface TasksTable {
+  id: Generated<number>;
+  code: string;
+  title: string;
+  company: string;
+  description: string;
+  job_type: 'ft' | 'pt' | 'intern';
+  is_critical: Flag;
+  location: string;
+  country: string;
+  salary_min: number | null;
+  salary_max: number | null;
+  salary_currency: string;
+  reward_amount: number;
+  reward_currency: string;
+  quota: number;
+  status: 'OPEN' | 'CLOSED';
+  expires_at: Timestamp | null; // EXPIRED is derived: OPEN and past expires_at
+  required_skills: string; // JSON list
+  required_languages: string; // JSON list
+  created_by: number | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface PromosTable {
+  id: Generated<number>;
+  title: string;
+  description: string;
+  starts_at: Timestamp;
+  ends_at: Timestamp;
+  bonus_amount: number;
+  bonus_currency: string;
+  created_by: number | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface PromoTasksTable {
+  promo_id: number;
+  task_id: number;
+  created_at: Timestamp;
+}
+
+export interface RecruiterTasksTable {
+  id: Generated<number>;
+  recruiter_id: number;
+  task_id: number;
+  assigned_by: number | null; // null when the recruiter joined by themself
+  created_at: Timestamp;
+}
+
+export interface FilesTable {
+  id: Generated<number>;
+  owner_id: number | null;
+  purpose: 'RESUME' | 'CALL_PROOF';
+  original_name: string;
+  mime_type: string;
+  size: number;
+  sha256: string;
+  storage_key: string; // path under DATA_DIR/uploads
+  created_at: Timestamp;
+}
+
+export interface TalentsTable {
+  id: Generated<number>;
+  recruiter_id: number;
+  full_name: string;
+  email: string;
+  email_normalized: string;
+  phone: string;
+  country_code: string;
+  phone_e164: string;
+  languages: string; // JSON list
+  education_level: string;
+  country: string;
+  location: string;
+  expected_salary: number | null;
+  expected_salary_currency: string;
+  resume_file_id: number | null;
+  resume_text: string | null;
+  parse_status: 'PENDING' | 'PARSING' | 'DONE' | 'FAILED' | 'SKIPPED';
+  has_work_experience: Flag | null;
+  years_of_experience: number | null;
+  current_position: string | null;
+  skills: string; // JSON list
+  summary: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface ReferralsTable {
+  id: Generated<number>;
+  talent_id: number;
+  task_id: number;
+  recruiter_id: number;
+  // The person's identity at referral time: one referral per person per task, across recruiters.
+  person_email: string;
+  person_phone: string;
+  recruiter_note: string | null;
+  rating: number | null; // 5 Average, 10 Good
+  consent_status: 'PENDING' | 'CONFIRMED' | 'DECLINED';
+  consent_decided_at: Timestamp | null;
+  ita_status: 'NOT_SENT' | 'SENT' | 'CONFIRMED';
+  ita_decided_at: Timestamp | null;
+  hiring_status: 'SUBMITTED' | 'SCREENING' | 'INTERVIEW' | 'OFFERED' | 'HIRED' | 'REJECTED' | 'WITHDRAWN';
+  reward_status: string | null; // null while in review
+  reward_amount: number | null; // fixed at approval
+  reward_currency: string | null;
+  reward_reason: string | null;
+  reward_decided_by: number | null;
+  reward_decided_at: Timestamp | null;
+  promo_id: number | null; // the promo running when the referral was made
+  payment_id: number | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface ReferralHistoryTable {
+  id: Generated<number>;
+  referral_id: number;
+  actor_id: number | null; // null for the talent or the system
+  action: string;
+  from_value: string | null;
+  to_value: string | null;
+  note: string | null;
+  created_at: Timestamp;
+}
+
+export interface CallProofsTable {
+  id: Generated<number>;
+  referral_id: number;
+  file_id: number;
+  called_at: Timestamp;
+  note: string | null;
+  review_status: 'NEED_REVIEW' | 'ACCEPTED' | 'REJECTED';
+  review_reason: string | null;
+  reviewed_by: number | null;
+  reviewed_at: Timestamp | null;
+  created_by: number;
+  created_at: Timestamp;
+}
+
+export interface PaymentsTable {
+  id: Generated<number>;
+  recruiter_id: number;
+  amount: number;
+  currency: string;
+  status: 'PENDING' | 'PAID';
+  reference: string | null;
+  paid_at: Timestamp | null;
+  created_by: number;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface OneTimeTokensTable {
+  id: Generated<number>;
+  kind: 'CONSENT' | 'ITA' | 'PASSWORD_RESET';
+  token_hash: string; // SHA-256 of 32 random bytes
+  user_id: number | null;
+  referral_id: number | null;
+  created_at: Timestamp;
+  expires_at: Timestamp;
+  used_at: Timestamp | null;
+  voided_at: Timestamp | null; // a resend voids the previous link
+}
+
+export interface EmailOutboxTable {
+  id: Generated<number>;
+  to_address: string;
+  locale: string;
+  template: string;
+  payload: string; // JSON
+  status: 'PENDING' | 'SENDING' | 'SENT' | 'FAILED';
+  attempts: number;
+  next_attempt_at: Timestamp;
+  locked_until: Timestamp | null;
+  last_error: string | null;
+  sent_at: Timestamp | null;
+  created_at: Timestamp;
+}
+
+export interface IdempotencyKeysTable {
+  user_id: number;
+  key: string;
+  request_hash: string;
+  status: 'IN_PROGRESS' | 'DONE';
+  response_status: number | null;
+  response_body: string | null;
+  created_at: Timestamp;
+}
+
+export interface RateLimitsTable {
+  key: string;
+  window_start: number; // epoch ms
+  count: number;
+}
+
+export interface Database {
+  users: UsersTable;
+  sessions: SessionsTable;
+  refresh_tokens: RefreshTokensTable;
+  tasks: TasksTable;
+  promos: PromosTable;
+  promo_tasks: PromoTasksTable;
+  recruiter_tasks: RecruiterTasksTable;
+  files: FilesTable;
+  talents: TalentsTable;
+  referrals: ReferralsTable;
+  referral_history: ReferralHistoryTable;
+  call_proofs: CallProofsTable;
+  payments: PaymentsTable;
+  one_time_tokens: OneTimeTokensTable;
+  email_outbox: EmailOutboxTable;
+  idempotency_keys: IdempotencyKeysTable;
+  rate_limits: RateLimitsTable;
+}
+
+export type User = Selectable<UsersTable>;
+export type NewUser = Insertable<UsersTable>;
+export type UserUpdate = Updateable<UsersTable>;
+export type Session = Selectable<SessionsTable>;
+export type Task = Selectable<TasksTable>;
+export type NewTask = Insertable<TasksTable>;
+export type Promo = Selectable<PromosTable>;
+export type Talent = Selectable<TalentsTable>;
+export type NewTalent = Insertable<TalentsTable>;
+export type Referral = Selectable<ReferralsTable>;
+export type NewReferral = Insertable<ReferralsTable>;
+export type CallProof = Selectable<CallProofsTable>;
+export type Payment = Selectable<PaymentsTable>;
+export type EmailOutboxRow = Selectable<EmailOutboxTable>;

@@ -1,0 +1,69 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import * as v from 'valibot';
+import { DEFAULT_AI_NOTE_QUOTA } from '../shared/constants';
+
+// The environment, read and validated once at boot. A bad value stops the process with a clear message.
+const boolish = (fallback: boolean) =>
+  v.pipe(
+    v.optional(v.picklist(['true', 'false', '1', '0', 'yes', 'no', '']), fallback ? 'true' : 'false'),
+    v.transform((s) => (s === '' ? fallback : ['true', '1', 'yes'].includes(s))),
+  );
+const int = (fallback: number, min: number, max: number) =>
+  v.pipe(
+    v.optional(v.string(), String(fallback)),
+    v.transform((s) => (s === '' ? fallback : Number(s))),
+    v.number('must be a whole number'),
+    v.integer('must be a whole number'),
+    v.minValue(min, `must be at least ${min}`),
+    v.maxValue(max, `must be at most ${max}`),
+  );
+
+const envSchema = v.object({
+  PORT: int(3000, 0, 65535),
+  HOST: v.optional(v.string(), '0.0.0.0'),
+  APP_ENV: v.optional(v.picklist(['development', 'test', 'production'], 'must be development, test or production'), 'development'),
+  APP_URL: v.optional(v.pipe(v.string(), v.url('must be a URL such as http://localhost:3000')), 'http://localhost:3000'),
+  DATA_DIR: v.optional(v.string(), 'data'),
+  DATABASE_URL: v.optional(v.pipe(v.string(), v.regex(/^postgres(ql)?:\/\//, 'must start with postgres://'))),
+  JWT_SECRET: v.optional(v.pipe(v.string(), v.minLength(32, 'must be at least 32 characters'))),
+  SMTP_URL: v.optional(v.pipe(v.string(), v.regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://'))),
+  MAIL_FROM: v.optional(v.string(), 'Recruiter <no-reply@recruiter.local>'),
+  SEED_DEMO: boolish(true),
+  DEMO_PASSWORD: v.optional(v.pipe(v.string(), v.minLength(8)), 'Recruiter#2026'),
+  SENTRY_DSN: v.optional(v.string()),
+  AI_NOTE_QUOTA: int(DEFAULT_AI_NOTE_QUOTA, 0, 100000),
+  TRUST_PROXY: boolish(false),
+  MAIL_WORKER: boolish(true),
+  LOG_LEVEL: v.optional(v.picklist(['debug', 'info', 'warn', 'error', 'silent']), 'info'),
+});
+
+export type Env = v.InferOutput<typeof envSchema> & { JWT_SECRET: string; DATA_DIR: string };
+
+export function readEnv(source: Record<string, string | undefined> = process.env): Env {
+  const raw = Object.fromEntries(Object.entries(source).filter(([k]) => k in envSchema.entries));
+  const result = v.safeParse(envSchema, raw);
+  if (!result.success) {
+    const lines = result.issues.map((issue) => {
+      const key = issue.path?.map((p) => p.key).join('.') ?? '?';
+      return `  ${key}=${JSON.stringify(raw[key] ?? '')}: ${issue.message}`;
+    });
+    throw new Error(`Invalid environment (see .env.example):\n${lines.join('\n')}`);
+  }
+  const env = result.output;
+  const dataDir = path.resolve(env.DATA_DIR);
+  return { ...env, DATA_DIR: dataDir, JWT_SECRET: env.JWT_SECRET ?? localSecret(dataDir, env.APP_ENV) };
+}
+
+// Without JWT_SECRET a single instance keeps a random secret in its data folder, so restarts keep
+// sessions. Production must set it, so every instance behind a load balancer shares it.
+function localSecret(dataDir: string, appEnv: string): string {
+  if (appEnv === 'production') throw new Error('Invalid environment: JWT_SECRET is required when APP_ENV=production');
+  const file = path.join(dataDir, 'jwt-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(48).toString('base64url');
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}

@@ -1,0 +1,29 @@
+// Business constants of the seed (section 9) and PRODUCT.md.
+export const APP_NAME = 'Recruiter';
+export const THEME_COLOR = '#2D3CFE';
+export const DEFAULT_TIMEZONE = 'Asia/Kuala_Lumpur';
+export const PAGE_SIZES = [10, 20, 30, 50] as const;
+export const DEFAULT_PAGE_SIZE = 10;
+
+export const RESUME_MAX_BYTES = 5_000_000;
+export const CALL_PROOF_MAX_BYTES = 5_000_000;
+
+export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
+export const SESSION_TTL_SECONDS = 7 * 24 * 60 * 60; // 604800, the seed's session cookie duration
+export const REMEMBER_ME_TTL_SECONDS = 30 * 24 * 60 * 60;
+export const REFRESH_REUSE_GRACE_SECONDS = 30;
+export const LOCALE_COOKIE_MAX_AGE_SECONDS = 365 * 24 * 60 * 60;
+export const AUTH_COOKIE_NAME = 'recruiter_auth';
+export const LOCALE_COOKIE_NAME = 'PARAGLIDE_LOCALE';
+
+export const PASSWORD_RESET_TTL_SECONDS = 60 * 60;
+export const PASSWORD_SETUP_TTL_SECONDS = 24 * 60 * 60;
+export const CONSENT_TOKEN_TTL_SECONDS = 72 * 60 * 60;
+
+export const TOAST_TIMEOUT_MS = 5000;
+export const LOADING_BAR_THROTTLE_MS = 200;
+export const LOADING_BAR_DURATION_MS = 2000;
+export const STREAM_RECONNECT_DELAY_MS = 2000;
+export const UPDATE_CHECK_INTERVAL_MS = 60 * 60 * 1000;
+
+export const DEFAULT_AI_NOTE_QUOTA = 20;

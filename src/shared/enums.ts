@@ -1,0 +1,94 @@
+// Enumerations of the seed (section 3) and PRODUCT.md, shared by client and server.
+export const ROLES = ['ROLE_RECRUITER', 'ROLE_ADMIN'] as const;
+export type Role = (typeof ROLES)[number];
+
+export const USER_STATUSES = ['ACTIVE', 'DEACTIVATE'] as const;
+export type UserStatus = (typeof USER_STATUSES)[number];
+
+export const LOCALES = ['en', 'ms', 'zh'] as const;
+export type AppLocale = (typeof LOCALES)[number];
+
+export const JOB_TYPES = ['ft', 'pt', 'intern'] as const;
+export type JobType = (typeof JOB_TYPES)[number];
+
+export const TASK_TYPES = ['CRITICAL', 'PROMO'] as const;
+export type TaskType = (typeof TASK_TYPES)[number];
+
+export const TASK_STATUSES = ['OPEN', 'CLOSED', 'EXPIRED'] as const;
+export type TaskStatus = (typeof TASK_STATUSES)[number];
+
+export const TASK_SORTS = ['date', 'reward', 'quota'] as const;
+export const ADMIN_TASK_SORTS = [...TASK_SORTS, 'latest', 'earliest'] as const;
+export const TASK_STATUS_FILTERS = ['all', 'open', 'closed'] as const;
+export const ADMIN_TASK_STATUS_FILTERS = [...TASK_STATUS_FILTERS, 'EXPIRED'] as const;
+
+export const RECRUITER_SORTS = ['LATEST', 'EARLIEST', 'ALPHABETICAL'] as const;
+export const PAYMENT_FILTERS = ['ALL', 'PAID', 'PENDING'] as const;
+export const CALL_FILTERS = ['ALL', 'NEED_REVIEW'] as const;
+
+export const RATINGS = [5, 10] as const; // 5 = Average, 10 = Good
+export type Rating = (typeof RATINGS)[number];
+
+export const EDUCATION_LEVELS = [
+  'Degree',
+  'Master',
+  'PHD',
+  'Certificates',
+  'Vocational',
+  'Diploma',
+  'Secondary School',
+  'Primary School',
+  'Others',
+] as const;
+export type EducationLevel = (typeof EDUCATION_LEVELS)[number];
+
+export const CANDIDATE_LANGUAGES = ['en', 'ms', 'zh', 'ta', 'ko', 'id', 'th', 'ja'] as const;
+
+// The seed names the first ten of 33; the other 23 are ISO 4217 codes common in the region.
+export const CURRENCIES = [
+  'MYR', 'SGD', 'IDR', 'USD', 'PHP', 'THB', 'CNY', 'HKD', 'INR', 'JPY',
+  'VND', 'KRW', 'TWD', 'AUD', 'NZD', 'EUR', 'GBP', 'CHF', 'CAD', 'AED',
+  'SAR', 'QAR', 'KWD', 'BHD', 'OMR', 'BND', 'KHR', 'LAK', 'MMK', 'BDT',
+  'PKR', 'LKR', 'NPR',
+] as const;
+export type Currency = (typeof CURRENCIES)[number];
+
+export const HIRING_STATUSES = [
+  'SUBMITTED',
+  'SCREENING',
+  'INTERVIEW',
+  'OFFERED',
+  'HIRED',
+  'REJECTED',
+  'WITHDRAWN',
+] as const;
+export type HiringStatus = (typeof HIRING_STATUSES)[number];
+
+export const CONSENT_STATUSES = ['PENDING', 'CONFIRMED', 'DECLINED'] as const;
+export type ConsentStatus = (typeof CONSENT_STATUSES)[number];
+
+export const ITA_STATUSES = ['NOT_SENT', 'SENT', 'CONFIRMED'] as const;
+export type ItaStatus = (typeof ITA_STATUSES)[number];
+
+export const REWARD_STATUSES = [
+  'APPROVED',
+  'REJECTED',
+  'INELIGIBLE',
+  'NOT_VALID',
+  'EXCEED_QUOTA',
+  'PENDING_PAYMENT',
+  'PAID',
+] as const;
+export type RewardStatus = (typeof REWARD_STATUSES)[number];
+
+export const CALL_PROOF_STATUSES = ['NEED_REVIEW', 'ACCEPTED', 'REJECTED'] as const;
+export type CallProofStatus = (typeof CALL_PROOF_STATUSES)[number];
+
+export const PAYMENT_STATUSES = ['PENDING', 'PAID'] as const;
+export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+
+export const ONE_TIME_TOKEN_KINDS = ['CONSENT', 'ITA', 'PASSWORD_RESET'] as const;
+export type OneTimeTokenKind = (typeof ONE_TIME_TOKEN_KINDS)[number];
+
+export const THEMES = ['light', 'dark', 'system'] as const;
+export type Theme = (typeof THEMES)[number];

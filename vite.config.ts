@@ -1,0 +1,50 @@
+import { paraglideVitePlugin } from '@inlang/paraglide-js';
+import tailwindcss from '@tailwindcss/vite';
+import { tanstackRouter } from '@tanstack/router-plugin/vite';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
+import { paraglideOptions } from './scripts/paraglide-options.mjs';
+import { APP_NAME, THEME_COLOR } from './src/shared/constants';
+
+const apiPort = Number(process.env.API_PORT ?? 3001);
+
+// Plugin order as seen to work here (STACK.md). Under vitest the paraglide plugin stays out:
+// messages are compiled once by `npm run paraglide` before the tests.
+export default defineConfig({
+  plugins: [
+    ...(process.env.VITEST ? [] : [paraglideVitePlugin(paraglideOptions)]),
+    tanstackRouter({ target: 'react', autoCodeSplitting: true, routesDirectory: 'src/routes', generatedRouteTree: 'src/routeTree.gen.ts' }),
+    react(),
+    tailwindcss(),
+    VitePWA({
+      strategies: 'injectManifest',
+      srcDir: 'sw',
+      filename: 'sw.ts',
+      registerType: 'prompt',
+      injectRegister: false,
+      injectManifest: { globPatterns: ['**/*.{js,css,html,svg,png,ico,webmanifest,woff2}'] },
+      manifest: {
+        name: APP_NAME,
+        short_name: APP_NAME,
+        description: 'Refer talents to job tasks and earn rewards.',
+        theme_color: THEME_COLOR,
+        background_color: '#ffffff',
+        display: 'standalone',
+        start_url: '/',
+        scope: '/',
+        icons: [
+          { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png' },
+          { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png' },
+          { src: '/icons/maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+        ],
+      },
+      devOptions: { enabled: false },
+    }),
+  ],
+  server: {
+    port: Number(process.env.PORT ?? 5173),
+    proxy: { '/api': `http://localhost:${apiPort}` },
+  },
+  build: { outDir: 'dist/client', emptyOutDir: true, sourcemap: true },
+});
