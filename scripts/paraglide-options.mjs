@@ -1,4 +1,5 @@
 // One set of paraglide compiler options, used by the Vite plugin and by the CLI step before tests.
+/** @type {import('@inlang/paraglide-js').CompilerOptions} */
 export const paraglideOptions = {
   project: './messages/project.inlang',
   outdir: './src/paraglide',

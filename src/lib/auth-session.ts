@@ -52,7 +52,9 @@ function emit() {
 const secure = () => (typeof location !== 'undefined' && location.protocol === 'https:' ? '; Secure' : '');
 
 function writeCookie(tokens: AuthTokens) {
-  const value = encodeURIComponent(JSON.stringify({ a: tokens.accessToken, r: tokens.refreshToken, m: tokens.rememberMe }));
+  const value = encodeURIComponent(
+    JSON.stringify({ a: tokens.accessToken, r: tokens.refreshToken, m: tokens.rememberMe }),
+  );
   const maxAge = tokens.rememberMe ? `; max-age=${SESSION_TTL_SECONDS}` : '';
   // biome-ignore lint/suspicious/noDocumentCookie: see clearAuthTokens
   document.cookie = `${AUTH_COOKIE_NAME}=${value}; path=/${maxAge}; SameSite=Strict${secure()}`;

@@ -23,8 +23,14 @@ const int = (fallback: number, min: number, max: number) =>
 const envSchema = v.object({
   PORT: int(3000, 0, 65535),
   HOST: v.optional(v.string(), '0.0.0.0'),
-  APP_ENV: v.optional(v.picklist(['development', 'test', 'production'], 'must be development, test or production'), 'development'),
-  APP_URL: v.optional(v.pipe(v.string(), v.url('must be a URL such as http://localhost:3000')), 'http://localhost:3000'),
+  APP_ENV: v.optional(
+    v.picklist(['development', 'test', 'production'], 'must be development, test or production'),
+    'development',
+  ),
+  APP_URL: v.optional(
+    v.pipe(v.string(), v.url('must be a URL such as http://localhost:3000')),
+    'http://localhost:3000',
+  ),
   DATA_DIR: v.optional(v.string(), 'data'),
   DATABASE_URL: v.optional(v.pipe(v.string(), v.regex(/^postgres(ql)?:\/\//, 'must start with postgres://'))),
   JWT_SECRET: v.optional(v.pipe(v.string(), v.minLength(32, 'must be at least 32 characters'))),

@@ -147,9 +147,22 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('updated_at', 'text', (c) => c.notNull())
     .execute();
   // Within one recruiter the same person is the same talent record.
-  await db.schema.createIndex('talents_recruiter_email').on('talents').columns(['recruiter_id', 'email_normalized']).unique().execute();
-  await db.schema.createIndex('talents_recruiter_phone').on('talents').columns(['recruiter_id', 'phone_e164']).execute();
-  await db.schema.createIndex('talents_recruiter_created').on('talents').columns(['recruiter_id', 'created_at']).execute();
+  await db.schema
+    .createIndex('talents_recruiter_email')
+    .on('talents')
+    .columns(['recruiter_id', 'email_normalized'])
+    .unique()
+    .execute();
+  await db.schema
+    .createIndex('talents_recruiter_phone')
+    .on('talents')
+    .columns(['recruiter_id', 'phone_e164'])
+    .execute();
+  await db.schema
+    .createIndex('talents_recruiter_created')
+    .on('talents')
+    .columns(['recruiter_id', 'created_at'])
+    .execute();
 
   await withId('payments')
     .addColumn('recruiter_id', 'integer', (c) => c.notNull().references('users.id').onDelete('cascade'))
@@ -190,10 +203,29 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('updated_at', 'text', (c) => c.notNull())
     .execute();
   // A person can be referred to a task once, across all recruiters (PRODUCT.md "Duplicates").
-  await db.schema.createIndex('referrals_task_email').on('referrals').columns(['task_id', 'person_email']).unique().execute();
-  await db.schema.createIndex('referrals_task_phone').on('referrals').columns(['task_id', 'person_phone']).unique().execute();
-  await db.schema.createIndex('referrals_talent_task').on('referrals').columns(['talent_id', 'task_id']).unique().execute();
-  await db.schema.createIndex('referrals_recruiter_task').on('referrals').columns(['recruiter_id', 'task_id', 'created_at']).execute();
+  await db.schema
+    .createIndex('referrals_task_email')
+    .on('referrals')
+    .columns(['task_id', 'person_email'])
+    .unique()
+    .execute();
+  await db.schema
+    .createIndex('referrals_task_phone')
+    .on('referrals')
+    .columns(['task_id', 'person_phone'])
+    .unique()
+    .execute();
+  await db.schema
+    .createIndex('referrals_talent_task')
+    .on('referrals')
+    .columns(['talent_id', 'task_id'])
+    .unique()
+    .execute();
+  await db.schema
+    .createIndex('referrals_recruiter_task')
+    .on('referrals')
+    .columns(['recruiter_id', 'task_id', 'created_at'])
+    .execute();
   await db.schema.createIndex('referrals_task_reward').on('referrals').columns(['task_id', 'reward_status']).execute();
   await db.schema.createIndex('referrals_hiring').on('referrals').columns(['hiring_status', 'created_at']).execute();
   await db.schema.createIndex('referrals_payment').on('referrals').column('payment_id').execute();
@@ -207,7 +239,11 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('note', 'text')
     .addColumn('created_at', 'text', (c) => c.notNull())
     .execute();
-  await db.schema.createIndex('referral_history_referral').on('referral_history').columns(['referral_id', 'created_at']).execute();
+  await db.schema
+    .createIndex('referral_history_referral')
+    .on('referral_history')
+    .columns(['referral_id', 'created_at'])
+    .execute();
 
   await withId('call_proofs')
     .addColumn('referral_id', 'integer', (c) => c.notNull().references('referrals.id').onDelete('cascade'))
@@ -221,7 +257,11 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('created_by', 'integer', (c) => c.notNull().references('users.id'))
     .addColumn('created_at', 'text', (c) => c.notNull())
     .execute();
-  await db.schema.createIndex('call_proofs_referral').on('call_proofs').columns(['referral_id', 'created_at']).execute();
+  await db.schema
+    .createIndex('call_proofs_referral')
+    .on('call_proofs')
+    .columns(['referral_id', 'created_at'])
+    .execute();
   await db.schema.createIndex('call_proofs_review').on('call_proofs').column('review_status').execute();
 
   await withId('one_time_tokens')
@@ -234,7 +274,11 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('used_at', 'text')
     .addColumn('voided_at', 'text')
     .execute();
-  await db.schema.createIndex('one_time_tokens_referral').on('one_time_tokens').columns(['referral_id', 'kind']).execute();
+  await db.schema
+    .createIndex('one_time_tokens_referral')
+    .on('one_time_tokens')
+    .columns(['referral_id', 'kind'])
+    .execute();
   await db.schema.createIndex('one_time_tokens_user').on('one_time_tokens').columns(['user_id', 'kind']).execute();
 
   await withId('email_outbox')
@@ -276,9 +320,23 @@ export async function up(db: Kysely<any>): Promise<void> {
 // biome-ignore lint/suspicious/noExplicitAny: see up()
 export async function down(db: Kysely<any>): Promise<void> {
   for (const table of [
-    'rate_limits', 'idempotency_keys', 'email_outbox', 'one_time_tokens', 'call_proofs', 'referral_history',
-    'referrals', 'payments', 'talents', 'files', 'recruiter_tasks', 'promo_tasks', 'promos', 'tasks',
-    'refresh_tokens', 'sessions', 'users',
+    'rate_limits',
+    'idempotency_keys',
+    'email_outbox',
+    'one_time_tokens',
+    'call_proofs',
+    'referral_history',
+    'referrals',
+    'payments',
+    'talents',
+    'files',
+    'recruiter_tasks',
+    'promo_tasks',
+    'promos',
+    'tasks',
+    'refresh_tokens',
+    'sessions',
+    'users',
   ]) {
     await db.schema.dropTable(table).ifExists().execute();
   }

@@ -1,0 +1,98 @@
+import { Hono, type MiddlewareHandler } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { HTTPException } from 'hono/http-exception';
+import type { ApiErrorBody } from '../shared/api-response';
+import { SEED_MESSAGES } from '../shared/error-codes';
+import type { AppDeps, AppEnv } from './context';
+import { AppError } from './errors';
+import { requestId } from './middleware/request-id';
+import { securityHeaders } from './middleware/security-headers';
+import { authRoutes, recruiterAuthRoutes } from './modules/auth/auth.routes';
+import { clientErrorRoutes } from './modules/client-errors/client-errors.routes';
+import { healthRoutes } from './modules/health/health.routes';
+
+// Uploads are at most 5 MB; the rest of a multipart form is small.
+const MAX_BODY_BYTES = 6 * 1024 * 1024;
+
+// The whole API as one chained app, so `AppType` carries every route to the typed client.
+// `web` serves the built PWA for everything outside /api (index.ts); tests leave it out.
+export function createApp(deps: AppDeps, options: { web?: MiddlewareHandler<AppEnv> } = {}) {
+  const app = new Hono<AppEnv>()
+    .use('*', requestId)
+    .use('*', securityHeaders({ sentryDsn: deps.env.SENTRY_DSN }))
+    .use('*', async (c, next) => {
+      c.set('deps', deps);
+      await next();
+    })
+    .use(
+      '/api/*',
+      bodyLimit({
+        maxSize: MAX_BODY_BYTES,
+        onError: () => {
+          throw new AppError('PAYLOAD_TOO_LARGE', 413, 'The request is too large.');
+        },
+      }),
+    )
+    .use('/api/*', async (c, next) => {
+      await next();
+      c.header('Cache-Control', 'no-store');
+    })
+    .route('/api/health', healthRoutes)
+    .route('/api/auth', authRoutes)
+    .route('/api/recruiter/auth', recruiterAuthRoutes)
+    .route('/api/client-errors', clientErrorRoutes);
+
+  app.all('/api/*', (c) => {
+    throw new AppError('NOT_FOUND', 404, `No API route for ${c.req.method} ${c.req.path}.`);
+  });
+  if (options.web) app.use('*', options.web);
+
+  app.onError((error, c) => {
+    const body = (
+      code: ApiErrorBody['error']['code'],
+      message: string,
+      fields?: Record<string, string>,
+    ): ApiErrorBody => ({
+      success: false,
+      error: { code, message, ...(fields ? { fields } : {}), requestId: c.var.requestId },
+    });
+    if (error instanceof AppError) {
+      for (const [name, value] of Object.entries(error.headers ?? {})) c.header(name, value);
+      return c.json(body(error.code, error.message, error.fields), error.status);
+    }
+    if (error instanceof HTTPException && error.status < 500) {
+      // Hono's own 4xx, e.g. a body that is not valid JSON.
+      return c.json(body('BAD_REQUEST', error.message || 'The request is not valid.'), error.status);
+    }
+    if (isDatabaseUnavailable(error)) {
+      console.error(`[api] ${c.var.requestId} database unavailable: ${(error as Error).message}`);
+      c.header('Retry-After', '5');
+      return c.json(body('SERVICE_UNAVAILABLE', SEED_MESSAGES.generic), 503);
+    }
+    console.error(`[api] ${c.var.requestId} ${c.req.method} ${c.req.path} failed:`, error);
+    return c.json(body('INTERNAL_ERROR', SEED_MESSAGES.generic), 500);
+  });
+
+  return app;
+}
+
+export type AppType = ReturnType<typeof createApp>;
+
+const UNAVAILABLE_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  '57P01',
+  '57P03',
+  '08006',
+  '08001',
+  'SQLITE_BUSY',
+]);
+function isDatabaseUnavailable(error: unknown): boolean {
+  const code = (error as { code?: unknown })?.code;
+  const message = (error as Error)?.message ?? '';
+  return (
+    (typeof code === 'string' && UNAVAILABLE_CODES.has(code)) ||
+    /Connection terminated|timeout exceeded when trying to connect/i.test(message)
+  );
+}

@@ -1,0 +1,25 @@
+import type { DB } from './db/connect';
+import type { Env } from './env';
+
+// What every request handler can reach: the database, the environment and the clock
+// (injected so tests can move time forward instead of waiting).
+export type AppDeps = {
+  db: DB;
+  env: Env;
+  now: () => Date;
+};
+
+export type AuthContextUser = {
+  id: number;
+  email: string;
+  roles: string[];
+  sessionId: number;
+};
+
+export type AppEnv = {
+  Variables: {
+    deps: AppDeps;
+    requestId: string;
+    user: AuthContextUser;
+  };
+};

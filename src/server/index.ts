@@ -1,0 +1,54 @@
+import path from 'node:path';
+import { serve } from '@hono/node-server';
+import { createApp } from './app';
+import type { AppDeps } from './context';
+import { connect } from './db/connect';
+import { migrateToLatest } from './db/migrate';
+import { seedDemo } from './db/seed-demo';
+import { readEnv } from './env';
+import { startMailWorker } from './jobs/mail-worker';
+import { webHandler } from './web';
+
+// Node entry: env, migrate, seed on an empty database, serve the API and the built PWA.
+async function main() {
+  let env: ReturnType<typeof readEnv>;
+  try {
+    env = readEnv();
+  } catch (error) {
+    console.error((error as Error).message);
+    process.exit(1);
+  }
+  const db = connect({ databaseUrl: env.DATABASE_URL, sqliteFile: path.join(env.DATA_DIR, 'app.db') });
+  await migrateToLatest(db);
+  const deps: AppDeps = { db, env, now: () => new Date() };
+  const seeded = env.SEED_DEMO ? await seedDemo(deps) : null;
+
+  const clientDir = path.resolve(process.env.CLIENT_DIR ?? 'dist/client');
+  const app = createApp(deps, { web: webHandler({ clientDir, env }) });
+  const worker = env.MAIL_WORKER ? startMailWorker(deps) : null;
+
+  const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, (info) => {
+    console.log(
+      `Recruiter is running at ${env.APP_URL} (listening on ${info.address}:${info.port}, ${env.DATABASE_URL ? 'PostgreSQL' : `SQLite ${path.join(env.DATA_DIR, 'app.db')}`})`,
+    );
+    if (seeded) {
+      console.log('Demo data created. Log in with:');
+      for (const account of seeded.accounts)
+        console.log(`  ${account.role.padEnd(22)} ${account.email}  /  ${env.DEMO_PASSWORD}`);
+    }
+  });
+
+  const shutdown = async () => {
+    server.close();
+    await worker?.stop();
+    await db.destroy();
+    process.exit(0);
+  };
+  process.on('SIGINT', shutdown);
+  process.on('SIGTERM', shutdown);
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

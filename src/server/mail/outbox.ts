@@ -1,0 +1,39 @@
+import type { AppLocale } from '../../shared/enums';
+import type { DB } from '../db/connect';
+
+// Every e-mail goes through the outbox table in the same transaction as the change that causes it;
+// the worker (jobs/mail-worker.ts) sends it, with retries, so a slow or down SMTP server never fails a request.
+export type EmailTemplate =
+  | 'password_reset'
+  | 'recruiter_invitation'
+  | 'consent_request'
+  | 'ita_request'
+  | 'reward_decided'
+  | 'payment_paid';
+
+export type OutgoingEmail = {
+  to: string;
+  locale: AppLocale;
+  template: EmailTemplate;
+  payload: Record<string, string | number | null>;
+};
+
+export async function enqueueEmail(db: DB, email: OutgoingEmail, now: Date): Promise<void> {
+  const at = now.toISOString();
+  await db
+    .insertInto('email_outbox')
+    .values({
+      to_address: email.to,
+      locale: email.locale,
+      template: email.template,
+      payload: JSON.stringify(email.payload),
+      status: 'PENDING',
+      attempts: 0,
+      next_attempt_at: at,
+      locked_until: null,
+      last_error: null,
+      sent_at: null,
+      created_at: at,
+    })
+    .execute();
+}

@@ -1,0 +1,37 @@
+import { createMiddleware } from 'hono/factory';
+import type { Role } from '../../shared/enums';
+import type { AppEnv } from '../context';
+import { AppError, forbidden, unauthorized } from '../errors';
+import { verifyAccessToken } from '../security/jwt';
+
+// Checks the bearer token, then the user and the session in the database on every call, so a
+// deactivated user or a logged-out session stops working at once, not when the token expires.
+export const requireUser = createMiddleware<AppEnv>(async (c, next) => {
+  const header = c.req.header('authorization') ?? '';
+  const token = header.startsWith('Bearer ') ? header.slice(7).trim() : '';
+  if (!token) throw unauthorized();
+  const { db, env, now } = c.var.deps;
+  const claims = await verifyAccessToken(env.JWT_SECRET, token, now());
+  if (!claims) throw new AppError('TOKEN_EXPIRED', 401, 'Your session has expired. Please log in again.');
+  const row = await db
+    .selectFrom('sessions')
+    .innerJoin('users', 'users.id', 'sessions.user_id')
+    .select(['users.id', 'users.email', 'users.roles', 'users.status', 'sessions.revoked_at', 'sessions.expires_at'])
+    .where('sessions.id', '=', claims.sid)
+    .where('users.id', '=', Number(claims.sub))
+    .executeTakeFirst();
+  if (!row || row.revoked_at !== null || row.expires_at <= now().toISOString()) {
+    throw new AppError('SESSION_EXPIRED', 401, 'Your session has ended. Please log in again.');
+  }
+  if (row.status !== 'ACTIVE') {
+    throw new AppError('ACCOUNT_DEACTIVATED', 401, 'This account has been deactivated. Please contact the admin.');
+  }
+  c.set('user', { id: row.id, email: row.email, roles: JSON.parse(row.roles) as string[], sessionId: claims.sid });
+  await next();
+});
+
+export const requireRole = (role: Role) =>
+  createMiddleware<AppEnv>(async (c, next) => {
+    if (!c.var.user.roles.includes(role)) throw forbidden();
+    await next();
+  });

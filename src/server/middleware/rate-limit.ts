@@ -1,0 +1,58 @@
+import { getConnInfo } from '@hono/node-server/conninfo';
+import type { Context } from 'hono';
+import type { AppEnv } from '../context';
+import type { DB } from '../db/connect';
+import { AppError } from '../errors';
+
+// Fixed-window counters kept in the database, so every instance behind a load balancer shares them.
+export type RateRule = { name: string; limit: number; windowMs: number };
+
+export async function hitRateLimit(db: DB, rule: RateRule, subject: string, nowMs: number): Promise<void> {
+  const key = `${rule.name}:${subject}`;
+  const windowStart = nowMs - (nowMs % rule.windowMs);
+  const row = await db
+    .insertInto('rate_limits')
+    .values({ key, window_start: windowStart, count: 1 })
+    .onConflict((oc) =>
+      oc.column('key').doUpdateSet((eb) => ({
+        count: eb
+          .case()
+          .when('rate_limits.window_start', '<', windowStart)
+          .then(1)
+          .else(eb('rate_limits.count', '+', 1))
+          .end(),
+        window_start: windowStart,
+      })),
+    )
+    .returning(['count', 'window_start'])
+    .executeTakeFirstOrThrow();
+  if (row.count > rule.limit) {
+    const retryAfter = Math.max(1, Math.ceil((windowStart + rule.windowMs - nowMs) / 1000));
+    throw new AppError('RATE_LIMITED', 429, 'Too many attempts. Please wait a moment and try again.', undefined, {
+      'Retry-After': String(retryAfter),
+    });
+  }
+}
+
+// Behind a proxy (TRUST_PROXY=true) the client is the first X-Forwarded-For address.
+export function clientIp(c: Context<AppEnv>): string {
+  if (c.var.deps.env.TRUST_PROXY) {
+    const forwarded = c.req.header('x-forwarded-for')?.split(',')[0]?.trim();
+    if (forwarded) return forwarded;
+  }
+  try {
+    return getConnInfo(c).remote.address ?? 'unknown';
+  } catch {
+    return 'unknown';
+  }
+}
+
+export const RATE_RULES = {
+  loginPerIp: { name: 'login-ip', limit: 30, windowMs: 15 * 60_000 },
+  loginPerAccount: { name: 'login-account', limit: 10, windowMs: 15 * 60_000 },
+  resetPerIp: { name: 'reset-ip', limit: 10, windowMs: 60 * 60_000 },
+  resetPerAccount: { name: 'reset-account', limit: 3, windowMs: 60 * 60_000 },
+  refreshPerIp: { name: 'refresh-ip', limit: 120, windowMs: 60_000 },
+  refreshPerSession: { name: 'refresh-session', limit: 30, windowMs: 60_000 },
+  updatePasswordPerIp: { name: 'update-password-ip', limit: 20, windowMs: 60 * 60_000 },
+} satisfies Record<string, RateRule>;

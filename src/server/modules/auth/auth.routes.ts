@@ -1,0 +1,69 @@
+import { Hono } from 'hono';
+import * as v from 'valibot';
+import { loginSchema, resetPasswordSchema, updatePasswordSchema } from '../../../shared/auth-schemas';
+import type { AppEnv } from '../../context';
+import { notFound } from '../../errors';
+import { requireUser } from '../../middleware/auth';
+import { clientIp, hitRateLimit, RATE_RULES } from '../../middleware/rate-limit';
+import { verifyAccessToken } from '../../security/jwt';
+import { validate } from '../../validate';
+import { findUserById, toAuthUser } from '../users/user.repository';
+import { login, logout, refresh, requestPasswordReset, updatePassword } from './auth.service';
+
+const refreshHeaderSchema = v.object({
+  'x-refresh-token': v.pipe(
+    v.string('token_required'),
+    v.minLength(20, 'token_required'),
+    v.maxLength(200, 'token_required'),
+  ),
+});
+
+// `/api/auth`: login and logout (seed section 7, plus logout).
+export const authRoutes = new Hono<AppEnv>()
+  .post('/login', validate('json', loginSchema), async (c) => {
+    const input = c.req.valid('json');
+    const { db, now } = c.var.deps;
+    const ip = clientIp(c);
+    await hitRateLimit(db, RATE_RULES.loginPerIp, ip, now().getTime());
+    await hitRateLimit(db, RATE_RULES.loginPerAccount, input.email, now().getTime());
+    const answer = await login(c.var.deps, input, { ip, userAgent: c.req.header('user-agent') ?? null });
+    return c.json(answer, 200);
+  })
+  .post('/logout', async (c) => {
+    // Works with an expired access token too: the refresh token alone identifies the session.
+    const { env, now } = c.var.deps;
+    const bearer = c.req.header('authorization')?.replace(/^Bearer\s+/i, '') ?? '';
+    const claims = bearer ? await verifyAccessToken(env.JWT_SECRET, bearer, now()) : null;
+    await logout(c.var.deps, claims?.sid ?? null, c.req.header('x-refresh-token') ?? null);
+    return c.json({ success: true as const, data: null }, 200);
+  });
+
+// `/api/recruiter/auth`: the seed puts refresh, me and the password calls here, for every role.
+export const recruiterAuthRoutes = new Hono<AppEnv>()
+  .get('/refresh-token', validate('header', refreshHeaderSchema), async (c) => {
+    const { db, now } = c.var.deps;
+    const token = c.req.valid('header')['x-refresh-token'];
+    await hitRateLimit(db, RATE_RULES.refreshPerIp, clientIp(c), now().getTime());
+    await hitRateLimit(db, RATE_RULES.refreshPerSession, token.slice(0, 16), now().getTime());
+    return c.json(await refresh(c.var.deps, token), 200);
+  })
+  .get('/me', requireUser, async (c) => {
+    const user = await findUserById(c.var.deps.db, c.var.user.id);
+    if (!user) throw notFound('User');
+    return c.json({ success: true as const, data: toAuthUser(user) }, 200);
+  })
+  .post('/reset/password', validate('json', resetPasswordSchema), async (c) => {
+    const { email, locale } = c.req.valid('json');
+    const { db, now } = c.var.deps;
+    await hitRateLimit(db, RATE_RULES.resetPerIp, clientIp(c), now().getTime());
+    await hitRateLimit(db, RATE_RULES.resetPerAccount, email, now().getTime());
+    await requestPasswordReset(c.var.deps, email, locale);
+    return c.json({ success: true as const, data: { sent: true as const } }, 200);
+  })
+  .post('/update/password', validate('json', updatePasswordSchema), async (c) => {
+    const { token, password } = c.req.valid('json');
+    const { db, now } = c.var.deps;
+    await hitRateLimit(db, RATE_RULES.updatePasswordPerIp, clientIp(c), now().getTime());
+    await updatePassword(c.var.deps, token, password);
+    return c.json({ success: true as const, data: null }, 200);
+  });

@@ -1,0 +1,171 @@
+import type { LoginAnswer, RefreshAnswer } from '../../../shared/auth-schemas';
+import {
+  PASSWORD_RESET_TTL_SECONDS,
+  PASSWORD_SETUP_TTL_SECONDS,
+  REFRESH_REUSE_GRACE_SECONDS,
+  REMEMBER_ME_TTL_SECONDS,
+  SESSION_TTL_SECONDS,
+} from '../../../shared/constants';
+import type { AppLocale } from '../../../shared/enums';
+import type { AppDeps } from '../../context';
+import { AppError } from '../../errors';
+import { enqueueEmail } from '../../mail/outbox';
+import { signAccessToken } from '../../security/jwt';
+import { consumeOneTimeToken, issueOneTimeToken, voidOneTimeTokens } from '../../security/one-time-tokens';
+import { hashPassword, verifyPassword } from '../../security/passwords';
+import { newOpaqueToken, sha256 } from '../../security/tokens';
+import { findUserByEmail } from '../users/user.repository';
+import {
+  createSession,
+  findRefreshToken,
+  insertRefreshToken,
+  markRefreshTokenUsed,
+  revokeSession,
+  revokeUserSessions,
+  touchSession,
+} from './session.repository';
+
+const invalidCredentials = () => new AppError('INVALID_CREDENTIALS', 401, 'The e-mail or password is incorrect.');
+const deactivated = () =>
+  new AppError('ACCOUNT_DEACTIVATED', 403, 'This account has been deactivated. Please contact the admin.');
+const refreshRefused = () => new AppError('INVALID_TOKEN', 401, 'Your session has ended. Please log in again.');
+
+type Client = { ip: string; userAgent: string | null };
+
+export async function login(
+  deps: AppDeps,
+  input: { email: string; password: string; rememberMe: boolean },
+  client: Client,
+): Promise<LoginAnswer> {
+  const { db, now } = deps;
+  const user = await findUserByEmail(db, input.email);
+  // Verified even for an unknown e-mail (against a dummy hash): same answer, same timing.
+  const ok = await verifyPassword(user?.password_hash ?? null, input.password);
+  if (!user || !ok) throw invalidCredentials();
+  if (user.status !== 'ACTIVE') throw deactivated();
+
+  if (user.need_to_change_password === 1) {
+    // No session: the account must set its own password first, through /update-password?token=…
+    await voidOneTimeTokens(db, { kind: 'PASSWORD_RESET', userId: user.id }, now());
+    const token = await issueOneTimeToken(db, {
+      kind: 'PASSWORD_RESET',
+      userId: user.id,
+      ttlSeconds: PASSWORD_SETUP_TTL_SECONDS,
+      now: now(),
+    });
+    return { success: true, needToChangePassword: true, token, accessToken: null, refreshToken: null };
+  }
+
+  const at = now();
+  const ttl = input.rememberMe ? REMEMBER_ME_TTL_SECONDS : SESSION_TTL_SECONDS;
+  const session = await createSession(db, {
+    userId: user.id,
+    rememberMe: input.rememberMe,
+    expiresAt: new Date(at.getTime() + ttl * 1000).toISOString(),
+    now: at.toISOString(),
+    userAgent: client.userAgent,
+    ip: client.ip,
+  });
+  const pair = await issuePair(deps, user.id, JSON.parse(user.roles) as string[], session.id);
+  // The seed's answer names the access token twice: `token` and `accessToken`.
+  return { success: true, needToChangePassword: false, token: pair.accessToken, ...pair };
+}
+
+export async function refresh(deps: AppDeps, refreshToken: string): Promise<RefreshAnswer> {
+  const { db, now } = deps;
+  const at = now();
+  const row = await findRefreshToken(db, sha256(refreshToken));
+  if (!row || row.revokedAt !== null) throw refreshRefused();
+  if (row.expiresAt <= at.toISOString())
+    throw new AppError('SESSION_EXPIRED', 401, 'Your session has ended. Please log in again.');
+  if (row.status !== 'ACTIVE') throw deactivated();
+
+  if (row.usedAt !== null || !(await markRefreshTokenUsed(db, row.tokenId, at.toISOString()))) {
+    const usedAt = row.usedAt ?? at.toISOString();
+    const sinceUse = at.getTime() - new Date(usedAt).getTime();
+    if (sinceUse > REFRESH_REUSE_GRACE_SECONDS * 1000) {
+      // A used token presented again: someone may hold a stolen copy. End the whole login.
+      await revokeSession(db, row.sessionId, 'REFRESH_TOKEN_REUSED', at.toISOString());
+      throw new AppError('REFRESH_TOKEN_REUSED', 401, 'Your session has ended for your safety. Please log in again.');
+    }
+    // Within the grace window (two tabs, a retried request on a bad network): answer with a new pair.
+  }
+  await touchSession(db, row.sessionId, at.toISOString());
+  const pair = await issuePair(deps, row.userId, JSON.parse(row.roles) as string[], row.sessionId);
+  return { success: true, ...pair };
+}
+
+async function issuePair(deps: AppDeps, userId: number, roles: string[], sessionId: number) {
+  const refreshToken = newOpaqueToken();
+  await insertRefreshToken(deps.db, sessionId, sha256(refreshToken), deps.now().toISOString());
+  const accessToken = await signAccessToken(
+    deps.env.JWT_SECRET,
+    { sub: String(userId), sid: sessionId, roles },
+    deps.now(),
+  );
+  return { accessToken, refreshToken };
+}
+
+export async function logout(deps: AppDeps, sessionId: number | null, refreshToken: string | null): Promise<void> {
+  const at = deps.now().toISOString();
+  if (sessionId !== null) await revokeSession(deps.db, sessionId, 'LOGOUT', at);
+  if (refreshToken) {
+    const row = await findRefreshToken(deps.db, sha256(refreshToken));
+    if (row) await revokeSession(deps.db, row.sessionId, 'LOGOUT', at);
+  }
+}
+
+export async function requestPasswordReset(deps: AppDeps, email: string, locale: AppLocale | undefined): Promise<void> {
+  const { db, env, now } = deps;
+  const user = await findUserByEmail(db, email);
+  if (!user || user.status !== 'ACTIVE') return; // same answer either way: nothing tells whether the e-mail exists
+  await db.transaction().execute(async (trx) => {
+    await voidOneTimeTokens(trx, { kind: 'PASSWORD_RESET', userId: user.id }, now());
+    const token = await issueOneTimeToken(trx, {
+      kind: 'PASSWORD_RESET',
+      userId: user.id,
+      ttlSeconds: PASSWORD_RESET_TTL_SECONDS,
+      now: now(),
+    });
+    const lang = (locale ?? user.locale) as AppLocale;
+    await enqueueEmail(
+      trx,
+      {
+        to: user.email,
+        locale: lang,
+        template: 'password_reset',
+        payload: {
+          name: user.full_name,
+          link: appLink(env.APP_URL, lang, `/update-password?token=${token}`),
+          minutes: PASSWORD_RESET_TTL_SECONDS / 60,
+        },
+      },
+      now(),
+    );
+  });
+}
+
+export async function updatePassword(deps: AppDeps, token: string, password: string): Promise<void> {
+  const { db, now } = deps;
+  const passwordHash = await hashPassword(password);
+  await db.transaction().execute(async (trx) => {
+    const used = await consumeOneTimeToken(trx, 'PASSWORD_RESET', token, now());
+    if (!used?.user_id) {
+      throw new AppError('INVALID_TOKEN', 400, 'This link has expired or was already used. Please request a new one.');
+    }
+    const at = now().toISOString();
+    await trx
+      .updateTable('users')
+      .set({ password_hash: passwordHash, need_to_change_password: 0, updated_at: at })
+      .where('id', '=', used.user_id)
+      .execute();
+    // Whoever knew the old password is logged out everywhere.
+    await revokeUserSessions(trx, used.user_id, 'PASSWORD_CHANGED', at);
+  });
+}
+
+// Links are built from APP_URL, never from the request's Host header (PRODUCT.md "Tokens and links").
+export function appLink(appUrl: string, locale: AppLocale, pathAndQuery: string): string {
+  const prefix = locale === 'en' ? '' : `/${locale}`;
+  return new URL(`${prefix}${pathAndQuery}`, appUrl).toString();
+}
