@@ -118,7 +118,7 @@ export async function logout(deps: AppDeps, sessionId: number | null, refreshTok
 export async function requestPasswordReset(deps: AppDeps, email: string, locale: AppLocale | undefined): Promise<void> {
   const { db, env, now } = deps;
   const user = await findUserByEmail(db, email);
-  if (!user || user.status !== 'ACTIVE') return; // same answer either way: nothing tells whether the e-mail exists
+  if (user?.status !== 'ACTIVE') return; // same answer either way: nothing tells whether the e-mail exists
   await db.transaction().execute(async (trx) => {
     await voidOneTimeTokens(trx, { kind: 'PASSWORD_RESET', userId: user.id }, now());
     const token = await issueOneTimeToken(trx, {
