@@ -5,6 +5,7 @@ import type { ApiErrorBody } from '../shared/api-response';
 import { SEED_MESSAGES } from '../shared/error-codes';
 import type { AppDeps, AppEnv } from './context';
 import { AppError } from './errors';
+import { areaGuard } from './middleware/auth';
 import { requestId } from './middleware/request-id';
 import { securityHeaders } from './middleware/security-headers';
 import { authRoutes, recruiterAuthRoutes } from './modules/auth/auth.routes';
@@ -37,6 +38,8 @@ export function createApp(deps: AppDeps, options: { web?: MiddlewareHandler<AppE
       await next();
       c.header('Cache-Control', 'no-store');
     })
+    .use('/api/recruiter/*', areaGuard('ROLE_RECRUITER', '/api/recruiter/auth/'))
+    .use('/api/admin/*', areaGuard('ROLE_ADMIN'))
     .route('/api/health', healthRoutes)
     .route('/api/auth', authRoutes)
     .route('/api/recruiter/auth', recruiterAuthRoutes)

@@ -35,3 +35,14 @@ export const requireRole = (role: Role) =>
     if (!c.var.user.roles.includes(role)) throw forbidden();
     await next();
   });
+
+// Area guards, installed once in app.ts on `/api/recruiter/*` and `/api/admin/*`, so no route of an
+// area can be added without its role check. The auth calls live under /api/recruiter/auth for
+// every role (seed section 7) and check what they need themselves.
+export const areaGuard = (role: Role, publicPrefix?: string) =>
+  createMiddleware<AppEnv>(async (c, next) => {
+    if (publicPrefix && c.req.path.startsWith(publicPrefix)) return next();
+    await requireUser(c, async () => {
+      await requireRole(role)(c, next);
+    });
+  });

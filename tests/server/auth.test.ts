@@ -1,0 +1,400 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { bearer, createTestApp, DIALECTS, TEST_PASSWORD, type TestApp } from './helpers/test-app';
+
+const MINUTE = 60_000;
+const DAY = 24 * 60 * MINUTE;
+
+describe.each(DIALECTS)('auth on %s', (dialect) => {
+  let t: TestApp;
+  beforeEach(async () => {
+    t = await createTestApp(dialect);
+  });
+  afterEach(async () => {
+    await t.close();
+  });
+
+  const refresh = (token: string) =>
+    t.request('/api/recruiter/auth/refresh-token', { headers: { 'x-refresh-token': token } });
+  const me = (accessToken: string) => t.request('/api/recruiter/auth/me', { headers: bearer(accessToken) });
+  const postLogin = (json: unknown, ip = '10.0.0.1') =>
+    t.request('/api/auth/login', { method: 'POST', json, headers: { 'x-forwarded-for': ip } });
+
+  describe('login', () => {
+    it('answers the seed shape with both tokens, token being the access token', async () => {
+      const user = await t.createUser({ email: 'amir@example.com' });
+      const res = await postLogin({ email: 'Amir@Example.com', password: TEST_PASSWORD, rememberMe: false });
+      expect(res.status).toBe(200);
+      const body = await res.json();
+      expect(body).toMatchObject({ success: true, needToChangePassword: false });
+      expect(body.accessToken).toEqual(expect.any(String));
+      expect(body.refreshToken).toEqual(expect.any(String));
+      expect(body.token).toBe(body.accessToken);
+      const meRes = await me(body.accessToken);
+      expect((await meRes.json()).data).toMatchObject({
+        id: user.id,
+        email: 'amir@example.com',
+        roles: ['ROLE_RECRUITER'],
+      });
+    });
+
+    it('gives one generic answer for a wrong password and for an unknown e-mail', async () => {
+      await t.createUser({ email: 'amir@example.com' });
+      const wrong = await postLogin({ email: 'amir@example.com', password: 'Wrong#1234' });
+      const unknown = await postLogin({ email: 'nobody@example.com', password: 'Wrong#1234' });
+      expect(wrong.status).toBe(401);
+      expect(unknown.status).toBe(401);
+      const [a, b] = [(await wrong.json()).error, (await unknown.json()).error];
+      expect(a.code).toBe('INVALID_CREDENTIALS');
+      expect(b.code).toBe(a.code);
+      expect(b.message).toBe(a.message);
+    });
+
+    it('spends the same password-hashing work whether or not the e-mail exists', async () => {
+      // Not a speed target: without the dummy hash an unknown e-mail answers ~50x faster, which
+      // tells an attacker which accounts exist. The bound is loose on purpose.
+      await t.createUser({ email: 'amir@example.com' });
+      const time = async (email: string) => {
+        const start = performance.now();
+        for (let i = 0; i < 3; i++) await postLogin({ email, password: 'Wrong#1234' }, `10.1.0.${i}`);
+        return performance.now() - start;
+      };
+      await time('warm-up@example.com');
+      const known = await time('amir@example.com');
+      const unknown = await time('nobody@example.com');
+      expect(unknown / known).toBeGreaterThan(0.4);
+    });
+
+    it('refuses a deactivated account with a clear message', async () => {
+      await t.createUser({ email: 'gone@example.com', status: 'DEACTIVATE' });
+      const res = await postLogin({ email: 'gone@example.com', password: TEST_PASSWORD });
+      expect(res.status).toBe(403);
+      expect((await res.json()).error).toMatchObject({
+        code: 'ACCOUNT_DEACTIVATED',
+        message: expect.stringMatching(/deactivated/),
+      });
+    });
+
+    it('sends an account that must change its password to update-password, with no session', async () => {
+      const user = await t.createUser({ email: 'new@example.com', needToChangePassword: true });
+      const res = await postLogin({ email: 'new@example.com', password: TEST_PASSWORD });
+      const body = await res.json();
+      expect(body).toMatchObject({ success: true, needToChangePassword: true, accessToken: null, refreshToken: null });
+      expect(body.token).toEqual(expect.any(String));
+      expect(await t.db.selectFrom('sessions').selectAll().where('user_id', '=', user.id).execute()).toHaveLength(0);
+
+      const update = await t.request('/api/recruiter/auth/update/password', {
+        method: 'POST',
+        json: { token: body.token, password: 'Brand#new1', confirmPassword: 'Brand#new1' },
+      });
+      expect(update.status).toBe(200);
+      const after = await postLogin({ email: 'new@example.com', password: 'Brand#new1' });
+      expect(await after.json()).toMatchObject({ needToChangePassword: false, accessToken: expect.any(String) });
+    });
+
+    it('answers bad input with the JSON error shape and field messages', async () => {
+      const res = await postLogin({ email: 'not-an-email', password: '' });
+      expect(res.status).toBe(400);
+      const { error } = await res.json();
+      expect(error.code).toBe('VALIDATION_FAILED');
+      expect(error.fields).toMatchObject({ email: 'email_invalid', password: 'password_required' });
+
+      const malformed = await t.request('/api/auth/login', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: '{"email":',
+      });
+      expect(malformed.status).toBe(400);
+      expect(await malformed.json()).toMatchObject({ success: false, error: { code: 'BAD_REQUEST' } });
+    });
+  });
+
+  describe('refresh token', () => {
+    it('rotates: a new pair, and the new access token works', async () => {
+      await t.createUser({ email: 'a@example.com' });
+      const first = await t.login('a@example.com');
+      const res = await refresh(first.refreshToken);
+      expect(res.status).toBe(200);
+      const body = await res.json();
+      expect(body).toMatchObject({ success: true, accessToken: expect.any(String), refreshToken: expect.any(String) });
+      expect(body.refreshToken).not.toBe(first.refreshToken);
+      expect((await me(body.accessToken)).status).toBe(200);
+    });
+
+    it('stores only a hash of the refresh token', async () => {
+      await t.createUser({ email: 'a@example.com' });
+      const { refreshToken } = await t.login('a@example.com');
+      const rows = await t.db.selectFrom('refresh_tokens').select('token_hash').execute();
+      expect(rows.map((r) => r.token_hash)).not.toContain(refreshToken);
+      expect(rows[0]?.token_hash).toMatch(/^[0-9a-f]{64}$/);
+    });
+
+    it('tolerates a used token presented again within 30 seconds (two tabs, a retried request)', async () => {
+      await t.createUser({ email: 'a@example.com' });
+      const { refreshToken } = await t.login('a@example.com');
+      expect((await refresh(refreshToken)).status).toBe(200);
+      t.clock.advance(20_000);
+      const again = await refresh(refreshToken);
+      expect(again.status).toBe(200);
+      expect((await me((await again.json()).accessToken)).status).toBe(200);
+    });
+
+    it('revokes the whole login when a used token comes back after the grace window', async () => {
+      await t.createUser({ email: 'a@example.com' });
+      const { refreshToken } = await t.login('a@example.com');
+      const rotated = await (await refresh(refreshToken)).json();
+      t.clock.advance(31_000);
+      const reuse = await refresh(refreshToken);
+      expect(reuse.status).toBe(401);
+      expect((await reuse.json()).error.code).toBe('REFRESH_TOKEN_REUSED');
+      // The legitimate holder's newer tokens are dead too: the thief and the user both log in again.
+      expect((await refresh(rotated.refreshToken)).status).toBe(401);
+      expect((await me(rotated.accessToken)).status).toBe(401);
+    });
+
+    it('ends a login after 7 days however often it is refreshed', async () => {
+      await t.createUser({ email: 'a@example.com' });
+      let { refreshToken } = await t.login('a@example.com');
+      for (let day = 1; day <= 6; day++) {
+        t.clock.advance(DAY);
+        const res = await refresh(refreshToken);
+        expect(res.status).toBe(200);
+        refreshToken = (await res.json()).refreshToken;
+      }
+      t.clock.advance(DAY + MINUTE);
+      const expired = await refresh(refreshToken);
+      expect(expired.status).toBe(401);
+      expect((await expired.json()).error.code).toBe('SESSION_EXPIRED');
+    });
+
+    it('keeps a remember-me login for 30 days, not more', async () => {
+      await t.createUser({ email: 'a@example.com' });
+      let { refreshToken } = await t.login('a@example.com', true);
+      t.clock.advance(8 * DAY);
+      const res = await refresh(refreshToken);
+      expect(res.status).toBe(200);
+      refreshToken = (await res.json()).refreshToken;
+      t.clock.advance(22 * DAY + MINUTE);
+      expect((await refresh(refreshToken)).status).toBe(401);
+    });
+
+    it('refuses a missing or unknown token', async () => {
+      const missing = await t.request('/api/recruiter/auth/refresh-token');
+      expect(missing.status).toBe(400);
+      expect((await missing.json()).success).toBe(false);
+      const unknown = await refresh('x'.repeat(43));
+      expect(unknown.status).toBe(401);
+      expect((await unknown.json()).error.code).toBe('INVALID_TOKEN');
+    });
+  });
+
+  describe('me and access tokens', () => {
+    it('answers the user with roles and remainingAiNoteImprovement', async () => {
+      await t.createUser({ email: 'a@example.com' });
+      const { accessToken } = await t.login('a@example.com');
+      const body = await (await me(accessToken)).json();
+      expect(body.success).toBe(true);
+      expect(body.data).toMatchObject({ roles: ['ROLE_RECRUITER'], remainingAiNoteImprovement: 20 });
+      expect(body.data).not.toHaveProperty('password_hash');
+      expect(body.data).not.toHaveProperty('passwordHash');
+    });
+
+    it('refuses no token, a forged token and an expired one', async () => {
+      await t.createUser({ email: 'a@example.com' });
+      const { accessToken } = await t.login('a@example.com');
+      expect((await t.request('/api/recruiter/auth/me')).status).toBe(401);
+      const [header, payload] = accessToken.split('.');
+      expect((await me(`${header}.${payload}.forged-signature`)).status).toBe(401);
+      t.clock.advance(16 * MINUTE);
+      const expired = await me(accessToken);
+      expect(expired.status).toBe(401);
+      expect((await expired.json()).error.code).toBe('TOKEN_EXPIRED');
+    });
+
+    it("stops a deactivated user's tokens at once", async () => {
+      const user = await t.createUser({ email: 'a@example.com' });
+      const { accessToken, refreshToken } = await t.login('a@example.com');
+      await t.db.updateTable('users').set({ status: 'DEACTIVATE' }).where('id', '=', user.id).execute();
+      expect((await me(accessToken)).status).toBe(401);
+      expect((await refresh(refreshToken)).status).not.toBe(200);
+    });
+  });
+
+  describe('roles', () => {
+    it('keeps recruiter calls for recruiters and admin calls for admins', async () => {
+      await t.createUser({ email: 'rec@example.com', roles: ['ROLE_RECRUITER'] });
+      await t.createUser({ email: 'adm@example.com', roles: ['ROLE_ADMIN'] });
+      const rec = await t.login('rec@example.com');
+      const adm = await t.login('adm@example.com');
+      // The area guard runs before routing: an admin path answers 403 to a recruiter, never 404.
+      expect((await t.request('/api/admin/recruiters', { headers: bearer(rec.accessToken) })).status).toBe(403);
+      expect((await t.request('/api/recruiter/talent', { headers: bearer(adm.accessToken) })).status).toBe(403);
+      expect((await t.request('/api/admin/recruiters')).status).toBe(401);
+      expect((await t.request('/api/recruiter/talent')).status).toBe(401);
+      expect((await t.request('/api/admin/recruiters', { headers: bearer(adm.accessToken) })).status).toBe(404);
+      // Both roles reach the shared auth calls.
+      expect((await me(adm.accessToken)).status).toBe(200);
+      expect((await me(rec.accessToken)).status).toBe(200);
+    });
+  });
+
+  describe('logout', () => {
+    it('revokes the session: access and refresh tokens stop working', async () => {
+      await t.createUser({ email: 'a@example.com' });
+      const { accessToken, refreshToken } = await t.login('a@example.com');
+      const res = await t.request('/api/auth/logout', {
+        method: 'POST',
+        headers: { ...bearer(accessToken), 'x-refresh-token': refreshToken },
+      });
+      expect(res.status).toBe(200);
+      expect((await me(accessToken)).status).toBe(401);
+      expect((await refresh(refreshToken)).status).toBe(401);
+    });
+
+    it('works with only the refresh token once the access token has expired', async () => {
+      await t.createUser({ email: 'a@example.com' });
+      const { refreshToken } = await t.login('a@example.com');
+      t.clock.advance(20 * MINUTE);
+      await t.request('/api/auth/logout', { method: 'POST', headers: { 'x-refresh-token': refreshToken } });
+      expect((await refresh(refreshToken)).status).toBe(401);
+    });
+  });
+
+  describe('password reset', () => {
+    const resetRequest = (json: unknown, headers: Record<string, string> = {}) =>
+      t.request('/api/recruiter/auth/reset/password', { method: 'POST', json, headers });
+    const outbox = () => t.db.selectFrom('email_outbox').selectAll().execute();
+
+    it('answers the same whether or not the e-mail exists, and mails only a real account', async () => {
+      await t.createUser({ email: 'a@example.com', locale: 'ms' });
+      const known = await resetRequest({ email: 'a@example.com' });
+      const unknown = await resetRequest({ email: 'nobody@example.com' });
+      expect(known.status).toBe(200);
+      expect(unknown.status).toBe(200);
+      expect(await known.json()).toEqual(await unknown.json());
+      const mails = await outbox();
+      expect(mails).toHaveLength(1);
+      expect(mails[0]).toMatchObject({ to_address: 'a@example.com', locale: 'ms', template: 'password_reset' });
+    });
+
+    it("builds the link from APP_URL in the user's language, never from the Host header", async () => {
+      await t.createUser({ email: 'a@example.com', locale: 'zh' });
+      await resetRequest({ email: 'a@example.com' }, { host: 'evil.example', 'x-forwarded-host': 'evil.example' });
+      const payload = JSON.parse((await outbox())[0]?.payload ?? '{}');
+      expect(payload.link).toMatch(/^https:\/\/recruiter\.example\/zh\/update-password\?token=[\w-]{43}$/);
+    });
+
+    it('lets the link set a new password once, and logs out every session', async () => {
+      await t.createUser({ email: 'a@example.com' });
+      const session = await t.login('a@example.com');
+      await resetRequest({ email: 'a@example.com' });
+      const token = new URL(JSON.parse((await outbox())[0]?.payload ?? '{}').link).searchParams.get('token');
+      const update = (json: unknown) => t.request('/api/recruiter/auth/update/password', { method: 'POST', json });
+
+      const ok = await update({ token, password: 'Changed#99', confirmPassword: 'Changed#99' });
+      expect(ok.status).toBe(200);
+      expect((await me(session.accessToken)).status).toBe(401);
+      expect((await postLogin({ email: 'a@example.com', password: TEST_PASSWORD })).status).toBe(401);
+      expect((await postLogin({ email: 'a@example.com', password: 'Changed#99' })).status).toBe(200);
+
+      const again = await update({ token, password: 'Another#99', confirmPassword: 'Another#99' });
+      expect(again.status).toBe(400);
+      expect((await again.json()).error.code).toBe('INVALID_TOKEN');
+    });
+
+    it('refuses an expired link and a link voided by a newer one', async () => {
+      await t.createUser({ email: 'a@example.com' });
+      const tokenOf = async (i: number) =>
+        new URL(JSON.parse((await outbox())[i]?.payload ?? '{}').link).searchParams.get('token');
+      await resetRequest({ email: 'a@example.com' });
+      await resetRequest({ email: 'a@example.com' });
+      const [older, newer] = [await tokenOf(0), await tokenOf(1)];
+      const update = (token: string | null) =>
+        t.request('/api/recruiter/auth/update/password', {
+          method: 'POST',
+          json: { token, password: 'Changed#99', confirmPassword: 'Changed#99' },
+        });
+      expect((await update(older)).status).toBe(400);
+      t.clock.advance(61 * MINUTE);
+      expect((await update(newer)).status).toBe(400);
+    });
+
+    it("enforces the seed's password rule and the confirmation", async () => {
+      const update = (password: string, confirmPassword = password) =>
+        t.request('/api/recruiter/auth/update/password', {
+          method: 'POST',
+          json: { token: 'x'.repeat(43), password, confirmPassword },
+        });
+      for (const weak of ['short#1', 'NoDigits#here', 'NoSpecial123', '12345678#']) {
+        const res = await update(weak);
+        expect(res.status, weak).toBe(400);
+        expect((await res.json()).error.fields.password, weak).toBe('password_rule');
+      }
+      const mismatch = await update('Good#pass1', 'Good#pass2');
+      expect((await mismatch.json()).error.fields.confirmPassword).toBe('password_mismatch');
+    });
+  });
+
+  describe('rate limits', () => {
+    it('limits login attempts per account, answering 429 with Retry-After, then lets them through again', async () => {
+      await t.createUser({ email: 'a@example.com' });
+      for (let i = 0; i < 10; i++) {
+        const res = await postLogin({ email: 'a@example.com', password: 'Wrong#1234' }, `10.2.0.${i}`);
+        expect(res.status).toBe(401);
+      }
+      const limited = await postLogin({ email: 'a@example.com', password: TEST_PASSWORD }, '10.2.1.1');
+      expect(limited.status).toBe(429);
+      expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
+      expect((await limited.json()).error.code).toBe('RATE_LIMITED');
+      t.clock.advance(15 * MINUTE);
+      expect((await postLogin({ email: 'a@example.com', password: TEST_PASSWORD }, '10.2.1.1')).status).toBe(200);
+    });
+
+    it('limits login attempts per IP across accounts', async () => {
+      for (let i = 0; i < 30; i++) {
+        expect((await postLogin({ email: `u${i}@example.com`, password: 'Wrong#1234' }, '10.3.0.1')).status).toBe(401);
+      }
+      expect((await postLogin({ email: 'other@example.com', password: 'Wrong#1234' }, '10.3.0.1')).status).toBe(429);
+      expect((await postLogin({ email: 'other@example.com', password: 'Wrong#1234' }, '10.3.0.2')).status).toBe(401);
+    });
+
+    it('limits password reset requests per account', async () => {
+      await t.createUser({ email: 'a@example.com' });
+      const reset = (ip: string) =>
+        t.request('/api/recruiter/auth/reset/password', {
+          method: 'POST',
+          json: { email: 'a@example.com' },
+          headers: { 'x-forwarded-for': ip },
+        });
+      for (let i = 0; i < 3; i++) expect((await reset(`10.4.0.${i}`)).status).toBe(200);
+      const limited = await reset('10.4.0.9');
+      expect(limited.status).toBe(429);
+      expect(limited.headers.get('retry-after')).toBeTruthy();
+    });
+
+    it('limits refresh calls per IP', async () => {
+      const calls = [];
+      for (let i = 0; i < 121; i++) {
+        calls.push(
+          t.request('/api/recruiter/auth/refresh-token', {
+            headers: { 'x-refresh-token': `token-${i}`.padEnd(43, 'x'), 'x-forwarded-for': '10.5.0.1' },
+          }),
+        );
+      }
+      const statuses = (await Promise.all(calls)).map((r) => r.status);
+      expect(statuses.filter((s) => s === 429)).toHaveLength(1);
+    });
+  });
+
+  describe('errors', () => {
+    it('answers an unknown API path with the JSON error shape', async () => {
+      const res = await t.request('/api/nope');
+      expect(res.status).toBe(404);
+      expect(await res.json()).toMatchObject({ success: false, error: { code: 'NOT_FOUND' } });
+    });
+
+    it('reports the database health', async () => {
+      const res = await t.request('/api/health');
+      expect(await res.json()).toEqual({ success: true, data: { status: 'ok', database: 'ok' } });
+    });
+  });
+});

@@ -1,0 +1,127 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { sql } from 'kysely';
+import { createApp } from '../../../src/server/app';
+import type { AppDeps } from '../../../src/server/context';
+import { connect, type DB } from '../../../src/server/db/connect';
+import { migrateToLatest } from '../../../src/server/db/migrate';
+import { readEnv } from '../../../src/server/env';
+import { hashPassword } from '../../../src/server/security/passwords';
+
+// Every API suite runs on SQLite, and again on PostgreSQL when TEST_DATABASE_URL is set (CI sets it).
+export const DIALECTS = ['sqlite', ...(process.env.TEST_DATABASE_URL ? ['postgres' as const] : [])] as const;
+export type Dialect = (typeof DIALECTS)[number];
+
+export const TEST_PASSWORD = 'Secret#123';
+
+export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
+
+// A fresh, migrated database (a new schema on PostgreSQL), the real app, and a clock tests can move.
+export async function createTestApp(dialect: Dialect, envOverrides: Record<string, string> = {}) {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'recruiter-test-'));
+  let db: DB;
+  let dropSchema = async () => {};
+  if (dialect === 'postgres') {
+    const base = process.env.TEST_DATABASE_URL as string;
+    const schema = `t_${randomBytes(6).toString('hex')}`;
+    const admin = connect({ databaseUrl: base });
+    await sql`create schema ${sql.id(schema)}`.execute(admin);
+    await admin.destroy();
+    const url = new URL(base);
+    url.searchParams.set('options', `-c search_path=${schema}`);
+    db = connect({ databaseUrl: url.toString() });
+    dropSchema = async () => {
+      const cleanup = connect({ databaseUrl: base });
+      await sql`drop schema ${sql.id(schema)} cascade`.execute(cleanup);
+      await cleanup.destroy();
+    };
+  } else {
+    db = connect({});
+  }
+  await migrateToLatest(db);
+
+  let current = new Date('2026-11-22T02:00:00.000Z');
+  const clock = {
+    now: () => new Date(current),
+    advance: (ms: number) => {
+      current = new Date(current.getTime() + ms);
+    },
+  };
+  const env = readEnv({
+    APP_ENV: 'test',
+    APP_URL: 'https://recruiter.example',
+    JWT_SECRET: 'test-secret-'.padEnd(48, 'x'),
+    DATA_DIR: dataDir,
+    MAIL_WORKER: 'false',
+    TRUST_PROXY: 'true',
+    ...envOverrides,
+  });
+  const deps: AppDeps = { db, env, now: clock.now };
+  const app = createApp(deps);
+
+  const request = (pathname: string, init: RequestInit & { json?: unknown } = {}) => {
+    const { json, ...rest } = init;
+    const headers = new Headers(rest.headers);
+    if (json !== undefined) headers.set('content-type', 'application/json');
+    return app.request(pathname, { ...rest, headers, body: json !== undefined ? JSON.stringify(json) : rest.body });
+  };
+
+  let userCount = 0;
+  const createUser = async (
+    values: {
+      email?: string;
+      roles?: string[];
+      status?: 'ACTIVE' | 'DEACTIVATE';
+      needToChangePassword?: boolean;
+      locale?: string;
+    } = {},
+  ) => {
+    userCount += 1;
+    const email = values.email ?? `user${userCount}@example.com`;
+    const at = clock.now().toISOString();
+    const row = await db
+      .insertInto('users')
+      .values({
+        email,
+        password_hash: await hashPassword(TEST_PASSWORD),
+        full_name: `Test User ${userCount}`,
+        phone: null,
+        roles: JSON.stringify(values.roles ?? ['ROLE_RECRUITER']),
+        status: values.status ?? 'ACTIVE',
+        need_to_change_password: values.needToChangePassword ? 1 : 0,
+        remaining_ai_note_improvement: 20,
+        bank_name: null,
+        bank_account_name: null,
+        bank_account_number: null,
+        locale: values.locale ?? 'en',
+        timezone: 'Asia/Kuala_Lumpur',
+        created_at: at,
+        updated_at: at,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return { id: row.id, email };
+  };
+
+  const login = async (email: string, rememberMe = false, ip = '10.0.0.1') => {
+    const res = await request('/api/auth/login', {
+      method: 'POST',
+      json: { email, password: TEST_PASSWORD, rememberMe },
+      headers: { 'x-forwarded-for': ip },
+    });
+    if (res.status !== 200) throw new Error(`login failed: ${res.status} ${await res.text()}`);
+    return (await res.json()) as { accessToken: string; refreshToken: string; token: string };
+  };
+
+  const close = async () => {
+    await db.destroy();
+    await dropSchema();
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+
+  return { app, deps, db, env, clock, request, createUser, login, close };
+}
+
+export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
