@@ -48,7 +48,8 @@ const envSchema = v.object({
 export type Env = v.InferOutput<typeof envSchema> & { JWT_SECRET: string; DATA_DIR: string };
 
 export function readEnv(source: Record<string, string | undefined> = process.env): Env {
-  const raw = Object.fromEntries(Object.entries(source).filter(([k]) => k in envSchema.entries));
+  // An empty value means "not set", as in .env.example.
+  const raw = Object.fromEntries(Object.entries(source).filter(([k, value]) => k in envSchema.entries && value !== ''));
   const result = v.safeParse(envSchema, raw);
   if (!result.success) {
     const lines = result.issues.map((issue) => {
