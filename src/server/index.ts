@@ -7,6 +7,7 @@ import { migrateToLatest } from './db/migrate';
 import { seedDemo } from './db/seed-demo';
 import { readEnv } from './env';
 import { startMailWorker } from './jobs/mail-worker';
+import { startMaintenance } from './jobs/maintenance';
 import { webHandler } from './web';
 
 // Node entry: env, migrate, seed on an empty database, serve the API and the built PWA.
@@ -26,6 +27,7 @@ async function main() {
   const clientDir = path.resolve(process.env.CLIENT_DIR ?? 'dist/client');
   const app = createApp(deps, { web: webHandler({ clientDir, env }) });
   const worker = env.MAIL_WORKER ? startMailWorker(deps) : null;
+  const maintenance = startMaintenance(deps);
 
   const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, (info) => {
     console.log(
@@ -40,6 +42,7 @@ async function main() {
 
   const shutdown = async () => {
     server.close();
+    maintenance.stop();
     await worker?.stop();
     await db.destroy();
     process.exit(0);
