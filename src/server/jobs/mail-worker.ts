@@ -1,6 +1,208 @@
+import type { ExpressionBuilder } from 'kysely';
 import type { AppDeps } from '../context';
+import { isPostgres } from '../db/connect';
+import type { Database, EmailOutboxRow } from '../db/database';
+import type { EmailTemplate } from '../mail/outbox';
+import { renderEmail } from '../mail/templates';
+import { createMailTransport, type MailTransport } from '../mail/transport';
 
-// Sends what the outbox holds. TODO(helper): filled in by the mail work.
-export function startMailWorker(_deps: AppDeps): { stop(): Promise<void> } {
-  return { stop: async () => {} };
+// Sends what the outbox holds. Safe with several instances: a row is claimed (status SENDING with a
+// lease) before it is sent, and a lease that runs out (a crashed instance) makes the row claimable again.
+export const MAIL_MAX_ATTEMPTS = 8;
+export const MAIL_LEASE_MS = 2 * 60_000;
+const BASE_RETRY_MS = 30_000;
+const MAX_RETRY_MS = 60 * 60_000;
+
+export type { MailTransport } from '../mail/transport';
+
+// 30 s · 2^attempts, capped at 1 h, ±20 % so instances that failed together do not retry together.
+export function retryDelayMs(attempts: number, random: () => number = Math.random): number {
+  const base = Math.min(BASE_RETRY_MS * 2 ** attempts, MAX_RETRY_MS);
+  return Math.round(base * (1 + (random() * 2 - 1) * 0.2));
 }
+
+export function startMailWorker(
+  deps: AppDeps,
+  options: { intervalMs?: number; transport?: MailTransport; batchSize?: number } = {},
+): { stop(): Promise<void>; runOnce(): Promise<number> } {
+  const transport = options.transport ?? createMailTransport(deps.env);
+  const intervalMs = options.intervalMs ?? 2000;
+  const batchSize = options.batchSize ?? 20;
+  let stopped = false;
+  let timer: NodeJS.Timeout | undefined;
+  // Passes run one after another, whether started by the timer or by runOnce().
+  let current: Promise<number> = Promise.resolve(0);
+
+  const runOnce = () => {
+    const next = current.catch(() => 0).then(() => processDueEmails(deps, transport, { batchSize }));
+    current = next;
+    return next;
+  };
+  const schedule = (delay: number) => {
+    if (stopped) return;
+    timer = setTimeout(tick, delay);
+    timer.unref();
+  };
+  const tick = async () => {
+    let sent = 0;
+    try {
+      sent = await runOnce();
+    } catch (error) {
+      console.error('[mail] worker pass failed:', (error as Error).message);
+    }
+    // A full batch means more may be waiting: go again at once.
+    schedule(sent >= batchSize ? 0 : intervalMs);
+  };
+  schedule(0);
+
+  return {
+    runOnce,
+    async stop() {
+      stopped = true;
+      clearTimeout(timer);
+      await current.catch(() => 0);
+      if (!options.transport) transport.close();
+    },
+  };
+}
+
+// One pass: claim what is due, send it, record the outcome. Returns how many were sent.
+export async function processDueEmails(
+  deps: AppDeps,
+  transport: MailTransport,
+  options: { batchSize?: number } = {},
+): Promise<number> {
+  const rows = await claimDueEmails(deps, options.batchSize ?? 20);
+  let sent = 0;
+  for (const row of rows) {
+    if (await sendOne(deps, transport, row)) sent += 1;
+  }
+  return sent;
+}
+
+async function claimDueEmails(deps: AppDeps, batchSize: number): Promise<EmailOutboxRow[]> {
+  const { db } = deps;
+  const now = deps.now();
+  const at = now.toISOString();
+  const leaseUntil = new Date(now.getTime() + MAIL_LEASE_MS).toISOString();
+  const due = (eb: ExpressionBuilder<Database, 'email_outbox'>) =>
+    eb.or([
+      eb.and([eb('status', '=', 'PENDING'), eb('next_attempt_at', '<=', at)]),
+      eb.and([eb('status', '=', 'SENDING'), eb('locked_until', '<', at)]),
+    ]);
+
+  if (isPostgres(db)) {
+    return db.transaction().execute(async (trx) => {
+      const ids = await trx
+        .selectFrom('email_outbox')
+        .select('id')
+        .where(due)
+        .orderBy('next_attempt_at')
+        .orderBy('id')
+        .limit(batchSize)
+        .forUpdate()
+        .skipLocked()
+        .execute();
+      if (ids.length === 0) return [];
+      return trx
+        .updateTable('email_outbox')
+        .set({ status: 'SENDING', locked_until: leaseUntil })
+        .where(
+          'id',
+          'in',
+          ids.map((r) => r.id),
+        )
+        .returningAll()
+        .execute();
+    });
+  }
+
+  // SQLite is one process: a conditional UPDATE per row is the claim.
+  const candidates = await db
+    .selectFrom('email_outbox')
+    .select('id')
+    .where(due)
+    .orderBy('next_attempt_at')
+    .orderBy('id')
+    .limit(batchSize)
+    .execute();
+  const claimed: EmailOutboxRow[] = [];
+  for (const { id } of candidates) {
+    const row = await db
+      .updateTable('email_outbox')
+      .set({ status: 'SENDING', locked_until: leaseUntil })
+      .where('id', '=', id)
+      .where((eb) =>
+        eb.or([eb('status', '=', 'PENDING'), eb.and([eb('status', '=', 'SENDING'), eb('locked_until', '<', at)])]),
+      )
+      .returningAll()
+      .executeTakeFirst();
+    if (row) claimed.push(row);
+  }
+  return claimed;
+}
+
+async function sendOne(deps: AppDeps, transport: MailTransport, row: EmailOutboxRow): Promise<boolean> {
+  const { db, env } = deps;
+  let mail: ReturnType<typeof renderEmail>;
+  try {
+    mail = renderEmail(row.template as EmailTemplate, row.locale, JSON.parse(row.payload), { appUrl: env.APP_URL });
+  } catch (error) {
+    // A row that cannot be rendered never will be: keep it FAILED for an admin to see instead of retrying.
+    await db
+      .updateTable('email_outbox')
+      .set({ status: 'FAILED', attempts: row.attempts + 1, locked_until: null, last_error: errorText(error) })
+      .where('id', '=', row.id)
+      .execute();
+    console.warn(`[mail] #${row.id} (${row.template}) cannot be rendered: ${errorText(error)}`);
+    return false;
+  }
+
+  try {
+    await transport.send(
+      {
+        from: env.MAIL_FROM,
+        to: row.to_address,
+        subject: mail.subject,
+        text: mail.text,
+        html: mail.html,
+        messageId: `<outbox-${row.id}.${Date.parse(row.created_at)}@${new URL(env.APP_URL).hostname}>`,
+      },
+      { id: row.id, now: deps.now() },
+    );
+  } catch (error) {
+    const attempts = row.attempts + 1;
+    const at = deps.now();
+    const failed = attempts >= MAIL_MAX_ATTEMPTS;
+    await db
+      .updateTable('email_outbox')
+      .set({
+        status: failed ? 'FAILED' : 'PENDING',
+        attempts,
+        locked_until: null,
+        last_error: errorText(error),
+        next_attempt_at: failed ? row.next_attempt_at : new Date(at.getTime() + retryDelayMs(attempts)).toISOString(),
+      })
+      .where('id', '=', row.id)
+      .execute();
+    console.warn(
+      `[mail] #${row.id} to ${row.to_address} failed (attempt ${attempts}/${MAIL_MAX_ATTEMPTS}${failed ? ', giving up' : ''}): ${errorText(error)}`,
+    );
+    return false;
+  }
+
+  await db
+    .updateTable('email_outbox')
+    .set({
+      status: 'SENT',
+      attempts: row.attempts + 1,
+      sent_at: deps.now().toISOString(),
+      locked_until: null,
+      last_error: null,
+    })
+    .where('id', '=', row.id)
+    .execute();
+  return true;
+}
+
+const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error)).slice(0, 1000);

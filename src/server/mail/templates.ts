@@ -1,0 +1,257 @@
+import { m } from '../../paraglide/messages';
+import { THEME_COLOR } from '../../shared/constants';
+import { type AppLocale, LOCALES } from '../../shared/enums';
+import type { EmailTemplate } from './outbox';
+
+// Every e-mail in the recipient's language. All wording comes from messages/*.json (keys email_*);
+// this file only arranges it. HTML is built from plain strings, each escaped once at the edge.
+export type RenderedEmail = { subject: string; text: string; html: string };
+export type EmailPayload = Record<string, string | number | null | undefined>;
+
+type Block =
+  | { kind: 'p'; text: string }
+  | { kind: 'action'; label: string; url: string }
+  | { kind: 'list'; items: string[] };
+type Composed = { subject: string; greeting: string | null; blocks: Block[] };
+type Opts = { locale: AppLocale };
+
+const DEFAULT_ZONE = 'Asia/Kuala_Lumpur';
+const INTL_LOCALE: Record<AppLocale, string> = { en: 'en-MY', ms: 'ms-MY', zh: 'zh-CN' };
+
+export function renderEmail(
+  template: EmailTemplate,
+  locale: string,
+  payload: EmailPayload,
+  options: { appUrl?: string } = {},
+): RenderedEmail {
+  const lang: AppLocale = (LOCALES as readonly string[]).includes(locale) ? (locale as AppLocale) : 'en';
+  const compose = composers[template];
+  if (!compose) throw new Error(`Unknown e-mail template "${template}"`);
+  const composed = compose(new PayloadReader(template, payload), { locale: lang }, options.appUrl);
+  return { subject: composed.subject, text: toText(composed, lang), html: toHtml(composed, lang) };
+}
+
+class PayloadReader {
+  constructor(
+    private readonly template: string,
+    private readonly payload: EmailPayload,
+  ) {}
+  str(key: string): string {
+    const value = this.payload[key];
+    if (value === null || value === undefined || value === '')
+      throw new Error(`${this.template}: payload.${key} is missing`);
+    return String(value);
+  }
+  optional(key: string): string | null {
+    const value = this.payload[key];
+    return value === null || value === undefined || value === '' ? null : String(value);
+  }
+  raw(key: string) {
+    return this.payload[key];
+  }
+}
+
+const greeting = (name: string, o: Opts) => m.email_greeting({ name }, o);
+
+const composers: Record<EmailTemplate, (p: PayloadReader, o: Opts, appUrl?: string) => Composed> = {
+  password_reset: (p, o) => ({
+    subject: m.email_reset_subject({}, o),
+    greeting: greeting(p.str('name'), o),
+    blocks: [
+      { kind: 'p', text: m.email_reset_intro({}, o) },
+      { kind: 'action', label: m.email_reset_action({}, o), url: p.str('link') },
+      { kind: 'p', text: m.email_reset_expiry({ minutes: p.str('minutes') }, o) },
+      { kind: 'p', text: m.email_reset_ignore({}, o) },
+    ],
+  }),
+  recruiter_invitation: (p, o) => ({
+    subject: m.email_invitation_subject({}, o),
+    greeting: greeting(p.str('name'), o),
+    blocks: [
+      { kind: 'p', text: m.email_invitation_intro({}, o) },
+      {
+        kind: 'list',
+        items: [
+          m.email_invitation_email({ email: p.str('email') }, o),
+          m.email_invitation_password({ temporaryPassword: p.str('temporaryPassword') }, o),
+        ],
+      },
+      { kind: 'p', text: m.email_invitation_change({}, o) },
+      { kind: 'action', label: m.email_invitation_action({}, o), url: p.str('link') },
+    ],
+  }),
+  consent_request: (p, o) => {
+    const names = { recruiterName: p.str('recruiterName'), taskTitle: p.str('taskTitle') };
+    return {
+      subject: m.email_consent_subject(names, o),
+      greeting: greeting(p.str('talentName'), o),
+      blocks: [
+        { kind: 'p', text: m.email_consent_intro({ ...names, company: p.str('company') }, o) },
+        { kind: 'p', text: m.email_consent_ask({}, o) },
+        { kind: 'action', label: m.email_consent_action({}, o), url: p.str('link') },
+        { kind: 'p', text: m.email_consent_expiry({ hours: p.str('hours') }, o) },
+      ],
+    };
+  },
+  ita_request: (p, o) => ({
+    subject: m.email_ita_subject({ taskTitle: p.str('taskTitle') }, o),
+    greeting: greeting(p.str('talentName'), o),
+    blocks: [
+      { kind: 'p', text: m.email_ita_intro({ taskTitle: p.str('taskTitle'), company: p.str('company') }, o) },
+      { kind: 'p', text: m.email_ita_ask({}, o) },
+      { kind: 'action', label: m.email_ita_action({}, o), url: p.str('link') },
+    ],
+  }),
+  reward_decided: (p, o, appUrl) => {
+    const amount = formatAmount(p.raw('amount'), p.optional('currency'), o.locale);
+    const reason = p.optional('reason');
+    const details = [m.email_reward_decision({ status: rewardStatusLabel(p.str('status'), o) }, o)];
+    if (amount) details.push(m.email_reward_amount({ amount }, o));
+    if (reason) details.push(m.email_reward_reason({ reason }, o));
+    return {
+      subject: m.email_reward_subject({ talentName: p.str('talentName') }, o),
+      greeting: greeting(p.str('name'), o),
+      blocks: [
+        {
+          kind: 'p',
+          text: m.email_reward_intro({ talentName: p.str('talentName'), taskTitle: p.str('taskTitle') }, o),
+        },
+        { kind: 'list', items: details },
+        ...earningAction(p.optional('link') ?? earningUrl(appUrl, o.locale), o),
+      ],
+    };
+  },
+  payment_paid: (p, o, appUrl) => {
+    const amount = formatAmount(p.raw('amount'), p.optional('currency'), o.locale) ?? p.str('amount');
+    const reference = p.optional('reference');
+    const paidAt = p.optional('paidAt');
+    const details: string[] = [];
+    if (reference) details.push(m.email_payment_reference({ reference }, o));
+    if (paidAt) details.push(m.email_payment_paid_at({ paidAt: formatDateTime(paidAt, o.locale) }, o));
+    return {
+      subject: m.email_payment_subject({ amount }, o),
+      greeting: greeting(p.str('name'), o),
+      blocks: [
+        { kind: 'p', text: m.email_payment_intro({ amount }, o) },
+        ...(details.length > 0 ? [{ kind: 'list' as const, items: details }] : []),
+        ...earningAction(p.optional('link') ?? earningUrl(appUrl, o.locale), o),
+        { kind: 'p', text: m.email_payment_thanks({}, o) },
+      ],
+    };
+  },
+};
+
+const REWARD_STATUS_LABELS: Record<string, (o: Opts) => string> = {
+  APPROVED: (o) => m.email_reward_status_approved({}, o),
+  REJECTED: (o) => m.email_reward_status_rejected({}, o),
+  INELIGIBLE: (o) => m.email_reward_status_ineligible({}, o),
+  NOT_VALID: (o) => m.email_reward_status_not_valid({}, o),
+  EXCEED_QUOTA: (o) => m.email_reward_status_exceed_quota({}, o),
+  PENDING_PAYMENT: (o) => m.email_reward_status_pending_payment({}, o),
+  PAID: (o) => m.email_reward_status_paid({}, o),
+};
+
+const rewardStatusLabel = (status: string, o: Opts) => REWARD_STATUS_LABELS[status]?.(o) ?? status;
+
+function earningAction(url: string | null, o: Opts): Block[] {
+  return url ? [{ kind: 'action', label: m.email_view_earning_action({}, o), url }] : [];
+}
+
+function earningUrl(appUrl: string | undefined, locale: AppLocale): string | null {
+  if (!appUrl) return null;
+  return new URL(`${locale === 'en' ? '' : `/${locale}`}/earning`, appUrl).toString();
+}
+
+// A number is an amount in minor units (payload.currency, MYR by default); a string is already formatted.
+export function formatAmount(value: unknown, currency: string | null, locale: AppLocale): string | null {
+  if (typeof value === 'string' && value !== '') return value;
+  if (typeof value !== 'number' || !Number.isFinite(value)) return null;
+  const format = new Intl.NumberFormat(INTL_LOCALE[locale], { style: 'currency', currency: currency ?? 'MYR' });
+  const digits = format.resolvedOptions().maximumFractionDigits ?? 2;
+  return format.format(value / 10 ** digits);
+}
+
+function formatDateTime(iso: string, locale: AppLocale): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return iso;
+  return new Intl.DateTimeFormat(INTL_LOCALE[locale], {
+    dateStyle: 'medium',
+    timeStyle: 'short',
+    timeZone: DEFAULT_ZONE,
+  }).format(date);
+}
+
+// Only web links become buttons: a payload can never smuggle a javascript: or data: URL into a mail.
+function safeUrl(url: string): string | null {
+  try {
+    const parsed = new URL(url);
+    return parsed.protocol === 'https:' || parsed.protocol === 'http:' ? parsed.toString() : null;
+  } catch {
+    return null;
+  }
+}
+
+function toText(mail: Composed, locale: AppLocale): string {
+  const parts: string[] = [];
+  if (mail.greeting) parts.push(mail.greeting);
+  for (const block of mail.blocks) {
+    if (block.kind === 'p') parts.push(block.text);
+    else if (block.kind === 'list') parts.push(block.items.map((item) => `- ${item}`).join('\n'));
+    else parts.push(`${block.label}${locale === 'zh' ? '：' : ':'}\n${safeUrl(block.url) ?? block.url}`);
+  }
+  parts.push(m.email_signature({}, { locale }), `-- \n${m.email_footer({}, { locale })}`);
+  return `${parts.join('\n\n')}\n`;
+}
+
+export function escapeHtml(value: string): string {
+  return value
+    .replaceAll('&', '&amp;')
+    .replaceAll('<', '&lt;')
+    .replaceAll('>', '&gt;')
+    .replaceAll('"', '&quot;')
+    .replaceAll("'", '&#39;');
+}
+
+const FONT =
+  "font-family:-apple-system,'Segoe UI',Roboto,Helvetica,Arial,'Noto Sans','PingFang SC','Microsoft YaHei',sans-serif";
+const P = 'margin:0 0 16px;font-size:16px;line-height:1.5;color:#111827';
+
+function toHtml(mail: Composed, locale: AppLocale): string {
+  const e = escapeHtml;
+  const body: string[] = [];
+  if (mail.greeting) body.push(`<p style="${P}">${e(mail.greeting)}</p>`);
+  for (const block of mail.blocks) {
+    if (block.kind === 'p') body.push(`<p style="${P}">${e(block.text)}</p>`);
+    else if (block.kind === 'list')
+      body.push(
+        `<ul style="margin:0 0 16px;padding-left:20px;font-size:16px;line-height:1.5;color:#111827">${block.items.map((item) => `<li>${e(item)}</li>`).join('')}</ul>`,
+      );
+    else {
+      const url = safeUrl(block.url);
+      if (!url) {
+        body.push(`<p style="${P}">${e(block.label)}: ${e(block.url)}</p>`);
+        continue;
+      }
+      body.push(
+        `<p style="margin:24px 0">` +
+          `<a href="${e(url)}" style="display:inline-block;background-color:${THEME_COLOR};color:#ffffff;font-size:16px;font-weight:600;line-height:1.25;text-decoration:none;padding:12px 24px;border-radius:6px">${e(block.label)}</a></p>`,
+        `<p style="margin:0 0 16px;font-size:14px;line-height:1.5;color:#4b5563">${e(m.email_link_fallback({}, { locale }))}<br>` +
+          `<a href="${e(url)}" style="color:${THEME_COLOR};word-break:break-all">${e(url)}</a></p>`,
+      );
+    }
+  }
+  body.push(`<p style="${P}">${e(m.email_signature({}, { locale }))}</p>`);
+  return [
+    '<!doctype html>',
+    `<html lang="${locale}">`,
+    '<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">',
+    `<title>${e(mail.subject)}</title></head>`,
+    `<body style="margin:0;padding:0;background-color:#f3f4f6;${FONT}">`,
+    `<div role="article" aria-roledescription="email" aria-label="${e(mail.subject)}" lang="${locale}" style="max-width:560px;margin:0 auto;padding:24px 16px">`,
+    `<div style="background-color:#ffffff;border-radius:8px;padding:32px 24px">`,
+    ...body,
+    '</div>',
+    `<p style="margin:16px 8px 0;font-size:12px;line-height:1.5;color:#6b7280">${e(m.email_footer({}, { locale }))}</p>`,
+    '</div></body></html>',
+  ].join('\n');
+}

@@ -1,0 +1,64 @@
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { createTransport } from 'nodemailer';
+import type { Env } from '../env';
+
+export type MailMessage = {
+  from: string;
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  // Stable per outbox row, so a retry after a lost answer reads as the same message to the recipient.
+  messageId: string;
+};
+
+export type MailTransport = {
+  readonly kind: 'smtp' | 'file';
+  send(message: MailMessage, meta: { id: number; now: Date }): Promise<void>;
+  close(): void;
+};
+
+// SMTP when SMTP_URL is set; otherwise .eml files under DATA_DIR/mail, so development needs no mail server.
+export function createMailTransport(env: Env): MailTransport {
+  return env.SMTP_URL ? smtpTransport(env.SMTP_URL) : fileTransport(path.join(env.DATA_DIR, 'mail'));
+}
+
+export function smtpTransport(url: string): MailTransport {
+  // Timeouts well under the worker's 2-minute claim, so a hung server fails the attempt instead of
+  // letting another instance take the same row while this one still waits.
+  const transporter = createTransport({
+    url,
+    connectionTimeout: 15_000,
+    greetingTimeout: 15_000,
+    socketTimeout: 45_000,
+  });
+  return {
+    kind: 'smtp',
+    async send(message) {
+      await transporter.sendMail(message);
+    },
+    close: () => transporter.close(),
+  };
+}
+
+export function fileTransport(dir: string): MailTransport {
+  const transporter = createTransport({ streamTransport: true, buffer: true, newline: 'windows' });
+  return {
+    kind: 'file',
+    async send(message, { id, now }) {
+      const info = await transporter.sendMail(message);
+      await mkdir(dir, { recursive: true });
+      const stamp = now.toISOString().replace(/[-:]/g, '').replace('.', '-');
+      const file = path.join(dir, `${stamp}-${id}.eml`);
+      await writeFile(file, info.message as Buffer);
+      const links = [...new Set(message.text.match(/https?:\/\/[^\s<>"]+/g) ?? [])];
+      console.log(
+        [`[mail] to ${message.to}: ${message.subject}`, ...links.map((link) => `  ${link}`), `  saved ${file}`].join(
+          '\n',
+        ),
+      );
+    },
+    close: () => transporter.close(),
+  };
+}
