@@ -1,8 +1,183 @@
-import type { MiddlewareHandler } from 'hono';
+import { createReadStream, readFileSync, type Stats, statSync } from 'node:fs';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import type { Context, MiddlewareHandler } from 'hono';
+import { getMimeType } from 'hono/utils/mime';
 import type { AppEnv } from './context';
 import type { Env } from './env';
 
-// Serves the built PWA. TODO(helper): filled in by the PWA work.
-export function webHandler(_options: { clientDir: string; env: Env }): MiddlewareHandler<AppEnv> {
-  return async (c) => c.text('Not built', 404);
+// Serves the built PWA (dist/client) for everything outside /api:
+// - hashed files under /assets/ are immutable for a year; the shell's entry points (index.html, sw.js,
+//   the manifest, unhashed scripts) are revalidated on every use, so a new build is seen at once;
+// - any other path without a file extension is an app route and answers index.html (the router
+//   decides, and renders its own "not found"); a missing file WITH an extension answers 404, so a
+//   stale chunk fails loudly and the client reloads instead of parsing HTML as JavaScript;
+// - outside production the HTML carries a robots noindex unless the request's origin is APP_URL's
+//   (seed section 1), plus the same X-Robots-Tag header.
+
+const ROBOTS = 'noindex, noarchive, nofollow';
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+const REVALIDATE = 'no-cache';
+const SHORT = 'public, max-age=3600';
+const COMPRESSIBLE = /^(text\/|application\/(json|manifest\+json|javascript)|image\/svg\+xml)/;
+
+type Shell = { key: string; indexed: string; plain: string };
+
+export function webHandler(options: { clientDir: string; env: Env }): MiddlewareHandler<AppEnv> {
+  const root = path.resolve(options.clientDir);
+  const { env } = options;
+  const appOrigin = new URL(env.APP_URL).origin;
+  let shell: Shell | null = null;
+
+  // index.html is read once and kept in both variants; a rebuild under a running server (new mtime)
+  // is picked up on the next request, so the HTML never points at chunks that no longer exist.
+  const loadShell = (): Shell | null => {
+    const stats = statFile(path.join(root, 'index.html'));
+    if (!stats) return null;
+    const key = `${stats.size}-${stats.mtimeMs}`;
+    if (shell?.key === key) return shell;
+    const html = readFileSync(path.join(root, 'index.html'), 'utf8');
+    const meta = `<meta name="robots" content="${ROBOTS}">`;
+    // Right after <meta charset> (which must come first), else right after <head>.
+    const anchor = /<meta charset[^>]*>/i.test(html) ? /<meta charset[^>]*>/i : /<head[^>]*>/i;
+    const indexed = html.replace(anchor, (tag) => `${tag}\n    ${meta}`);
+    shell = { key, indexed, plain: html };
+    return shell;
+  };
+
+  const noindexFor = (c: Context<AppEnv>): boolean => {
+    if (env.APP_ENV === 'production') return false;
+    return requestOrigin(c, env.TRUST_PROXY) !== appOrigin;
+  };
+
+  return async (c) => {
+    if (c.req.method !== 'GET' && c.req.method !== 'HEAD') {
+      return c.text('Method Not Allowed', 405, { Allow: 'GET, HEAD' });
+    }
+    const current = loadShell();
+    if (!current) {
+      return c.text(
+        `The app is not built: ${path.join(root, 'index.html')} is missing. Run \`npm run build\` (or \`npm start\`, which builds when needed).`,
+        503,
+        { 'Cache-Control': 'no-store', 'Retry-After': '30' },
+      );
+    }
+    const noindex = noindexFor(c);
+    if (noindex) c.header('X-Robots-Tag', ROBOTS);
+
+    const file = resolveInside(root, c.req.path);
+    if (file === null) return notFound(c);
+
+    const stats = file === root ? undefined : statFile(file);
+    if (stats?.isFile() && path.basename(file) !== 'index.html') return sendFile(c, file, stats);
+
+    // Not a file: an app route answers the shell; anything that names a file is missing.
+    const last = c.req.path.split('/').pop() ?? '';
+    if (/\.[a-z0-9]+$/i.test(last) && path.basename(file) !== 'index.html') return notFound(c);
+
+    const etag = `W/"${current.key}${noindex ? '-n' : ''}"`;
+    c.header('Cache-Control', REVALIDATE);
+    c.header('ETag', etag);
+    c.header('Content-Type', 'text/html; charset=utf-8');
+    if (c.req.header('If-None-Match') === etag) return c.body(null, 304);
+    const html = noindex ? current.indexed : current.plain;
+    if (c.req.method === 'HEAD') {
+      c.header('Content-Length', String(Buffer.byteLength(html)));
+      return c.body(null, 200);
+    }
+    return c.body(html, 200);
+  };
+}
+
+function notFound(c: Context<AppEnv>) {
+  return c.text('Not Found', 404, { 'Cache-Control': 'no-store' });
+}
+
+// The request's origin as the browser sees it; behind a trusted proxy its forwarded headers say so.
+function requestOrigin(c: Context<AppEnv>, trustProxy: boolean): string {
+  const url = new URL(c.req.url);
+  if (!trustProxy) return url.origin;
+  const proto = c.req.header('X-Forwarded-Proto')?.split(',')[0]?.trim() || url.protocol.replace(':', '');
+  const host = c.req.header('X-Forwarded-Host')?.split(',')[0]?.trim() || url.host;
+  try {
+    return new URL(`${proto}://${host}`).origin;
+  } catch {
+    return url.origin;
+  }
+}
+
+/** The file a URL path names, or null when the path is malformed or leaves the client folder. */
+function resolveInside(root: string, urlPath: string): string | null {
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(urlPath);
+  } catch {
+    return null;
+  }
+  if (decoded.includes('\0') || decoded.includes('\\')) return null;
+  if (decoded.split('/').some((segment) => segment === '..' || (segment.startsWith('.') && segment.length > 1)))
+    return null;
+  const file = path.resolve(root, `.${decoded}`);
+  if (file !== root && !file.startsWith(root + path.sep)) return null;
+  return file;
+}
+
+function statFile(file: string): Stats | undefined {
+  try {
+    return statSync(file);
+  } catch {
+    return undefined;
+  }
+}
+
+function cacheControlFor(urlPath: string): string {
+  const name = urlPath.split('/').pop() ?? '';
+  if (urlPath.startsWith('/assets/')) return IMMUTABLE;
+  if (
+    name === 'sw.js' ||
+    name === 'manifest.webmanifest' ||
+    name === 'registerSW.js' ||
+    /^workbox-.*\.js$/.test(name) ||
+    // Unhashed scripts next to index.html (theme-init.js) change without changing their name.
+    name.endsWith('.js') ||
+    name.endsWith('.html')
+  )
+    return REVALIDATE;
+  return SHORT;
+}
+
+function sendFile(c: Context<AppEnv>, file: string, stats: Stats) {
+  const type = getMimeType(file) ?? 'application/octet-stream';
+  const etag = `W/"${stats.size}-${Math.trunc(stats.mtimeMs)}"`;
+  c.header('Content-Type', type);
+  c.header('Cache-Control', cacheControlFor(c.req.path));
+  c.header('ETag', etag);
+  c.header('Last-Modified', stats.mtime.toUTCString());
+  if (c.req.path.startsWith('/sw.js')) c.header('Service-Worker-Allowed', '/');
+
+  let body = file;
+  let size = stats.size;
+  if (COMPRESSIBLE.test(type)) {
+    c.header('Vary', 'Accept-Encoding');
+    // build.mjs writes .br and .gz next to compressible files; serve one when the client takes it.
+    const accepted = c.req.header('Accept-Encoding') ?? '';
+    for (const [encoding, suffix] of [
+      ['br', '.br'],
+      ['gzip', '.gz'],
+    ] as const) {
+      if (!new RegExp(`\\b${encoding}\\b`).test(accepted)) continue;
+      const compressed = statFile(file + suffix);
+      if (compressed?.isFile()) {
+        c.header('Content-Encoding', encoding);
+        body = file + suffix;
+        size = compressed.size;
+        break;
+      }
+    }
+  }
+  if (c.req.header('If-None-Match') === etag) return c.body(null, 304);
+  c.header('Content-Length', String(size));
+  if (c.req.method === 'HEAD') return c.body(null, 200);
+  const stream = Readable.toWeb(createReadStream(body)) as unknown as ReadableStream<Uint8Array>;
+  return c.body(stream, 200);
 }

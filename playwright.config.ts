@@ -1,0 +1,51 @@
+import { defineConfig } from '@playwright/test';
+import { CHROMIUM_LAUNCH, DEMO_PASSWORD, E2E_BASE_URL, E2E_PORT, e2eDataDir } from './tests/e2e/e2e-env';
+
+// End-to-end tests drive Debian's Chromium (never `playwright install`, STACK.md) against the BUILT
+// app served by the real server: `npm run test:e2e` builds first.
+const dataDir = e2eDataDir();
+
+export default defineConfig({
+  testDir: 'tests/e2e',
+  outputDir: 'test-results/e2e',
+  globalTeardown: './tests/e2e/global-teardown.ts',
+  fullyParallel: false,
+  workers: 2,
+  retries: 0,
+  reporter: 'list',
+  timeout: 30_000,
+  expect: { timeout: 7_000 },
+  use: {
+    baseURL: E2E_BASE_URL,
+    launchOptions: CHROMIUM_LAUNCH,
+    trace: 'retain-on-failure',
+    locale: 'en-US',
+    timezoneId: 'Asia/Kuala_Lumpur',
+  },
+  projects: [
+    { name: 'chromium', use: { viewport: { width: 1280, height: 800 } } },
+    {
+      name: 'mobile',
+      use: { viewport: { width: 390, height: 844 }, deviceScaleFactor: 3, isMobile: true, hasTouch: true },
+    },
+  ],
+  webServer: {
+    command: 'node dist/server/index.js',
+    url: `http://127.0.0.1:${E2E_PORT}/api/health`,
+    reuseExistingServer: false,
+    timeout: 60_000,
+    stdout: 'pipe',
+    stderr: 'pipe',
+    env: {
+      PORT: String(E2E_PORT),
+      HOST: '0.0.0.0',
+      APP_ENV: 'test',
+      APP_URL: E2E_BASE_URL,
+      DATA_DIR: dataDir,
+      SEED_DEMO: 'true',
+      DEMO_PASSWORD,
+      MAIL_WORKER: 'true',
+      LOG_LEVEL: 'warn',
+    },
+  },
+});

@@ -1,0 +1,79 @@
+#!/usr/bin/env node
+// Production build: messages, then the PWA (dist/client), then the Node server (dist/server), then the
+// stamp that start.mjs checks. Usage: npm run build
+import { readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { brotliCompressSync, gzipSync, constants as zlib } from 'node:zlib';
+import { compile } from '@inlang/paraglide-js';
+import { build } from 'vite';
+import { ROOT, STAMP_FILE, sourceHash } from './build-stamp.mjs';
+import { paraglideOptions } from './paraglide-options.mjs';
+
+const started = Date.now();
+const step = (text) => console.log(`\n[build] ${text}`);
+
+try {
+  process.chdir(ROOT);
+  const hash = sourceHash();
+  rmSync(STAMP_FILE, { force: true });
+
+  step('compiling messages (paraglide)');
+  await compile(paraglideOptions);
+
+  step('building the app (dist/client)');
+  await build({ root: ROOT, mode: 'production', logLevel: 'info' });
+
+  step('precompressing the app (brotli, gzip)');
+  const compressed = precompress(path.join(ROOT, 'dist/client'));
+  console.log(`[build] ${compressed} files precompressed`);
+
+  step('building the server (dist/server)');
+  // A config of its own: the client plugins (PWA, router, paraglide) must not run here. Dependencies
+  // in node_modules stay external (native ones must); our sources, src/shared and the generated
+  // src/paraglide messages (used by e-mail templates) are bundled.
+  await build({
+    configFile: false,
+    root: ROOT,
+    mode: 'production',
+    logLevel: 'info',
+    publicDir: false,
+    ssr: { external: ['better-sqlite3', 'pg', '@node-rs/argon2', 'nodemailer'] },
+    build: {
+      ssr: 'src/server/index.ts',
+      outDir: 'dist/server',
+      target: 'node20',
+      emptyOutDir: true,
+      sourcemap: true,
+      minify: false,
+      copyPublicDir: false,
+    },
+  });
+
+  writeFileSync(STAMP_FILE, `${JSON.stringify({ hash, builtAt: new Date().toISOString() }, null, 2)}\n`);
+  console.log(`\n[build] done in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  // Paraglide's compiler leaves timers alive for ~30 s (STACK.md): end the process explicitly.
+  process.exit(0);
+} catch (error) {
+  console.error('\n[build] failed:', error);
+  process.exit(1);
+}
+
+// Writes .br and .gz next to every compressible file worth it; src/server/web.ts serves them.
+function precompress(dir) {
+  let count = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true, recursive: true })) {
+    if (!entry.isFile() || !/\.(js|css|html|svg|webmanifest|json|txt)$/.test(entry.name)) continue;
+    const file = path.join(entry.parentPath, entry.name);
+    if (statSync(file).size < 1024) continue;
+    const content = readFileSync(file);
+    writeFileSync(
+      `${file}.br`,
+      brotliCompressSync(content, {
+        params: { [zlib.BROTLI_PARAM_QUALITY]: 11, [zlib.BROTLI_PARAM_SIZE_HINT]: content.length },
+      }),
+    );
+    writeFileSync(`${file}.gz`, gzipSync(content, { level: 9 }));
+    count += 1;
+  }
+  return count;
+}

@@ -1,0 +1,29 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+
+// Shared by playwright.config.ts (which starts the built server) and the specs. Values are put in
+// process.env once, by the runner, so its workers (forked later) see the same ones.
+export const E2E_PORT = Number(process.env.E2E_PORT ?? 4173);
+export const E2E_BASE_URL = `http://localhost:${E2E_PORT}`;
+export const DEMO_PASSWORD = process.env.E2E_DEMO_PASSWORD ?? 'E2e-Demo#2026';
+export const ADMIN_EMAIL = 'admin@example.com';
+export const RECRUITER_EMAIL = 'recruiter@example.com';
+
+/** A fresh data folder (database, mail files) per run, so every run starts from the demo seed. */
+export function e2eDataDir(): string {
+  process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), 'recruiter-e2e-'));
+  return process.env.E2E_DATA_DIR;
+}
+
+export const CHROMIUM_LAUNCH = {
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    '--no-first-run',
+  ],
+};

@@ -1,0 +1,202 @@
+// @vitest-environment node
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createApp } from '../../src/server/app';
+import type { AppDeps } from '../../src/server/context';
+import { connect, type DB } from '../../src/server/db/connect';
+import { migrateToLatest } from '../../src/server/db/migrate';
+import { type Env, readEnv } from '../../src/server/env';
+import { webHandler } from '../../src/server/web';
+
+const ROBOTS = '<meta name="robots" content="noindex, noarchive, nofollow">';
+const INDEX =
+  '<!doctype html><html lang="en"><head><title>Recruiter</title></head><body><div id="app"></div></body></html>';
+const APP_JS = 'console.log("app");';
+
+let dataDir: string;
+let clientDir: string;
+let db: DB;
+
+function appWith(overrides: Record<string, string> = {}, dir = clientDir) {
+  const env: Env = readEnv({ APP_ENV: 'test', JWT_SECRET: 'x'.repeat(40), DATA_DIR: dataDir, ...overrides });
+  const deps: AppDeps = { db, env, now: () => new Date() };
+  return createApp(deps, { web: webHandler({ clientDir: dir, env }) });
+}
+
+beforeAll(async () => {
+  dataDir = mkdtempSync(path.join(tmpdir(), 'recruiter-web-'));
+  clientDir = path.join(dataDir, 'client');
+  mkdirSync(path.join(clientDir, 'assets'), { recursive: true });
+  mkdirSync(path.join(clientDir, 'icons'), { recursive: true });
+  writeFileSync(path.join(clientDir, 'index.html'), INDEX);
+  writeFileSync(path.join(clientDir, 'assets', 'app-abc123.js'), APP_JS);
+  writeFileSync(path.join(clientDir, 'assets', 'app-abc123.js.gz'), gzipSync(APP_JS));
+  writeFileSync(path.join(clientDir, 'sw.js'), 'self.addEventListener("fetch", () => {});');
+  writeFileSync(path.join(clientDir, 'manifest.webmanifest'), '{"name":"Recruiter"}');
+  writeFileSync(path.join(clientDir, 'icons', 'icon-192.png'), Buffer.from([0x89, 0x50, 0x4e, 0x47]));
+  writeFileSync(path.join(dataDir, 'secret.txt'), 'top secret');
+  db = connect({});
+  await migrateToLatest(db);
+});
+
+afterAll(async () => {
+  await db.destroy();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+describe('serving the built app', () => {
+  it('serves hashed assets as immutable JavaScript', async () => {
+    const res = await appWith().request('/assets/app-abc123.js');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('Content-Type')).toMatch(/^text\/javascript/);
+    expect(res.headers.get('Cache-Control')).toBe('public, max-age=31536000, immutable');
+    expect(await res.text()).toBe(APP_JS);
+  });
+
+  it('serves a precompressed sibling when the client accepts it', async () => {
+    const res = await appWith().request('/assets/app-abc123.js', { headers: { 'Accept-Encoding': 'gzip, deflate' } });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('Content-Encoding')).toBe('gzip');
+    expect(res.headers.get('Vary')).toMatch(/Accept-Encoding/);
+  });
+
+  it('makes the browser revalidate index.html, sw.js and the manifest', async () => {
+    const app = appWith();
+    for (const [url, type] of [
+      ['/', /^text\/html/],
+      ['/index.html', /^text\/html/],
+      ['/sw.js', /^text\/javascript/],
+      ['/manifest.webmanifest', /^application\/manifest\+json/],
+    ] as const) {
+      const res = await app.request(url);
+      expect(res.status, url).toBe(200);
+      expect(res.headers.get('Cache-Control'), url).toBe('no-cache');
+      expect(res.headers.get('Content-Type'), url).toMatch(type);
+    }
+  });
+
+  it('gives other static files a short cache', async () => {
+    const res = await appWith().request('/icons/icon-192.png');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('Content-Type')).toBe('image/png');
+    expect(res.headers.get('Cache-Control')).toBe('public, max-age=3600');
+  });
+
+  it('answers index.html for an app route such as /ms/task', async () => {
+    const res = await appWith().request('/ms/task?taskId=7');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('Content-Type')).toMatch(/^text\/html/);
+    expect(await res.text()).toContain('<div id="app">');
+  });
+
+  it('answers 404 for a missing file with an extension, so a stale chunk fails loudly', async () => {
+    const res = await appWith().request('/assets/missing-123.js');
+    expect(res.status).toBe(404);
+    expect(res.headers.get('Content-Type')).not.toMatch(/html/);
+  });
+
+  it('answers HEAD without a body', async () => {
+    const app = appWith();
+    const asset = await app.request('/assets/app-abc123.js', { method: 'HEAD' });
+    expect(asset.status).toBe(200);
+    expect(asset.headers.get('Content-Length')).toBe(String(APP_JS.length));
+    expect(await asset.text()).toBe('');
+    const page = await app.request('/dashboard', { method: 'HEAD' });
+    expect(page.status).toBe(200);
+    expect(page.headers.get('Content-Type')).toMatch(/^text\/html/);
+  });
+
+  it('answers 304 when the ETag still matches', async () => {
+    const app = appWith();
+    const first = await app.request('/sw.js');
+    const etag = first.headers.get('ETag') ?? '';
+    expect(etag).not.toBe('');
+    const again = await app.request('/sw.js', { headers: { 'If-None-Match': etag } });
+    expect(again.status).toBe(304);
+  });
+
+  it('never serves a file outside the client folder', async () => {
+    const app = appWith();
+    for (const url of [
+      '/..%2fsecret.txt',
+      '/..%2f..%2fetc/passwd',
+      '/assets/..%2f..%2fsecret.txt',
+      '/%2e%2e/secret.txt',
+      '/..%5csecret.txt',
+      '/assets/%00.js',
+    ]) {
+      const res = await app.request(url);
+      const text = await res.text();
+      expect(text, url).not.toContain('top secret');
+      expect(text, url).not.toContain('root:');
+      expect(res.status, url).toBe(404);
+    }
+  });
+
+  it('keeps /api to the API: an unknown API path is a JSON 404, never the app', async () => {
+    const res = await appWith().request('/api/nope');
+    expect(res.status).toBe(404);
+    expect(res.headers.get('Content-Type')).toMatch(/application\/json/);
+  });
+
+  it('refuses other methods outside /api', async () => {
+    const res = await appWith().request('/dashboard', { method: 'POST' });
+    expect(res.status).toBe(405);
+  });
+
+  it('says how to build when dist/client is missing', async () => {
+    const res = await appWith({}, path.join(dataDir, 'nowhere')).request('/');
+    expect(res.status).toBe(503);
+    expect(await res.text()).toContain('npm run build');
+  });
+});
+
+describe('robots', () => {
+  it('marks the HTML noindex outside production by default', async () => {
+    const res = await appWith().request('/');
+    expect(await res.text()).toContain(ROBOTS);
+    expect(res.headers.get('X-Robots-Tag')).toBe('noindex, noarchive, nofollow');
+  });
+
+  it('leaves robots alone when APP_ENV=production', async () => {
+    const res = await appWith({ APP_ENV: 'production' }).request('/');
+    expect(await res.text()).not.toContain('name="robots"');
+    expect(res.headers.get('X-Robots-Tag')).toBeNull();
+  });
+
+  it('leaves robots alone when the request comes to APP_URL', async () => {
+    const app = appWith({ APP_URL: 'https://recruiter.example.com' });
+    const matching = await app.request('https://recruiter.example.com/login');
+    expect(await matching.text()).not.toContain('name="robots"');
+    expect(matching.headers.get('X-Robots-Tag')).toBeNull();
+    const other = await app.request('https://staging.example.com/login');
+    expect(await other.text()).toContain(ROBOTS);
+  });
+
+  it('trusts forwarded headers only when TRUST_PROXY is set', async () => {
+    const headers = { 'X-Forwarded-Proto': 'https', 'X-Forwarded-Host': 'recruiter.example.com' };
+    const trusted = appWith({ APP_URL: 'https://recruiter.example.com', TRUST_PROXY: 'true' });
+    expect(await (await trusted.request('http://10.0.0.5:3000/', { headers })).text()).not.toContain(ROBOTS);
+    const untrusted = appWith({ APP_URL: 'https://recruiter.example.com' });
+    expect(await (await untrusted.request('http://10.0.0.5:3000/', { headers })).text()).toContain(ROBOTS);
+  });
+});
+
+describe('security headers', () => {
+  it('are on HTML, static and API answers alike', async () => {
+    const app = appWith();
+    for (const url of ['/', '/ms/task', '/assets/app-abc123.js', '/api/health', '/assets/missing.js']) {
+      const res = await app.request(url);
+      const csp = res.headers.get('Content-Security-Policy') ?? '';
+      expect(csp, url).toContain("object-src 'none'");
+      expect(csp, url).toContain("base-uri 'none'");
+      expect(csp, url).toContain("frame-ancestors 'none'");
+      expect(res.headers.get('Strict-Transport-Security'), url).toBe('max-age=31536000; includeSubDomains');
+      expect(res.headers.get('X-Content-Type-Options'), url).toBe('nosniff');
+      expect(res.headers.get('Referrer-Policy'), url).toBeTruthy();
+    }
+  });
+});
