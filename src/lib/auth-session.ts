@@ -22,7 +22,7 @@ export function setAuthTokens(tokens: AuthTokens): void {
 export function clearAuthTokens(): void {
   current = null;
   // biome-ignore lint/suspicious/noDocumentCookie: the seed stores the tokens in a cookie; no Cookie Store API on iOS Safari
-  document.cookie = `${AUTH_COOKIE_NAME}=; path=/; max-age=0; SameSite=Strict${secure()}`;
+  document.cookie = `${AUTH_COOKIE_NAME}=; path=/; max-age=0; expires=Thu, 01 Jan 1970 00:00:00 GMT; SameSite=Strict${secure()}`;
   emit();
 }
 

@@ -1,0 +1,73 @@
+import { type QueryClient, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { api, unwrap } from '../../lib/api-client';
+import { clearAuthTokens, getAuthTokens, setAuthTokens } from '../../lib/auth-session';
+import { getLocale } from '../../paraglide/runtime';
+import type { AuthUser, LoginInput, UpdatePasswordInput } from '../../shared/auth-schemas';
+
+// The signed-in user. Without tokens it is null, with no call: guards and menus can always ask.
+export const meQueryOptions = () =>
+  queryOptions({
+    queryKey: ['me'],
+    queryFn: async (): Promise<AuthUser | null> => (getAuthTokens() ? unwrap(api.api.recruiter.auth.me.$get()) : null),
+    staleTime: 5 * 60_000,
+  });
+
+export type LoginResult = { kind: 'logged-in' } | { kind: 'change-password'; token: string };
+
+/** Logs in. `needToChangePassword` answers a token for /update-password and stores no session. */
+export function useLoginMutation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (input: LoginInput & { rememberMe: boolean }): Promise<LoginResult> => {
+      const answer = await unwrap(api.api.auth.login.$post({ json: input }));
+      if (answer.needToChangePassword && answer.token) return { kind: 'change-password', token: answer.token };
+      if (!answer.accessToken || !answer.refreshToken) throw new Error('Login answered without tokens');
+      setAuthTokens({
+        accessToken: answer.accessToken,
+        refreshToken: answer.refreshToken,
+        rememberMe: input.rememberMe,
+      });
+      return { kind: 'logged-in' };
+    },
+    onSuccess: async (result) => {
+      // Drop any user cached before this login (a previous account, or null) and fetch the new one.
+      if (result.kind === 'logged-in') await queryClient.resetQueries({ queryKey: meQueryOptions().queryKey });
+    },
+  });
+}
+
+/** Asks for a reset link, in the interface's language. The answer is the same whether or not the e-mail exists. */
+export function useResetPasswordMutation() {
+  return useMutation({
+    mutationFn: (input: { email: string }) =>
+      unwrap(api.api.recruiter.auth.reset.password.$post({ json: { email: input.email, locale: getLocale() } })),
+  });
+}
+
+/** Sets a new password with a reset (or first-login) token. The server ends every session of the account. */
+export function useUpdatePasswordMutation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: UpdatePasswordInput) => unwrap(api.api.recruiter.auth.update.password.$post({ json: input })),
+    onSuccess: () => {
+      if (getAuthTokens()) {
+        clearAuthTokens();
+        queryClient.clear();
+      }
+    },
+  });
+}
+
+/** Ends the session on the server (best effort: offline still logs out here), then forgets it locally. */
+export async function logout(queryClient: QueryClient): Promise<void> {
+  const tokens = getAuthTokens();
+  if (tokens) {
+    try {
+      await api.api.auth.logout.$post(undefined, { headers: { 'x-refresh-token': tokens.refreshToken } });
+    } catch {
+      // Offline or server down: the tokens are forgotten below and expire on their own.
+    }
+  }
+  clearAuthTokens();
+  queryClient.clear();
+}

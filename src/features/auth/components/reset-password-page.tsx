@@ -1,0 +1,86 @@
+import { Link } from '@tanstack/react-router';
+import { type FormEvent, useState } from 'react';
+import * as v from 'valibot';
+import { errorMessage, fieldErrors, isAppError } from '../../../lib/app-error';
+import { m } from '../../../paraglide/messages';
+import { emailSchema } from '../../../shared/auth-schemas';
+import { useResetPasswordMutation } from '../api';
+import { FieldError, FormAlert } from './form-parts';
+
+const formSchema = v.object({ email: emailSchema });
+
+// The answer is the same whether or not the e-mail has an account, so the page never tells.
+export function ResetPasswordPage() {
+  const reset = useResetPasswordMutation();
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [formError, setFormError] = useState<string | null>(null);
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const parsed = v.safeParse(formSchema, { email: String(new FormData(event.currentTarget).get('email') ?? '') });
+    setFormError(null);
+    if (!parsed.success) {
+      setErrors(fieldErrors(parsed.issues));
+      return;
+    }
+    setErrors({});
+    try {
+      await reset.mutateAsync(parsed.output);
+    } catch (error) {
+      if (isAppError(error) && error.fields) setErrors(fieldErrors(error.fields));
+      setFormError(errorMessage(error));
+    }
+  }
+
+  if (reset.isSuccess) {
+    return (
+      <div className="flex flex-col gap-4">
+        <h1 className="text-2xl font-semibold">{m.auth_reset_sent_title()}</h1>
+        <FormAlert kind="success" message={m.auth_reset_sent()} />
+        <Link to="/login" className="btn btn-primary btn-sm">
+          {m.auth_back_to_login()}
+        </Link>
+      </div>
+    );
+  }
+
+  const pending = reset.isPending;
+  return (
+    <div className="flex flex-col gap-4">
+      <div>
+        <h1 className="text-2xl font-semibold">{m.auth_reset_heading()}</h1>
+        <p className="text-sm text-base-content/70">{m.auth_reset_intro()}</p>
+      </div>
+      {formError && <FormAlert message={formError} />}
+      <form noValidate onSubmit={onSubmit} className="flex flex-col gap-2">
+        <fieldset className="fieldset">
+          <label className="fieldset-legend" htmlFor="reset-email">
+            {m.auth_email_label()}
+          </label>
+          <input
+            id="reset-email"
+            name="email"
+            type="email"
+            inputMode="email"
+            autoComplete="email"
+            autoCapitalize="none"
+            spellCheck={false}
+            placeholder={m.auth_email_placeholder()}
+            className={`input w-full ${errors.email ? 'input-error' : ''}`}
+            aria-invalid={errors.email ? true : undefined}
+            aria-describedby={errors.email ? 'reset-email-error' : undefined}
+            disabled={pending}
+          />
+          <FieldError id="reset-email-error" message={errors.email} />
+        </fieldset>
+        <button type="submit" className="btn btn-primary btn-sm mt-2" disabled={pending} aria-busy={pending}>
+          {pending && <span className="loading loading-spinner loading-xs" aria-hidden="true" />}
+          {pending ? m.auth_please_wait() : m.auth_reset_submit()}
+        </button>
+      </form>
+      <Link to="/login" className="link link-hover text-center text-sm">
+        {m.auth_back_to_login()}
+      </Link>
+    </div>
+  );
+}

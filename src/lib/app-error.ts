@@ -1,0 +1,114 @@
+import { m } from '../paraglide/messages';
+import type { ApiErrorBody } from '../shared/api-response';
+import type { ErrorCode } from '../shared/error-codes';
+
+// The client side of the one error type (ARCHITECTURE.md convention 6): a non-ok API answer becomes
+// an AppError, and the UI shows `errorMessage(error)`, never the server's English text.
+export type ClientErrorCode = ErrorCode | 'NETWORK_ERROR' | 'UNKNOWN_ERROR';
+
+export class AppError extends Error {
+  constructor(
+    readonly code: ClientErrorCode,
+    readonly status: number,
+    message: string,
+    readonly fields?: Record<string, string>,
+  ) {
+    super(message);
+    this.name = 'AppError';
+  }
+}
+
+export const isAppError = (error: unknown): error is AppError => error instanceof AppError;
+
+// Turns a non-ok answer `{ success: false, error: { code, message, fields } }` into an AppError.
+// An answer that is not our JSON (a proxy's HTML page, an empty 502) keeps its status with UNKNOWN_ERROR.
+export async function toAppError(response: Response): Promise<AppError> {
+  let body: unknown = null;
+  try {
+    body = await response.json();
+  } catch {
+    // not JSON: handled below
+  }
+  const error = (body as Partial<ApiErrorBody> | null)?.error;
+  if (error && typeof error.code === 'string' && typeof error.message === 'string') {
+    return new AppError(error.code, response.status, error.message, error.fields);
+  }
+  return new AppError('UNKNOWN_ERROR', response.status, `HTTP ${response.status}`);
+}
+
+// Anything thrown around a call (fetch's TypeError when offline, an AppError, a bug) as an AppError.
+export function asAppError(error: unknown): AppError {
+  if (error instanceof AppError) return error;
+  if (error instanceof TypeError || (error instanceof DOMException && error.name === 'NetworkError')) {
+    return new AppError('NETWORK_ERROR', 0, error.message);
+  }
+  return new AppError('UNKNOWN_ERROR', 0, error instanceof Error ? error.message : String(error));
+}
+
+// Codes without their own message (INTERNAL_ERROR, SERVICE_UNAVAILABLE, UNKNOWN_ERROR) fall back to
+// the seed's generic message. A map, not a dynamic key lookup, so the bundler keeps only what is used.
+const CODE_MESSAGES: Partial<Record<ClientErrorCode, () => string>> = {
+  NETWORK_ERROR: m.error_network_error,
+  BAD_REQUEST: m.error_bad_request,
+  VALIDATION_FAILED: m.error_validation_failed,
+  UNAUTHORIZED: m.error_unauthorized,
+  INVALID_CREDENTIALS: m.error_invalid_credentials,
+  ACCOUNT_DEACTIVATED: m.error_account_deactivated,
+  TOKEN_EXPIRED: m.error_token_expired,
+  INVALID_TOKEN: m.error_invalid_token,
+  REFRESH_TOKEN_REUSED: m.error_refresh_token_reused,
+  SESSION_EXPIRED: m.error_session_expired,
+  FORBIDDEN: m.error_forbidden,
+  NOT_FOUND: m.error_not_found,
+  CONFLICT: m.error_conflict,
+  DUPLICATE_REFERRAL: m.error_duplicate_referral,
+  PAYLOAD_TOO_LARGE: m.error_payload_too_large,
+  RESUME_TOO_LARGE: m.error_resume_too_large,
+  UNSUPPORTED_FILE_TYPE: m.error_unsupported_file_type,
+  USAGE_LIMIT_REACHED: m.error_usage_limit_reached,
+  RATE_LIMITED: m.error_rate_limited,
+  IDEMPOTENCY_KEY_REUSED: m.error_idempotency_key_reused,
+  IDEMPOTENCY_KEY_IN_PROGRESS: m.error_idempotency_key_in_progress,
+};
+
+/** The localised message for any error: its code's message, else the seed's generic one. */
+export function errorMessage(error: unknown): string {
+  const code = error instanceof AppError ? error.code : asAppError(error).code;
+  return (CODE_MESSAGES[code] ?? m.error_generic)();
+}
+
+// Field issue keys of the shared valibot schemas (src/shared) and of the API's VALIDATION_FAILED fields.
+const FIELD_MESSAGES: Record<string, () => string> = {
+  email_required: m.error_field_email_required,
+  email_invalid: m.error_field_email_invalid,
+  password_required: m.error_field_password_required,
+  password_rule: m.error_field_password_rule,
+  password_mismatch: m.error_field_password_mismatch,
+  token_required: m.error_field_token_required,
+};
+
+/** Features whose schemas add issue keys register their messages once, at module load. */
+export function registerFieldMessages(messages: Record<string, () => string>): void {
+  Object.assign(FIELD_MESSAGES, messages);
+}
+
+/** The localised text of a field issue key; an unknown key reads "This field is not valid." */
+export function fieldMessage(key: string): string {
+  return (Object.hasOwn(FIELD_MESSAGES, key) ? FIELD_MESSAGES[key] : undefined)?.() ?? m.error_field_invalid();
+}
+
+/** Field errors of a failed valibot parse, or of an API VALIDATION_FAILED answer, localised by field path. */
+export function fieldErrors(
+  issues:
+    | ReadonlyArray<{ message: string; path?: ReadonlyArray<{ key: unknown }> }>
+    | Record<string, string>
+    | undefined,
+): Record<string, string> {
+  const out: Record<string, string> = {};
+  if (!issues) return out;
+  const entries: Array<[string, string]> = Array.isArray(issues)
+    ? issues.map((issue) => [issue.path?.map((p: { key: unknown }) => String(p.key)).join('.') ?? '_', issue.message])
+    : Object.entries(issues);
+  for (const [path, key] of entries) out[path] ??= fieldMessage(key);
+  return out;
+}

@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest';
+import { AppError, asAppError, errorMessage, fieldErrors, fieldMessage, toAppError } from '../../src/lib/app-error';
+
+describe('client AppError', () => {
+  it('turns an API error answer into an AppError with its fields', async () => {
+    const response = new Response(
+      JSON.stringify({
+        success: false,
+        error: { code: 'VALIDATION_FAILED', message: 'x', fields: { email: 'email_invalid' } },
+      }),
+      { status: 400 },
+    );
+    const error = await toAppError(response);
+    expect(error).toMatchObject({ code: 'VALIDATION_FAILED', status: 400, fields: { email: 'email_invalid' } });
+    expect(fieldErrors(error.fields)).toEqual({ email: 'Please enter a valid e-mail address.' });
+  });
+
+  it('keeps the status of an answer that is not ours', async () => {
+    const error = await toAppError(new Response('<html>Bad gateway</html>', { status: 502 }));
+    expect(error).toMatchObject({ code: 'UNKNOWN_ERROR', status: 502 });
+  });
+
+  it('shows the localised message of a code, else the seed’s generic message', () => {
+    expect(errorMessage(new AppError('RATE_LIMITED', 429, 'x'))).toBe(
+      'Too many attempts. Please wait a moment and try again.',
+    );
+    expect(errorMessage(new AppError('RESUME_TOO_LARGE', 413, 'x'))).toBe(
+      'Resume exceeds the file size limit of 5MB. Please upload a smaller file.',
+    );
+    expect(errorMessage(new AppError('INTERNAL_ERROR', 500, 'x'))).toBe('An error has been occured. Please try again.');
+    expect(errorMessage(new Error('bug'))).toBe('An error has been occured. Please try again.');
+    expect(errorMessage(new TypeError('Failed to fetch'))).toBe(
+      'You seem to be offline. Check your connection and try again.',
+    );
+    expect(asAppError(new TypeError('Failed to fetch')).code).toBe('NETWORK_ERROR');
+  });
+
+  it('localises the field keys of the shared schemas', () => {
+    expect(fieldMessage('password_rule')).toBe(
+      'At least 8 characters, with a letter, a digit and a special character.',
+    );
+    expect(fieldMessage('password_mismatch')).toBe('The passwords do not match.');
+    expect(fieldMessage('constructor')).toBe('This field is not valid.');
+  });
+});

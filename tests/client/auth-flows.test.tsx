@@ -1,0 +1,144 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { createMemoryHistory, createRouter, RouterProvider } from '@tanstack/react-router';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { clearToasts, getToasts } from '../../src/components/toast/toast-store';
+import { clearAuthTokens, getAuthTokens, setAuthTokens } from '../../src/lib/auth-session';
+import { routeTree } from '../../src/routeTree.gen';
+import { startInProcessApi, TEST_PASSWORD } from './helpers/in-process-api';
+
+// Guards, reset, update and logout screens in the real route tree against the real API in-process.
+let server: Awaited<ReturnType<typeof startInProcessApi>>;
+
+beforeAll(async () => {
+  server = await startInProcessApi();
+  vi.stubGlobal('fetch', server.fetch);
+});
+
+afterAll(async () => {
+  vi.unstubAllGlobals();
+  await server.close();
+});
+
+beforeEach(() => {
+  clearAuthTokens();
+  clearToasts();
+  server.advance(60 * 60_000); // a fresh rate-limit window
+});
+afterEach(() => cleanup());
+
+function renderAt(path: string) {
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const router = createRouter({
+    routeTree,
+    context: { queryClient },
+    history: createMemoryHistory({ initialEntries: [path] }),
+  });
+  render(
+    <QueryClientProvider client={queryClient}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>,
+  );
+  return { router, queryClient };
+}
+
+async function logIn(email: string) {
+  const response = await server.app.request('/api/auth/login', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password: TEST_PASSWORD }),
+  });
+  const answer = (await response.json()) as { accessToken: string; refreshToken: string; token: string };
+  return answer;
+}
+
+describe('guards', () => {
+  it('sends a visitor without a session to /login with the way back', async () => {
+    const { router } = renderAt('/account');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(router.state.location.search).toEqual({ redirect: '/account' });
+  });
+
+  it('sends a logged-in user away from the guest pages', async () => {
+    const answer = await logIn(await server.createUser());
+    setAuthTokens({ accessToken: answer.accessToken, refreshToken: answer.refreshToken, rememberMe: false });
+    const { router } = renderAt('/login');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
+  });
+
+  it('sends an admin who opens a recruiter page to /dashboard', async () => {
+    const answer = await logIn(await server.createUser({ roles: ['ROLE_ADMIN'] }));
+    setAuthTokens({ accessToken: answer.accessToken, refreshToken: answer.refreshToken, rememberMe: false });
+    const { router } = renderAt('/manage-task');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
+  });
+
+  it('sends /update-password without a token to /login', async () => {
+    const { router } = renderAt('/update-password');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+  });
+});
+
+describe('reset password page', () => {
+  it('answers the same confirmation whether or not the account exists', async () => {
+    renderAt('/reset-password');
+    fireEvent.change(await screen.findByLabelText('E-mail'), { target: { value: 'nobody@example.com' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Send link' }));
+    expect(await screen.findByText(/If an account exists for this e-mail, we have sent a link/)).toBeTruthy();
+  });
+});
+
+describe('update password page', () => {
+  it('checks the rule live, sets the password, toasts and goes to /login', async () => {
+    const email = await server.createUser({ needToChangePassword: true });
+    const { token } = await logIn(email);
+    const { router } = renderAt(`/update-password?token=${token}`);
+
+    const password = await screen.findByLabelText('New password');
+    fireEvent.change(password, { target: { value: 'abc' } });
+    expect(screen.getByText('At least 8 characters').closest('li')?.className).not.toContain('text-success');
+    expect(screen.getByText('A letter').closest('li')?.className).toContain('text-success');
+    fireEvent.change(password, { target: { value: 'NewSecret#2026' } });
+    fireEvent.change(screen.getByLabelText('Confirm new password'), { target: { value: 'NewSecret#2027' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save password' }));
+    expect(await screen.findByText('The passwords do not match.')).toBeTruthy();
+
+    fireEvent.change(screen.getByLabelText('Confirm new password'), { target: { value: 'NewSecret#2026' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save password' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(getToasts().map((t) => t.message)).toContain(
+      'Your password has been updated. Please log in with your new password.',
+    );
+  });
+
+  it('offers a new link when the token was already used', async () => {
+    renderAt(`/update-password?token=${'u'.repeat(43)}`);
+    fireEvent.change(await screen.findByLabelText('New password'), { target: { value: 'NewSecret#2026' } });
+    fireEvent.change(screen.getByLabelText('Confirm new password'), { target: { value: 'NewSecret#2026' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save password' }));
+    expect(
+      await screen.findByText('This link has expired or was already used. Please request a new one.'),
+    ).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Request a new link' })).toBeTruthy();
+  });
+});
+
+describe('logout', () => {
+  it('ends the session on the server and here, then follows `redirect`', async () => {
+    const answer = await logIn(await server.createUser());
+    setAuthTokens({ accessToken: answer.accessToken, refreshToken: answer.refreshToken, rememberMe: false });
+    const { router } = renderAt('/logout?redirect=%2Ffaq');
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/faq'));
+    expect(getAuthTokens()).toBeNull();
+    const me = await server.app.request('/api/recruiter/auth/me', {
+      headers: { authorization: `Bearer ${answer.accessToken}` },
+    });
+    expect(me.status).toBe(401);
+  });
+
+  it('goes to /login without a (safe) redirect', async () => {
+    const { router } = renderAt('/logout?redirect=https%3A%2F%2Fevil.example');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+  });
+});

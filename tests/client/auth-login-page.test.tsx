@@ -1,0 +1,87 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { createMemoryHistory, createRouter, RouterProvider } from '@tanstack/react-router';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { clearAuthTokens, getAuthTokens } from '../../src/lib/auth-session';
+import { routeTree } from '../../src/routeTree.gen';
+import { startInProcessApi, TEST_PASSWORD } from './helpers/in-process-api';
+
+// The login screen in the real route tree, talking to the real API in-process: only the network
+// (global fetch) is routed to `app.request`.
+let server: Awaited<ReturnType<typeof startInProcessApi>>;
+let recruiter: string;
+let newcomer: string;
+
+beforeAll(async () => {
+  server = await startInProcessApi();
+  vi.stubGlobal('fetch', server.fetch);
+  recruiter = await server.createUser({ fullName: 'Siti Aminah' });
+  newcomer = await server.createUser({ needToChangePassword: true });
+});
+
+afterAll(async () => {
+  vi.unstubAllGlobals();
+  await server.close();
+});
+
+beforeEach(() => clearAuthTokens());
+afterEach(() => cleanup());
+
+function renderAt(path: string) {
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const router = createRouter({
+    routeTree,
+    context: { queryClient },
+    history: createMemoryHistory({ initialEntries: [path] }),
+  });
+  render(
+    <QueryClientProvider client={queryClient}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>,
+  );
+  return router;
+}
+
+async function fillAndSubmit(email: string, password: string) {
+  fireEvent.change(await screen.findByLabelText('E-mail'), { target: { value: email } });
+  fireEvent.change(screen.getByLabelText('Password'), { target: { value: password } });
+  fireEvent.click(screen.getByRole('button', { name: 'Log in' }));
+}
+
+describe('login page', () => {
+  it('shows the localised field errors of the shared schema before calling the server', async () => {
+    renderAt('/login');
+    await fillAndSubmit('not-an-email', '');
+    expect(await screen.findByText('Please enter a valid e-mail address.')).toBeTruthy();
+    expect(screen.getByText('Please enter your password.')).toBeTruthy();
+    expect(screen.getByLabelText('E-mail').getAttribute('aria-invalid')).toBe('true');
+  });
+
+  it('shows the server refusal in the user’s words', async () => {
+    renderAt('/login');
+    await fillAndSubmit(recruiter, 'Wrong#123');
+    expect(await screen.findByRole('alert')).toHaveProperty('textContent', 'The e-mail or password is incorrect.');
+    expect(getAuthTokens()).toBeNull();
+  });
+
+  it('logs in and goes back to the page in `redirect`', async () => {
+    const router = renderAt('/login?redirect=%2Faccount');
+    await fillAndSubmit(recruiter, TEST_PASSWORD);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/account'));
+    expect(getAuthTokens()?.accessToken).toBeTruthy();
+  });
+
+  it('ignores a `redirect` to another site', async () => {
+    const router = renderAt('/login?redirect=%2F%2Fevil.example%2F');
+    await fillAndSubmit(recruiter.toUpperCase(), TEST_PASSWORD);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
+  });
+
+  it('sends an account that must change its password to /update-password, without logging in', async () => {
+    const router = renderAt('/login');
+    await fillAndSubmit(newcomer, TEST_PASSWORD);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/update-password'));
+    expect((router.state.location.search as { token?: string }).token).toMatch(/\w{20,}/);
+    expect(getAuthTokens()).toBeNull();
+  });
+});
