@@ -1,7 +1,22 @@
 import { QueryClient } from '@tanstack/react-query';
-import { createRouter } from '@tanstack/react-router';
+import { createRouter, stringifySearchWith } from '@tanstack/react-router';
+import { NotFoundPage, RouteErrorPage } from './components/error-page';
 import { deLocalizeUrl, localizeUrl } from './paraglide/runtime';
 import { routeTree } from './routeTree.gen';
+
+// Ids validated as strings (lib/search-params) would otherwise be written quoted, `?taskId=%227%22`, to
+// keep their type. Written plain (`?taskId=7`) they come back as numbers, which those schemas accept.
+// Only canonical numbers: '007' or a 20-digit id would not survive the round trip, so they stay quoted.
+const quoteAware = stringifySearchWith(JSON.stringify, JSON.parse);
+function stringifySearch(search: Record<string, unknown>): string {
+  const plain = Object.fromEntries(
+    Object.entries(search).map(([key, value]) => [
+      key,
+      typeof value === 'string' && value !== '' && String(Number(value)) === value ? Number(value) : value,
+    ]),
+  );
+  return quoteAware(plain);
+}
 
 export type RouterContext = { queryClient: QueryClient };
 
@@ -13,6 +28,10 @@ export function createAppRouter(queryClient: QueryClient) {
     defaultPreload: 'intent',
     // React Query owns caching; the router always asks it.
     defaultPreloadStaleTime: 0,
+    // The seed's error page: Page Not Found for 404 (unmatched or failed validity check), else Internal Server Error.
+    defaultNotFoundComponent: NotFoundPage,
+    defaultErrorComponent: RouteErrorPage,
+    stringifySearch,
     // Locale prefixes live only in the address bar: routes match the de-localised path (STACK.md).
     rewrite: {
       input: ({ url }) => deLocalizeUrl(url),

@@ -1,17 +1,39 @@
-import { createRootRouteWithContext, HeadContent, Outlet } from '@tanstack/react-router';
+import { createRootRouteWithContext, HeadContent, Outlet, redirect } from '@tanstack/react-router';
+import { useEffect } from 'react';
+import { NotFoundPage, RouteErrorPage } from '../components/error-page';
+import { LoadingBar } from '../components/loading-bar';
+import { PwaPrompts } from '../components/pwa/pwa-prompts';
+import { Toaster } from '../components/toast/toaster';
+import { preferredLocaleHref } from '../lib/locale';
+import { watchSystemTheme } from '../lib/theme';
 import { m } from '../paraglide/messages';
+import { getLocale, shouldRedirect } from '../paraglide/runtime';
 import type { RouterContext } from '../router';
 
 export const Route = createRootRouteWithContext<RouterContext>()({
+  beforeLoad: async () => {
+    document.documentElement.lang = getLocale();
+    // Paraglide decides whether this address should carry another locale prefix (STACK.md); an address
+    // without one goes to the chosen or the browser's language (lib/locale.ts).
+    const decision = await shouldRedirect({ url: window.location.href });
+    const target = decision.redirectUrl?.href ?? preferredLocaleHref(window.location.href);
+    if (target) throw redirect({ href: target, reloadDocument: true });
+  },
   head: () => ({ meta: [{ title: m.app_name() }] }),
   component: RootComponent,
+  errorComponent: RouteErrorPage,
+  notFoundComponent: NotFoundPage,
 });
 
 function RootComponent() {
+  useEffect(() => watchSystemTheme(), []);
   return (
     <>
       <HeadContent />
+      <LoadingBar />
       <Outlet />
+      <PwaPrompts />
+      <Toaster />
     </>
   );
 }

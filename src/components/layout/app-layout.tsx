@@ -1,0 +1,160 @@
+import { Link, type LinkProps, useRouterState } from '@tanstack/react-router';
+import { type ReactNode, useEffect, useState } from 'react';
+import { m } from '../../paraglide/messages';
+import type { Role } from '../../shared/enums';
+import { Dropdown } from '../dropdown';
+import { LanguageSwitcher } from '../language-switcher';
+import { Logo } from '../logo';
+import { ThemeSwitcher } from '../theme-switcher';
+import { MenuIcon } from './site-header';
+
+export type ShellUser = { fullName: string; email: string; roles: readonly Role[] };
+type NavItem = { to: LinkProps['to']; label: () => string };
+
+const RECRUITER_NAV: NavItem[] = [
+  { to: '/task', label: m.nav_task },
+  { to: '/manage-task', label: m.nav_manage_task },
+  { to: '/talents-folder', label: m.nav_talents_folder },
+  { to: '/dashboard', label: m.nav_dashboard },
+  { to: '/earning', label: m.nav_earning },
+];
+
+const ADMIN_NAV: NavItem[] = [
+  { to: '/admin/manage-task', label: m.nav_admin_manage_tasks },
+  { to: '/admin/tasks', label: m.nav_admin_tasks },
+  { to: '/admin/promo', label: m.nav_admin_promo },
+  { to: '/admin/hiring-status', label: m.nav_admin_hiring_status },
+  { to: '/admin/payments', label: m.nav_admin_payments },
+];
+
+const ACCOUNT_NAV: NavItem[] = [
+  { to: '/account', label: m.nav_account },
+  { to: '/dashboard', label: m.nav_dashboard },
+  { to: '/earning', label: m.nav_earning },
+];
+
+const DRAWER_ID = 'app-drawer';
+
+// The seed's "auth" layout: a top bar (app name, language and theme, account menu) and a side nav
+// that is always open on large screens and a drawer on phones.
+export function AppLayout({ user, children }: { user: ShellUser | null; children: ReactNode }) {
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  const href = useRouterState({ select: (state) => state.location.href });
+  useEffect(() => {
+    // Close the phone drawer after each navigation: the href dependency is the trigger.
+    void href;
+    setDrawerOpen(false);
+  }, [href]);
+
+  const sections: { title: () => string; items: NavItem[] }[] = [];
+  if (user?.roles.includes('ROLE_RECRUITER'))
+    sections.push({ title: m.layout_section_recruiter, items: RECRUITER_NAV });
+  if (user?.roles.includes('ROLE_ADMIN')) sections.push({ title: m.layout_section_admin, items: ADMIN_NAV });
+  if (user && sections.length === 0) sections.push({ title: m.layout_section_me, items: ACCOUNT_NAV });
+
+  return (
+    <div className="drawer min-h-dvh lg:drawer-open">
+      <input
+        id={DRAWER_ID}
+        type="checkbox"
+        className="drawer-toggle"
+        checked={drawerOpen}
+        onChange={(event) => setDrawerOpen(event.currentTarget.checked)}
+        aria-label={m.nav_open_menu()}
+      />
+      <div className="drawer-content flex min-w-0 flex-col">
+        <header className="navbar sticky top-0 z-30 gap-2 border-b border-base-300 bg-base-100/95 px-2 backdrop-blur sm:px-4">
+          <label
+            htmlFor={DRAWER_ID}
+            className="btn btn-ghost btn-sm btn-square lg:hidden"
+            aria-label={m.nav_open_menu()}
+          >
+            <MenuIcon />
+          </label>
+          <div className="flex flex-1 items-center">
+            <Link to="/dashboard" className="flex items-center lg:hidden" aria-label={m.nav_dashboard()}>
+              <Logo />
+            </Link>
+          </div>
+          <div className="hidden items-center gap-2 sm:flex">
+            <LanguageSwitcher />
+            <ThemeSwitcher />
+          </div>
+          <AccountMenu user={user} />
+        </header>
+        <main id="main" className="mx-auto w-full max-w-6xl flex-1 px-4 py-6">
+          {children}
+        </main>
+      </div>
+      <div className="drawer-side z-40">
+        <label htmlFor={DRAWER_ID} className="drawer-overlay" aria-label={m.nav_close_menu()} />
+        <aside className="flex min-h-full w-64 flex-col border-r border-base-300 bg-base-200">
+          <Link to="/dashboard" className="px-5 py-4" aria-label={m.nav_dashboard()}>
+            <Logo />
+          </Link>
+          <nav aria-label={m.nav_main_label()} className="flex-1">
+            {sections.map((section) => (
+              <ul key={section.title()} className="menu w-full">
+                <li className="menu-title">{section.title()}</li>
+                {section.items.map((item) => (
+                  <li key={String(item.to)}>
+                    <Link to={item.to} activeProps={{ className: 'menu-active' }}>
+                      {item.label()}
+                    </Link>
+                  </li>
+                ))}
+              </ul>
+            ))}
+          </nav>
+          <div className="flex flex-col gap-2 p-4 sm:hidden">
+            <span className="text-xs text-base-content/60">{m.layout_settings()}</span>
+            <LanguageSwitcher className="w-full" />
+            <ThemeSwitcher className="w-full" />
+          </div>
+        </aside>
+      </div>
+    </div>
+  );
+}
+
+function initials(name: string): string {
+  const parts = name.trim().split(/\s+/).filter(Boolean);
+  return ((parts[0]?.[0] ?? '') + (parts.length > 1 ? (parts.at(-1)?.[0] ?? '') : '')).toUpperCase() || '?';
+}
+
+function AccountMenu({ user }: { user: ShellUser | null }) {
+  return (
+    <Dropdown
+      className="dropdown-end"
+      summaryClassName="btn btn-ghost btn-sm gap-2 px-1 sm:px-2"
+      label={m.layout_account_menu()}
+      contentClassName="w-60"
+      summary={
+        <>
+          <span className="flex size-7 items-center justify-center rounded-full bg-neutral text-xs text-neutral-content">
+            {user ? initials(user.fullName) : '…'}
+          </span>
+          <span className="hidden max-w-40 truncate md:inline">{user?.fullName}</span>
+        </>
+      }
+    >
+      {user && (
+        <div className="px-3 py-2 text-sm">
+          <p className="text-base-content/60">{m.layout_signed_in_as()}</p>
+          <p className="truncate font-medium">{user.fullName}</p>
+          <p className="truncate text-base-content/70">{user.email}</p>
+        </div>
+      )}
+      <ul className="menu w-full p-0">
+        {ACCOUNT_NAV.map((item) => (
+          <li key={String(item.to)}>
+            <Link to={item.to}>{item.label()}</Link>
+          </li>
+        ))}
+        <li>
+          <Link to="/logout">{m.nav_logout()}</Link>
+        </li>
+      </ul>
+    </Dropdown>
+  );
+}

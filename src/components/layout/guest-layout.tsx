@@ -1,0 +1,42 @@
+import { Link } from '@tanstack/react-router';
+import type { ReactNode } from 'react';
+import { m } from '../../paraglide/messages';
+import { LanguageSwitcher } from '../language-switcher';
+import { Logo } from '../logo';
+import { ThemeSwitcher } from '../theme-switcher';
+
+// The seed's "guest" layout: one centred card (login, reset and update password).
+export function GuestLayout({ children }: { children: ReactNode }) {
+  return (
+    <div className="flex min-h-dvh flex-col bg-base-200">
+      <header className="flex items-center justify-between gap-2 p-4">
+        <Link to="/" className="flex items-center" aria-label={m.nav_home()}>
+          <Logo />
+        </Link>
+        <div className="flex gap-2">
+          <LanguageSwitcher />
+          <ThemeSwitcher />
+        </div>
+      </header>
+      <main id="main" className="flex flex-1 items-start justify-center px-4 py-6 sm:items-center">
+        <div className="card w-full max-w-md border border-base-300 bg-base-100 shadow-sm">
+          <div className="card-body">{children}</div>
+        </div>
+      </main>
+      <footer className="flex flex-wrap justify-center gap-4 p-4 text-sm text-base-content/70">
+        <Link to="/faq" className="link link-hover">
+          {m.nav_faq()}
+        </Link>
+        <Link to="/contact" className="link link-hover">
+          {m.nav_contact()}
+        </Link>
+        <Link to="/privacy-policy" className="link link-hover">
+          {m.nav_privacy()}
+        </Link>
+        <Link to="/terms-and-conditions" className="link link-hover">
+          {m.nav_terms()}
+        </Link>
+      </footer>
+    </div>
+  );
+}

@@ -1,0 +1,44 @@
+import { DEFAULT_TIMEZONE } from '../shared/constants';
+import { currentIntlLocale, toIntlLocale } from './locale';
+
+// Dates are stored in UTC and shown in Asia/Kuala_Lumpur unless the caller picks another zone
+// (seed section 1); money is integer minor units plus an ISO 4217 code (ARCHITECTURE.md convention 8).
+export type FormatOptions = { locale?: string; timeZone?: string };
+
+const resolveLocale = (locale?: string) => (locale ? toIntlLocale(locale) : currentIntlLocale());
+
+function toDate(value: string | number | Date): Date | null {
+  const date = value instanceof Date ? value : new Date(value);
+  return Number.isNaN(date.getTime()) ? null : date;
+}
+
+export function formatDateTime(value: string | number | Date, options: FormatOptions = {}): string {
+  const date = toDate(value);
+  if (!date) return '';
+  return new Intl.DateTimeFormat(resolveLocale(options.locale), {
+    dateStyle: 'medium',
+    timeStyle: 'short',
+    timeZone: options.timeZone ?? DEFAULT_TIMEZONE,
+  }).format(date);
+}
+
+export function formatDate(value: string | number | Date, options: FormatOptions = {}): string {
+  const date = toDate(value);
+  if (!date) return '';
+  return new Intl.DateTimeFormat(resolveLocale(options.locale), {
+    dateStyle: 'medium',
+    timeZone: options.timeZone ?? DEFAULT_TIMEZONE,
+  }).format(date);
+}
+
+// The number of minor-unit digits differs per currency (JPY 0, MYR 2, KWD 3); Intl knows them.
+export function currencyDigits(currency: string): number {
+  return new Intl.NumberFormat('en-US', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2;
+}
+
+export function formatMoney(minorUnits: number, currency: string, locale?: string): string {
+  const digits = currencyDigits(currency);
+  return new Intl.NumberFormat(resolveLocale(locale), { style: 'currency', currency }).format(
+    minorUnits / 10 ** digits,
+  );
+}

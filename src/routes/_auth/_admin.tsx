@@ -1,0 +1,6 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { requireRole } from '../../features/auth/guards';
+
+export const Route = createFileRoute('/_auth/_admin')({
+  beforeLoad: async ({ context, location }) => ({ user: await requireRole('ROLE_ADMIN', { context, location }) }),
+});

@@ -1,0 +1,24 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { LegalDocument } from '../../components/legal-document';
+import { titleHead } from '../../lib/page-title';
+import { m } from '../../paraglide/messages';
+
+export const Route = createFileRoute('/_default/terms-and-conditions')({
+  head: titleHead(m.title_terms),
+  component: TermsPage,
+});
+
+const SECTIONS = [
+  { title: m.page_terms_s1_title, text: m.page_terms_s1_text },
+  { title: m.page_terms_s2_title, text: m.page_terms_s2_text },
+  { title: m.page_terms_s3_title, text: m.page_terms_s3_text },
+  { title: m.page_terms_s4_title, text: m.page_terms_s4_text },
+  { title: m.page_terms_s5_title, text: m.page_terms_s5_text },
+  { title: m.page_terms_s6_title, text: m.page_terms_s6_text },
+  { title: m.page_terms_s7_title, text: m.page_terms_s7_text },
+  { title: m.page_terms_s8_title, text: () => m.page_terms_s8_text({ email: m.common_support_email() }) },
+];
+
+function TermsPage() {
+  return <LegalDocument title={m.title_terms()} intro={m.page_terms_intro()} sections={SECTIONS} />;
+}

@@ -1,0 +1,28 @@
+import { createFileRoute, redirect } from '@tanstack/react-router';
+import * as v from 'valibot';
+import { GuestLayout } from '../components/layout/guest-layout';
+import { UpdatePasswordPage } from '../features/auth/components/update-password-page';
+import { titleHead } from '../lib/page-title';
+import { optionalStringParam } from '../lib/search-params';
+import { m } from '../paraglide/messages';
+
+// Seed section 2: needs the `token` query parameter; without it, to /login. Reached from a reset
+// e-mail, or from a login that answered needToChangePassword, so it sits outside the guest guard.
+export const Route = createFileRoute('/update-password')({
+  validateSearch: v.object({ token: optionalStringParam }),
+  beforeLoad: ({ search }) => {
+    if (!search.token) throw redirect({ to: '/login' });
+    return { token: search.token };
+  },
+  head: titleHead(m.title_update_password),
+  component: UpdatePasswordRoute,
+});
+
+function UpdatePasswordRoute() {
+  const { token } = Route.useRouteContext();
+  return (
+    <GuestLayout>
+      <UpdatePasswordPage token={token} />
+    </GuestLayout>
+  );
+}

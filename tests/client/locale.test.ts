@@ -1,0 +1,32 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { preferredLocaleHref } from '../../src/lib/locale';
+
+const setCookie = (value: string) => {
+  // biome-ignore lint/suspicious/noDocumentCookie: the locale cookie is what paraglide reads
+  document.cookie = value;
+};
+
+describe('first-visit locale', () => {
+  afterEach(() => {
+    setCookie('PARAGLIDE_LOCALE=; path=/; expires=Thu, 01 Jan 1970 00:00:00 GMT');
+    vi.restoreAllMocks();
+  });
+
+  it("sends a first visit without a prefix to the browser's language", () => {
+    vi.spyOn(navigator, 'languages', 'get').mockReturnValue(['zh-CN', 'en']);
+    expect(preferredLocaleHref('http://localhost/faq?x=1')).toBe('http://localhost/zh/faq?x=1');
+  });
+
+  it('prefers the language chosen before (the cookie) over the browser', () => {
+    vi.spyOn(navigator, 'languages', 'get').mockReturnValue(['zh-CN']);
+    setCookie('PARAGLIDE_LOCALE=ms; path=/');
+    expect(preferredLocaleHref('http://localhost/')).toBe('http://localhost/ms/');
+  });
+
+  it('stays on English when English was chosen, and never moves a prefixed address', () => {
+    vi.spyOn(navigator, 'languages', 'get').mockReturnValue(['ms-MY']);
+    setCookie('PARAGLIDE_LOCALE=en; path=/');
+    expect(preferredLocaleHref('http://localhost/login')).toBeNull();
+    expect(preferredLocaleHref('http://localhost/zh/login')).toBeNull();
+  });
+});

@@ -1,0 +1,55 @@
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { clearToasts, getToasts, toast } from '../../src/components/toast/toast-store';
+import { Toaster } from '../../src/components/toast/toaster';
+import { TOAST_TIMEOUT_MS } from '../../src/shared/constants';
+
+beforeEach(() => vi.useFakeTimers());
+afterEach(() => {
+  cleanup();
+  act(() => clearToasts());
+  vi.useRealTimers();
+});
+
+describe('Toaster', () => {
+  it('shows a toast in a live region and removes it after the default timeout', () => {
+    render(<Toaster />);
+    act(() => {
+      toast.success('Saved');
+    });
+    expect(screen.getByText('Saved')).toBeTruthy();
+    expect(screen.getByRole('status').textContent).toContain('Saved');
+
+    act(() => vi.advanceTimersByTime(TOAST_TIMEOUT_MS - 1));
+    expect(screen.queryByText('Saved')).not.toBeNull();
+    act(() => vi.advanceTimersByTime(1));
+    expect(screen.queryByText('Saved')).toBeNull();
+  });
+
+  it('pauses the countdown while hovered and resumes with the time that was left', () => {
+    render(<Toaster />);
+    act(() => {
+      toast.error('Failed');
+    });
+    act(() => vi.advanceTimersByTime(3000));
+    fireEvent.mouseEnter(screen.getByTestId('toast'));
+    act(() => vi.advanceTimersByTime(60_000));
+    expect(screen.queryByText('Failed')).not.toBeNull();
+
+    fireEvent.mouseLeave(screen.getByTestId('toast'));
+    act(() => vi.advanceTimersByTime(TOAST_TIMEOUT_MS - 3000 - 50));
+    expect(screen.queryByText('Failed')).not.toBeNull();
+    act(() => vi.advanceTimersByTime(100));
+    expect(screen.queryByText('Failed')).toBeNull();
+  });
+
+  it('closes a toast from its dismiss button', () => {
+    render(<Toaster />);
+    act(() => {
+      toast.info('Hello');
+    });
+    fireEvent.click(screen.getByRole('button'));
+    expect(screen.queryByText('Hello')).toBeNull();
+    expect(getToasts()).toHaveLength(0);
+  });
+});
