@@ -349,6 +349,13 @@ describe.each(DIALECTS)('auth on %s', (dialect) => {
       expect((await postLogin({ email: 'a@example.com', password: TEST_PASSWORD }, '10.2.1.1')).status).toBe(200);
     });
 
+    it('never limits successful logins', async () => {
+      await t.createUser({ email: 'a@example.com' });
+      for (let i = 0; i < 35; i++) {
+        expect((await postLogin({ email: 'a@example.com', password: TEST_PASSWORD }, '10.6.0.1')).status).toBe(200);
+      }
+    });
+
     it('limits login attempts per IP across accounts', async () => {
       for (let i = 0; i < 30; i++) {
         expect((await postLogin({ email: `u${i}@example.com`, password: 'Wrong#1234' }, '10.3.0.1')).status).toBe(401);

@@ -14,11 +14,15 @@ describe.each(DIALECTS)('maintenance on %s', (dialect) => {
   });
 
   it('drops ended sessions and old rate-limit windows, and keeps live ones', async () => {
+    const failLogin = (email: string) =>
+      t.request('/api/auth/login', { method: 'POST', json: { email, password: 'Wrong#pass1' } });
     await t.createUser({ email: 'old@example.com' });
     await t.login('old@example.com');
+    await failLogin('old@example.com');
     t.clock.advance(9 * DAY);
     await t.createUser({ email: 'new@example.com' });
     const fresh = await t.login('new@example.com');
+    await failLogin('new@example.com');
     await pruneExpired(t.deps);
 
     expect(await t.db.selectFrom('sessions').select('id').execute()).toHaveLength(1);

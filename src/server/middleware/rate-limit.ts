@@ -9,7 +9,7 @@ export type RateRule = { name: string; limit: number; windowMs: number };
 
 export async function hitRateLimit(db: DB, rule: RateRule, subject: string, nowMs: number): Promise<void> {
   const key = `${rule.name}:${subject}`;
-  const windowStart = nowMs - (nowMs % rule.windowMs);
+  const windowStart = windowOf(rule, nowMs);
   const row = await db
     .insertInto('rate_limits')
     .values({ key, window_start: windowStart, count: 1 })
@@ -26,12 +26,27 @@ export async function hitRateLimit(db: DB, rule: RateRule, subject: string, nowM
     )
     .returning(['count', 'window_start'])
     .executeTakeFirstOrThrow();
-  if (row.count > rule.limit) {
-    const retryAfter = Math.max(1, Math.ceil((windowStart + rule.windowMs - nowMs) / 1000));
-    throw new AppError('RATE_LIMITED', 429, 'Too many attempts. Please wait a moment and try again.', undefined, {
-      'Retry-After': String(retryAfter),
-    });
-  }
+  if (row.count > rule.limit) throw rateLimited(rule, nowMs);
+}
+
+// For limits that count only failures (wrong passwords): refuse once the window's failures reached the
+// limit, without counting this attempt; `hitRateLimit` counts it if it fails.
+export async function assertUnderRateLimit(db: DB, rule: RateRule, subject: string, nowMs: number): Promise<void> {
+  const row = await db
+    .selectFrom('rate_limits')
+    .select(['count', 'window_start'])
+    .where('key', '=', `${rule.name}:${subject}`)
+    .executeTakeFirst();
+  if (row && row.window_start === windowOf(rule, nowMs) && row.count >= rule.limit) throw rateLimited(rule, nowMs);
+}
+
+const windowOf = (rule: RateRule, nowMs: number) => nowMs - (nowMs % rule.windowMs);
+
+function rateLimited(rule: RateRule, nowMs: number) {
+  const retryAfter = Math.max(1, Math.ceil((windowOf(rule, nowMs) + rule.windowMs - nowMs) / 1000));
+  return new AppError('RATE_LIMITED', 429, 'Too many attempts. Please wait a moment and try again.', undefined, {
+    'Retry-After': String(retryAfter),
+  });
 }
 
 // Behind a proxy (TRUST_PROXY=true) the client is the first X-Forwarded-For address.
@@ -48,6 +63,7 @@ export function clientIp(c: Context<AppEnv>): string {
 }
 
 export const RATE_RULES = {
+  // Login limits count failed attempts only: they stop password guessing, not people logging in.
   loginPerIp: { name: 'login-ip', limit: 30, windowMs: 15 * 60_000 },
   loginPerAccount: { name: 'login-account', limit: 10, windowMs: 15 * 60_000 },
   resetPerIp: { name: 'reset-ip', limit: 10, windowMs: 60 * 60_000 },

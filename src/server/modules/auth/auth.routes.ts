@@ -2,9 +2,9 @@ import { Hono } from 'hono';
 import * as v from 'valibot';
 import { loginSchema, resetPasswordSchema, updatePasswordSchema } from '../../../shared/auth-schemas';
 import type { AppEnv } from '../../context';
-import { notFound } from '../../errors';
+import { AppError, notFound } from '../../errors';
 import { requireUser } from '../../middleware/auth';
-import { clientIp, hitRateLimit, RATE_RULES } from '../../middleware/rate-limit';
+import { assertUnderRateLimit, clientIp, hitRateLimit, RATE_RULES } from '../../middleware/rate-limit';
 import { verifyAccessToken } from '../../security/jwt';
 import { validate } from '../../validate';
 import { findUserById, toAuthUser } from '../users/user.repository';
@@ -24,10 +24,18 @@ export const authRoutes = new Hono<AppEnv>()
     const input = c.req.valid('json');
     const { db, now } = c.var.deps;
     const ip = clientIp(c);
-    await hitRateLimit(db, RATE_RULES.loginPerIp, ip, now().getTime());
-    await hitRateLimit(db, RATE_RULES.loginPerAccount, input.email, now().getTime());
-    const answer = await login(c.var.deps, input, { ip, userAgent: c.req.header('user-agent') ?? null });
-    return c.json(answer, 200);
+    await assertUnderRateLimit(db, RATE_RULES.loginPerIp, ip, now().getTime());
+    await assertUnderRateLimit(db, RATE_RULES.loginPerAccount, input.email, now().getTime());
+    try {
+      const answer = await login(c.var.deps, input, { ip, userAgent: c.req.header('user-agent') ?? null });
+      return c.json(answer, 200);
+    } catch (error) {
+      if (error instanceof AppError && error.code === 'INVALID_CREDENTIALS') {
+        await hitRateLimit(db, RATE_RULES.loginPerIp, ip, now().getTime());
+        await hitRateLimit(db, RATE_RULES.loginPerAccount, input.email, now().getTime());
+      }
+      throw error;
+    }
   })
   .post('/logout', async (c) => {
     // Works with an expired access token too: the refresh token alone identifies the session.
