@@ -2,8 +2,7 @@ import { expect, test } from '@playwright/test';
 import { ADMIN_EMAIL, DEMO_PASSWORD, RECRUITER_EMAIL } from './e2e-env';
 import { expectPath, logIn, pageTitle } from './helpers';
 
-// Logging in and out, and the guards around the logged-in screens. The server rate-limits logins
-// per account (10 per 15 minutes): keep the number of logins per account per run low.
+// Logging in and out, and the guards around the logged-in screens.
 
 test('a recruiter logs in and lands on the dashboard', async ({ page }) => {
   await logIn(page, RECRUITER_EMAIL, DEMO_PASSWORD);

@@ -1,0 +1,100 @@
+import { expect, test } from '@playwright/test';
+import { ADMIN_EMAIL, DEMO_PASSWORD, RECRUITER_EMAIL } from './e2e-env';
+import { expectPath, type Locale, logIn, pageTitle } from './helpers';
+
+// Every route of the seed (section 2), in its three variants, carries its `<Title> | Recruiter`,
+// read from the same messages the app uses.
+
+const prefix: Record<Locale, string> = { en: '', ms: '/ms', zh: '/zh' };
+
+const PUBLIC: [string, string][] = [
+  ['/', 'title_home'],
+  ['/contact', 'title_contact'],
+  ['/faq', 'title_faq'],
+  ['/privacy-policy', 'title_privacy'],
+  ['/terms-and-conditions', 'title_terms'],
+  ['/talent/consent?token=abc', 'title_consent'],
+  ['/talent/ita-success?token=abc', 'title_ita_success'],
+  ['/login', 'title_login'],
+  ['/reset-password', 'title_reset_password'],
+  ['/update-password?token=abc', 'title_update_password'],
+];
+
+const RECRUITER: [string, string][] = [
+  ['/account', 'title_account'],
+  ['/dashboard', 'title_dashboard'],
+  ['/earning', 'title_earning'],
+  ['/task', 'title_task'],
+  ['/task/promo/1', 'title_promo_tasks'],
+  ['/manage-task', 'title_manage_task'],
+  ['/manage-task/1', 'title_manage_task_detail'],
+  ['/manage-task/talent-view', 'title_talent_view'],
+  ['/manage-task/add?taskId=1', 'title_add_talent'],
+  ['/manage-task/add/drop-resume?taskId=1', 'title_drop_resume'],
+  ['/manage-task/add/profile-completion?taskId=1&talentId=1', 'title_profile_completion'],
+  ['/manage-task/add/progress?taskId=1', 'title_processing'],
+  ['/talents-folder', 'title_talents_folder'],
+  ['/talents-folder/1/profile', 'title_talent_profile'],
+  ['/talents-folder/1/profile/edit', 'title_edit_talent_profile'],
+  ['/talents-folder/1/hiring-status', 'title_hiring_status'],
+];
+
+const ADMIN: [string, string][] = [
+  ['/admin/hiring-status', 'title_hiring_status'],
+  ['/admin/manage-task', 'title_admin_manage_tasks'],
+  ['/admin/manage-task/add-recruiter', 'title_add_recruiter'],
+  ['/admin/manage-task/recruiter-2', 'title_recruiters'],
+  ['/admin/manage-task/recruiter-2/1', 'title_manage_task_detail'],
+  ['/admin/manage-task/recruiter-2/talent-view', 'title_admin_manage_tasks'],
+  ['/admin/payments', 'title_payments'],
+  ['/admin/promo', 'title_promo'],
+  ['/admin/promo/1', 'title_promo'],
+  ['/admin/promo/1/add-tasks', 'title_add_tasks_to_promo'],
+  ['/admin/tasks', 'title_tasks'],
+];
+
+async function expectTitles(page: import('@playwright/test').Page, locale: Locale, routes: [string, string][]) {
+  for (const [path, key] of routes) {
+    const url = `${prefix[locale]}${path}`;
+    await page.goto(url);
+    await expect(page, url).toHaveTitle(pageTitle(locale, key));
+    await expect(page.locator('html'), url).toHaveAttribute('lang', locale);
+  }
+}
+
+test.beforeEach(({ browserName: _ }, testInfo) => {
+  test.skip(testInfo.project.name !== 'chromium', 'titles do not depend on the viewport; one project is enough');
+});
+
+for (const locale of ['en', 'ms', 'zh'] as const) {
+  test(`${locale}: every public route is titled`, async ({ page }) => {
+    await expectTitles(page, locale, PUBLIC);
+  });
+
+  test(`${locale}: every recruiter route is titled`, async ({ page }) => {
+    await logIn(page, RECRUITER_EMAIL, DEMO_PASSWORD);
+    await expectPath(page, '/dashboard');
+    await expectTitles(page, locale, RECRUITER);
+  });
+
+  test(`${locale}: every admin route is titled`, async ({ page }) => {
+    await logIn(page, ADMIN_EMAIL, DEMO_PASSWORD);
+    await expectPath(page, '/dashboard');
+    await expectTitles(page, locale, ADMIN);
+  });
+}
+
+test('add-talent pages without their required parameters show Page Not Found', async ({ page }) => {
+  await logIn(page, RECRUITER_EMAIL, DEMO_PASSWORD);
+  await expectPath(page, '/dashboard');
+  for (const url of [
+    '/manage-task/add',
+    '/manage-task/add/drop-resume',
+    '/manage-task/add/profile-completion?taskId=1',
+    '/talent/consent',
+    '/talent/ita-success',
+  ]) {
+    await page.goto(url);
+    await expect(page.getByText('Page Not Found').first(), url).toBeVisible();
+  }
+});
