@@ -4,6 +4,7 @@ import { m } from '../../paraglide/messages';
 import { LanguageSwitcher } from '../language-switcher';
 import { Logo } from '../logo';
 import { ThemeSwitcher } from '../theme-switcher';
+import { LegalLinks } from './legal-links';
 
 // The seed's "guest" layout: one centred card (login, reset and update password).
 export function GuestLayout({ children }: { children: ReactNode }) {
@@ -24,18 +25,7 @@ export function GuestLayout({ children }: { children: ReactNode }) {
         </div>
       </main>
       <footer className="flex flex-wrap justify-center gap-4 p-4 text-sm text-base-content/70">
-        <Link to="/faq" className="link link-hover">
-          {m.nav_faq()}
-        </Link>
-        <Link to="/contact" className="link link-hover">
-          {m.nav_contact()}
-        </Link>
-        <Link to="/privacy-policy" className="link link-hover">
-          {m.nav_privacy()}
-        </Link>
-        <Link to="/terms-and-conditions" className="link link-hover">
-          {m.nav_terms()}
-        </Link>
+        <LegalLinks />
       </footer>
     </div>
   );

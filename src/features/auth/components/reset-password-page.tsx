@@ -1,11 +1,13 @@
 import { Link } from '@tanstack/react-router';
 import { type FormEvent, useState } from 'react';
 import * as v from 'valibot';
+import { FormAlert } from '../../../components/form/form-alert';
+import { SubmitButton } from '../../../components/form/submit-button';
+import { TextField } from '../../../components/form/text-field';
 import { errorMessage, fieldErrors, isAppError } from '../../../lib/app-error';
 import { m } from '../../../paraglide/messages';
 import { emailSchema } from '../../../shared/auth-schemas';
 import { useResetPasswordMutation } from '../api';
-import { FieldError, FormAlert } from './form-parts';
 
 const formSchema = v.object({ email: emailSchema });
 
@@ -53,30 +55,20 @@ export function ResetPasswordPage() {
       </div>
       {formError && <FormAlert message={formError} />}
       <form noValidate onSubmit={onSubmit} className="flex flex-col gap-2">
-        <fieldset className="fieldset">
-          <label className="fieldset-legend" htmlFor="reset-email">
-            {m.auth_email_label()}
-          </label>
-          <input
-            id="reset-email"
-            name="email"
-            type="email"
-            inputMode="email"
-            autoComplete="email"
-            autoCapitalize="none"
-            spellCheck={false}
-            placeholder={m.auth_email_placeholder()}
-            className={`input w-full ${errors.email ? 'input-error' : ''}`}
-            aria-invalid={errors.email ? true : undefined}
-            aria-describedby={errors.email ? 'reset-email-error' : undefined}
-            disabled={pending}
-          />
-          <FieldError id="reset-email-error" message={errors.email} />
-        </fieldset>
-        <button type="submit" className="btn btn-primary btn-sm mt-2" disabled={pending} aria-busy={pending}>
-          {pending && <span className="loading loading-spinner loading-xs" aria-hidden="true" />}
-          {pending ? m.auth_please_wait() : m.auth_reset_submit()}
-        </button>
+        <TextField
+          id="reset-email"
+          label={m.auth_email_label()}
+          error={errors.email}
+          name="email"
+          type="email"
+          inputMode="email"
+          autoComplete="email"
+          autoCapitalize="none"
+          spellCheck={false}
+          placeholder={m.auth_email_placeholder()}
+          disabled={pending}
+        />
+        <SubmitButton pending={pending} label={m.auth_reset_submit()} pendingLabel={m.auth_please_wait()} />
       </form>
       <Link to="/login" className="link link-hover text-center text-sm">
         {m.auth_back_to_login()}

@@ -1,13 +1,15 @@
 import { Link, useNavigate } from '@tanstack/react-router';
 import { type FormEvent, useState } from 'react';
 import * as v from 'valibot';
+import { FormAlert } from '../../../components/form/form-alert';
+import { SubmitButton } from '../../../components/form/submit-button';
+import { TextField } from '../../../components/form/text-field';
 import { toast } from '../../../components/toast/toast-store';
 import { errorMessage, fieldErrors, isAppError } from '../../../lib/app-error';
 import { m } from '../../../paraglide/messages';
 import { updatePasswordSchema } from '../../../shared/auth-schemas';
 import { PASSWORD_MIN_LENGTH } from '../../../shared/password-rule';
 import { useUpdatePasswordMutation } from '../api';
-import { FieldError, FormAlert } from './form-parts';
 
 // The live checklist mirrors src/shared/password-rule.ts (seed section 5); the schema stays the judge.
 const RULES: { label: () => string; test: (password: string) => boolean }[] = [
@@ -67,58 +69,43 @@ export function UpdatePasswordPage({ token }: { token: string }) {
         </div>
       )}
       <form noValidate onSubmit={onSubmit} className="flex flex-col gap-2">
-        <fieldset className="fieldset">
-          <label className="fieldset-legend" htmlFor="update-password">
-            {m.auth_new_password_label()}
-          </label>
-          <input
-            id="update-password"
-            name="password"
-            type="password"
-            autoComplete="new-password"
-            value={password}
-            onChange={(event) => setPassword(event.currentTarget.value)}
-            className={`input w-full ${errors.password ? 'input-error' : ''}`}
-            aria-invalid={errors.password ? true : undefined}
-            aria-describedby={`update-password-rules${errors.password ? ' update-password-error' : ''}`}
-            disabled={pending}
-          />
-          <FieldError id="update-password-error" message={errors.password} />
-          <div id="update-password-rules" className="mt-1 text-xs">
-            <p className="text-base-content/70">{m.auth_rule_heading()}</p>
-            <ul className="mt-1 flex flex-col gap-0.5">
-              {RULES.map((rule) => {
-                const met = rule.test(password);
-                return (
-                  <li key={rule.label()} className={met ? 'text-success' : 'text-base-content/70'}>
-                    <span aria-hidden="true">{met ? '✓' : '○'}</span> {rule.label()}
-                    <span className="sr-only"> ({met ? m.auth_rule_met() : m.auth_rule_not_met()})</span>
-                  </li>
-                );
-              })}
-            </ul>
-          </div>
-        </fieldset>
-        <fieldset className="fieldset">
-          <label className="fieldset-legend" htmlFor="update-confirm-password">
-            {m.auth_confirm_password_label()}
-          </label>
-          <input
-            id="update-confirm-password"
-            name="confirmPassword"
-            type="password"
-            autoComplete="new-password"
-            className={`input w-full ${errors.confirmPassword ? 'input-error' : ''}`}
-            aria-invalid={errors.confirmPassword ? true : undefined}
-            aria-describedby={errors.confirmPassword ? 'update-confirm-password-error' : undefined}
-            disabled={pending}
-          />
-          <FieldError id="update-confirm-password-error" message={errors.confirmPassword} />
-        </fieldset>
-        <button type="submit" className="btn btn-primary btn-sm mt-2" disabled={pending} aria-busy={pending}>
-          {pending && <span className="loading loading-spinner loading-xs" aria-hidden="true" />}
-          {pending ? m.auth_please_wait() : m.auth_update_submit()}
-        </button>
+        <TextField
+          id="update-password"
+          label={m.auth_new_password_label()}
+          error={errors.password}
+          name="password"
+          type="password"
+          autoComplete="new-password"
+          value={password}
+          onChange={(event) => setPassword(event.currentTarget.value)}
+          disabled={pending}
+          hint={
+            <>
+              <p className="text-base-content/70">{m.auth_rule_heading()}</p>
+              <ul className="mt-1 flex flex-col gap-0.5">
+                {RULES.map((rule) => {
+                  const met = rule.test(password);
+                  return (
+                    <li key={rule.label()} className={met ? 'text-success' : 'text-base-content/70'}>
+                      <span aria-hidden="true">{met ? '✓' : '○'}</span> {rule.label()}
+                      <span className="sr-only"> ({met ? m.auth_rule_met() : m.auth_rule_not_met()})</span>
+                    </li>
+                  );
+                })}
+              </ul>
+            </>
+          }
+        />
+        <TextField
+          id="update-confirm-password"
+          label={m.auth_confirm_password_label()}
+          error={errors.confirmPassword}
+          name="confirmPassword"
+          type="password"
+          autoComplete="new-password"
+          disabled={pending}
+        />
+        <SubmitButton pending={pending} label={m.auth_update_submit()} pendingLabel={m.auth_please_wait()} />
       </form>
       <Link to="/login" className="link link-hover text-center text-sm">
         {m.auth_back_to_login()}

@@ -1,13 +1,4 @@
-// Small pieces shared by the auth forms: a field's error line and a form-level alert.
-export function FieldError({ id, message }: { id: string; message?: string }) {
-  if (!message) return null;
-  return (
-    <p id={id} className="label text-error whitespace-normal">
-      {message}
-    </p>
-  );
-}
-
+// A form-level message: the server's refusal, or a confirmation.
 export function FormAlert({ message, kind = 'error' }: { message: string; kind?: 'error' | 'success' }) {
   return (
     <div
