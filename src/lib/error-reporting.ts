@@ -10,9 +10,7 @@ export type ErrorReporter = (error: unknown, report: ErrorReport) => void;
 const MAX_REPORTS_PER_PAGE = 10;
 let sent = 0;
 
-// @sentry/browser is not a dependency. To use Sentry when VITE_SENTRY_DSN is set, add the package
-// and, in main.tsx: `import('@sentry/browser').then((Sentry) => { Sentry.init({ dsn });
-// setErrorReporter((error) => Sentry.captureException(error)); })`.
+// To the server's log until connectSentryWhenConfigured() finds a SENTRY_DSN.
 let reporter: ErrorReporter = postToServer;
 
 /** Replaces where reports go (the Sentry seam; tests). */
@@ -57,6 +55,26 @@ function postToServer(_error: unknown, report: ErrorReport): void {
   }).catch(() => {});
 }
 
+// When the server has a SENTRY_DSN, reports go to Sentry instead. Sentry's own global handlers stay
+// off: ours (below) already catch everything and apply the seed's filter (no 300–499 route errors).
+// The SDK is a separate chunk, loaded only when configured.
+export async function connectSentryWhenConfigured(fetchConfig: () => Promise<Response> = () => fetch('/api/config')) {
+  try {
+    const response = await fetchConfig();
+    if (!response.ok) return;
+    const body = (await response.json()) as { data?: { sentryDsn?: string | null; environment?: string } };
+    const dsn = body.data?.sentryDsn;
+    if (!dsn) return;
+    const Sentry = await import('@sentry/browser');
+    Sentry.init({ dsn, environment: body.data?.environment, defaultIntegrations: false });
+    setErrorReporter((error, report) => {
+      Sentry.captureException(error, { extra: { url: report.url, status: report.status } });
+    });
+  } catch {
+    // Offline at start: the server log stays the destination.
+  }
+}
+
 let installed = false;
 
 /** Reports uncaught errors and unhandled rejections. Call once, at startup. */
@@ -68,4 +86,5 @@ export function installGlobalErrorHandlers(): void {
     reportError(event.error ?? event.message);
   });
   window.addEventListener('unhandledrejection', (event) => reportError(event.reason));
+  void connectSentryWhenConfigured();
 }

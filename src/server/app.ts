@@ -10,6 +10,7 @@ import { requestId } from './middleware/request-id';
 import { securityHeaders } from './middleware/security-headers';
 import { authRoutes, recruiterAuthRoutes } from './modules/auth/auth.routes';
 import { clientErrorRoutes } from './modules/client-errors/client-errors.routes';
+import { configRoutes } from './modules/config/config.routes';
 import { healthRoutes } from './modules/health/health.routes';
 
 // Uploads are at most 5 MB; the rest of a multipart form is small.
@@ -43,7 +44,8 @@ export function createApp(deps: AppDeps, options: { web?: MiddlewareHandler<AppE
     .route('/api/health', healthRoutes)
     .route('/api/auth', authRoutes)
     .route('/api/recruiter/auth', recruiterAuthRoutes)
-    .route('/api/client-errors', clientErrorRoutes);
+    .route('/api/client-errors', clientErrorRoutes)
+    .route('/api/config', configRoutes);
 
   app.all('/api/*', (c) => {
     throw new AppError('NOT_FOUND', 404, `No API route for ${c.req.method} ${c.req.path}.`);

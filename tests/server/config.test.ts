@@ -1,0 +1,26 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from './helpers/test-app';
+
+describe('run-time config', () => {
+  let t: TestApp | undefined;
+  afterEach(async () => {
+    await t?.close();
+  });
+
+  it('tells the browser where to report errors', async () => {
+    t = await createTestApp('sqlite', { SENTRY_DSN: 'https://public@o1.ingest.example/42' });
+    const body = await (await t.request('/api/config')).json();
+    expect(body).toEqual({
+      success: true,
+      data: { sentryDsn: 'https://public@o1.ingest.example/42', environment: 'test' },
+    });
+    // The CSP lets the browser reach that Sentry host.
+    const csp = (await t.request('/api/health')).headers.get('content-security-policy');
+    expect(csp).toContain("connect-src 'self' https://o1.ingest.example");
+  });
+
+  it('says there is no Sentry when SENTRY_DSN is unset', async () => {
+    t = await createTestApp('sqlite');
+    expect((await (await t.request('/api/config')).json()).data.sentryDsn).toBeNull();
+  });
+});
