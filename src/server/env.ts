@@ -27,10 +27,8 @@ const envSchema = v.object({
     v.picklist(['development', 'test', 'production'], 'must be development, test or production'),
     'development',
   ),
-  APP_URL: v.optional(
-    v.pipe(v.string(), v.url('must be a URL such as http://localhost:3000')),
-    'http://localhost:3000',
-  ),
+  // Defaults to http://localhost:<PORT> (readEnv), so e-mail links reach this server on a developer machine.
+  APP_URL: v.optional(v.pipe(v.string(), v.url('must be a URL such as http://localhost:3000'))),
   DATA_DIR: v.optional(v.string(), 'data'),
   DATABASE_URL: v.optional(v.pipe(v.string(), v.regex(/^postgres(ql)?:\/\//, 'must start with postgres://'))),
   JWT_SECRET: v.optional(v.pipe(v.string(), v.minLength(32, 'must be at least 32 characters'))),
@@ -45,7 +43,7 @@ const envSchema = v.object({
   LOG_LEVEL: v.optional(v.picklist(['debug', 'info', 'warn', 'error', 'silent']), 'info'),
 });
 
-export type Env = v.InferOutput<typeof envSchema> & { JWT_SECRET: string; DATA_DIR: string };
+export type Env = v.InferOutput<typeof envSchema> & { APP_URL: string; JWT_SECRET: string; DATA_DIR: string };
 
 export function readEnv(source: Record<string, string | undefined> = process.env): Env {
   // An empty value means "not set", as in .env.example.
@@ -60,7 +58,12 @@ export function readEnv(source: Record<string, string | undefined> = process.env
   }
   const env = result.output;
   const dataDir = path.resolve(env.DATA_DIR);
-  return { ...env, DATA_DIR: dataDir, JWT_SECRET: env.JWT_SECRET ?? localSecret(dataDir, env.APP_ENV) };
+  return {
+    ...env,
+    APP_URL: env.APP_URL ?? `http://localhost:${env.PORT}`,
+    DATA_DIR: dataDir,
+    JWT_SECRET: env.JWT_SECRET ?? localSecret(dataDir, env.APP_ENV),
+  };
 }
 
 // Without JWT_SECRET a single instance keeps a random secret in its data folder, so restarts keep

@@ -13,6 +13,13 @@ describe('environment', () => {
     expect(env.JWT_SECRET.length).toBeGreaterThanOrEqual(32);
   });
 
+  it('builds links for the port it listens on unless APP_URL says otherwise', () => {
+    expect(readEnv({ DATA_DIR: dataDir(), PORT: '3456' }).APP_URL).toBe('http://localhost:3456');
+    expect(readEnv({ DATA_DIR: dataDir(), APP_URL: 'https://recruiter.example' }).APP_URL).toBe(
+      'https://recruiter.example',
+    );
+  });
+
   it('keeps the generated JWT secret across restarts', () => {
     const dir = dataDir();
     expect(readEnv({ DATA_DIR: dir }).JWT_SECRET).toBe(readEnv({ DATA_DIR: dir }).JWT_SECRET);
