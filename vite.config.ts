@@ -5,6 +5,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { paraglideOptions } from './scripts/paraglide-options.mjs';
+import { routerOptions } from './scripts/router-options.mjs';
 import { APP_NAME, THEME_COLOR } from './src/shared/constants';
 
 const apiPort = Number(process.env.API_PORT ?? 3001);
@@ -14,12 +15,7 @@ const apiPort = Number(process.env.API_PORT ?? 3001);
 export default defineConfig({
   plugins: [
     ...(process.env.VITEST ? [] : [paraglideVitePlugin(paraglideOptions)]),
-    tanstackRouter({
-      target: 'react',
-      autoCodeSplitting: true,
-      routesDirectory: 'src/routes',
-      generatedRouteTree: 'src/routeTree.gen.ts',
-    }),
+    tanstackRouter(routerOptions),
     react(),
     tailwindcss(),
     VitePWA({

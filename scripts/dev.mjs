@@ -14,7 +14,7 @@ const color = process.stdout.isTTY ? (code, text) => `\x1b[${code}m${text}\x1b[0
 
 // The API imports the generated messages (e-mail templates): compile them before it starts. Vite's
 // plugin keeps them up to date afterwards.
-const compiled = spawnSync(process.execPath, ['scripts/paraglide.mjs'], { cwd: ROOT, stdio: 'inherit' });
+const compiled = spawnSync(process.execPath, ['scripts/generate.mjs'], { cwd: ROOT, stdio: 'inherit' });
 if (compiled.status !== 0) process.exit(compiled.status ?? 1);
 
 const processes = [
