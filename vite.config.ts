@@ -11,7 +11,7 @@ import { APP_NAME, THEME_COLOR } from './src/shared/constants';
 const apiPort = Number(process.env.API_PORT ?? 3001);
 
 // Plugin order as seen to work here (STACK.md). Under vitest the paraglide plugin stays out:
-// messages are compiled once by `npm run paraglide` before the tests.
+// messages are compiled once by `npm run generate` before the tests.
 export default defineConfig({
   plugins: [
     ...(process.env.VITEST ? [] : [paraglideVitePlugin(paraglideOptions)]),
