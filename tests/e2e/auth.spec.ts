@@ -62,3 +62,18 @@ test('/logout without a session goes to the login page', async ({ page }) => {
   await page.goto('/logout');
   await expectPath(page, '/login');
 });
+
+for (const [locale, email] of [
+  ['ms', RECRUITER_EMAIL],
+  ['zh', ADMIN_EMAIL],
+] as const) {
+  test(`${locale}: logging in through the ${locale} login page keeps the ${locale} app`, async ({ page }) => {
+    await page.goto(`/${locale}/login`);
+    await expect(page).toHaveTitle(pageTitle(locale, 'title_login'));
+    await page.locator('#login-email').fill(email);
+    await page.locator('#login-password').fill(DEMO_PASSWORD);
+    await page.locator('form button[type="submit"]').click();
+    await expectPath(page, `/${locale}/dashboard`);
+    await expect(page).toHaveTitle(pageTitle(locale, 'title_dashboard'));
+  });
+}
