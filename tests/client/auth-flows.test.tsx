@@ -1,11 +1,9 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { createMemoryHistory, createRouter, RouterProvider } from '@tanstack/react-router';
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { clearToasts, getToasts } from '../../src/components/toast/toast-store';
 import { clearAuthTokens, getAuthTokens, setAuthTokens } from '../../src/lib/auth-session';
-import { routeTree } from '../../src/routeTree.gen';
 import { startInProcessApi, TEST_PASSWORD } from './helpers/in-process-api';
+import { renderAppAt } from './helpers/render-app';
 
 // Guards, reset, update and logout screens in the real route tree against the real API in-process.
 let server: Awaited<ReturnType<typeof startInProcessApi>>;
@@ -27,20 +25,7 @@ beforeEach(() => {
 });
 afterEach(() => cleanup());
 
-function renderAt(path: string) {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const router = createRouter({
-    routeTree,
-    context: { queryClient },
-    history: createMemoryHistory({ initialEntries: [path] }),
-  });
-  render(
-    <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
-  );
-  return { router, queryClient };
-}
+const renderAt = renderAppAt;
 
 async function logIn(email: string) {
   const response = await server.app.request('/api/auth/login', {

@@ -1,10 +1,8 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { createMemoryHistory, createRouter, RouterProvider } from '@tanstack/react-router';
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { clearAuthTokens, getAuthTokens } from '../../src/lib/auth-session';
-import { routeTree } from '../../src/routeTree.gen';
 import { startInProcessApi, TEST_PASSWORD } from './helpers/in-process-api';
+import { renderAppAt } from './helpers/render-app';
 
 // The login screen in the real route tree, talking to the real API in-process: only the network
 // (global fetch) is routed to `app.request`.
@@ -27,20 +25,7 @@ afterAll(async () => {
 beforeEach(() => clearAuthTokens());
 afterEach(() => cleanup());
 
-function renderAt(path: string) {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const router = createRouter({
-    routeTree,
-    context: { queryClient },
-    history: createMemoryHistory({ initialEntries: [path] }),
-  });
-  render(
-    <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
-  );
-  return router;
-}
+const renderAt = (path: string) => renderAppAt(path).router;
 
 async function fillAndSubmit(email: string, password: string) {
   fireEvent.change(await screen.findByLabelText('E-mail'), { target: { value: email } });

@@ -1,10 +1,10 @@
 import { Link, useNavigate } from '@tanstack/react-router';
-import { type FormEvent, useState } from 'react';
-import * as v from 'valibot';
+import type { FormEvent } from 'react';
 import { FormAlert } from '../../../components/form/form-alert';
 import { SubmitButton } from '../../../components/form/submit-button';
 import { TextField } from '../../../components/form/text-field';
-import { errorMessage, fieldErrors, isAppError } from '../../../lib/app-error';
+import { errorMessage } from '../../../lib/app-error';
+import { useValidatedForm } from '../../../lib/use-validated-form';
 import { m } from '../../../paraglide/messages';
 import { loginSchema } from '../../../shared/auth-schemas';
 import { useLoginMutation } from '../api';
@@ -15,35 +15,25 @@ import { safeRedirectPath } from '../guards';
 export function LoginPage({ redirectTo }: { redirectTo?: string }) {
   const navigate = useNavigate();
   const login = useLoginMutation();
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [formError, setFormError] = useState<string | null>(null);
+  const { errors, formError, submit } = useValidatedForm(loginSchema);
 
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
-    const parsed = v.safeParse(loginSchema, {
+    const input = {
       email: String(form.get('email') ?? ''),
       password: String(form.get('password') ?? ''),
       rememberMe: form.get('rememberMe') === 'on',
-    });
-    setFormError(null);
-    if (!parsed.success) {
-      setErrors(fieldErrors(parsed.issues));
-      return;
-    }
-    setErrors({});
-    try {
-      const result = await login.mutateAsync({ ...parsed.output, rememberMe: parsed.output.rememberMe ?? false });
+    };
+    void submit(input, async (output) => {
+      const result = await login.mutateAsync({ ...output, rememberMe: output.rememberMe ?? false });
       if (result.kind === 'change-password') {
         await navigate({ to: '/update-password', search: { token: result.token } });
         return;
       }
       const target = safeRedirectPath(redirectTo);
       await (target ? navigate({ href: target }) : navigate({ to: '/dashboard' }));
-    } catch (error) {
-      if (isAppError(error) && error.fields) setErrors(fieldErrors(error.fields));
-      setFormError(errorMessage(error));
-    }
+    });
   }
 
   const pending = login.isPending;
@@ -53,7 +43,7 @@ export function LoginPage({ redirectTo }: { redirectTo?: string }) {
         <h1 className="text-2xl font-semibold">{m.auth_login_heading()}</h1>
         <p className="text-sm text-base-content/70">{m.auth_login_intro()}</p>
       </div>
-      {formError && <FormAlert message={formError} />}
+      {formError && <FormAlert message={errorMessage(formError)} />}
       <form noValidate onSubmit={onSubmit} className="flex flex-col gap-2">
         <TextField
           id="login-email"

@@ -1,10 +1,11 @@
 import { Link } from '@tanstack/react-router';
-import { type FormEvent, useState } from 'react';
+import type { FormEvent } from 'react';
 import * as v from 'valibot';
 import { FormAlert } from '../../../components/form/form-alert';
 import { SubmitButton } from '../../../components/form/submit-button';
 import { TextField } from '../../../components/form/text-field';
-import { errorMessage, fieldErrors, isAppError } from '../../../lib/app-error';
+import { errorMessage } from '../../../lib/app-error';
+import { useValidatedForm } from '../../../lib/use-validated-form';
 import { m } from '../../../paraglide/messages';
 import { emailSchema } from '../../../shared/auth-schemas';
 import { useResetPasswordMutation } from '../api';
@@ -14,24 +15,14 @@ const formSchema = v.object({ email: emailSchema });
 // The answer is the same whether or not the e-mail has an account, so the page never tells.
 export function ResetPasswordPage() {
   const reset = useResetPasswordMutation();
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [formError, setFormError] = useState<string | null>(null);
+  const { errors, formError, submit } = useValidatedForm(formSchema);
 
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const parsed = v.safeParse(formSchema, { email: String(new FormData(event.currentTarget).get('email') ?? '') });
-    setFormError(null);
-    if (!parsed.success) {
-      setErrors(fieldErrors(parsed.issues));
-      return;
-    }
-    setErrors({});
-    try {
-      await reset.mutateAsync(parsed.output);
-    } catch (error) {
-      if (isAppError(error) && error.fields) setErrors(fieldErrors(error.fields));
-      setFormError(errorMessage(error));
-    }
+    const email = String(new FormData(event.currentTarget).get('email') ?? '');
+    void submit({ email }, async (output) => {
+      await reset.mutateAsync(output);
+    });
   }
 
   if (reset.isSuccess) {
@@ -53,7 +44,7 @@ export function ResetPasswordPage() {
         <h1 className="text-2xl font-semibold">{m.auth_reset_heading()}</h1>
         <p className="text-sm text-base-content/70">{m.auth_reset_intro()}</p>
       </div>
-      {formError && <FormAlert message={formError} />}
+      {formError && <FormAlert message={errorMessage(formError)} />}
       <form noValidate onSubmit={onSubmit} className="flex flex-col gap-2">
         <TextField
           id="reset-email"

@@ -1,11 +1,11 @@
 import { Link, useNavigate } from '@tanstack/react-router';
 import { type FormEvent, useState } from 'react';
-import * as v from 'valibot';
 import { FormAlert } from '../../../components/form/form-alert';
 import { SubmitButton } from '../../../components/form/submit-button';
 import { TextField } from '../../../components/form/text-field';
 import { toast } from '../../../components/toast/toast-store';
-import { errorMessage, fieldErrors, isAppError } from '../../../lib/app-error';
+import { errorMessage } from '../../../lib/app-error';
+import { useValidatedForm } from '../../../lib/use-validated-form';
 import { m } from '../../../paraglide/messages';
 import { updatePasswordSchema } from '../../../shared/auth-schemas';
 import { PASSWORD_MIN_LENGTH } from '../../../shared/password-rule';
@@ -23,32 +23,23 @@ export function UpdatePasswordPage({ token }: { token: string }) {
   const navigate = useNavigate();
   const update = useUpdatePasswordMutation();
   const [password, setPassword] = useState('');
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [formError, setFormError] = useState<{ message: string; expired: boolean } | null>(null);
+  const { errors, formError, submit } = useValidatedForm(updatePasswordSchema);
+  // A used or expired link can't be fixed by retyping: say so and offer a new one.
+  const expired = formError !== null && (formError.code === 'INVALID_TOKEN' || Boolean(formError.fields?.token));
 
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
-    const parsed = v.safeParse(updatePasswordSchema, {
+    const input = {
       token,
       password: String(form.get('password') ?? ''),
       confirmPassword: String(form.get('confirmPassword') ?? ''),
-    });
-    setFormError(null);
-    if (!parsed.success) {
-      setErrors(fieldErrors(parsed.issues));
-      return;
-    }
-    setErrors({});
-    try {
-      await update.mutateAsync(parsed.output);
+    };
+    void submit(input, async (output) => {
+      await update.mutateAsync(output);
       toast.success(m.auth_password_updated());
       await navigate({ to: '/login' });
-    } catch (error) {
-      if (isAppError(error) && error.fields) setErrors(fieldErrors(error.fields));
-      const expired = isAppError(error) && (error.code === 'INVALID_TOKEN' || Boolean(error.fields?.token));
-      setFormError({ message: expired ? m.error_invalid_token() : errorMessage(error), expired });
-    }
+    });
   }
 
   const pending = update.isPending;
@@ -60,8 +51,8 @@ export function UpdatePasswordPage({ token }: { token: string }) {
       </div>
       {formError && (
         <div className="flex flex-col gap-2">
-          <FormAlert message={formError.message} />
-          {formError.expired && (
+          <FormAlert message={expired ? m.error_invalid_token() : errorMessage(formError)} />
+          {expired && (
             <Link to="/reset-password" className="link link-primary text-sm">
               {m.auth_request_new_link()}
             </Link>
