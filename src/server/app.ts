@@ -11,7 +11,13 @@ import { securityHeaders } from './middleware/security-headers';
 import { authRoutes, recruiterAuthRoutes } from './modules/auth/auth.routes';
 import { clientErrorRoutes } from './modules/client-errors/client-errors.routes';
 import { configRoutes } from './modules/config/config.routes';
+import { fileRoutes } from './modules/files/file.routes';
 import { healthRoutes } from './modules/health/health.routes';
+import { recruiterTaskRoutes } from './modules/recruiter-tasks/recruiter-task.routes';
+import { referralRoutes } from './modules/referrals/referral.routes';
+import { talentLinkRoutes } from './modules/talent-links/talent-link.routes';
+import { talentRoutes } from './modules/talents/talent.routes';
+import { taskRoutes } from './modules/tasks/task.routes';
 
 // Uploads are at most 5 MB; the rest of a multipart form is small.
 const MAX_BODY_BYTES = 6 * 1024 * 1024;
@@ -45,7 +51,13 @@ export function createApp(deps: AppDeps, options: { web?: MiddlewareHandler<AppE
     .route('/api/auth', authRoutes)
     .route('/api/recruiter/auth', recruiterAuthRoutes)
     .route('/api/client-errors', clientErrorRoutes)
-    .route('/api/config', configRoutes);
+    .route('/api/config', configRoutes)
+    .route('/api/recruiter/task', taskRoutes)
+    .route('/api/recruiter/recruiter/task', recruiterTaskRoutes)
+    .route('/api/recruiter/talent', talentRoutes)
+    .route('/api/recruiter/talent-task', referralRoutes)
+    .route('/api/files', fileRoutes)
+    .route('/api/public', talentLinkRoutes);
 
   app.all('/api/*', (c) => {
     throw new AppError('NOT_FOUND', 404, `No API route for ${c.req.method} ${c.req.path}.`);

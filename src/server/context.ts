@@ -1,11 +1,13 @@
 import type { DB } from './db/connect';
 import type { Env } from './env';
+import type { FileStorage } from './storage/file-storage';
 
-// What every request handler can reach: the database, the environment and the clock
+// What every request handler can reach: the database, the environment, the file storage and the clock
 // (injected so tests can move time forward instead of waiting).
 export type AppDeps = {
   db: DB;
   env: Env;
+  storage: FileStorage;
   now: () => Date;
 };
 

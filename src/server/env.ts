@@ -40,6 +40,14 @@ const envSchema = v.object({
   AI_NOTE_QUOTA: int(DEFAULT_AI_NOTE_QUOTA, 0, 100000),
   TRUST_PROXY: boolish(false),
   MAIL_WORKER: boolish(true),
+  // Uploaded files go to S3-compatible object storage when S3_BUCKET is set, else to DATA_DIR/files.
+  S3_BUCKET: v.optional(v.string()),
+  S3_ENDPOINT: v.optional(v.pipe(v.string(), v.url('must be a URL such as https://s3.example.com'))),
+  S3_REGION: v.optional(v.string(), 'us-east-1'),
+  S3_ACCESS_KEY_ID: v.optional(v.string()),
+  S3_SECRET_ACCESS_KEY: v.optional(v.string()),
+  S3_FORCE_PATH_STYLE: boolish(true),
+  S3_PREFIX: v.optional(v.string()),
   LOG_LEVEL: v.optional(v.picklist(['debug', 'info', 'warn', 'error', 'silent']), 'info'),
 });
 

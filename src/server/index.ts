@@ -8,6 +8,7 @@ import { seedDemo } from './db/seed-demo';
 import { readEnv } from './env';
 import { startMailWorker } from './jobs/mail-worker';
 import { startMaintenance } from './jobs/maintenance';
+import { createStorage } from './storage/create-storage';
 import { webHandler } from './web';
 
 // Node entry: env, migrate, seed on an empty database, serve the API and the built PWA.
@@ -21,7 +22,7 @@ async function main() {
   }
   const db = connect({ databaseUrl: env.DATABASE_URL, sqliteFile: path.join(env.DATA_DIR, 'app.db') });
   await migrateToLatest(db);
-  const deps: AppDeps = { db, env, now: () => new Date() };
+  const deps: AppDeps = { db, env, storage: createStorage(env), now: () => new Date() };
   const seeded = env.SEED_DEMO ? await seedDemo(deps) : null;
 
   const clientDir = path.resolve(process.env.CLIENT_DIR ?? 'dist/client');

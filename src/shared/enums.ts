@@ -96,7 +96,8 @@ export type HiringStatus = (typeof HIRING_STATUSES)[number];
 export const CONSENT_STATUSES = ['PENDING', 'CONFIRMED', 'DECLINED'] as const;
 export type ConsentStatus = (typeof CONSENT_STATUSES)[number];
 
-export const ITA_STATUSES = ['NOT_SENT', 'SENT', 'CONFIRMED'] as const;
+// DECLINED is ours: the talent may say no to the intent-to-apply link too.
+export const ITA_STATUSES = ['NOT_SENT', 'SENT', 'CONFIRMED', 'DECLINED'] as const;
 export type ItaStatus = (typeof ITA_STATUSES)[number];
 
 export const REWARD_STATUSES = [

@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileTypeFromBuffer } from 'file-type';
 import type { Selectable } from 'kysely';
@@ -193,7 +193,7 @@ describe.each(DATABASES)('demo data on %s', (kind) => {
     }
   });
 
-  it('stores call proofs and resumes as real files under DATA_DIR/uploads', async () => {
+  it('stores call proofs and resumes as real files in the file storage (DATA_DIR/files)', async () => {
     const proofs = await all('call_proofs');
     expect(new Set(proofs.map((p) => p.review_status))).toEqual(new Set(['NEED_REVIEW', 'ACCEPTED', 'REJECTED']));
     for (const proof of proofs) {
@@ -204,7 +204,9 @@ describe.each(DATABASES)('demo data on %s', (kind) => {
     const files = await deps.db.selectFrom('files').selectAll().execute();
     expect(new Set(files.map((f) => f.mime_type))).toEqual(new Set(['application/pdf', 'image/png']));
     for (const file of files) {
-      const bytes = readFileSync(path.join(deps.env.DATA_DIR, 'uploads', file.storage_key));
+      const bytes = await deps.storage.get(file.storage_key);
+      if (!bytes) throw new Error(`no file ${file.storage_key}`);
+      expect(existsSync(path.join(deps.env.DATA_DIR, 'files', file.storage_key))).toBe(true);
       expect(bytes.length).toBe(file.size);
       expect(createHash('sha256').update(bytes).digest('hex')).toBe(file.sha256);
       expect((await fileTypeFromBuffer(bytes))?.mime).toBe(file.mime_type);

@@ -9,6 +9,7 @@ import type { AppDeps } from '../../src/server/context';
 import { connect, type DB } from '../../src/server/db/connect';
 import { migrateToLatest } from '../../src/server/db/migrate';
 import { type Env, readEnv } from '../../src/server/env';
+import { createStorage } from '../../src/server/storage/create-storage';
 import { webHandler } from '../../src/server/web';
 
 const ROBOTS = '<meta name="robots" content="noindex, noarchive, nofollow">';
@@ -22,7 +23,7 @@ let db: DB;
 
 function appWith(overrides: Record<string, string> = {}, dir = clientDir) {
   const env: Env = readEnv({ APP_ENV: 'test', JWT_SECRET: 'x'.repeat(40), DATA_DIR: dataDir, ...overrides });
-  const deps: AppDeps = { db, env, now: () => new Date() };
+  const deps: AppDeps = { db, env, storage: createStorage(env), now: () => new Date() };
   return createApp(deps, { web: webHandler({ clientDir: dir, env }) });
 }
 

@@ -133,6 +133,7 @@ export interface TalentsTable {
   current_position: string | null;
   skills: string; // JSON list
   summary: string | null;
+  contact_locale: Generated<string>; // the language of the talent's e-mails
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -149,7 +150,7 @@ export interface ReferralsTable {
   rating: number | null; // 5 Average, 10 Good
   consent_status: 'PENDING' | 'CONFIRMED' | 'DECLINED';
   consent_decided_at: Timestamp | null;
-  ita_status: 'NOT_SENT' | 'SENT' | 'CONFIRMED';
+  ita_status: 'NOT_SENT' | 'SENT' | 'CONFIRMED' | 'DECLINED';
   ita_decided_at: Timestamp | null;
   hiring_status: 'SUBMITTED' | 'SCREENING' | 'INTERVIEW' | 'OFFERED' | 'HIRED' | 'REJECTED' | 'WITHDRAWN';
   reward_status: string | null; // null while in review
@@ -214,6 +215,20 @@ export interface OneTimeTokensTable {
   voided_at: Timestamp | null; // a resend voids the previous link
 }
 
+// Proof of a talent's answer on a consent or ITA link (PDPA).
+export interface TalentDecisionsTable {
+  id: Generated<number>;
+  referral_id: number;
+  token_id: number | null;
+  kind: 'CONSENT' | 'ITA';
+  decision: 'CONFIRMED' | 'DECLINED';
+  notice_version: string;
+  locale: string;
+  ip: string | null;
+  user_agent: string | null;
+  created_at: Timestamp;
+}
+
 export interface EmailOutboxTable {
   id: Generated<number>;
   to_address: string;
@@ -260,6 +275,7 @@ export interface Database {
   call_proofs: CallProofsTable;
   payments: PaymentsTable;
   one_time_tokens: OneTimeTokensTable;
+  talent_decisions: TalentDecisionsTable;
   email_outbox: EmailOutboxTable;
   idempotency_keys: IdempotencyKeysTable;
   rate_limits: RateLimitsTable;

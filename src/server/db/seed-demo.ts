@@ -1,6 +1,4 @@
 import { createHash } from 'node:crypto';
-import { mkdir, writeFile } from 'node:fs/promises';
-import path from 'node:path';
 import { sql, type Transaction } from 'kysely';
 import type { AppDeps } from '../context';
 import { hashPassword } from '../security/passwords';
@@ -35,9 +33,7 @@ export async function seedDemo(deps: AppDeps): Promise<{ accounts: Account[] } |
   const passwordHash = await hashPassword(deps.env.DEMO_PASSWORD); // argon2 is slow: hash once, reuse
   const files = demoFiles();
   // Files first: a row must never point at a file that is not there. Rewriting them is harmless.
-  const dir = path.join(deps.env.DATA_DIR, 'uploads');
-  await mkdir(path.join(dir, 'demo'), { recursive: true });
-  await Promise.all([...files.values()].map((file) => writeFile(path.join(dir, file.key), file.bytes)));
+  await Promise.all([...files.values()].map((file) => deps.storage.put(file.key, file.bytes, file.mime)));
 
   return deps.db.transaction().execute(async (trx) => {
     // Two instances starting together on one PostgreSQL database: only the first one seeds.

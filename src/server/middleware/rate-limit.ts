@@ -71,4 +71,6 @@ export const RATE_RULES = {
   refreshPerIp: { name: 'refresh-ip', limit: 120, windowMs: 60_000 },
   refreshPerSession: { name: 'refresh-session', limit: 30, windowMs: 60_000 },
   updatePasswordPerIp: { name: 'update-password-ip', limit: 20, windowMs: 60 * 60_000 },
+  // Talent consent and ITA links: public, so guessing tokens is slowed per IP (a talent needs a handful).
+  talentLinkPerIp: { name: 'talent-link-ip', limit: 60, windowMs: 15 * 60_000 },
 } satisfies Record<string, RateRule>;

@@ -3,6 +3,7 @@ import { connect } from '../../../src/server/db/connect';
 import { migrateToLatest } from '../../../src/server/db/migrate';
 import { readEnv } from '../../../src/server/env';
 import { hashPassword } from '../../../src/server/security/passwords';
+import { createStorage } from '../../../src/server/storage/create-storage';
 import type { Role } from '../../../src/shared/enums';
 
 export const TEST_PASSWORD = 'Secret#123';
@@ -19,7 +20,7 @@ export async function startInProcessApi() {
     DATA_DIR: '/tmp/recruiter-test',
     MAIL_WORKER: 'false',
   });
-  const app = createApp({ db, env, now: () => new Date(current) });
+  const app = createApp({ db, env, storage: createStorage(env), now: () => new Date(current) });
   const passwordHash = await hashPassword(TEST_PASSWORD);
 
   let count = 0;

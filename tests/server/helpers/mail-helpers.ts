@@ -9,6 +9,7 @@ import type { AppDeps } from '../../../src/server/context';
 import { connect, type DB } from '../../../src/server/db/connect';
 import { migrateToLatest } from '../../../src/server/db/migrate';
 import { readEnv } from '../../../src/server/env';
+import { createStorage } from '../../../src/server/storage/create-storage';
 
 // Small setup for the mail worker and demo seed suites: a fresh migrated database per test (a new
 // schema on PostgreSQL when TEST_DATABASE_URL is set), a temporary DATA_DIR and a clock tests move.
@@ -61,6 +62,7 @@ export async function createDeps(kind: DatabaseKind, envOverrides: Record<string
   return {
     db,
     env,
+    storage: createStorage(env),
     dataDir,
     now: () => new Date(current),
     advance: (ms) => {

@@ -9,6 +9,7 @@ import { connect, type DB } from '../../../src/server/db/connect';
 import { migrateToLatest } from '../../../src/server/db/migrate';
 import { readEnv } from '../../../src/server/env';
 import { hashPassword } from '../../../src/server/security/passwords';
+import { createStorage } from '../../../src/server/storage/create-storage';
 
 // Every API suite runs on SQLite, and again on PostgreSQL when TEST_DATABASE_URL is set (CI sets it).
 export const DIALECTS = ['sqlite', ...(process.env.TEST_DATABASE_URL ? ['postgres' as const] : [])] as const;
@@ -58,7 +59,7 @@ export async function createTestApp(dialect: Dialect, envOverrides: Record<strin
     TRUST_PROXY: 'true',
     ...envOverrides,
   });
-  const deps: AppDeps = { db, env, now: clock.now };
+  const deps: AppDeps = { db, env, storage: createStorage(env), now: clock.now };
   const app = createApp(deps);
 
   const request = (pathname: string, init: RequestInit & { json?: unknown } = {}) => {

@@ -9,6 +9,7 @@ import {
 import type { AppLocale } from '../../../shared/enums';
 import type { AppDeps } from '../../context';
 import { AppError } from '../../errors';
+import { appLink } from '../../mail/app-link';
 import { enqueueEmail } from '../../mail/outbox';
 import { signAccessToken } from '../../security/jwt';
 import { consumeOneTimeToken, issueOneTimeToken, voidOneTimeTokens } from '../../security/one-time-tokens';
@@ -162,10 +163,4 @@ export async function updatePassword(deps: AppDeps, token: string, password: str
     // Whoever knew the old password is logged out everywhere.
     await revokeUserSessions(trx, used.user_id, 'PASSWORD_CHANGED', at);
   });
-}
-
-// Links are built from APP_URL, never from the request's Host header (PRODUCT.md "Tokens and links").
-export function appLink(appUrl: string, locale: AppLocale, pathAndQuery: string): string {
-  const prefix = locale === 'en' ? '' : `/${locale}`;
-  return new URL(`${prefix}${pathAndQuery}`, appUrl).toString();
 }

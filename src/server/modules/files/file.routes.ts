@@ -1,0 +1,34 @@
+import { Hono } from 'hono';
+import * as v from 'valibot';
+import { idParamSchema } from '../../../shared/list-query';
+import type { AppEnv } from '../../context';
+import { requireUser } from '../../middleware/auth';
+import { validate } from '../../validate';
+import { readFileFor } from './file.service';
+
+// Types a browser may show in place (an admin playing a call recording, viewing a screenshot or a PDF);
+// everything else is always a download.
+const INLINE_TYPES = /^(image\/(png|jpeg|webp|gif)|audio\/[a-z0-9.+-]+|application\/pdf)$/;
+
+// `/api/files/{id}`: resumes and call proofs, for their owner and for admins.
+export const fileRoutes = new Hono<AppEnv>().get(
+  '/:id',
+  requireUser,
+  validate('param', idParamSchema),
+  validate('query', v.object({ disposition: v.optional(v.picklist(['attachment', 'inline']), 'attachment') })),
+  async (c) => {
+    const file = await readFileFor(c.var.deps, c.var.user, c.req.valid('param').id);
+    const inline = c.req.valid('query').disposition === 'inline' && INLINE_TYPES.test(file.mimeType);
+    const ascii = file.name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
+    c.header('Content-Type', file.mimeType);
+    c.header('Content-Length', String(file.bytes.byteLength));
+    c.header(
+      'Content-Disposition',
+      `${inline ? 'inline' : 'attachment'}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(file.name)}`,
+    );
+    // An uploaded file never runs as a page of this origin.
+    c.header('Content-Security-Policy', "sandbox; default-src 'none'; img-src 'self'; media-src 'self'");
+    c.header('Cache-Control', 'private, no-store');
+    return c.body(file.bytes as Uint8Array<ArrayBuffer>, 200);
+  },
+);

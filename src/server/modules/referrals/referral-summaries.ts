@@ -1,0 +1,139 @@
+import { type ExpressionBuilder, type SelectQueryBuilder, sql } from 'kysely';
+import type { ConsentStatus, HiringStatus, ItaStatus, RewardStatus } from '../../../shared/enums';
+import type { ReferralSummary } from '../../../shared/recruiter-types';
+import type { RewardFilter } from '../../../shared/talent-schemas';
+import type { DB } from '../../db/connect';
+import type { Database } from '../../db/database';
+
+// The one way referrals are listed (Manage Task detail, talent-view, talent profile, admin lists):
+// referral + talent + task, with call-proof counts, filtered and paged in SQL.
+export type ReferralFilter = {
+  recruiterId?: number;
+  taskId?: number;
+  talentId?: number;
+  /** Talent name, e-mail or phone, or task title or code. */
+  search?: string;
+  consent?: ConsentStatus;
+  hiring?: HiringStatus;
+  reward?: RewardFilter;
+};
+
+type From = 'referrals' | 'talents' | 'tasks';
+
+const proofCount = (eb: ExpressionBuilder<Database, From>, status?: 'NEED_REVIEW' | 'ACCEPTED' | 'REJECTED') => {
+  let q = eb
+    .selectFrom('call_proofs')
+    .select((e) => e.fn.countAll<number>().as('n'))
+    .whereRef('call_proofs.referral_id', '=', 'referrals.id');
+  if (status) q = q.where('call_proofs.review_status', '=', status);
+  return q;
+};
+
+/** A LIKE pattern for user text: % and _ match themselves. */
+export const likePattern = (text: string) => `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** Case-insensitive "column contains" on SQLite and PostgreSQL (both need the ESCAPE clause spelled out). */
+export const containsText = (column: string, pattern: string) =>
+  sql<boolean>`lower(${sql.ref(column)}) like ${pattern} escape '\\'`;
+
+function applyFilter<O>(query: SelectQueryBuilder<Database, From, O>, filter: ReferralFilter) {
+  let q = query;
+  if (filter.recruiterId !== undefined) q = q.where('referrals.recruiter_id', '=', filter.recruiterId);
+  if (filter.taskId !== undefined) q = q.where('referrals.task_id', '=', filter.taskId);
+  if (filter.talentId !== undefined) q = q.where('referrals.talent_id', '=', filter.talentId);
+  if (filter.consent) q = q.where('referrals.consent_status', '=', filter.consent);
+  if (filter.hiring) q = q.where('referrals.hiring_status', '=', filter.hiring);
+  if (filter.reward === 'IN_REVIEW') q = q.where('referrals.reward_status', 'is', null);
+  else if (filter.reward) q = q.where('referrals.reward_status', '=', filter.reward);
+  if (filter.search) {
+    const pattern = likePattern(filter.search);
+    q = q.where((eb) =>
+      eb.or(
+        ['talents.full_name', 'talents.email_normalized', 'talents.phone_e164', 'tasks.title', 'tasks.code'].map(
+          (column) => containsText(column, pattern),
+        ),
+      ),
+    );
+  }
+  return q;
+}
+
+const base = (db: DB) =>
+  db
+    .selectFrom('referrals')
+    .innerJoin('talents', 'talents.id', 'referrals.talent_id')
+    .innerJoin('tasks', 'tasks.id', 'referrals.task_id');
+
+export async function listReferralSummaries(
+  db: DB,
+  filter: ReferralFilter,
+  page?: { page: number; pageSize: number },
+): Promise<{ items: ReferralSummary[]; total: number }> {
+  let query = applyFilter(
+    base(db).select((eb) => [
+      'referrals.id',
+      'referrals.talent_id',
+      'referrals.task_id',
+      'referrals.consent_status',
+      'referrals.ita_status',
+      'referrals.hiring_status',
+      'referrals.reward_status',
+      'referrals.reward_amount',
+      'referrals.reward_currency',
+      'referrals.created_at',
+      'referrals.updated_at',
+      'talents.full_name',
+      'talents.email',
+      'talents.phone_e164',
+      'tasks.code',
+      'tasks.title',
+      'tasks.company',
+      proofCount(eb).as('proofs_total'),
+      proofCount(eb, 'NEED_REVIEW').as('proofs_need_review'),
+      proofCount(eb, 'ACCEPTED').as('proofs_accepted'),
+      proofCount(eb, 'REJECTED').as('proofs_rejected'),
+    ]),
+    filter,
+  )
+    .orderBy('referrals.created_at', 'desc')
+    .orderBy('referrals.id', 'desc');
+  if (page) query = query.limit(page.pageSize).offset((page.page - 1) * page.pageSize);
+
+  const [rows, count] = await Promise.all([
+    query.execute(),
+    page
+      ? applyFilter(
+          base(db).select((eb) => eb.fn.countAll<number>().as('n')),
+          filter,
+        ).executeTakeFirstOrThrow()
+      : null,
+  ]);
+  const items = rows.map(
+    (r): ReferralSummary => ({
+      id: r.id,
+      talentId: r.talent_id,
+      talentName: r.full_name,
+      talentEmail: r.email,
+      talentPhone: r.phone_e164,
+      taskId: r.task_id,
+      taskCode: r.code,
+      taskTitle: r.title,
+      company: r.company,
+      consentStatus: r.consent_status as ConsentStatus,
+      itaStatus: r.ita_status as ItaStatus,
+      hiringStatus: r.hiring_status as HiringStatus,
+      rewardStatus: (r.reward_status as RewardStatus | null) ?? null,
+      rewardAmount: r.reward_amount === null ? null : Number(r.reward_amount),
+      rewardCurrency: r.reward_currency,
+      callProofs: {
+        total: Number(r.proofs_total ?? 0),
+        needReview: Number(r.proofs_need_review ?? 0),
+        accepted: Number(r.proofs_accepted ?? 0),
+        rejected: Number(r.proofs_rejected ?? 0),
+      },
+      createdAt: r.created_at,
+      updatedAt: r.updated_at,
+    }),
+  );
+  return { items, total: count ? Number(count.n) : items.length };
+}

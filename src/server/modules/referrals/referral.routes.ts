@@ -1,0 +1,46 @@
+import { Hono } from 'hono';
+import { idParamSchema } from '../../../shared/list-query';
+import { callProofSchema, referralActionSchema, talentListQuerySchema } from '../../../shared/talent-schemas';
+import type { AppEnv } from '../../context';
+import { uploadedFile } from '../../uploads/uploaded-file';
+import { validate } from '../../validate';
+import {
+  addCallProof,
+  deleteCallProof,
+  getMyReferral,
+  listMyReferrals,
+  resendConsent,
+  sendIta,
+} from './referral.service';
+
+// `/api/recruiter/talent-task`: referrals (seed section 7).
+export const referralRoutes = new Hono<AppEnv>()
+  .get('/', validate('query', talentListQuerySchema), async (c) =>
+    c.json(
+      { success: true as const, data: await listMyReferrals(c.var.deps, c.var.user.id, c.req.valid('query')) },
+      200,
+    ),
+  )
+  .post('/call-proof', validate('form', callProofSchema), async (c) => {
+    const file = await uploadedFile(c, 'file');
+    const data = await addCallProof(c.var.deps, c.var.user.id, c.req.valid('form'), file);
+    return c.json({ success: true as const, data }, 201);
+  })
+  .delete('/call-proof/:id', validate('param', idParamSchema), async (c) => {
+    await deleteCallProof(c.var.deps, c.var.user.id, c.req.valid('param').id);
+    return c.json({ success: true as const, data: null }, 200);
+  })
+  .post('/resend-consent', validate('json', referralActionSchema), async (c) => {
+    const data = await resendConsent(c.var.deps, c.var.user.id, c.req.valid('json').referralId);
+    return c.json({ success: true as const, data }, 200);
+  })
+  .post('/resend-ita/email', validate('json', referralActionSchema), async (c) => {
+    const data = await sendIta(c.var.deps, c.var.user.id, c.req.valid('json').referralId);
+    return c.json({ success: true as const, data }, 200);
+  })
+  .get('/:id', validate('param', idParamSchema), async (c) =>
+    c.json(
+      { success: true as const, data: await getMyReferral(c.var.deps, c.var.user.id, c.req.valid('param').id) },
+      200,
+    ),
+  );

@@ -1,0 +1,118 @@
+import { CONSENT_TOKEN_TTL_SECONDS, ITA_TOKEN_TTL_SECONDS } from '../../../shared/constants';
+import { type AppLocale, LOCALES } from '../../../shared/enums';
+import type { AppDeps } from '../../context';
+import type { DB } from '../../db/connect';
+import { appLink } from '../../mail/app-link';
+import { enqueueEmail } from '../../mail/outbox';
+import { issueOneTimeToken, voidOneTimeTokens } from '../../security/one-time-tokens';
+
+export type TalentLinkKind = 'CONSENT' | 'ITA';
+
+const asLocale = (value: string): AppLocale =>
+  (LOCALES as readonly string[]).includes(value) ? (value as AppLocale) : 'en';
+
+/**
+ * Sends a referral's consent or ITA link: voids the links sent before it, issues a new single-use token,
+ * queues the e-mail in the talent's language and writes the history (CONSENT_SENT, CONSENT_RESENT or
+ * ITA_SENT). An ITA send also moves ita_status to SENT. Call it inside the transaction of the change
+ * that causes it (`db` is then the transaction). Checks (state, ownership, resend interval) are the
+ * caller's.
+ */
+export async function sendTalentLink(
+  db: DB,
+  deps: Pick<AppDeps, 'env'>,
+  values: { referralId: number; kind: TalentLinkKind; actorId: number; resend: boolean; now: Date },
+): Promise<{ sentAt: string }> {
+  const { referralId, kind, actorId, now } = values;
+  const row = await db
+    .selectFrom('referrals')
+    .innerJoin('talents', 'talents.id', 'referrals.talent_id')
+    .innerJoin('tasks', 'tasks.id', 'referrals.task_id')
+    .innerJoin('users', 'users.id', 'referrals.recruiter_id')
+    .select([
+      'talents.full_name as talentName',
+      'talents.email as talentEmail',
+      'talents.contact_locale as locale',
+      'tasks.title as taskTitle',
+      'tasks.company as company',
+      'users.full_name as recruiterName',
+      'referrals.ita_status as itaStatus',
+    ])
+    .where('referrals.id', '=', referralId)
+    .executeTakeFirstOrThrow();
+
+  await voidOneTimeTokens(db, { kind, referralId }, now);
+  const ttlSeconds = kind === 'CONSENT' ? CONSENT_TOKEN_TTL_SECONDS : ITA_TOKEN_TTL_SECONDS;
+  const token = await issueOneTimeToken(db, { kind, referralId, ttlSeconds, now });
+  const locale = asLocale(row.locale);
+  const at = now.toISOString();
+
+  if (kind === 'CONSENT') {
+    await enqueueEmail(
+      db,
+      {
+        to: row.talentEmail,
+        locale,
+        template: 'consent_request',
+        payload: {
+          talentName: row.talentName,
+          recruiterName: row.recruiterName,
+          taskTitle: row.taskTitle,
+          company: row.company,
+          link: appLink(deps.env.APP_URL, locale, `/talent/consent?token=${token}`),
+          hours: String(ttlSeconds / 3600),
+        },
+      },
+      now,
+    );
+  } else {
+    await enqueueEmail(
+      db,
+      {
+        to: row.talentEmail,
+        locale,
+        template: 'ita_request',
+        payload: {
+          talentName: row.talentName,
+          taskTitle: row.taskTitle,
+          company: row.company,
+          link: appLink(deps.env.APP_URL, locale, `/talent/ita-success?token=${token}`),
+        },
+      },
+      now,
+    );
+    if (row.itaStatus !== 'SENT') {
+      await db
+        .updateTable('referrals')
+        .set({ ita_status: 'SENT', updated_at: at })
+        .where('id', '=', referralId)
+        .execute();
+    }
+  }
+
+  const action = kind === 'ITA' ? 'ITA_SENT' : values.resend ? 'CONSENT_RESENT' : 'CONSENT_SENT';
+  await db
+    .insertInto('referral_history')
+    .values({
+      referral_id: referralId,
+      actor_id: actorId,
+      action,
+      from_value: kind === 'ITA' ? row.itaStatus : null,
+      to_value: kind === 'ITA' ? 'SENT' : null,
+      note: null,
+      created_at: at,
+    })
+    .execute();
+  return { sentAt: at };
+}
+
+/** When the referral's last link of this kind was sent (null: never). */
+export async function lastLinkSentAt(db: DB, referralId: number, kind: TalentLinkKind): Promise<string | null> {
+  const row = await db
+    .selectFrom('one_time_tokens')
+    .select((eb) => eb.fn.max('created_at').as('at'))
+    .where('referral_id', '=', referralId)
+    .where('kind', '=', kind)
+    .executeTakeFirst();
+  return (row?.at as string | null | undefined) ?? null;
+}

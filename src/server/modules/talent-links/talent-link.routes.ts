@@ -1,0 +1,34 @@
+import { Hono } from 'hono';
+import { talentLinkAnswerSchema, talentLinkQuerySchema } from '../../../shared/talent-link-schemas';
+import type { AppEnv } from '../../context';
+import { clientIp, hitRateLimit, RATE_RULES } from '../../middleware/rate-limit';
+import { validate } from '../../validate';
+import { answerTalentLink, type LinkKind, viewTalentLink } from './talent-link.service';
+
+// `/api/public`: what the talent's consent and ITA pages call. No login: the token is the key, so
+// every call is rate-limited per IP.
+const linkRoutes = (kind: LinkKind) =>
+  new Hono<AppEnv>()
+    .get('/', validate('query', talentLinkQuerySchema), async (c) => {
+      const { db, now } = c.var.deps;
+      await hitRateLimit(db, RATE_RULES.talentLinkPerIp, clientIp(c), now().getTime());
+      return c.json(
+        { success: true as const, data: await viewTalentLink(c.var.deps, kind, c.req.valid('query').token) },
+        200,
+      );
+    })
+    .post('/', validate('json', talentLinkAnswerSchema), async (c) => {
+      const { db, now } = c.var.deps;
+      await hitRateLimit(db, RATE_RULES.talentLinkPerIp, clientIp(c), now().getTime());
+      const { token, decision, locale } = c.req.valid('json');
+      const data = await answerTalentLink(c.var.deps, kind, token, decision, {
+        locale,
+        ip: clientIp(c),
+        userAgent: c.req.header('user-agent')?.slice(0, 300) ?? null,
+      });
+      return c.json({ success: true as const, data }, 200);
+    });
+
+export const talentLinkRoutes = new Hono<AppEnv>()
+  .route('/consent', linkRoutes('CONSENT'))
+  .route('/ita', linkRoutes('ITA'));

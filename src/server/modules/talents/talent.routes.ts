@@ -1,0 +1,35 @@
+import { Hono } from 'hono';
+import { idParamSchema } from '../../../shared/list-query';
+import {
+  dropResumeSchema,
+  profileCompletionSchema,
+  talentEditSchema,
+  talentListQuerySchema,
+} from '../../../shared/talent-schemas';
+import type { AppEnv } from '../../context';
+import { uploadedFile } from '../../uploads/uploaded-file';
+import { validate } from '../../validate';
+import { completeProfileAndRefer, dropResume, getTalent, listTalents, updateTalent } from './talent.service';
+
+// `/api/recruiter/talent` (seed section 7). Multipart forms carry lists as JSON text; the shared
+// schemas decode them (src/shared/form-fields.ts).
+export const talentRoutes = new Hono<AppEnv>()
+  .post('/drop_resume', validate('form', dropResumeSchema), async (c) => {
+    const file = await uploadedFile(c, 'file');
+    const data = await dropResume(c.var.deps, c.var.user.id, c.req.valid('form'), file);
+    return c.json({ success: true as const, data }, 201);
+  })
+  .post('/task', validate('form', profileCompletionSchema), async (c) => {
+    const data = await completeProfileAndRefer(c.var.deps, c.var.user.id, c.req.valid('form'));
+    return c.json({ success: true as const, data }, 201);
+  })
+  .get('/', validate('query', talentListQuerySchema), async (c) =>
+    c.json({ success: true as const, data: await listTalents(c.var.deps, c.var.user.id, c.req.valid('query')) }, 200),
+  )
+  .get('/:id', validate('param', idParamSchema), async (c) =>
+    c.json({ success: true as const, data: await getTalent(c.var.deps, c.var.user.id, c.req.valid('param').id) }, 200),
+  )
+  .put('/:id', validate('param', idParamSchema), validate('json', talentEditSchema), async (c) => {
+    const data = await updateTalent(c.var.deps, c.var.user.id, c.req.valid('param').id, c.req.valid('json'));
+    return c.json({ success: true as const, data }, 200);
+  });

@@ -1,0 +1,25 @@
+import { Hono } from 'hono';
+import { idParamSchema } from '../../../shared/list-query';
+import { taskListQuerySchema } from '../../../shared/task-schemas';
+import type { AppEnv } from '../../context';
+import { validate } from '../../validate';
+import { getPromo, getTaskDetail, joinTask, listRunningPromos, listTaskBoard } from './task.service';
+
+// `/api/recruiter/task`: the task board (seed routes /task and /task/promo/{id}).
+export const taskRoutes = new Hono<AppEnv>()
+  .get('/', validate('query', taskListQuerySchema), async (c) =>
+    c.json({ success: true as const, data: await listTaskBoard(c.var.deps, c.var.user.id, c.req.valid('query')) }, 200),
+  )
+  .get('/promos', async (c) => c.json({ success: true as const, data: await listRunningPromos(c.var.deps) }, 200))
+  .get('/promo/:id', validate('param', idParamSchema), async (c) =>
+    c.json({ success: true as const, data: await getPromo(c.var.deps, c.req.valid('param').id) }, 200),
+  )
+  .get('/:id', validate('param', idParamSchema), async (c) =>
+    c.json(
+      { success: true as const, data: await getTaskDetail(c.var.deps, c.var.user.id, c.req.valid('param').id) },
+      200,
+    ),
+  )
+  .post('/:id/join', validate('param', idParamSchema), async (c) =>
+    c.json({ success: true as const, data: await joinTask(c.var.deps, c.var.user.id, c.req.valid('param').id) }, 200),
+  );

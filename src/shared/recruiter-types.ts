@@ -1,0 +1,217 @@
+import type {
+  CallProofStatus,
+  ConsentStatus,
+  EducationLevel,
+  HiringStatus,
+  ItaStatus,
+  JobType,
+  RewardStatus,
+  TaskStatus,
+} from './enums';
+
+// What the recruiter calls answer (PRODUCT.md domain), shared so client screens and server mappers
+// agree. Money is integer minor units plus currency; times are ISO-8601 UTC.
+
+export type PromoBonus = { promoId: number; title: string; amount: number; currency: string; endsAt: string };
+
+export type TaskCard = {
+  id: number;
+  code: string;
+  title: string;
+  company: string;
+  jobType: JobType;
+  isCritical: boolean;
+  location: string;
+  country: string;
+  salaryMin: number | null;
+  salaryMax: number | null;
+  salaryCurrency: string;
+  rewardAmount: number;
+  rewardCurrency: string;
+  /** The bonus of a promo running now that lists the task (the largest, when several do). */
+  promo: PromoBonus | null;
+  quota: number;
+  /** Referrals of the task whose reward is APPROVED, PENDING_PAYMENT or PAID. */
+  quotaUsed: number;
+  quotaLeft: number;
+  /** EXPIRED once an OPEN task's expiresAt has passed. */
+  status: TaskStatus;
+  expiresAt: string | null;
+  createdAt: string;
+  /** Whether the calling recruiter has joined (or been assigned) the task. */
+  joined: boolean;
+};
+
+export type TaskDetail = TaskCard & {
+  description: string;
+  requiredSkills: string[];
+  requiredLanguages: string[];
+};
+
+/** The calling recruiter's referrals to a task, counted by consent and reward state. */
+export type ReferralCounts = {
+  total: number;
+  consentPending: number;
+  consentConfirmed: number;
+  consentDeclined: number;
+  /** Reward not decided yet. */
+  rewardInReview: number;
+  /** APPROVED, PENDING_PAYMENT or PAID. */
+  rewardApproved: number;
+  /** REJECTED, INELIGIBLE, NOT_VALID or EXCEED_QUOTA. */
+  rewardNotRewarded: number;
+};
+
+export type MyTaskCard = TaskCard & { counts: ReferralCounts };
+
+export type PromoSummary = {
+  id: number;
+  title: string;
+  description: string;
+  startsAt: string;
+  endsAt: string;
+  bonusAmount: number;
+  bonusCurrency: string;
+  taskCount: number;
+  /** startsAt <= now < endsAt. */
+  running: boolean;
+};
+
+export type FileInfo = { id: number; name: string; mimeType: string; size: number };
+
+export type ReferralSummary = {
+  id: number;
+  talentId: number;
+  talentName: string;
+  talentEmail: string;
+  talentPhone: string;
+  taskId: number;
+  taskCode: string;
+  taskTitle: string;
+  company: string;
+  consentStatus: ConsentStatus;
+  itaStatus: ItaStatus;
+  hiringStatus: HiringStatus;
+  /** null while the admin has not decided. */
+  rewardStatus: RewardStatus | null;
+  rewardAmount: number | null;
+  rewardCurrency: string | null;
+  callProofs: { total: number; needReview: number; accepted: number; rejected: number };
+  createdAt: string;
+  updatedAt: string;
+};
+
+export type HistoryEntry = {
+  id: number;
+  /** REFERRED, CONSENT_SENT, CONSENT_RESENT, CONSENT_CHANGED, ITA_SENT, ITA_CHANGED, CALL_PROOF_ADDED, … */
+  action: string;
+  fromValue: string | null;
+  toValue: string | null;
+  note: string | null;
+  actorKind: 'RECRUITER' | 'ADMIN' | 'TALENT' | 'SYSTEM';
+  actorName: string | null;
+  createdAt: string;
+};
+
+export type CallProofItem = {
+  id: number;
+  referralId: number;
+  calledAt: string;
+  note: string | null;
+  reviewStatus: CallProofStatus;
+  reviewReason: string | null;
+  reviewedAt: string | null;
+  file: FileInfo;
+  createdAt: string;
+};
+
+export type ReferralDetail = ReferralSummary & {
+  recruiterNote: string | null;
+  rating: 5 | 10 | null;
+  consentDecidedAt: string | null;
+  itaDecidedAt: string | null;
+  rewardReason: string | null;
+  talentLocale: string;
+  /** When the last consent / ITA link was sent, and when the next resend is allowed (null: now). */
+  consentSentAt: string | null;
+  consentResendAt: string | null;
+  itaSentAt: string | null;
+  itaResendAt: string | null;
+  callProofList: CallProofItem[];
+  history: HistoryEntry[];
+};
+
+export type ParseStatus = 'PENDING' | 'PARSING' | 'DONE' | 'FAILED' | 'SKIPPED';
+
+export type TalentSummary = {
+  id: number;
+  fullName: string;
+  email: string;
+  /** E.164. */
+  phone: string;
+  location: string;
+  country: string;
+  educationLevel: EducationLevel;
+  languages: string[];
+  parseStatus: ParseStatus;
+  /** Every referral of the talent, newest first, in short. */
+  referrals: Array<
+    Pick<ReferralSummary, 'id' | 'taskId' | 'taskTitle' | 'consentStatus' | 'hiringStatus' | 'rewardStatus'>
+  >;
+  createdAt: string;
+  updatedAt: string;
+};
+
+export type TalentDetail = {
+  id: number;
+  fullName: string;
+  email: string;
+  /** As typed, and in E.164. */
+  phone: string;
+  countryCode: string;
+  phoneE164: string;
+  languages: string[];
+  educationLevel: EducationLevel;
+  country: string;
+  location: string;
+  /** Major units as typed in the form. */
+  expectedSalary: number | null;
+  expectedSalaryCurrency: string;
+  contactLocale: string;
+  resume: FileInfo | null;
+  parseStatus: ParseStatus;
+  hasWorkExperience: boolean | null;
+  yearsOfExperience: number | null;
+  currentPosition: string | null;
+  skills: string[];
+  summary: string | null;
+  referrals: ReferralSummary[];
+  createdAt: string;
+  updatedAt: string;
+};
+
+/** `POST /api/recruiter/talent/drop_resume` answer. */
+export type DropResumeAnswer = { talentId: number; taskId: number; parseStatus: ParseStatus; created: boolean };
+
+/** `POST /api/recruiter/talent/task` answer. */
+export type ReferralCreated = { referralId: number; talentId: number; taskId: number };
+
+// --- Talent token pages (public) ---
+
+export type TalentDecision = 'CONFIRMED' | 'DECLINED';
+
+/** What a consent or ITA link shows: whom the talent answers and for which job, nothing more. */
+export type TalentLinkView = {
+  kind: 'CONSENT' | 'ITA';
+  /** OPEN: waiting for an answer; USED: answered (decision set); EXPIRED: too late, ask for a new link. */
+  state: 'OPEN' | 'USED' | 'EXPIRED';
+  recruiterName: string;
+  taskTitle: string;
+  company: string;
+  location: string;
+  decision: TalentDecision | null;
+  decidedAt: string | null;
+  expiresAt: string;
+  /** The version of the notice the talent is shown, recorded with the answer (PDPA proof). */
+  noticeVersion: string;
+};
