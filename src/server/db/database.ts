@@ -134,6 +134,7 @@ export interface TalentsTable {
   skills: string; // JSON list
   summary: string | null;
   contact_locale: Generated<string>; // the language of the talent's e-mails
+  draft_note: string | null; // the recruiter note typed at the resume drop, until profile completion
   created_at: Timestamp;
   updated_at: Timestamp;
 }

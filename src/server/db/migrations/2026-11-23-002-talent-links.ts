@@ -9,6 +9,8 @@ export async function up(db: Kysely<any>): Promise<void> {
     .alterTable('talents')
     .addColumn('contact_locale', 'text', (c) => c.notNull().defaultTo('en'))
     .execute();
+  // The note typed at the resume drop, offered again at profile completion.
+  await db.schema.alterTable('talents').addColumn('draft_note', 'text').execute();
 
   await db.schema
     .createTable('talent_decisions')
@@ -34,4 +36,5 @@ export async function up(db: Kysely<any>): Promise<void> {
 export async function down(db: Kysely<any>): Promise<void> {
   await db.schema.dropTable('talent_decisions').ifExists().execute();
   await db.schema.alterTable('talents').dropColumn('contact_locale').execute();
+  await db.schema.alterTable('talents').dropColumn('draft_note').execute();
 }

@@ -1,0 +1,66 @@
+import { m } from '../../paraglide/messages';
+import { PAGE_SIZES } from '../../shared/constants';
+
+type PaginationProps = {
+  page: number;
+  pageSize: number;
+  total: number;
+  /** Called with the new page and page size (a new size goes back to page 1). */
+  onChange: (next: { page: number; pageSize: number }) => void;
+  idPrefix?: string;
+};
+
+// Previous/next with "3 of 12" and the seed's page sizes (10/20/30/50): big enough to tap on a phone.
+export function Pagination({ page, pageSize, total, onChange, idPrefix = 'list' }: PaginationProps) {
+  const pages = Math.max(1, Math.ceil(total / pageSize));
+  const from = total === 0 ? 0 : (page - 1) * pageSize + 1;
+  const to = Math.min(total, page * pageSize);
+  const sizeId = `${idPrefix}-page-size`;
+  return (
+    <nav className="flex flex-wrap items-center justify-between gap-3 py-2" aria-label={m.list_pagination_label()}>
+      <p className="text-sm text-base-content/70" aria-live="polite">
+        {m.list_showing({ from: String(from), to: String(to), total: String(total) })}
+      </p>
+      <div className="flex items-center gap-2">
+        <label className="text-sm" htmlFor={sizeId}>
+          {m.list_page_size()}
+        </label>
+        <select
+          id={sizeId}
+          className="select select-sm w-20"
+          value={pageSize}
+          onChange={(event) => onChange({ page: 1, pageSize: Number(event.target.value) })}
+        >
+          {PAGE_SIZES.map((size) => (
+            <option key={size} value={size}>
+              {size}
+            </option>
+          ))}
+        </select>
+        <div className="join">
+          <button
+            type="button"
+            className="btn btn-sm join-item"
+            disabled={page <= 1}
+            onClick={() => onChange({ page: page - 1, pageSize })}
+            aria-label={m.list_previous()}
+          >
+            ‹
+          </button>
+          <span className="btn btn-sm join-item pointer-events-none no-animation" aria-current="page">
+            {m.list_page_of({ page: String(page), pages: String(pages) })}
+          </span>
+          <button
+            type="button"
+            className="btn btn-sm join-item"
+            disabled={page >= pages}
+            onClick={() => onChange({ page: page + 1, pageSize })}
+            aria-label={m.list_next()}
+          >
+            ›
+          </button>
+        </div>
+      </div>
+    </nav>
+  );
+}

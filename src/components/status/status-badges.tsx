@@ -1,0 +1,73 @@
+import {
+  CALL_PROOF_LABELS,
+  CONSENT_LABELS,
+  HIRING_LABELS,
+  ITA_LABELS,
+  REWARD_LABELS,
+  TASK_STATUS_LABELS,
+} from '../../lib/enum-labels';
+import type {
+  CallProofStatus,
+  ConsentStatus,
+  HiringStatus,
+  ItaStatus,
+  RewardStatus,
+  TaskStatus,
+} from '../../shared/enums';
+
+// One badge per state kind, coloured by what it means to a recruiter: green done, amber waiting, red stopped.
+// The text always carries the meaning; colour only helps.
+type Tone = 'success' | 'warning' | 'error' | 'info' | 'neutral';
+const toneClass: Record<Tone, string> = {
+  success: 'badge-success',
+  warning: 'badge-warning',
+  error: 'badge-error',
+  info: 'badge-info',
+  neutral: 'badge-ghost',
+};
+
+function Badge({ tone, label, testId }: { tone: Tone; label: string; testId?: string }) {
+  return (
+    <span className={`badge badge-soft badge-sm whitespace-nowrap ${toneClass[tone]}`} data-testid={testId}>
+      {label}
+    </span>
+  );
+}
+
+export function ConsentBadge({ status }: { status: ConsentStatus }) {
+  const tone: Tone = status === 'CONFIRMED' ? 'success' : status === 'DECLINED' ? 'error' : 'warning';
+  return <Badge tone={tone} label={CONSENT_LABELS[status]()} testId="consent-badge" />;
+}
+
+export function ItaBadge({ status }: { status: ItaStatus }) {
+  const tone: Tone =
+    status === 'CONFIRMED' ? 'success' : status === 'DECLINED' ? 'error' : status === 'SENT' ? 'warning' : 'neutral';
+  return <Badge tone={tone} label={ITA_LABELS[status]()} testId="ita-badge" />;
+}
+
+export function HiringBadge({ status }: { status: HiringStatus }) {
+  const tone: Tone =
+    status === 'HIRED' ? 'success' : status === 'REJECTED' || status === 'WITHDRAWN' ? 'error' : 'info';
+  return <Badge tone={tone} label={HIRING_LABELS[status]()} testId="hiring-badge" />;
+}
+
+export function RewardBadge({ status }: { status: RewardStatus | null }) {
+  const key = status ?? 'IN_REVIEW';
+  const tone: Tone =
+    key === 'APPROVED' || key === 'PAID' || key === 'PENDING_PAYMENT'
+      ? 'success'
+      : key === 'IN_REVIEW'
+        ? 'neutral'
+        : 'error';
+  return <Badge tone={tone} label={REWARD_LABELS[key]()} testId="reward-badge" />;
+}
+
+export function CallProofBadge({ status }: { status: CallProofStatus }) {
+  const tone: Tone = status === 'ACCEPTED' ? 'success' : status === 'REJECTED' ? 'error' : 'warning';
+  return <Badge tone={tone} label={CALL_PROOF_LABELS[status]()} testId="call-proof-badge" />;
+}
+
+export function TaskStatusBadge({ status }: { status: TaskStatus }) {
+  const tone: Tone = status === 'OPEN' ? 'success' : 'neutral';
+  return <Badge tone={tone} label={TASK_STATUS_LABELS[status]()} testId="task-status-badge" />;
+}
