@@ -389,7 +389,8 @@ async function seedInto(trx: Trx, deps: AppDeps, passwordHash: string, files: Ma
     if (story.consent !== 'PENDING')
       later.push({ actor: null, action: 'CONSENT_CHANGED', from: 'PENDING', to: story.consent });
     if (story.ita !== 'NOT_SENT') later.push({ actor: recruiterId, action: 'ITA_SENT', from: 'NOT_SENT', to: 'SENT' });
-    if (story.ita === 'CONFIRMED') later.push({ actor: null, action: 'ITA_CHANGED', from: 'SENT', to: 'CONFIRMED' });
+    if (story.ita === 'CONFIRMED' || story.ita === 'DECLINED')
+      later.push({ actor: null, action: 'ITA_CHANGED', from: 'SENT', to: story.ita });
     for (const proof of story.proofs)
       if (proof.status !== 'NEED_REVIEW')
         later.push({

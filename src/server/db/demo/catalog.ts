@@ -759,7 +759,7 @@ export type ReferralStory = {
   daysAgo: number;
   consent: 'PENDING' | 'CONFIRMED' | 'DECLINED';
   consentResent?: boolean;
-  ita: 'NOT_SENT' | 'SENT' | 'CONFIRMED';
+  ita: 'NOT_SENT' | 'SENT' | 'CONFIRMED' | 'DECLINED';
   hiring: Hiring[]; // the admin's changes after SUBMITTED, in order
   reward?: {
     status: 'APPROVED' | 'REJECTED' | 'INELIGIBLE' | 'NOT_VALID' | 'EXCEED_QUOTA';
@@ -892,7 +892,7 @@ export const REFERRALS: ReferralStory[] = [
     task: 15,
     daysAgo: 24,
     consent: 'CONFIRMED',
-    ita: 'SENT',
+    ita: 'DECLINED',
     hiring: ['SCREENING', 'REJECTED'],
     reward: {
       status: 'REJECTED',
