@@ -1,4 +1,8 @@
 import { DEFAULT_TIMEZONE } from '../shared/constants';
+import { currencyDigits } from '../shared/money';
+
+export { currencyDigits };
+
 import { currentIntlLocale, toIntlLocale } from './locale';
 
 // Dates are stored in UTC and shown in Asia/Kuala_Lumpur unless the caller picks another zone
@@ -29,11 +33,6 @@ export function formatDate(value: string | number | Date, options: FormatOptions
     dateStyle: 'medium',
     timeZone: options.timeZone ?? DEFAULT_TIMEZONE,
   }).format(date);
-}
-
-// The number of minor-unit digits differs per currency (JPY 0, MYR 2, KWD 3); Intl knows them.
-export function currencyDigits(currency: string): number {
-  return new Intl.NumberFormat('en-US', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2;
 }
 
 export function formatMoney(minorUnits: number, currency: string, locale?: string): string {

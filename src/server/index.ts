@@ -8,6 +8,7 @@ import { seedDemo } from './db/seed-demo';
 import { readEnv } from './env';
 import { startMailWorker } from './jobs/mail-worker';
 import { startMaintenance } from './jobs/maintenance';
+import { startResumeParser } from './jobs/resume-parser';
 import { createStorage } from './storage/create-storage';
 import { webHandler } from './web';
 
@@ -29,6 +30,7 @@ async function main() {
   const app = createApp(deps, { web: webHandler({ clientDir, env }) });
   const worker = env.MAIL_WORKER ? startMailWorker(deps) : null;
   const maintenance = startMaintenance(deps);
+  const resumeParser = startResumeParser(deps);
 
   const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, (info) => {
     console.log(
@@ -45,6 +47,7 @@ async function main() {
     server.close();
     maintenance.stop();
     await worker?.stop();
+    await resumeParser.stop();
     await db.destroy();
     process.exit(0);
   };

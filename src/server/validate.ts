@@ -11,7 +11,9 @@ export const validate = <T extends keyof ValidationTargets, S extends v.GenericS
       const fields: Record<string, string> = {};
       for (const issue of result.issues) {
         const key = v.getDotPath(issue) ?? '_';
-        fields[key] ??= issue.message;
+        // A field left out altogether (a blank form field is not sent) reads as "required", not valibot's text.
+        const missing = issue.path?.at(-1)?.origin === 'key' || (issue.kind === 'schema' && issue.input === undefined);
+        fields[key] ??= missing && !/^[a-z_]+$/.test(issue.message) ? 'field_required' : issue.message;
       }
       throw new AppError('VALIDATION_FAILED', 400, 'Some fields are not valid.', fields);
     }

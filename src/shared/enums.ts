@@ -122,3 +122,7 @@ export type OneTimeTokenKind = (typeof ONE_TIME_TOKEN_KINDS)[number];
 
 export const THEMES = ['light', 'dark', 'system'] as const;
 export type Theme = (typeof THEMES)[number];
+
+/** A stored locale as one of ours, 'en' for anything else. */
+export const toAppLocale = (value: string | null | undefined): AppLocale =>
+  (LOCALES as readonly string[]).includes(value ?? '') ? (value as AppLocale) : 'en';

@@ -230,6 +230,14 @@ describe('e-mail templates', () => {
       hours: 72,
     },
     ita_request: { talentName: 'Lee Chong Wei', taskTitle: 'Senior Backend Engineer', company: 'Kopi Digital', link },
+    talent_answered: {
+      recruiterName: 'Ahmad',
+      talentName: 'Lee Chong Wei',
+      taskTitle: 'Senior Backend Engineer',
+      kind: 'CONSENT',
+      decision: 'CONFIRMED',
+      link: 'https://recruiter.example/talents-folder/1/profile',
+    },
     reward_decided: {
       name: 'Ahmad',
       taskTitle: 'Senior Backend Engineer',

@@ -8,6 +8,7 @@ export type EmailTemplate =
   | 'recruiter_invitation'
   | 'consent_request'
   | 'ita_request'
+  | 'talent_answered'
   | 'reward_decided'
   | 'payment_paid';
 

@@ -102,6 +102,30 @@ const composers: Record<EmailTemplate, (p: PayloadReader, o: Opts, appUrl?: stri
       { kind: 'action', label: m.email_ita_action({}, o), url: p.str('link') },
     ],
   }),
+  talent_answered: (p, o) => {
+    const names = { talentName: p.str('talentName'), taskTitle: p.str('taskTitle') };
+    const kind = p.str('kind');
+    const confirmed = p.str('decision') === 'CONFIRMED';
+    const outcome =
+      kind === 'ITA'
+        ? confirmed
+          ? m.email_talent_answered_ita_confirmed(names, o)
+          : m.email_talent_answered_ita_declined(names, o)
+        : confirmed
+          ? m.email_talent_answered_consent_confirmed(names, o)
+          : m.email_talent_answered_consent_declined(names, o);
+    return {
+      subject: m.email_talent_answered_subject(names, o),
+      greeting: greeting(p.str('recruiterName'), o),
+      blocks: [
+        { kind: 'p', text: outcome },
+        ...(kind === 'CONSENT' && confirmed
+          ? [{ kind: 'p' as const, text: m.email_talent_answered_next_ita({}, o) }]
+          : []),
+        { kind: 'action', label: m.email_talent_answered_action({}, o), url: p.str('link') },
+      ],
+    };
+  },
   reward_decided: (p, o, appUrl) => {
     const amount = formatAmount(p.raw('amount'), p.optional('currency'), o.locale);
     const reason = p.optional('reason');

@@ -1,6 +1,7 @@
 import { createFileRoute, notFound } from '@tanstack/react-router';
 import * as v from 'valibot';
-import { PagePlaceholder } from '../../../components/page-placeholder';
+import { talentLinkQueryOptions } from '../../../features/talent-links/api';
+import { TalentLinkPage } from '../../../features/talent-links/components/talent-link-page';
 import { titleHead } from '../../../lib/page-title';
 import { optionalStringParam } from '../../../lib/search-params';
 import { m } from '../../../paraglide/messages';
@@ -12,10 +13,16 @@ export const Route = createFileRoute('/_default/talent/consent')({
     if (!search.token) throw notFound();
     return { token: search.token };
   },
+  // Started here, not awaited: the link's data loads while the page's code does, and the page itself
+  // shows a refused link (a thrown loader error would be the crash page).
+  loader: ({ context }) => {
+    void context.queryClient.prefetchQuery(talentLinkQueryOptions('CONSENT', context.token));
+  },
   head: titleHead(m.title_consent),
   component: ConsentPage,
 });
 
 function ConsentPage() {
-  return <PagePlaceholder title={m.title_consent()} />;
+  const { token } = Route.useRouteContext();
+  return <TalentLinkPage kind="CONSENT" token={token} />;
 }

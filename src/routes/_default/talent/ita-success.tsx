@@ -1,21 +1,27 @@
 import { createFileRoute, notFound } from '@tanstack/react-router';
 import * as v from 'valibot';
-import { PagePlaceholder } from '../../../components/page-placeholder';
+import { talentLinkQueryOptions } from '../../../features/talent-links/api';
+import { TalentLinkPage } from '../../../features/talent-links/components/talent-link-page';
 import { titleHead } from '../../../lib/page-title';
 import { optionalStringParam } from '../../../lib/search-params';
 import { m } from '../../../paraglide/messages';
 
-// A talent's link from e-mail or WhatsApp: public, but meaningless without its token.
+// A talent's intent-to-apply link from e-mail or WhatsApp: public, but meaningless without its token.
 export const Route = createFileRoute('/_default/talent/ita-success')({
   validateSearch: v.object({ token: optionalStringParam }),
   beforeLoad: ({ search }) => {
     if (!search.token) throw notFound();
     return { token: search.token };
   },
+  // Started here, not awaited: see consent.tsx.
+  loader: ({ context }) => {
+    void context.queryClient.prefetchQuery(talentLinkQueryOptions('ITA', context.token));
+  },
   head: titleHead(m.title_ita_success),
   component: ItaSuccessPage,
 });
 
 function ItaSuccessPage() {
-  return <PagePlaceholder title={m.title_ita_success()} />;
+  const { token } = Route.useRouteContext();
+  return <TalentLinkPage kind="ITA" token={token} />;
 }

@@ -1,8 +1,5 @@
 import type { AppDeps } from '../../context';
-
-const todo = (): never => {
-  throw new Error('not implemented');
-};
+import { notFound } from '../../errors';
 
 export type StoredFile = { name: string; mimeType: string; bytes: Uint8Array };
 
@@ -11,9 +8,39 @@ export type StoredFile = { name: string; mimeType: string; bytes: Uint8Array };
  * admin. Anyone else gets 404, as if it did not exist.
  */
 export async function readFileFor(
-  _deps: AppDeps,
-  _user: { id: number; roles: string[] },
-  _fileId: number,
+  deps: AppDeps,
+  user: { id: number; roles: string[] },
+  fileId: number,
 ): Promise<StoredFile> {
-  return todo();
+  const { db } = deps;
+  let query = db
+    .selectFrom('files')
+    .select(['files.original_name', 'files.mime_type', 'files.storage_key'])
+    .where('files.id', '=', fileId);
+  if (!user.roles.includes('ROLE_ADMIN')) {
+    query = query.where((eb) =>
+      eb.or([
+        eb.exists(
+          eb
+            .selectFrom('talents')
+            .select('talents.id')
+            .whereRef('talents.resume_file_id', '=', 'files.id')
+            .where('talents.recruiter_id', '=', user.id),
+        ),
+        eb.exists(
+          eb
+            .selectFrom('call_proofs')
+            .innerJoin('referrals', 'referrals.id', 'call_proofs.referral_id')
+            .select('call_proofs.id')
+            .whereRef('call_proofs.file_id', '=', 'files.id')
+            .where('referrals.recruiter_id', '=', user.id),
+        ),
+      ]),
+    );
+  }
+  const file = await query.executeTakeFirst();
+  if (!file) throw notFound('File');
+  const bytes = await deps.storage.get(file.storage_key);
+  if (!bytes) throw notFound('File');
+  return { name: file.original_name, mimeType: file.mime_type, bytes };
 }

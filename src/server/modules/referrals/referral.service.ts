@@ -1,51 +1,119 @@
 import type { ListPage } from '../../../shared/api-response';
+import { LINK_RESEND_INTERVAL_SECONDS } from '../../../shared/constants';
 import type { CallProofItem, ReferralDetail, ReferralSummary } from '../../../shared/recruiter-types';
 import type { TalentListQuery } from '../../../shared/talent-schemas';
 import type { AppDeps } from '../../context';
-
-const todo = (): never => {
-  throw new Error('not implemented');
-};
+import type { DB } from '../../db/connect';
+import { AppError } from '../../errors';
+import { createCallProof, removeCallProof } from './call-proofs';
+import { findMyReferral } from './my-referral';
+import { buildReferralDetail } from './referral-detail';
+import { listReferralSummaries } from './referral-summaries';
+import { lastLinkSentAt, sendTalentLink, type TalentLinkKind } from './talent-link-mail';
 
 export type LinkSent = { sentAt: string; resendAt: string };
 export type CallProofFields = { referralId: number; calledAt: string; note?: string };
 
 /** talent-view: the recruiter's referrals across tasks, as a flat list. */
 export async function listMyReferrals(
-  _deps: AppDeps,
-  _recruiterId: number,
-  _query: TalentListQuery,
+  deps: AppDeps,
+  recruiterId: number,
+  query: TalentListQuery,
 ): Promise<ListPage<ReferralSummary>> {
-  return todo();
+  const { page, pageSize } = query;
+  const { items, total } = await listReferralSummaries(
+    deps.db,
+    {
+      recruiterId,
+      taskId: query.taskId,
+      search: query.search || undefined,
+      consent: query.consent,
+      hiring: query.hiring,
+      reward: query.reward,
+    },
+    { page, pageSize },
+  );
+  return { items, page, pageSize, total };
 }
 
 /** One of the recruiter's referrals with call proofs and history; 404 for another recruiter's. */
-export async function getMyReferral(
-  _deps: AppDeps,
-  _recruiterId: number,
-  _referralId: number,
-): Promise<ReferralDetail> {
-  return todo();
+export async function getMyReferral(deps: AppDeps, recruiterId: number, referralId: number): Promise<ReferralDetail> {
+  const referral = await findMyReferral(deps.db, recruiterId, referralId);
+  return buildReferralDetail(deps.db, referral, deps.now());
 }
 
 export async function addCallProof(
-  _deps: AppDeps,
-  _recruiterId: number,
-  _fields: CallProofFields,
-  _file: File | undefined,
+  deps: AppDeps,
+  recruiterId: number,
+  fields: CallProofFields,
+  file: File | undefined,
 ): Promise<CallProofItem> {
-  return todo();
+  return createCallProof(deps, recruiterId, fields, file);
 }
 
 /** Deletes a call proof while it is NEED_REVIEW (and its file); 404 for another recruiter's. */
-export async function deleteCallProof(_deps: AppDeps, _recruiterId: number, _callProofId: number): Promise<void> {
-  return todo();
+export async function deleteCallProof(deps: AppDeps, recruiterId: number, callProofId: number): Promise<void> {
+  return removeCallProof(deps, recruiterId, callProofId);
 }
 
-export async function resendConsent(_deps: AppDeps, _recruiterId: number, _referralId: number): Promise<LinkSent> {
-  return todo();
+const INTERVAL_MS = LINK_RESEND_INTERVAL_SECONDS * 1000;
+
+// At most one link of a kind per referral per interval, counted from the last one sent (the referral's
+// creation sends the first consent link).
+async function assertResendAllowed(db: DB, referralId: number, kind: TalentLinkKind, now: Date): Promise<void> {
+  const last = await lastLinkSentAt(db, referralId, kind);
+  if (!last) return;
+  const waitMs = Date.parse(last) + INTERVAL_MS - now.getTime();
+  if (waitMs <= 0) return;
+  const seconds = Math.ceil(waitMs / 1000);
+  const minutes = Math.ceil(seconds / 60);
+  throw new AppError(
+    'RATE_LIMITED',
+    429,
+    `A new link can be sent once every ${LINK_RESEND_INTERVAL_SECONDS / 60} minutes. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+    undefined,
+    { 'Retry-After': String(seconds) },
+  );
 }
 
-export async function sendIta(_deps: AppDeps, _recruiterId: number, _referralId: number): Promise<LinkSent> {
-  return todo();
+const linkSent = (sentAt: string): LinkSent => ({
+  sentAt,
+  resendAt: new Date(Date.parse(sentAt) + INTERVAL_MS).toISOString(),
+});
+
+/** A new consent link for a talent who has not answered yet; the old link stops working. */
+export async function resendConsent(deps: AppDeps, recruiterId: number, referralId: number): Promise<LinkSent> {
+  const now = deps.now();
+  const { sentAt } = await deps.db.transaction().execute(async (trx) => {
+    const referral = await findMyReferral(trx, recruiterId, referralId, true);
+    if (referral.consent_status !== 'PENDING') {
+      throw new AppError('CONFLICT', 409, 'The talent has already answered the consent request.');
+    }
+    await assertResendAllowed(trx, referralId, 'CONSENT', now);
+    return sendTalentLink(trx, deps, { referralId, kind: 'CONSENT', actorId: recruiterId, resend: true, now });
+  });
+  return linkSent(sentAt);
+}
+
+/** The intent-to-apply link (first send or resend), once the talent has confirmed consent. */
+export async function sendIta(deps: AppDeps, recruiterId: number, referralId: number): Promise<LinkSent> {
+  const now = deps.now();
+  const { sentAt } = await deps.db.transaction().execute(async (trx) => {
+    const referral = await findMyReferral(trx, recruiterId, referralId, true);
+    if (referral.consent_status !== 'CONFIRMED') {
+      throw new AppError('CONFLICT', 409, 'The talent has not confirmed consent yet.');
+    }
+    if (referral.ita_status !== 'NOT_SENT' && referral.ita_status !== 'SENT') {
+      throw new AppError('CONFLICT', 409, 'The talent has already answered the intent-to-apply request.');
+    }
+    await assertResendAllowed(trx, referralId, 'ITA', now);
+    return sendTalentLink(trx, deps, {
+      referralId,
+      kind: 'ITA',
+      actorId: recruiterId,
+      resend: referral.ita_status === 'SENT',
+      now,
+    });
+  });
+  return linkSent(sentAt);
 }

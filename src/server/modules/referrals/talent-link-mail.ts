@@ -1,5 +1,5 @@
 import { CONSENT_TOKEN_TTL_SECONDS, ITA_TOKEN_TTL_SECONDS } from '../../../shared/constants';
-import { type AppLocale, LOCALES } from '../../../shared/enums';
+import { toAppLocale } from '../../../shared/enums';
 import type { AppDeps } from '../../context';
 import type { DB } from '../../db/connect';
 import { appLink } from '../../mail/app-link';
@@ -7,9 +7,6 @@ import { enqueueEmail } from '../../mail/outbox';
 import { issueOneTimeToken, voidOneTimeTokens } from '../../security/one-time-tokens';
 
 export type TalentLinkKind = 'CONSENT' | 'ITA';
-
-const asLocale = (value: string): AppLocale =>
-  (LOCALES as readonly string[]).includes(value) ? (value as AppLocale) : 'en';
 
 /**
  * Sends a referral's consent or ITA link: voids the links sent before it, issues a new single-use token,
@@ -44,7 +41,7 @@ export async function sendTalentLink(
   await voidOneTimeTokens(db, { kind, referralId }, now);
   const ttlSeconds = kind === 'CONSENT' ? CONSENT_TOKEN_TTL_SECONDS : ITA_TOKEN_TTL_SECONDS;
   const token = await issueOneTimeToken(db, { kind, referralId, ttlSeconds, now });
-  const locale = asLocale(row.locale);
+  const locale = toAppLocale(row.locale);
   const at = now.toISOString();
 
   if (kind === 'CONSENT') {

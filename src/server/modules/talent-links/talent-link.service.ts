@@ -1,16 +1,93 @@
+import { TALENT_NOTICE_VERSION } from '../../../shared/constants';
+import { toAppLocale } from '../../../shared/enums';
 import type { TalentDecision, TalentLinkView } from '../../../shared/recruiter-types';
 import type { AppDeps } from '../../context';
-
-const todo = (): never => {
-  throw new Error('not implemented');
-};
+import type { DB } from '../../db/connect';
+import { AppError } from '../../errors';
+import { appLink } from '../../mail/app-link';
+import { enqueueEmail } from '../../mail/outbox';
+import { consumeOneTimeToken } from '../../security/one-time-tokens';
+import { sha256 } from '../../security/tokens';
 
 export type LinkKind = 'CONSENT' | 'ITA';
 export type AnswerContext = { locale: string; ip: string | null; userAgent: string | null };
 
+type TokenRow = {
+  id: number;
+  referral_id: number | null;
+  expires_at: string;
+  used_at: string | null;
+  voided_at: string | null;
+};
+
+const invalidToken = () =>
+  new AppError('INVALID_TOKEN', 404, 'This link is not valid. Please check that you opened the whole link.');
+
+// Looks the token up without using it. A token of the other kind is unknown here: a consent link never
+// answers an ITA question.
+async function findToken(db: DB, kind: LinkKind, token: string): Promise<TokenRow & { referral_id: number }> {
+  const row = await db
+    .selectFrom('one_time_tokens')
+    .select(['id', 'referral_id', 'expires_at', 'used_at', 'voided_at'])
+    .where('token_hash', '=', sha256(token))
+    .where('kind', '=', kind)
+    .executeTakeFirst();
+  if (!row || row.referral_id === null) throw invalidToken();
+  return { ...row, referral_id: row.referral_id };
+}
+
+const stateOf = (row: TokenRow, now: Date): TalentLinkView['state'] => {
+  if (row.used_at !== null) return 'USED';
+  if (row.voided_at !== null || row.expires_at <= now.toISOString()) return 'EXPIRED';
+  return 'OPEN';
+};
+
+// Whom the talent answers and for which job: the recruiter's name and the task, no other personal data.
+async function buildView(
+  db: DB,
+  kind: LinkKind,
+  row: TokenRow & { referral_id: number },
+  state: TalentLinkView['state'],
+  answer: { decision: TalentDecision; decidedAt: string } | null,
+): Promise<TalentLinkView> {
+  const info = await db
+    .selectFrom('referrals')
+    .innerJoin('tasks', 'tasks.id', 'referrals.task_id')
+    .innerJoin('users', 'users.id', 'referrals.recruiter_id')
+    .select(['users.full_name as recruiterName', 'tasks.title', 'tasks.company', 'tasks.location'])
+    .where('referrals.id', '=', row.referral_id)
+    .executeTakeFirst();
+  if (!info) throw invalidToken();
+  return {
+    kind,
+    state,
+    recruiterName: info.recruiterName,
+    taskTitle: info.title,
+    company: info.company,
+    location: info.location,
+    decision: answer?.decision ?? null,
+    decidedAt: answer?.decidedAt ?? null,
+    expiresAt: row.expires_at,
+    noticeVersion: TALENT_NOTICE_VERSION,
+  };
+}
+
 /** What a consent or ITA link shows, without using it up; 404 INVALID_TOKEN for an unknown token. */
-export async function viewTalentLink(_deps: AppDeps, _kind: LinkKind, _token: string): Promise<TalentLinkView> {
-  return todo();
+export async function viewTalentLink(deps: AppDeps, kind: LinkKind, token: string): Promise<TalentLinkView> {
+  const { db, now } = deps;
+  const row = await findToken(db, kind, token);
+  const state = stateOf(row, now());
+  let answer: { decision: TalentDecision; decidedAt: string } | null = null;
+  if (state === 'USED') {
+    const decision = await db
+      .selectFrom('talent_decisions')
+      .select(['decision', 'created_at'])
+      .where('token_id', '=', row.id)
+      .orderBy('id', 'desc')
+      .executeTakeFirst();
+    if (decision) answer = { decision: decision.decision, decidedAt: decision.created_at };
+  }
+  return buildView(db, kind, row, state, answer);
 }
 
 /**
@@ -19,11 +96,109 @@ export async function viewTalentLink(_deps: AppDeps, _kind: LinkKind, _token: st
  * TOKEN_EXPIRED or 409 CONFLICT; an unknown one 404 INVALID_TOKEN.
  */
 export async function answerTalentLink(
-  _deps: AppDeps,
-  _kind: LinkKind,
-  _token: string,
-  _decision: TalentDecision,
-  _context: AnswerContext,
+  deps: AppDeps,
+  kind: LinkKind,
+  token: string,
+  decision: TalentDecision,
+  context: AnswerContext,
 ): Promise<TalentLinkView> {
-  return todo();
+  const { db, env } = deps;
+  const now = deps.now();
+  const at = now.toISOString();
+  return db.transaction().execute(async (trx) => {
+    // One UPDATE decides who uses the token; a concurrent second answer waits for it and finds it used.
+    const used = await consumeOneTimeToken(trx, kind, token, now);
+    if (!used?.referral_id) {
+      const row = await findToken(trx, kind, token);
+      if (row.used_at !== null) throw new AppError('CONFLICT', 409, 'This link has already been answered.');
+      throw new AppError(
+        'TOKEN_EXPIRED',
+        410,
+        'This link has expired or was replaced by a newer one. Please ask your recruiter for a new link.',
+      );
+    }
+    const referralId = used.referral_id;
+
+    const column = kind === 'CONSENT' ? 'consent_status' : 'ita_status';
+    const from = kind === 'CONSENT' ? 'PENDING' : 'SENT';
+    const changed = await trx
+      .updateTable('referrals')
+      .set(
+        kind === 'CONSENT'
+          ? { consent_status: decision, consent_decided_at: at, updated_at: at }
+          : { ita_status: decision, ita_decided_at: at, updated_at: at },
+      )
+      .where('id', '=', referralId)
+      .where(column, '=', from)
+      .executeTakeFirst();
+    // A live link always belongs to a question still open (a new link voids the old one); this guards
+    // against a state changed some other way, and rolls the token use back with it.
+    if (Number(changed.numUpdatedRows) !== 1) {
+      throw new AppError('CONFLICT', 409, 'This question has already been answered.');
+    }
+
+    await trx
+      .insertInto('talent_decisions')
+      .values({
+        referral_id: referralId,
+        token_id: used.id,
+        kind,
+        decision,
+        notice_version: TALENT_NOTICE_VERSION,
+        locale: context.locale,
+        ip: context.ip,
+        user_agent: context.userAgent,
+        created_at: at,
+      })
+      .execute();
+    await trx
+      .insertInto('referral_history')
+      .values({
+        referral_id: referralId,
+        actor_id: null,
+        action: kind === 'CONSENT' ? 'CONSENT_CHANGED' : 'ITA_CHANGED',
+        from_value: from,
+        to_value: decision,
+        note: null,
+        created_at: at,
+      })
+      .execute();
+
+    const recruiter = await trx
+      .selectFrom('referrals')
+      .innerJoin('users', 'users.id', 'referrals.recruiter_id')
+      .innerJoin('talents', 'talents.id', 'referrals.talent_id')
+      .innerJoin('tasks', 'tasks.id', 'referrals.task_id')
+      .select([
+        'users.email',
+        'users.full_name as recruiterName',
+        'users.locale',
+        'talents.id as talentId',
+        'talents.full_name as talentName',
+        'tasks.title as taskTitle',
+      ])
+      .where('referrals.id', '=', referralId)
+      .executeTakeFirstOrThrow();
+    const locale = toAppLocale(recruiter.locale);
+    await enqueueEmail(
+      trx,
+      {
+        to: recruiter.email,
+        locale,
+        template: 'talent_answered',
+        payload: {
+          recruiterName: recruiter.recruiterName,
+          talentName: recruiter.talentName,
+          taskTitle: recruiter.taskTitle,
+          kind,
+          decision,
+          link: appLink(env.APP_URL, locale, `/talents-folder/${recruiter.talentId}/profile`),
+        },
+      },
+      now,
+    );
+
+    const row = await findToken(trx, kind, token);
+    return buildView(trx, kind, row, 'USED', { decision, decidedAt: at });
+  });
 }

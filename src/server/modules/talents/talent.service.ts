@@ -7,10 +7,21 @@ import type {
   TalentListQuery,
 } from '../../../shared/talent-schemas';
 import type { AppDeps } from '../../context';
-
-const todo = (): never => {
-  throw new Error('not implemented');
-};
+import { AppError } from '../../errors';
+import { wakeResumeParser } from '../../jobs/resume-parser';
+import { canExtractText } from '../../resume/extract-text';
+import { checkUpload, discardStoredObject, storeUpload } from '../../uploads/read-upload';
+import { sendTalentLink } from '../referrals/talent-link-mail';
+import {
+  assertNotAnotherTalent,
+  assertNotReferred,
+  autoJoinTask,
+  findSamePerson,
+  isUniqueViolation,
+  loadReferableTask,
+  runningPromoId,
+} from './referral-rules';
+import { contactLocaleFor, findOwnedTalent, listTalentPage, personColumns, talentDetail } from './talent.repository';
 
 /**
  * The resume drop: refuses a duplicate referral before storing anything, checks the file (size, magic
@@ -18,41 +29,235 @@ const todo = (): never => {
  * queues the resume for parsing.
  */
 export async function dropResume(
-  _deps: AppDeps,
-  _recruiterId: number,
-  _fields: DropResumeFields,
-  _file: File | undefined,
+  deps: AppDeps,
+  recruiterId: number,
+  fields: DropResumeFields,
+  file: File | undefined,
 ): Promise<DropResumeAnswer> {
-  return todo();
+  const checked = await checkUpload(file, 'resume');
+  const { db, storage } = deps;
+  const now = deps.now();
+  await loadReferableTask(db, fields.taskId, now);
+  const person = personColumns(fields);
+  await assertNotReferred(db, {
+    taskId: fields.taskId,
+    recruiterId,
+    emailNormalized: person.email_normalized,
+    phoneE164: person.phone_e164,
+  });
+  const parseStatus = canExtractText(checked.mimeType) ? 'PENDING' : 'SKIPPED';
+  const at = now.toISOString();
+
+  const write = async () => {
+    let storedKey: string | undefined;
+    try {
+      return await db.transaction().execute(async (trx) => {
+        const same = await findSamePerson(trx, recruiterId, {
+          emailNormalized: person.email_normalized,
+          phoneE164: person.phone_e164,
+        });
+        const stored = await storeUpload(trx, storage, checked, { ownerId: recruiterId, purpose: 'RESUME', now });
+        storedKey = stored.storageKey;
+        const values = {
+          ...person,
+          resume_file_id: stored.id,
+          resume_text: null,
+          parse_status: parseStatus,
+          contact_locale: fields.contactLocale ?? contactLocaleFor(fields.languages),
+          draft_note: fields.recruiterNote ?? null,
+          updated_at: at,
+        } as const;
+        let talentId: number;
+        let replaced: { id: number; storage_key: string } | undefined;
+        if (same) {
+          talentId = same.id;
+          await trx.updateTable('talents').set(values).where('id', '=', same.id).execute();
+          if (same.resume_file_id !== null) {
+            // The new resume replaces the old one, which nothing else points at.
+            replaced = await trx
+              .deleteFrom('files')
+              .where('id', '=', same.resume_file_id)
+              .where('purpose', '=', 'RESUME')
+              .returning(['id', 'storage_key'])
+              .executeTakeFirst();
+          }
+        } else {
+          const row = await trx
+            .insertInto('talents')
+            .values({
+              ...values,
+              recruiter_id: recruiterId,
+              has_work_experience: null,
+              years_of_experience: null,
+              current_position: null,
+              skills: '[]',
+              summary: null,
+              created_at: at,
+            })
+            .returning('id')
+            .executeTakeFirstOrThrow();
+          talentId = row.id;
+        }
+        await autoJoinTask(trx, recruiterId, fields.taskId, now);
+        return { talentId, created: !same, replacedKey: replaced?.storage_key };
+      });
+    } catch (error) {
+      if (storedKey) await discardStoredObject(storage, storedKey);
+      throw error;
+    }
+  };
+
+  let result: Awaited<ReturnType<typeof write>>;
+  try {
+    result = await write();
+  } catch (error) {
+    // The same new person dropped twice at once: the second finds the first's record and updates it.
+    if (!isUniqueViolation(error)) throw error;
+    result = await write();
+  }
+  if (result.replacedKey) await discardStoredObject(storage, result.replacedKey);
+  if (parseStatus === 'PENDING') wakeResumeParser(deps);
+  return { talentId: result.talentId, taskId: fields.taskId, parseStatus, created: result.created };
 }
 
 /** Profile completion: saves the confirmed profile, creates the referral and queues the consent e-mail. */
 export async function completeProfileAndRefer(
-  _deps: AppDeps,
-  _recruiterId: number,
-  _fields: ProfileCompletionFields,
+  deps: AppDeps,
+  recruiterId: number,
+  fields: ProfileCompletionFields,
 ): Promise<ReferralCreated> {
-  return todo();
+  const { db } = deps;
+  const now = deps.now();
+  const talent = await findOwnedTalent(db, recruiterId, fields.talentId);
+  await loadReferableTask(db, fields.taskId, now);
+  const person = { emailNormalized: talent.email_normalized, phoneE164: talent.phone_e164 };
+  await assertNotReferred(db, { taskId: fields.taskId, recruiterId, ...person });
+  const at = now.toISOString();
+
+  try {
+    const referralId = await db.transaction().execute(async (trx) => {
+      await trx
+        .updateTable('talents')
+        .set({
+          education_level: fields.educationLevel,
+          has_work_experience: fields.hasWorkExperience ? 1 : 0,
+          years_of_experience: fields.yearsOfExperience ?? null,
+          current_position: fields.currentPosition ?? null,
+          skills: JSON.stringify(fields.skills),
+          summary: fields.summary ?? null,
+          draft_note: null,
+          updated_at: at,
+        })
+        .where('id', '=', talent.id)
+        .execute();
+      await autoJoinTask(trx, recruiterId, fields.taskId, now);
+      const referral = await trx
+        .insertInto('referrals')
+        .values({
+          talent_id: talent.id,
+          task_id: fields.taskId,
+          recruiter_id: recruiterId,
+          person_email: person.emailNormalized,
+          person_phone: person.phoneE164,
+          recruiter_note: fields.recruiterNote ?? talent.draft_note,
+          rating: fields.rating,
+          consent_status: 'PENDING',
+          consent_decided_at: null,
+          ita_status: 'NOT_SENT',
+          ita_decided_at: null,
+          hiring_status: 'SUBMITTED',
+          reward_status: null,
+          reward_amount: null,
+          reward_currency: null,
+          reward_reason: null,
+          reward_decided_by: null,
+          reward_decided_at: null,
+          promo_id: await runningPromoId(trx, fields.taskId, now),
+          payment_id: null,
+          created_at: at,
+          updated_at: at,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await trx
+        .insertInto('referral_history')
+        .values({
+          referral_id: referral.id,
+          actor_id: recruiterId,
+          action: 'REFERRED',
+          from_value: null,
+          to_value: 'SUBMITTED',
+          note: null,
+          created_at: at,
+        })
+        .execute();
+      await sendTalentLink(trx, deps, {
+        referralId: referral.id,
+        kind: 'CONSENT',
+        actorId: recruiterId,
+        resend: false,
+        now,
+      });
+      return referral.id;
+    });
+    return { referralId, talentId: talent.id, taskId: fields.taskId };
+  } catch (error) {
+    if (!isUniqueViolation(error)) throw error;
+    // Someone referred the same person to the task a moment ago: the same answer as the check above.
+    await assertNotReferred(db, { taskId: fields.taskId, recruiterId, ...person });
+    throw new AppError('DUPLICATE_REFERRAL', 409, 'This talent has already been referred to this task.');
+  }
 }
 
 export async function listTalents(
-  _deps: AppDeps,
-  _recruiterId: number,
-  _query: TalentListQuery,
+  deps: AppDeps,
+  recruiterId: number,
+  query: TalentListQuery,
 ): Promise<ListPage<TalentSummary>> {
-  return todo();
+  return listTalentPage(deps.db, recruiterId, query);
 }
 
 /** One of the recruiter's talents; 404 for another recruiter's. */
-export async function getTalent(_deps: AppDeps, _recruiterId: number, _talentId: number): Promise<TalentDetail> {
-  return todo();
+export async function getTalent(deps: AppDeps, recruiterId: number, talentId: number): Promise<TalentDetail> {
+  return talentDetail(deps.db, await findOwnedTalent(deps.db, recruiterId, talentId));
 }
 
+/**
+ * The profile edit: the drop's person fields and the profile fields. A changed e-mail or phone must not
+ * be another of the recruiter's talents (409, with the field). Earlier referrals keep the identity they
+ * were made with.
+ */
 export async function updateTalent(
-  _deps: AppDeps,
-  _recruiterId: number,
-  _talentId: number,
-  _fields: TalentEditFields,
+  deps: AppDeps,
+  recruiterId: number,
+  talentId: number,
+  fields: TalentEditFields,
 ): Promise<TalentDetail> {
-  return todo();
+  const { db } = deps;
+  const talent = await findOwnedTalent(db, recruiterId, talentId);
+  const person = personColumns(fields);
+  await assertNotAnotherTalent(db, recruiterId, talent.id, {
+    emailNormalized: person.email_normalized,
+    phoneE164: person.phone_e164,
+  });
+  try {
+    await db
+      .updateTable('talents')
+      .set({
+        ...person,
+        contact_locale: fields.contactLocale ?? talent.contact_locale,
+        ...(fields.hasWorkExperience !== undefined && { has_work_experience: fields.hasWorkExperience ? 1 : 0 }),
+        years_of_experience: fields.yearsOfExperience ?? null,
+        current_position: fields.currentPosition ?? null,
+        skills: JSON.stringify(fields.skills),
+        summary: fields.summary ?? null,
+        updated_at: deps.now().toISOString(),
+      })
+      .where('id', '=', talent.id)
+      .execute();
+  } catch (error) {
+    if (!isUniqueViolation(error)) throw error;
+    throw new AppError('CONFLICT', 409, 'Another of your talents has this e-mail.', { email: 'talent_email_taken' });
+  }
+  return getTalent(deps, recruiterId, talent.id);
 }

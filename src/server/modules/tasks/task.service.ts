@@ -2,36 +2,65 @@ import type { ListPage } from '../../../shared/api-response';
 import type { PromoSummary, TaskCard, TaskDetail } from '../../../shared/recruiter-types';
 import type { TaskListQuery } from '../../../shared/task-schemas';
 import type { AppDeps } from '../../context';
-
-const todo = (): never => {
-  throw new Error('not implemented');
-};
+import type { Task } from '../../db/database';
+import { AppError, notFound } from '../../errors';
+import { taskStatus, toPromoSummary, toTaskDetail } from './task.mappers';
+import { findPromoById, findRunningPromos, findTaskById, findTaskPage, insertMember } from './task.repository';
+import { toTaskCards } from './task-cards';
 
 /** The task board: tasks matching the query, with the caller's `joined` flag. */
 export async function listTaskBoard(
-  _deps: AppDeps,
-  _recruiterId: number,
-  _query: TaskListQuery,
+  deps: AppDeps,
+  recruiterId: number,
+  query: TaskListQuery,
 ): Promise<ListPage<TaskCard>> {
-  return todo();
+  const nowIso = deps.now().toISOString();
+  const { items, total } = await findTaskPage(deps.db, { query, nowIso });
+  const cards = await toTaskCards(deps.db, items, recruiterId, nowIso);
+  return { items: cards, page: query.page, pageSize: query.pageSize, total };
 }
 
 /** Promos running now (startsAt <= now < endsAt), soonest ending first. */
-export async function listRunningPromos(_deps: AppDeps): Promise<PromoSummary[]> {
-  return todo();
+export async function listRunningPromos(deps: AppDeps): Promise<PromoSummary[]> {
+  const nowIso = deps.now().toISOString();
+  const rows = await findRunningPromos(deps.db, nowIso);
+  return rows.map((row) => toPromoSummary(row, nowIso));
 }
 
 /** One promo (running or not); 404 when there is none. */
-export async function getPromo(_deps: AppDeps, _promoId: number): Promise<PromoSummary> {
-  return todo();
+export async function getPromo(deps: AppDeps, promoId: number): Promise<PromoSummary> {
+  const row = await findPromoById(deps.db, promoId);
+  if (!row) throw notFound('Promo');
+  return toPromoSummary(row, deps.now().toISOString());
 }
 
 /** One task with its description; 404 when there is none. */
-export async function getTaskDetail(_deps: AppDeps, _recruiterId: number, _taskId: number): Promise<TaskDetail> {
-  return todo();
+export async function getTaskDetail(deps: AppDeps, recruiterId: number, taskId: number): Promise<TaskDetail> {
+  const nowIso = deps.now().toISOString();
+  const task = await findTaskById(deps.db, taskId);
+  if (!task) throw notFound('Task');
+  return detailOf(deps, task, recruiterId, nowIso);
+}
+
+/** A task as the recruiter sees it: the card (promo, quota, joined) plus the description. */
+export async function detailOf(deps: AppDeps, task: Task, recruiterId: number, nowIso: string): Promise<TaskDetail> {
+  const [card] = await toTaskCards(deps.db, [task], recruiterId, nowIso);
+  if (!card) throw notFound('Task'); // unreachable: one task in, one card out
+  return toTaskDetail(task, card);
 }
 
 /** Joins an OPEN task (idempotent); 409 CONFLICT for a closed or expired task. */
-export async function joinTask(_deps: AppDeps, _recruiterId: number, _taskId: number): Promise<TaskDetail> {
-  return todo();
+export async function joinTask(deps: AppDeps, recruiterId: number, taskId: number): Promise<TaskDetail> {
+  const nowIso = deps.now().toISOString();
+  const task = await findTaskById(deps.db, taskId);
+  if (!task) throw notFound('Task');
+  const before = await detailOf(deps, task, recruiterId, nowIso);
+  // A repeated join (a retry after a lost answer) succeeds even if the task closed in between:
+  // the recruiter is already in, which is what they asked for.
+  if (before.joined) return before;
+  const status = taskStatus(task, nowIso);
+  if (status === 'CLOSED') throw new AppError('CONFLICT', 409, 'This task is closed.');
+  if (status === 'EXPIRED') throw new AppError('CONFLICT', 409, 'This task has expired.');
+  await insertMember(deps.db, recruiterId, taskId, nowIso);
+  return { ...before, joined: true };
 }

@@ -1,0 +1,51 @@
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import * as v from 'valibot';
+import { api, unwrap } from '../../lib/api-client';
+import { AppError, isAppError } from '../../lib/app-error';
+import { getLocale } from '../../paraglide/runtime';
+import type { TalentDecision, TalentLinkView } from '../../shared/recruiter-types';
+import { talentLinkQuerySchema } from '../../shared/talent-link-schemas';
+
+// The talent's consent and ITA pages: public, keyed by the token from the e-mail or WhatsApp link.
+export type TalentLinkKind = TalentLinkView['kind'];
+
+const endpoint = (kind: TalentLinkKind) => (kind === 'CONSENT' ? api.api.public.consent : api.api.public.ita);
+
+// A token the server would refuse as malformed (cut short in a chat app, say) needs no call to be invalid.
+const invalidLink = () => new AppError('INVALID_TOKEN', 404, 'This link is not valid.');
+
+// Only a lost connection or a server fault is worth one more try; a refusal (404, 410, 429) is final.
+const retryOnce = (failures: number, error: unknown) =>
+  failures < 1 && isAppError(error) && (error.status === 0 || error.status >= 500);
+
+export const talentLinkQueryOptions = (kind: TalentLinkKind, token: string) =>
+  queryOptions({
+    queryKey: ['talent-links', kind, token],
+    queryFn: (): Promise<TalentLinkView> => {
+      if (!v.is(talentLinkQuerySchema, { token })) return Promise.reject(invalidLink());
+      return unwrap(endpoint(kind).$get({ query: { token } }));
+    },
+    retry: retryOnce,
+    // The page shows a refusal itself; opening it again must not ask twice.
+    retryOnMount: false,
+  });
+
+/**
+ * Sends the talent's answer, with the page's language as part of the proof. The answer replaces the
+ * cached view. A link that was answered, replaced or expired meanwhile (409, 410, 404) is fetched again,
+ * so the page shows what it is now; other failures stay with the mutation for the page to show.
+ */
+export function useAnswerTalentLinkMutation(kind: TalentLinkKind, token: string) {
+  const queryClient = useQueryClient();
+  const { queryKey } = talentLinkQueryOptions(kind, token);
+  return useMutation({
+    mutationFn: (decision: TalentDecision) =>
+      unwrap(endpoint(kind).$post({ json: { token, decision, locale: getLocale() } })),
+    onSuccess: (view) => queryClient.setQueryData(queryKey, view),
+    onError: (error) => {
+      if (isAppError(error) && [404, 409, 410].includes(error.status)) {
+        return queryClient.invalidateQueries({ queryKey });
+      }
+    },
+  });
+}

@@ -1,0 +1,36 @@
+import { Link } from '@tanstack/react-router';
+import { m } from '../../../paraglide/messages';
+import type { TalentLinkView } from '../../../shared/recruiter-types';
+
+// The short PDPA notice the talent agrees to: what is shared, with whom, why, their choice and how long
+// it is kept. Its version is recorded with the answer, so a change of wording needs a new version.
+export function ConsentNotice({ view }: { view: TalentLinkView }) {
+  return (
+    <section className="rounded-box border border-base-300 bg-base-200/50 p-4" aria-labelledby="consent-notice">
+      <h2 id="consent-notice" className="mb-2 font-semibold">
+        {m.talent_link_notice_heading()}
+      </h2>
+      <ul className="flex list-disc flex-col gap-2 ps-5 text-sm">
+        <li>{m.talent_link_notice_shared({ company: view.company })}</li>
+        <li>{m.talent_link_notice_purpose({ company: view.company, taskTitle: view.taskTitle })}</li>
+        <li>{m.talent_link_notice_choice({ recruiterName: view.recruiterName })}</li>
+        <li>{m.talent_link_notice_retention()}</li>
+      </ul>
+      <Link to="/privacy-policy" className="link link-primary mt-3 inline-block py-1 text-sm">
+        {m.talent_link_notice_privacy_link()}
+      </Link>
+    </section>
+  );
+}
+
+// The ITA page repeats no notice, only that the answer is kept and passed on.
+export function ItaNotice({ view }: { view: TalentLinkView }) {
+  return (
+    <p className="text-sm text-base-content/80">
+      {m.talent_link_ita_notice({ recruiterName: view.recruiterName })}{' '}
+      <Link to="/privacy-policy" className="link link-primary">
+        {m.talent_link_notice_privacy_link()}
+      </Link>
+    </p>
+  );
+}

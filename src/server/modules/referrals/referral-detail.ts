@@ -1,0 +1,95 @@
+import { LINK_RESEND_INTERVAL_SECONDS } from '../../../shared/constants';
+import type { HistoryEntry, ReferralDetail } from '../../../shared/recruiter-types';
+import type { DB } from '../../db/connect';
+import type { Referral } from '../../db/database';
+import { notFound } from '../../errors';
+import { listCallProofItems } from './call-proof-items';
+import { listReferralSummaries } from './referral-summaries';
+import { lastLinkSentAt } from './talent-link-mail';
+
+// Who made a history entry, as the referral's screens name it. The talent answers links without an
+// account, so a consent or ITA change with no actor is theirs; other changes without one are the system's.
+const TALENT_ACTIONS = new Set(['CONSENT_CHANGED', 'ITA_CHANGED']);
+
+function actorKind(
+  row: { action: string; actor_id: number | null; roles: string | null },
+  recruiterId: number,
+): HistoryEntry['actorKind'] {
+  if (row.actor_id === null) return TALENT_ACTIONS.has(row.action) ? 'TALENT' : 'SYSTEM';
+  if (row.actor_id === recruiterId) return 'RECRUITER';
+  const roles = row.roles ? (JSON.parse(row.roles) as string[]) : [];
+  return roles.includes('ROLE_ADMIN') ? 'ADMIN' : 'RECRUITER';
+}
+
+/** A referral's history, oldest first. */
+export async function listHistory(db: DB, referral: Pick<Referral, 'id' | 'recruiter_id'>): Promise<HistoryEntry[]> {
+  const rows = await db
+    .selectFrom('referral_history')
+    .leftJoin('users', 'users.id', 'referral_history.actor_id')
+    .select([
+      'referral_history.id',
+      'referral_history.action',
+      'referral_history.from_value',
+      'referral_history.to_value',
+      'referral_history.note',
+      'referral_history.actor_id',
+      'referral_history.created_at',
+      'users.full_name',
+      'users.roles',
+    ])
+    .where('referral_history.referral_id', '=', referral.id)
+    .orderBy('referral_history.created_at', 'asc')
+    .orderBy('referral_history.id', 'asc')
+    .execute();
+  return rows.map((r) => ({
+    id: r.id,
+    action: r.action,
+    fromValue: r.from_value,
+    toValue: r.to_value,
+    note: r.note,
+    actorKind: actorKind(r, referral.recruiter_id),
+    actorName: r.full_name ?? null,
+    createdAt: r.created_at,
+  }));
+}
+
+/** When the next link may be sent: the last send plus the interval, or null when that is past. */
+export function nextSendAt(sentAt: string | null, now: Date): string | null {
+  if (!sentAt) return null;
+  const next = new Date(Date.parse(sentAt) + LINK_RESEND_INTERVAL_SECONDS * 1000);
+  return next > now ? next.toISOString() : null;
+}
+
+/** The referral's summary plus everything its detail screen shows. */
+export async function buildReferralDetail(db: DB, referral: Referral, now: Date): Promise<ReferralDetail> {
+  const [summaries, talent, consentSentAt, itaSentAt, callProofList, history] = await Promise.all([
+    // talent + task is unique, so this is exactly the one referral.
+    listReferralSummaries(db, {
+      recruiterId: referral.recruiter_id,
+      talentId: referral.talent_id,
+      taskId: referral.task_id,
+    }),
+    db.selectFrom('talents').select('contact_locale').where('id', '=', referral.talent_id).executeTakeFirst(),
+    lastLinkSentAt(db, referral.id, 'CONSENT'),
+    lastLinkSentAt(db, referral.id, 'ITA'),
+    listCallProofItems(db, referral.id),
+    listHistory(db, referral),
+  ]);
+  const summary = summaries.items[0];
+  if (!summary || !talent) throw notFound('Referral');
+  return {
+    ...summary,
+    recruiterNote: referral.recruiter_note,
+    rating: referral.rating === 5 || referral.rating === 10 ? referral.rating : null,
+    consentDecidedAt: referral.consent_decided_at,
+    itaDecidedAt: referral.ita_decided_at,
+    rewardReason: referral.reward_reason,
+    talentLocale: talent.contact_locale,
+    consentSentAt,
+    consentResendAt: nextSendAt(consentSentAt, now),
+    itaSentAt,
+    itaResendAt: nextSendAt(itaSentAt, now),
+    callProofList,
+    history,
+  };
+}

@@ -1,0 +1,186 @@
+import { type ExpressionBuilder, sql } from 'kysely';
+import type { TaskListQuery } from '../../../shared/task-schemas';
+import type { DB } from '../../db/connect';
+import type { Database } from '../../db/database';
+import { containsText, likePattern } from '../referrals/referral-summaries';
+
+/** Reward states that use up a task's quota (PRODUCT.md "Reward status"). */
+export const QUOTA_USING_STATUSES = ['APPROVED', 'PENDING_PAYMENT', 'PAID'] as const;
+
+type TaskEb = ExpressionBuilder<Database, 'tasks'>;
+
+// A promo is running while starts_at <= now < ends_at; times are ISO text, so text order is time order.
+const runningBonus = (eb: TaskEb, nowIso: string) =>
+  eb
+    .selectFrom('promo_tasks')
+    .innerJoin('promos', 'promos.id', 'promo_tasks.promo_id')
+    .select((e) => e.fn.max('promos.bonus_amount').as('bonus'))
+    .whereRef('promo_tasks.task_id', '=', 'tasks.id')
+    .where('promos.starts_at', '<=', nowIso)
+    .where('promos.ends_at', '>', nowIso);
+
+const quotaUsed = (eb: TaskEb) =>
+  eb
+    .selectFrom('referrals')
+    .select((e) => e.fn.countAll().as('used'))
+    .whereRef('referrals.task_id', '=', 'tasks.id')
+    .where('referrals.reward_status', 'in', QUOTA_USING_STATUSES);
+
+export type TaskScope = {
+  query: TaskListQuery;
+  nowIso: string;
+  /** Manage Task: only the tasks this recruiter joined or was assigned. */
+  memberId?: number;
+};
+
+function filtered(db: DB, { query, nowIso, memberId }: TaskScope) {
+  let q = db.selectFrom('tasks');
+  if (query.search) {
+    const pattern = likePattern(query.search);
+    q = q.where((eb) =>
+      eb.or(['tasks.title', 'tasks.company', 'tasks.code', 'tasks.location'].map((c) => containsText(c, pattern))),
+    );
+  }
+  if (query.jobType) q = q.where('tasks.job_type', '=', query.jobType);
+  // EXPIRED is not stored: an OPEN task whose expires_at has passed.
+  if (query.status === 'open') {
+    q = q
+      .where('tasks.status', '=', 'OPEN')
+      .where((eb) => eb.or([eb('tasks.expires_at', 'is', null), eb('tasks.expires_at', '>', nowIso)]));
+  } else if (query.status === 'closed') {
+    q = q.where((eb) => eb.or([eb('tasks.status', '=', 'CLOSED'), eb('tasks.expires_at', '<=', nowIso)]));
+  }
+  const promoId = query.promoId;
+  if (promoId !== undefined) {
+    q = q.where('tasks.id', 'in', (eb) =>
+      eb.selectFrom('promo_tasks').select('promo_tasks.task_id').where('promo_tasks.promo_id', '=', promoId),
+    );
+  }
+  if (memberId !== undefined) {
+    q = q.where('tasks.id', 'in', (eb) =>
+      eb
+        .selectFrom('recruiter_tasks')
+        .select('recruiter_tasks.task_id')
+        .where('recruiter_tasks.recruiter_id', '=', memberId),
+    );
+  }
+  return q;
+}
+
+/** One page of tasks matching the filters, in the chosen order (ties: newest id first), and the total. */
+export async function findTaskPage(db: DB, scope: TaskScope) {
+  const { sort, page, pageSize } = scope.query;
+  let rows = filtered(db, scope).selectAll('tasks');
+  if (sort === 'reward') {
+    // What the recruiter earns per referral now: the reward plus the largest running promo bonus.
+    rows = rows.orderBy(
+      (eb) => sql`${eb.ref('tasks.reward_amount')} + coalesce((${runningBonus(eb, scope.nowIso)}), 0)`,
+      'desc',
+    );
+  } else if (sort === 'quota') {
+    rows = rows.orderBy(
+      (eb) =>
+        sql`case when ${eb.ref('tasks.quota')} > (${quotaUsed(eb)}) then ${eb.ref('tasks.quota')} - (${quotaUsed(eb)}) else 0 end`,
+      'desc',
+    );
+  } else {
+    rows = rows.orderBy('tasks.created_at', 'desc');
+  }
+  const [items, count] = await Promise.all([
+    rows
+      .orderBy('tasks.id', 'desc')
+      .limit(pageSize)
+      .offset((page - 1) * pageSize)
+      .execute(),
+    filtered(db, scope)
+      .select((eb) => eb.fn.countAll().as('n'))
+      .executeTakeFirstOrThrow(),
+  ]);
+  return { items, total: Number(count.n) };
+}
+
+export const findTaskById = (db: DB, id: number) =>
+  db.selectFrom('tasks').selectAll().where('id', '=', id).executeTakeFirst();
+
+/** The running promos listing each task, largest bonus first (the first per task is the card's promo). */
+export const findRunningPromosOf = (db: DB, taskIds: number[], nowIso: string) =>
+  db
+    .selectFrom('promo_tasks')
+    .innerJoin('promos', 'promos.id', 'promo_tasks.promo_id')
+    .select([
+      'promo_tasks.task_id',
+      'promos.id',
+      'promos.title',
+      'promos.bonus_amount',
+      'promos.bonus_currency',
+      'promos.ends_at',
+    ])
+    .where('promo_tasks.task_id', 'in', taskIds)
+    .where('promos.starts_at', '<=', nowIso)
+    .where('promos.ends_at', '>', nowIso)
+    .orderBy('promos.bonus_amount', 'desc')
+    .orderBy('promos.id', 'asc')
+    .execute();
+
+/** Referrals using up each task's quota, across all recruiters. */
+export const countQuotaUsed = (db: DB, taskIds: number[]) =>
+  db
+    .selectFrom('referrals')
+    .select((eb) => ['referrals.task_id', eb.fn.countAll().as('used')])
+    .where('referrals.task_id', 'in', taskIds)
+    .where('referrals.reward_status', 'in', QUOTA_USING_STATUSES)
+    .groupBy('referrals.task_id')
+    .execute();
+
+/** Which of the tasks the recruiter joined or was assigned. */
+export const findMemberTaskIds = (db: DB, recruiterId: number, taskIds: number[]) =>
+  db
+    .selectFrom('recruiter_tasks')
+    .select('recruiter_tasks.task_id')
+    .where('recruiter_tasks.recruiter_id', '=', recruiterId)
+    .where('recruiter_tasks.task_id', 'in', taskIds)
+    .execute();
+
+/** Adds the recruiter to the task; a second join changes nothing (recruiter_tasks_unique). */
+export const insertMember = (db: DB, recruiterId: number, taskId: number, nowIso: string) =>
+  db
+    .insertInto('recruiter_tasks')
+    .values({ recruiter_id: recruiterId, task_id: taskId, assigned_by: null, created_at: nowIso })
+    .onConflict((oc) => oc.columns(['recruiter_id', 'task_id']).doNothing())
+    .execute();
+
+const promoColumns = [
+  'promos.id',
+  'promos.title',
+  'promos.description',
+  'promos.starts_at',
+  'promos.ends_at',
+  'promos.bonus_amount',
+  'promos.bonus_currency',
+] as const;
+
+const taskCount = (eb: ExpressionBuilder<Database, 'promos'>) =>
+  eb
+    .selectFrom('promo_tasks')
+    .select((e) => e.fn.countAll().as('n'))
+    .whereRef('promo_tasks.promo_id', '=', 'promos.id')
+    .as('task_count');
+
+export const findRunningPromos = (db: DB, nowIso: string) =>
+  db
+    .selectFrom('promos')
+    .select((eb) => [...promoColumns, taskCount(eb)])
+    .where('promos.starts_at', '<=', nowIso)
+    .where('promos.ends_at', '>', nowIso)
+    .orderBy('promos.ends_at', 'asc')
+    .orderBy('promos.id', 'asc')
+    .execute();
+
+export const findPromoById = (db: DB, id: number) =>
+  db
+    .selectFrom('promos')
+    .select((eb) => [...promoColumns, taskCount(eb)])
+    .where('promos.id', '=', id)
+    .executeTakeFirst();
+
+export type PromoRow = NonNullable<Awaited<ReturnType<typeof findPromoById>>>;

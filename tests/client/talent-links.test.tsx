@@ -1,0 +1,327 @@
+import { cleanup, fireEvent, screen } from '@testing-library/react';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { clearAuthTokens } from '../../src/lib/auth-session';
+import { formatDateTime } from '../../src/lib/format';
+import { localizeUrl } from '../../src/paraglide/runtime';
+import { issueOneTimeToken, voidOneTimeTokens } from '../../src/server/security/one-time-tokens';
+import { CONSENT_TOKEN_TTL_SECONDS, ITA_TOKEN_TTL_SECONDS, TALENT_NOTICE_VERSION } from '../../src/shared/constants';
+import { startInProcessApi } from './helpers/in-process-api';
+import { renderAppAt } from './helpers/render-app';
+
+// The talent's consent and ITA pages in the real route tree against the real API in-process.
+let server: Awaited<ReturnType<typeof startInProcessApi>>;
+
+beforeAll(async () => {
+  server = await startInProcessApi();
+  vi.stubGlobal('fetch', server.fetch);
+});
+
+afterAll(async () => {
+  vi.unstubAllGlobals();
+  await server.close();
+});
+
+beforeEach(() => {
+  clearAuthTokens();
+  server.advance(60 * 60_000); // a fresh rate-limit window
+});
+afterEach(() => cleanup());
+
+const TALENT = { name: 'Nur Aisyah binti Hamzah', email: 'nur.aisyah@example.com', phone: '+60123456789' };
+let sequence = 0;
+
+// A recruiter's referral of a talent to a task, written straight into the database, and a link for it.
+async function createReferral(kind: 'CONSENT' | 'ITA' = 'CONSENT') {
+  sequence += 1;
+  const { db } = server;
+  const recruiterEmail = await server.createUser({ fullName: 'Siti Rahman' });
+  const recruiter = await db
+    .selectFrom('users')
+    .select(['id', 'created_at'])
+    .where('email', '=', recruiterEmail)
+    .executeTakeFirstOrThrow();
+  const at = recruiter.created_at; // the server's clock now
+  const task = await db
+    .insertInto('tasks')
+    .values({
+      code: `T-${900000 + sequence}`,
+      title: 'Backend Engineer',
+      company: 'Kopi Digital Sdn Bhd',
+      description: 'Build and run our APIs.',
+      job_type: 'ft',
+      is_critical: 0,
+      location: 'Kuala Lumpur',
+      country: 'Malaysia',
+      salary_min: 600000,
+      salary_max: 900000,
+      salary_currency: 'MYR',
+      reward_amount: 50000,
+      reward_currency: 'MYR',
+      quota: 5,
+      status: 'OPEN',
+      expires_at: null,
+      required_skills: '[]',
+      required_languages: '[]',
+      created_by: null,
+      created_at: at,
+      updated_at: at,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const email = `${sequence}.${TALENT.email}`;
+  const talent = await db
+    .insertInto('talents')
+    .values({
+      recruiter_id: recruiter.id,
+      full_name: TALENT.name,
+      email,
+      email_normalized: email,
+      phone: TALENT.phone.slice(3),
+      country_code: '+60',
+      phone_e164: TALENT.phone,
+      languages: '["en"]',
+      education_level: 'Degree',
+      country: 'Malaysia',
+      location: 'Petaling Jaya',
+      expected_salary: null,
+      expected_salary_currency: 'MYR',
+      resume_file_id: null,
+      resume_text: null,
+      parse_status: 'SKIPPED',
+      has_work_experience: 1,
+      years_of_experience: 4,
+      current_position: null,
+      skills: '[]',
+      summary: null,
+      contact_locale: 'en',
+      draft_note: null,
+      created_at: at,
+      updated_at: at,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const referral = await db
+    .insertInto('referrals')
+    .values({
+      talent_id: talent.id,
+      task_id: task.id,
+      recruiter_id: recruiter.id,
+      person_email: email,
+      person_phone: TALENT.phone,
+      recruiter_note: null,
+      rating: 10,
+      consent_status: kind === 'ITA' ? 'CONFIRMED' : 'PENDING',
+      consent_decided_at: kind === 'ITA' ? at : null,
+      ita_status: kind === 'ITA' ? 'SENT' : 'NOT_SENT',
+      ita_decided_at: null,
+      hiring_status: 'SUBMITTED',
+      reward_status: null,
+      reward_amount: null,
+      reward_currency: null,
+      reward_reason: null,
+      reward_decided_by: null,
+      reward_decided_at: null,
+      promo_id: null,
+      payment_id: null,
+      created_at: at,
+      updated_at: at,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const token = await issueOneTimeToken(db, {
+    kind,
+    referralId: referral.id,
+    ttlSeconds: kind === 'CONSENT' ? CONSENT_TOKEN_TTL_SECONDS : ITA_TOKEN_TTL_SECONDS,
+    now: new Date(at),
+  });
+  return { referralId: referral.id, token, email, now: new Date(at) };
+}
+
+const referralRow = (id: number) =>
+  server.db
+    .selectFrom('referrals')
+    .select(['consent_status', 'ita_status'])
+    .where('id', '=', id)
+    .executeTakeFirstOrThrow();
+
+const decisionRow = (id: number) =>
+  server.db
+    .selectFrom('talent_decisions')
+    .select(['kind', 'decision', 'locale', 'notice_version'])
+    .where('referral_id', '=', id)
+    .executeTakeFirst();
+
+const INTRO = 'Siti Rahman would like to put you forward for Backend Engineer at Kopi Digital Sdn Bhd (Kuala Lumpur).';
+
+describe('consent page', () => {
+  it('shows whom the talent consents to and for which job, with the notice, and nothing else about them', async () => {
+    const { token, email, now } = await createReferral();
+    renderAppAt(`/talent/consent?token=${token}`);
+
+    expect(await screen.findByText(INTRO)).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 1, name: 'Consent Confirmation' })).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'How your data is used' })).toBeTruthy();
+    expect(screen.getByText(/You can withdraw your consent at any time by replying to Siti Rahman/)).toBeTruthy();
+    expect(screen.getByText(`Notice version ${TALENT_NOTICE_VERSION}`)).toBeTruthy();
+    const expires = formatDateTime(now.getTime() + CONSENT_TOKEN_TTL_SECONDS * 1000);
+    expect(screen.getByText(`This link is valid until ${expires}.`)).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'I agree' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'No, thanks' })).toBeTruthy();
+    const text = document.body.textContent ?? '';
+    for (const personal of [email, TALENT.name, TALENT.phone, TALENT.phone.slice(3)]) {
+      expect(text).not.toContain(personal);
+    }
+  });
+
+  it('records an agreement, thanks the talent, and says "already answered" when reopened', async () => {
+    const { token, referralId } = await createReferral();
+    renderAppAt(`/talent/consent?token=${token}`);
+    fireEvent.click(await screen.findByRole('button', { name: 'I agree' }));
+
+    const thanks = await screen.findByTestId('talent-link-thanks');
+    expect(thanks.textContent).toContain('You agreed to be put forward for Backend Engineer at Kopi Digital Sdn Bhd.');
+    expect(thanks.textContent).toMatch(/Your answer: agreed to be put forward, recorded on Nov \d+, 2026/);
+    expect(document.activeElement?.textContent).toBe('Thank you');
+    expect(await referralRow(referralId)).toMatchObject({ consent_status: 'CONFIRMED' });
+    expect(await decisionRow(referralId)).toEqual({
+      kind: 'CONSENT',
+      decision: 'CONFIRMED',
+      locale: 'en',
+      notice_version: TALENT_NOTICE_VERSION,
+    });
+
+    cleanup();
+    renderAppAt(`/talent/consent?token=${token}`);
+    expect(
+      await screen.findByText(/^You already answered on Nov \d+, 2026, .+: agreed to be put forward\.$/),
+    ).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'I agree' })).toBeNull();
+  });
+
+  it('asks "Are you sure?" before recording a decline, and lets the talent go back', async () => {
+    const { token, referralId } = await createReferral();
+    renderAppAt(`/talent/consent?token=${token}`);
+    fireEvent.click(await screen.findByRole('button', { name: 'No, thanks' }));
+
+    const question = screen.getByText('Are you sure? Siti Rahman will not put you forward for this job.');
+    expect(document.activeElement).toBe(question);
+    fireEvent.click(screen.getByRole('button', { name: 'Go back' }));
+    expect(screen.getByRole('button', { name: 'I agree' })).toBeTruthy();
+    expect((await referralRow(referralId)).consent_status).toBe('PENDING');
+
+    fireEvent.click(screen.getByRole('button', { name: 'No, thanks' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Yes, decline' }));
+    expect(
+      await screen.findByText('You declined. Siti Rahman will not put you forward for Backend Engineer.'),
+    ).toBeTruthy();
+    expect((await referralRow(referralId)).consent_status).toBe('DECLINED');
+  });
+
+  it('says an expired link has expired and whom to ask for a new one', async () => {
+    const { token } = await createReferral();
+    server.advance(CONSENT_TOKEN_TTL_SECONDS * 1000 + 1000);
+    renderAppAt(`/talent/consent?token=${token}`);
+    expect(
+      await screen.findByText(
+        'This link has expired or was replaced by a newer one. Ask Siti Rahman to send a new link.',
+      ),
+    ).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'I agree' })).toBeNull();
+  });
+
+  it('shows the expired page when the link is replaced while the talent is reading it', async () => {
+    const { token, referralId, now } = await createReferral();
+    renderAppAt(`/talent/consent?token=${token}`);
+    const agree = await screen.findByRole('button', { name: 'I agree' });
+    await voidOneTimeTokens(server.db, { kind: 'CONSENT', referralId }, now);
+
+    fireEvent.click(agree);
+    expect(await screen.findByRole('heading', { name: 'This link has expired' })).toBeTruthy();
+    expect((await referralRow(referralId)).consent_status).toBe('PENDING');
+  });
+
+  it('shows "This link is not valid" for an unknown or a cut-off token, not the crash page', async () => {
+    renderAppAt(`/talent/consent?token=${'x'.repeat(43)}`);
+    expect(await screen.findByRole('heading', { name: 'This link is not valid' })).toBeTruthy();
+    expect(screen.queryByTestId('error-page-title')).toBeNull();
+
+    cleanup();
+    renderAppAt('/talent/consent?token=abc');
+    expect(await screen.findByRole('heading', { name: 'This link is not valid' })).toBeTruthy();
+  });
+
+  it('asks the talent to wait when there were too many attempts', async () => {
+    const { token } = await createReferral();
+    for (let i = 0; i < 60; i += 1) await server.app.request(`/api/public/consent?token=${'y'.repeat(43)}`);
+    renderAppAt(`/talent/consent?token=${token}`);
+    expect(await screen.findByText('Too many attempts, try again in a few minutes.')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Try again' })).toBeNull();
+  });
+
+  it('offers to try again when the network failed, and then shows the page', async () => {
+    const { token } = await createReferral();
+    vi.stubGlobal('fetch', () => Promise.reject(new TypeError('Failed to fetch')));
+    renderAppAt(`/talent/consent?token=${token}`);
+    const retry = await screen.findByRole('button', { name: 'Try again' }, { timeout: 4000 });
+    expect(screen.getByText('Check your internet connection and try again.')).toBeTruthy();
+
+    vi.stubGlobal('fetch', server.fetch);
+    fireEvent.click(retry);
+    expect(await screen.findByText(INTRO)).toBeTruthy();
+  });
+
+  it('speaks the talent’s language and records it with the answer', async () => {
+    const { token, referralId } = await createReferral();
+    const before = window.location.href;
+    window.history.replaceState(null, '', `/ms/talent/consent?token=${token}`);
+    try {
+      renderAppAt(`/talent/consent?token=${token}`);
+      expect(
+        await screen.findByText(
+          'Siti Rahman ingin mencadangkan anda untuk jawatan Backend Engineer di Kopi Digital Sdn Bhd (Kuala Lumpur).',
+        ),
+      ).toBeTruthy();
+      fireEvent.click(screen.getByRole('button', { name: 'Saya setuju' }));
+      expect(await screen.findByRole('heading', { name: 'Terima kasih' })).toBeTruthy();
+      expect((await decisionRow(referralId))?.locale).toBe('ms');
+    } finally {
+      window.history.replaceState(null, '', before);
+    }
+  });
+
+  it('keeps the token when the language is switched', () => {
+    // The language switcher's setLocale reloads onto localizeUrl(location.href).
+    const link = 'http://localhost:3000/talent/consent?token=abcDEF_123-xyz';
+    expect(localizeUrl(link, { locale: 'zh' }).href).toBe(
+      'http://localhost:3000/zh/talent/consent?token=abcDEF_123-xyz',
+    );
+    expect(localizeUrl('http://localhost:3000/ms/talent/ita-success?token=t0k', { locale: 'en' }).href).toBe(
+      'http://localhost:3000/talent/ita-success?token=t0k',
+    );
+  });
+});
+
+describe('ITA page', () => {
+  it('asks the talent to confirm the application and records it', async () => {
+    const { token, referralId, email } = await createReferral('ITA');
+    renderAppAt(`/talent/ita-success?token=${token}`);
+
+    expect(
+      await screen.findByText('Confirm that you want to apply for Backend Engineer at Kopi Digital Sdn Bhd.'),
+    ).toBeTruthy();
+    expect(document.body.textContent).not.toContain(email);
+    fireEvent.click(screen.getByRole('button', { name: 'Yes, I want to apply' }));
+
+    expect(
+      await screen.findByText('Your application intent is confirmed; the recruiter will contact you about next steps.'),
+    ).toBeTruthy();
+    expect(await referralRow(referralId)).toMatchObject({ consent_status: 'CONFIRMED', ita_status: 'CONFIRMED' });
+    expect((await decisionRow(referralId))?.kind).toBe('ITA');
+  });
+
+  it('does not accept a consent link as an ITA link', async () => {
+    const { token } = await createReferral('CONSENT');
+    renderAppAt(`/talent/ita-success?token=${token}`);
+    expect(await screen.findByRole('heading', { name: 'This link is not valid' })).toBeTruthy();
+  });
+});

@@ -1,0 +1,218 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { PARSE_LEASE_MS, parsePendingResumes, startResumeParser } from '../../src/server/jobs/resume-parser';
+import { extractResumeFields } from '../../src/server/resume/extract-fields';
+import { corruptPdf, sampleDocx, samplePdf, samplePng } from './helpers/sample-files';
+import { dropValues, insertTask, pdfFile, postDrop, recruiter, type UploadFile } from './helpers/talent-fixtures';
+import { bearer, createTestApp, DIALECTS, type TestApp } from './helpers/test-app';
+
+const NOW = new Date('2026-11-22T02:00:00.000Z');
+
+describe('reading fields from a resume’s text', () => {
+  it('finds the skills of a Skills section, and known skills anywhere', () => {
+    const found = extractResumeFields(
+      'SKILLS:\n• Negotiation; Key Account Handling\n- Bahasa Malaysia / English\nExperience\nBuilt dashboards in Power BI.',
+      NOW,
+    );
+    expect(found.skills).toEqual(['Negotiation', 'Key Account Handling', 'Bahasa Malaysia', 'English', 'Power BI']);
+  });
+
+  it('reads the years of experience as stated, or adds up the date ranges of the jobs', () => {
+    expect(extractResumeFields('I have 5+ years of experience in sales.', NOW).yearsOfExperience).toBe(5);
+    expect(extractResumeFields('Experience: 12 years', NOW).yearsOfExperience).toBe(12);
+    expect(extractResumeFields('7 tahun pengalaman dalam logistik', NOW).yearsOfExperience).toBe(7);
+    const ranges = [
+      'Work Experience',
+      'Store Manager, Kedai Besar (Jan 2022 - Present)',
+      'Cashier, Kedai Kecil (Mar 2018 – Dec 2021)',
+      'Part-time, Kedai Kecil (2019 - 2020)',
+      'Education',
+      'Diploma in Retail Management (2014 - 2017)',
+    ].join('\n');
+    // Jan 2022–Nov 2026 and Mar 2018–Dec 2021 (the part-time job overlaps): 59 + 46 months.
+    expect(extractResumeFields(ranges, NOW).yearsOfExperience).toBe(8);
+    expect(extractResumeFields('No dates here.', NOW).yearsOfExperience).toBeNull();
+  });
+
+  it('reads the current position from a labelled line, or the first job listed', () => {
+    expect(extractResumeFields('Current Position: Regional Sales Manager', NOW).currentPosition).toBe(
+      'Regional Sales Manager',
+    );
+    expect(
+      extractResumeFields('Experience\nWarehouse Supervisor at DHL (2020 - Present)\nForklift operator', NOW)
+        .currentPosition,
+    ).toBe('Warehouse Supervisor');
+  });
+
+  it('maps the highest qualification to the education levels', () => {
+    const level = (text: string) => extractResumeFields(text, NOW).educationLevel;
+    expect(level('PhD in Chemistry, Universiti Malaya')).toBe('PHD');
+    expect(level('Master of Business Administration (MBA)')).toBe('Master');
+    expect(level('Certified Scrum Master\nBachelor of Science')).toBe('Degree');
+    expect(level('Ijazah Sarjana Muda Perakaunan')).toBe('Degree');
+    expect(level('Diploma in Logistics')).toBe('Diploma');
+    expect(level('Sijil Kemahiran Malaysia (SKM) Level 3')).toBe('Vocational');
+    expect(level('Certificate in Food Handling')).toBe('Certificates');
+    expect(level('SPM 2015, 6A')).toBe('Secondary School');
+    expect(level('UPSR')).toBe('Primary School');
+    expect(level('Nothing about studies')).toBeNull();
+  });
+
+  it('keeps a short summary from a Summary or Profile section', () => {
+    const found = extractResumeFields(`Profile\n${'Reliable and friendly. '.repeat(60)}\nSkills\nCooking`, NOW);
+    expect(found.summary?.length).toBeLessThanOrEqual(600);
+    expect(found.summary).toMatch(/^Reliable and friendly\./);
+    expect(found.summary).toMatch(/\.$/);
+  });
+});
+
+describe.each(DIALECTS)('parsing dropped resumes on %s', (dialect) => {
+  let t: TestApp;
+  let me: Awaited<ReturnType<typeof recruiter>>;
+  let taskId: number;
+  beforeEach(async () => {
+    t = await createTestApp(dialect);
+    me = await recruiter(t, 'me@example.com');
+    taskId = await insertTask(t);
+  });
+  afterEach(async () => {
+    vi.restoreAllMocks();
+    await t.close();
+  });
+
+  const drop = async (file: UploadFile, values: Record<string, string> = {}) => {
+    const res = await postDrop(t, me.token, dropValues(taskId, { educationLevel: 'Others', ...values }), file);
+    expect(res.status).toBe(201);
+    return (await res.json()).data as { talentId: number; parseStatus: string };
+  };
+  const talent = async (id: number) => {
+    const res = await t.request(`/api/recruiter/talent/${id}`, { headers: bearer(me.token) });
+    return (await res.json()).data;
+  };
+  const quietWarnings = () => vi.spyOn(console, 'warn').mockImplementation(() => {});
+
+  it('reads a PDF resume and fills the profile: skills, years, position, education, summary', async () => {
+    const { talentId, parseStatus } = await drop(pdfFile());
+    expect(parseStatus).toBe('PENDING');
+    expect(await parsePendingResumes(t.deps)).toBe(1);
+    expect(await talent(talentId)).toMatchObject({
+      parseStatus: 'DONE',
+      skills: expect.arrayContaining(['Negotiation', 'CRM', 'Microsoft Office']),
+      yearsOfExperience: 6,
+      currentPosition: 'Senior Sales Executive',
+      educationLevel: 'Degree',
+      hasWorkExperience: true,
+      summary: 'Customer-focused sales executive who beats her targets.',
+    });
+    const row = await t.db.selectFrom('talents').select('resume_text').executeTakeFirstOrThrow();
+    expect(row.resume_text).toContain('Aisyah binti Rahman');
+  });
+
+  it('reads a DOCX resume', async () => {
+    const docx = await sampleDocx([
+      'Tan Wei Ming',
+      'Professional Summary',
+      'Backend engineer who keeps payment systems fast.',
+      'Technical Skills',
+      'TypeScript, PostgreSQL, Docker',
+      'Experience',
+      'Software Engineer, Kopi Digital (Feb 2019 - Present)',
+      'Junior Developer, Startup Sdn Bhd (Jun 2016 - Jan 2019)',
+      'Education',
+      'Master of Computer Science, Universiti Malaya',
+    ]);
+    const { talentId } = await drop({
+      bytes: docx,
+      name: 'TanWeiMing.docx',
+      type: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+    });
+    await parsePendingResumes(t.deps);
+    expect(await talent(talentId)).toMatchObject({
+      parseStatus: 'DONE',
+      skills: expect.arrayContaining(['TypeScript', 'PostgreSQL', 'Docker']),
+      yearsOfExperience: 10,
+      currentPosition: 'Software Engineer',
+      educationLevel: 'Master',
+      summary: 'Backend engineer who keeps payment systems fast.',
+    });
+  });
+
+  it('fills only what is still empty: what the recruiter typed stays', async () => {
+    const { talentId } = await drop(pdfFile(), { educationLevel: 'Diploma' });
+    await t.db
+      .updateTable('talents')
+      .set({ skills: '["Cooking"]', years_of_experience: 2, current_position: 'Chef', summary: 'Cooks.' })
+      .where('id', '=', talentId)
+      .execute();
+    await parsePendingResumes(t.deps);
+    expect(await talent(talentId)).toMatchObject({
+      parseStatus: 'DONE',
+      skills: ['Cooking'],
+      yearsOfExperience: 2,
+      currentPosition: 'Chef',
+      educationLevel: 'Diploma',
+      summary: 'Cooks.',
+    });
+  });
+
+  it('never parses an image resume', async () => {
+    const { talentId, parseStatus } = await drop({ bytes: samplePng(), name: 'cv.png' });
+    expect(parseStatus).toBe('SKIPPED');
+    expect(await parsePendingResumes(t.deps)).toBe(0);
+    expect((await talent(talentId)).parseStatus).toBe('SKIPPED');
+  });
+
+  it('marks a resume that cannot be read FAILED, and still reads the next one', async () => {
+    const warn = quietWarnings();
+    const broken = await drop(pdfFile(corruptPdf(), 'broken.pdf'));
+    const good = await drop(pdfFile(samplePdf(), 'good.pdf'), { email: 'b@example.com', phone: '0161234567' });
+    expect(await parsePendingResumes(t.deps)).toBe(2);
+    expect((await talent(broken.talentId)).parseStatus).toBe('FAILED');
+    expect((await talent(good.talentId)).parseStatus).toBe('DONE');
+    expect(warn).toHaveBeenCalledWith(expect.stringContaining(`talent #${broken.talentId}`));
+  });
+
+  it('marks a resume whose stored file is gone FAILED', async () => {
+    quietWarnings();
+    const { talentId } = await drop(pdfFile());
+    const file = await t.db.selectFrom('files').select('storage_key').executeTakeFirstOrThrow();
+    await t.deps.storage.delete(file.storage_key);
+    await parsePendingResumes(t.deps);
+    expect((await talent(talentId)).parseStatus).toBe('FAILED');
+  });
+
+  it('parses a resume once when two passes run at the same time', async () => {
+    await drop(pdfFile());
+    const handled = await Promise.all([parsePendingResumes(t.deps), parsePendingResumes(t.deps)]);
+    expect(handled[0] + handled[1]).toBe(1);
+  });
+
+  it('takes over a parse left unfinished for more than two minutes (a crashed instance)', async () => {
+    const { talentId } = await drop(pdfFile());
+    await t.db
+      .updateTable('talents')
+      .set({ parse_status: 'PARSING', updated_at: t.clock.now().toISOString() })
+      .where('id', '=', talentId)
+      .execute();
+    t.clock.advance(PARSE_LEASE_MS - 1000);
+    expect(await parsePendingResumes(t.deps)).toBe(0);
+    t.clock.advance(2000);
+    expect(await parsePendingResumes(t.deps)).toBe(1);
+    expect((await talent(talentId)).parseStatus).toBe('DONE');
+  });
+
+  it('reads a dropped resume at once when the server’s parser runs, without waiting for a poll', async () => {
+    const parser = startResumeParser(t.deps, { intervalMs: 60_000 });
+    try {
+      await parser.runOnce(); // the start-up pass has found nothing
+      const { talentId } = await drop(pdfFile());
+      await vi.waitFor(
+        async () => {
+          expect((await talent(talentId)).parseStatus).toBe('DONE');
+        },
+        { timeout: 5000, interval: 50 },
+      );
+    } finally {
+      await parser.stop();
+    }
+  });
+});
