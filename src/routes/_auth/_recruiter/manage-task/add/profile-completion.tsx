@@ -1,6 +1,7 @@
 import { createFileRoute, notFound } from '@tanstack/react-router';
 import * as v from 'valibot';
-import { PagePlaceholder } from '../../../../../components/page-placeholder';
+import { addTalentTalentQueryOptions, addTalentTaskQueryOptions } from '../../../../../features/add-talent/api';
+import { ProfileCompletionPage } from '../../../../../features/add-talent/components/profile-completion-page';
 import { titleHead } from '../../../../../lib/page-title';
 import { optionalStringParam } from '../../../../../lib/search-params';
 import { m } from '../../../../../paraglide/messages';
@@ -12,10 +13,17 @@ export const Route = createFileRoute('/_auth/_recruiter/manage-task/add/profile-
     if (!search.talentId) throw notFound();
     return { talentId: search.talentId };
   },
+  loader: async ({ context }) => {
+    await Promise.all([
+      context.queryClient.ensureQueryData(addTalentTaskQueryOptions(context.taskId)),
+      context.queryClient.ensureQueryData(addTalentTalentQueryOptions(context.talentId)),
+    ]);
+  },
   head: titleHead(m.title_profile_completion),
-  component: ProfileCompletionPage,
+  component: ProfileCompletionRoute,
 });
 
-function ProfileCompletionPage() {
-  return <PagePlaceholder title={m.title_profile_completion()} />;
+function ProfileCompletionRoute() {
+  const { taskId, talentId } = Route.useRouteContext();
+  return <ProfileCompletionPage key={talentId} taskId={taskId} talentId={talentId} />;
 }

@@ -1,0 +1,285 @@
+import { useNavigate } from '@tanstack/react-router';
+import { type FormEvent, useState } from 'react';
+import { FormAlert } from '../../../components/form/form-alert';
+import { SubmitButton } from '../../../components/form/submit-button';
+import { TextField } from '../../../components/form/text-field';
+import { AppError, errorMessage, fieldErrors } from '../../../lib/app-error';
+import { currencyName, EDUCATION_LABELS, languageName } from '../../../lib/enum-labels';
+import { newClientId } from '../../../lib/upload';
+import { useValidatedForm } from '../../../lib/use-validated-form';
+import { m } from '../../../paraglide/messages';
+import { CANDIDATE_LANGUAGES, CURRENCIES, EDUCATION_LEVELS, LOCALES } from '../../../shared/enums';
+import { type DropResumeInput, dropResumeSchema } from '../../../shared/talent-schemas';
+import { type HeldResume, putHeldResume } from '../held-resume';
+import { AddTalentSteps } from './add-talent-steps';
+import { Choice, ChoiceGroup, SelectField, TextAreaField } from './fields';
+import {
+  type CountryCodeChoice,
+  countryCodeChoiceOf,
+  countryCodeOf,
+  DEFAULT_COUNTRY_CODE,
+  PhoneField,
+} from './phone-field';
+import { type PickedFile, ResumeFileField } from './resume-file-field';
+import { TaskHeading } from './task-heading';
+
+// Step 1: the resume and the talent's details (seed section 3, "Resume drop payload"). Nothing is sent
+// here: the checked payload is held and the progress page sends it, so a refusal or a lost connection
+// brings the recruiter back to this form with everything still filled in.
+
+type FormState = {
+  fullName: string;
+  email: string;
+  countryCode: CountryCodeChoice;
+  phone: string;
+  languages: string[];
+  educationLevel: string;
+  country: string;
+  location: string;
+  expectedSalary: string;
+  expectedSalaryCurrency: string;
+  /** '' until the recruiter picks one: then it follows the talent's languages. */
+  contactLocale: string;
+  recruiterNote: string;
+};
+
+function initialState(held: HeldResume | null): FormState {
+  const f = held?.fields;
+  return {
+    fullName: f?.fullName ?? '',
+    email: f?.email ?? '',
+    countryCode: countryCodeChoiceOf(f?.countryCode ?? DEFAULT_COUNTRY_CODE),
+    phone: f?.phone ?? '',
+    languages: f?.languages ?? [],
+    educationLevel: f?.educationLevel ?? '',
+    country: f?.country ?? '',
+    location: f?.location ?? '',
+    expectedSalary: f?.expectedSalary === undefined ? '' : String(f.expectedSalary),
+    expectedSalaryCurrency: f?.expectedSalaryCurrency ?? 'MYR',
+    contactLocale: f?.contactLocale ?? '',
+    recruiterNote: f?.recruiterNote ?? '',
+  };
+}
+
+/** The e-mail language a talent most likely reads: the first of their languages the app speaks. */
+function contactLocaleFor(languages: string[]): string {
+  return languages.find((code) => (LOCALES as readonly string[]).includes(code)) ?? 'en';
+}
+
+export function DropResumePage({ taskId, held }: { taskId: string; held: HeldResume | null }) {
+  const navigate = useNavigate();
+  const { errors, formError, submit } = useValidatedForm(dropResumeSchema);
+  const [state, setState] = useState(() => initialState(held));
+  const [file, setFile] = useState<PickedFile | null>(() =>
+    held ? { ...held.file, size: held.file.data.byteLength } : null,
+  );
+  const [fileError, setFileError] = useState<string | null>(null);
+  // The server's refusal of the held payload, shown until the form is sent again.
+  const [refusal, setRefusal] = useState(() =>
+    held?.error ? new AppError(held.error.code, held.error.status, held.error.message, held.error.fields) : null,
+  );
+  const [pending, setPending] = useState(false);
+
+  const set = <K extends keyof FormState>(key: K, value: FormState[K]) =>
+    setState((current) => ({ ...current, [key]: value }));
+  const shownErrors: Record<string, string> = { ...fieldErrors(refusal?.fields), ...errors };
+  const errorOf = (name: string) =>
+    shownErrors[name] ?? Object.entries(shownErrors).find(([path]) => path.startsWith(`${name}.`))?.[1];
+  const topError = formError ?? refusal;
+  const contactLocale = state.contactLocale || contactLocaleFor(state.languages);
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (pending) return;
+    setRefusal(null);
+    // A refused pick keeps its reason until another file is chosen.
+    const problem = file ? null : (fileError ?? m.add_talent_resume_required());
+    setFileError(problem);
+    const input: DropResumeInput = {
+      taskId,
+      fullName: state.fullName,
+      email: state.email,
+      countryCode: countryCodeOf(state.countryCode),
+      phone: state.phone,
+      languages: state.languages,
+      educationLevel: state.educationLevel as DropResumeInput['educationLevel'],
+      country: state.country,
+      location: state.location,
+      expectedSalary: state.expectedSalary,
+      expectedSalaryCurrency: state.expectedSalaryCurrency as DropResumeInput['expectedSalaryCurrency'],
+      contactLocale: contactLocale as DropResumeInput['contactLocale'],
+      recruiterNote: state.recruiterNote,
+    };
+    setPending(true);
+    try {
+      await submit(input, async (fields) => {
+        if (!file) return;
+        const data = file.data instanceof ArrayBuffer ? file.data : await file.data.arrayBuffer();
+        // A new submission: a new id (a retry of this one, from the progress page, keeps it).
+        await putHeldResume({
+          taskId,
+          clientId: newClientId(),
+          fields,
+          file: { name: file.name, type: file.type, data },
+        });
+        await navigate({ to: '/manage-task/add/progress', search: { taskId } });
+      });
+    } finally {
+      setPending(false);
+    }
+  }
+
+  return (
+    <section className="mx-auto flex max-w-xl flex-col gap-4">
+      <AddTalentSteps current={1} />
+      <h1 className="text-2xl font-semibold">{m.title_drop_resume()}</h1>
+      <TaskHeading taskId={taskId} />
+      {topError && <FormAlert message={errorMessage(topError)} />}
+      <form noValidate onSubmit={onSubmit} className="flex flex-col gap-1">
+        <ResumeFileField
+          id="drop-file"
+          file={file}
+          error={fileError ?? errorOf('file')}
+          disabled={pending}
+          onChange={(picked, problem) => {
+            setFile(picked);
+            setFileError(problem);
+          }}
+        />
+        <TextField
+          id="drop-full-name"
+          label={m.add_talent_full_name()}
+          autoComplete="off"
+          value={state.fullName}
+          onChange={(event) => set('fullName', event.currentTarget.value)}
+          error={errorOf('fullName')}
+          disabled={pending}
+        />
+        <TextField
+          id="drop-email"
+          label={m.add_talent_email()}
+          type="email"
+          inputMode="email"
+          autoComplete="off"
+          value={state.email}
+          onChange={(event) => set('email', event.currentTarget.value)}
+          error={errorOf('email')}
+          disabled={pending}
+        />
+        <PhoneField
+          id="drop-phone"
+          countryCode={state.countryCode}
+          onCountryCodeChange={(next) => set('countryCode', next)}
+          phone={state.phone}
+          onPhoneChange={(next) => set('phone', next)}
+          countryCodeError={errorOf('countryCode')}
+          phoneError={errorOf('phone')}
+          disabled={pending}
+        />
+        <ChoiceGroup id="drop-languages" legend={m.add_talent_languages()} error={errorOf('languages')}>
+          {CANDIDATE_LANGUAGES.map((code) => (
+            <Choice
+              key={code}
+              type="checkbox"
+              name="languages"
+              value={code}
+              label={languageName(code)}
+              checked={state.languages.includes(code)}
+              disabled={pending}
+              onChange={(checked) =>
+                set(
+                  'languages',
+                  checked ? [...state.languages, code] : state.languages.filter((language) => language !== code),
+                )
+              }
+            />
+          ))}
+        </ChoiceGroup>
+        <SelectField
+          id="drop-education"
+          label={m.add_talent_education()}
+          value={state.educationLevel}
+          onChange={(event) => set('educationLevel', event.currentTarget.value)}
+          error={errorOf('educationLevel')}
+          disabled={pending}
+        >
+          <option value="">{m.add_talent_choose()}</option>
+          {EDUCATION_LEVELS.map((level) => (
+            <option key={level} value={level}>
+              {EDUCATION_LABELS[level]()}
+            </option>
+          ))}
+        </SelectField>
+        <TextField
+          id="drop-country"
+          label={m.add_talent_country()}
+          autoComplete="off"
+          value={state.country}
+          onChange={(event) => set('country', event.currentTarget.value)}
+          error={errorOf('country')}
+          disabled={pending}
+        />
+        <TextField
+          id="drop-location"
+          label={m.add_talent_location()}
+          autoComplete="off"
+          value={state.location}
+          onChange={(event) => set('location', event.currentTarget.value)}
+          error={errorOf('location')}
+          disabled={pending}
+        />
+        <div className="grid grid-cols-[minmax(0,3fr)_minmax(0,2fr)] gap-2">
+          <TextField
+            id="drop-salary"
+            label={`${m.add_talent_expected_salary()} ${m.add_talent_optional()}`}
+            inputMode="decimal"
+            value={state.expectedSalary}
+            onChange={(event) => set('expectedSalary', event.currentTarget.value)}
+            error={errorOf('expectedSalary')}
+            disabled={pending}
+          />
+          <SelectField
+            id="drop-currency"
+            label={m.add_talent_currency()}
+            value={state.expectedSalaryCurrency}
+            onChange={(event) => set('expectedSalaryCurrency', event.currentTarget.value)}
+            error={errorOf('expectedSalaryCurrency')}
+            disabled={pending}
+          >
+            {CURRENCIES.map((code) => (
+              <option key={code} value={code}>
+                {code} · {currencyName(code)}
+              </option>
+            ))}
+          </SelectField>
+        </div>
+        <SelectField
+          id="drop-contact-locale"
+          label={m.add_talent_contact_locale()}
+          hint={m.add_talent_contact_locale_hint()}
+          value={contactLocale}
+          onChange={(event) => set('contactLocale', event.currentTarget.value)}
+          error={errorOf('contactLocale')}
+          disabled={pending}
+        >
+          {LOCALES.map((locale) => (
+            <option key={locale} value={locale}>
+              {languageName(locale)}
+            </option>
+          ))}
+        </SelectField>
+        <TextAreaField
+          id="drop-note"
+          label={`${m.add_talent_note()} ${m.add_talent_optional()}`}
+          hint={m.add_talent_note_hint()}
+          rows={3}
+          value={state.recruiterNote}
+          onChange={(event) => set('recruiterNote', event.currentTarget.value)}
+          error={errorOf('recruiterNote')}
+          disabled={pending}
+        />
+        <SubmitButton pending={pending} label={m.add_talent_drop_submit()} pendingLabel={m.add_talent_preparing()} />
+      </form>
+    </section>
+  );
+}

@@ -1,0 +1,244 @@
+import { useSuspenseQuery } from '@tanstack/react-query';
+import { useNavigate } from '@tanstack/react-router';
+import { type FormEvent, useRef, useState } from 'react';
+import { FormAlert } from '../../../components/form/form-alert';
+import { SubmitButton } from '../../../components/form/submit-button';
+import { TextField } from '../../../components/form/text-field';
+import { toast } from '../../../components/toast/toast-store';
+import { errorMessage } from '../../../lib/app-error';
+import { EDUCATION_LABELS, RATING_LABELS } from '../../../lib/enum-labels';
+import { newClientId } from '../../../lib/upload';
+import { useValidatedForm } from '../../../lib/use-validated-form';
+import { m } from '../../../paraglide/messages';
+import { EDUCATION_LEVELS, RATINGS } from '../../../shared/enums';
+import type { TalentDetail } from '../../../shared/recruiter-types';
+import {
+  type ProfileCompletionFields,
+  type ProfileCompletionInput,
+  profileCompletionSchema,
+} from '../../../shared/talent-schemas';
+import { addTalentTalentQueryOptions, useCompleteProfileMutation } from '../api';
+import { dropNoteOf } from '../held-resume';
+import { AddTalentSteps } from './add-talent-steps';
+import { Choice, ChoiceGroup, SelectField, TextAreaField } from './fields';
+import { SkillsInput, withPending } from './skills-input';
+import { TaskHeading } from './task-heading';
+
+// Step 3: what parsing found, to confirm or correct, plus work experience, rating and the recruiter
+// note. Sending it creates the referral and queues the consent e-mail to the talent.
+
+// The server may answer the note typed at the drop (talents.draft_note) beside the TalentDetail fields.
+type TalentWithNote = TalentDetail & { draftNote?: string | null; recruiterNote?: string | null };
+
+type FormState = {
+  educationLevel: string;
+  hasWorkExperience: boolean | null;
+  yearsOfExperience: string;
+  currentPosition: string;
+  skills: string[];
+  skillText: string;
+  summary: string;
+  rating: 5 | 10 | null;
+  recruiterNote: string;
+};
+
+function initialState(talent: TalentWithNote): FormState {
+  return {
+    educationLevel: talent.educationLevel,
+    // Years found in the resume say "yes"; nothing found leaves the choice to the recruiter.
+    hasWorkExperience: talent.hasWorkExperience ?? (talent.yearsOfExperience ? true : null),
+    yearsOfExperience: talent.yearsOfExperience === null ? '' : String(talent.yearsOfExperience),
+    currentPosition: talent.currentPosition ?? '',
+    skills: talent.skills,
+    skillText: '',
+    summary: talent.summary ?? '',
+    rating: null,
+    recruiterNote: talent.draftNote ?? talent.recruiterNote ?? dropNoteOf(String(talent.id)) ?? '',
+  };
+}
+
+const PARSE_NOTICES: Partial<Record<TalentDetail['parseStatus'], () => string>> = {
+  PENDING: m.add_talent_parse_slow,
+  PARSING: m.add_talent_parse_slow,
+  FAILED: m.add_talent_parse_failed,
+  SKIPPED: m.add_talent_parse_skipped,
+};
+
+export function ProfileCompletionPage({ taskId, talentId }: { taskId: string; talentId: string }) {
+  const navigate = useNavigate();
+  const { data: talent } = useSuspenseQuery(addTalentTalentQueryOptions(talentId));
+  const complete = useCompleteProfileMutation();
+  const { errors, formError, submit } = useValidatedForm(profileCompletionSchema);
+  const [state, setState] = useState(() => initialState(talent));
+  // The same id while the same payload is sent again (after a lost connection); a new one once it changes.
+  const lastSent = useRef<{ body: string; clientId: string } | null>(null);
+
+  const set = <K extends keyof FormState>(key: K, value: FormState[K]) =>
+    setState((current) => ({ ...current, [key]: value }));
+  const errorOf = (name: string) =>
+    errors[name] ?? Object.entries(errors).find(([path]) => path.startsWith(`${name}.`))?.[1];
+  const notice = PARSE_NOTICES[talent.parseStatus];
+  const pending = complete.isPending;
+
+  function clientIdFor(fields: ProfileCompletionFields): string {
+    const body = JSON.stringify(fields);
+    if (lastSent.current?.body !== body) lastSent.current = { body, clientId: newClientId() };
+    return lastSent.current.clientId;
+  }
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const skills = withPending(state.skills, state.skillText);
+    if (state.skillText) setState((current) => ({ ...current, skills, skillText: '' }));
+    const input: ProfileCompletionInput = {
+      talentId,
+      taskId,
+      educationLevel: state.educationLevel as ProfileCompletionInput['educationLevel'],
+      hasWorkExperience: state.hasWorkExperience as boolean,
+      // Without work experience, years and position (hidden then) are not sent.
+      yearsOfExperience: state.hasWorkExperience === false ? undefined : state.yearsOfExperience,
+      currentPosition: state.hasWorkExperience === false ? undefined : state.currentPosition,
+      skills,
+      summary: state.summary,
+      rating: state.rating as 5 | 10,
+      recruiterNote: state.recruiterNote,
+    };
+    void submit(input, async (fields) => {
+      const created = await complete.mutateAsync({ fields, clientId: clientIdFor(fields) });
+      toast.success(m.add_talent_added());
+      await navigate({
+        to: '/talents-folder/$id/profile',
+        params: { id: String(created.talentId) },
+        search: { referral: String(created.referralId) },
+      });
+    });
+  }
+
+  return (
+    <section className="mx-auto flex max-w-xl flex-col gap-4">
+      <AddTalentSteps current={3} />
+      <div>
+        <h1 className="text-2xl font-semibold">{m.title_profile_completion()}</h1>
+        <p className="text-sm text-base-content/70">{m.add_talent_profile_intro()}</p>
+      </div>
+      <TaskHeading taskId={taskId} />
+      <div className="rounded-box border border-base-300 bg-base-100 px-4 py-3 text-sm">
+        <p className="font-medium">{talent.fullName}</p>
+        <p className="break-all text-base-content/70">
+          {talent.email} · {talent.phoneE164}
+        </p>
+      </div>
+      {notice && (
+        <div role="status" className="alert alert-soft alert-info">
+          <span>{notice()}</span>
+        </div>
+      )}
+      {formError && <FormAlert message={errorMessage(formError)} />}
+      <form noValidate onSubmit={onSubmit} className="flex flex-col gap-1">
+        <SelectField
+          id="profile-education"
+          label={m.add_talent_education()}
+          value={state.educationLevel}
+          onChange={(event) => set('educationLevel', event.currentTarget.value)}
+          error={errorOf('educationLevel')}
+          disabled={pending}
+        >
+          {EDUCATION_LEVELS.map((level) => (
+            <option key={level} value={level}>
+              {EDUCATION_LABELS[level]()}
+            </option>
+          ))}
+        </SelectField>
+        <ChoiceGroup
+          id="profile-work-experience"
+          legend={m.add_talent_work_experience()}
+          error={errorOf('hasWorkExperience')}
+        >
+          <Choice
+            type="radio"
+            name="hasWorkExperience"
+            value="true"
+            label={m.add_talent_yes()}
+            checked={state.hasWorkExperience === true}
+            disabled={pending}
+            onChange={() => set('hasWorkExperience', true)}
+          />
+          <Choice
+            type="radio"
+            name="hasWorkExperience"
+            value="false"
+            label={m.add_talent_no()}
+            checked={state.hasWorkExperience === false}
+            disabled={pending}
+            onChange={() => set('hasWorkExperience', false)}
+          />
+        </ChoiceGroup>
+        {state.hasWorkExperience !== false && (
+          <div className="grid grid-cols-1 gap-x-2 sm:grid-cols-2">
+            <TextField
+              id="profile-years"
+              label={`${m.add_talent_years()} ${m.add_talent_optional()}`}
+              inputMode="numeric"
+              value={state.yearsOfExperience}
+              onChange={(event) => set('yearsOfExperience', event.currentTarget.value)}
+              error={errorOf('yearsOfExperience')}
+              disabled={pending}
+            />
+            <TextField
+              id="profile-position"
+              label={`${m.add_talent_position()} ${m.add_talent_optional()}`}
+              value={state.currentPosition}
+              onChange={(event) => set('currentPosition', event.currentTarget.value)}
+              error={errorOf('currentPosition')}
+              disabled={pending}
+            />
+          </div>
+        )}
+        <SkillsInput
+          id="profile-skills"
+          label={m.add_talent_skills()}
+          skills={state.skills}
+          onChange={(skills) => set('skills', skills)}
+          text={state.skillText}
+          onTextChange={(text) => set('skillText', text)}
+          error={errorOf('skills')}
+          disabled={pending}
+        />
+        <TextAreaField
+          id="profile-summary"
+          label={`${m.add_talent_summary()} ${m.add_talent_optional()}`}
+          rows={4}
+          value={state.summary}
+          onChange={(event) => set('summary', event.currentTarget.value)}
+          error={errorOf('summary')}
+          disabled={pending}
+        />
+        <ChoiceGroup id="profile-rating" legend={m.add_talent_rating()} error={errorOf('rating')}>
+          {RATINGS.map((rating) => (
+            <Choice
+              key={rating}
+              type="radio"
+              name="rating"
+              value={String(rating)}
+              label={RATING_LABELS[rating]()}
+              checked={state.rating === rating}
+              disabled={pending}
+              onChange={() => set('rating', rating)}
+            />
+          ))}
+        </ChoiceGroup>
+        <TextAreaField
+          id="profile-note"
+          label={`${m.add_talent_note()} ${m.add_talent_optional()}`}
+          hint={m.add_talent_note_hint()}
+          rows={3}
+          value={state.recruiterNote}
+          onChange={(event) => set('recruiterNote', event.currentTarget.value)}
+          error={errorOf('recruiterNote')}
+          disabled={pending}
+        />
+        <SubmitButton pending={pending} label={m.add_talent_complete_submit()} pendingLabel={m.add_talent_saving()} />
+      </form>
+    </section>
+  );
+}
