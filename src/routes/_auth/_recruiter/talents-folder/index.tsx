@@ -1,13 +1,18 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { PagePlaceholder } from '../../../../components/page-placeholder';
+import { talentsQueryOptions, taskFilterOptionsQueryOptions } from '../../../../features/talents/api';
+import { TalentsFolderPage } from '../../../../features/talents/components/talents-folder-page';
+import { folderFilters, talentsFolderSearchSchema } from '../../../../features/talents/search-params';
 import { titleHead } from '../../../../lib/page-title';
 import { m } from '../../../../paraglide/messages';
 
 export const Route = createFileRoute('/_auth/_recruiter/talents-folder/')({
+  validateSearch: talentsFolderSearchSchema,
+  loaderDeps: ({ search }) => folderFilters(search),
+  loader: ({ context, deps }) =>
+    Promise.all([
+      context.queryClient.ensureQueryData(talentsQueryOptions(deps)),
+      context.queryClient.ensureQueryData(taskFilterOptionsQueryOptions()),
+    ]),
   head: titleHead(m.title_talents_folder),
   component: TalentsFolderPage,
 });
-
-function TalentsFolderPage() {
-  return <PagePlaceholder title={m.title_talents_folder()} />;
-}

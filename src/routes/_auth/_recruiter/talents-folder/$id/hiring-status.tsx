@@ -1,13 +1,26 @@
-import { createFileRoute } from '@tanstack/react-router';
-import { PagePlaceholder } from '../../../../../components/page-placeholder';
+import { createFileRoute, notFound } from '@tanstack/react-router';
+import { isNotFoundError, referralQueryOptions, talentQueryOptions } from '../../../../../features/talents/api';
+import { HiringStatusPage } from '../../../../../features/talents/components/hiring-status-page';
+import { parseIdParam } from '../../../../../features/talents/search-params';
 import { titleHead } from '../../../../../lib/page-title';
 import { m } from '../../../../../paraglide/messages';
 
 export const Route = createFileRoute('/_auth/_recruiter/talents-folder/$id/hiring-status')({
+  loader: async ({ context, params }) => {
+    const id = parseIdParam(params.id);
+    if (id === null) throw notFound();
+    const talent = await context.queryClient.ensureQueryData(talentQueryOptions(id)).catch((error: unknown) => {
+      throw isNotFoundError(error) ? notFound() : error;
+    });
+    // A talent has few referrals: load each one's history for its timeline.
+    await Promise.all(talent.referrals.map((r) => context.queryClient.ensureQueryData(referralQueryOptions(r.id))));
+    return { id };
+  },
   head: titleHead(m.title_hiring_status),
-  component: TalentsFolderIdHiringStatusPage,
+  component: HiringStatusRoute,
 });
 
-function TalentsFolderIdHiringStatusPage() {
-  return <PagePlaceholder title={m.title_hiring_status()} />;
+function HiringStatusRoute() {
+  const { id } = Route.useLoaderData();
+  return <HiringStatusPage talentId={id} />;
 }

@@ -1,13 +1,24 @@
-import { createFileRoute } from '@tanstack/react-router';
-import { PagePlaceholder } from '../../../../../../components/page-placeholder';
+import { createFileRoute, notFound } from '@tanstack/react-router';
+import { isNotFoundError, talentQueryOptions } from '../../../../../../features/talents/api';
+import { TalentEditPage } from '../../../../../../features/talents/components/talent-edit-page';
+import { parseIdParam } from '../../../../../../features/talents/search-params';
 import { titleHead } from '../../../../../../lib/page-title';
 import { m } from '../../../../../../paraglide/messages';
 
 export const Route = createFileRoute('/_auth/_recruiter/talents-folder/$id/profile/edit')({
+  loader: async ({ context, params }) => {
+    const id = parseIdParam(params.id);
+    if (id === null) throw notFound();
+    await context.queryClient.ensureQueryData(talentQueryOptions(id)).catch((error: unknown) => {
+      throw isNotFoundError(error) ? notFound() : error;
+    });
+    return { id };
+  },
   head: titleHead(m.title_edit_talent_profile),
-  component: TalentsFolderIdProfileEditPage,
+  component: TalentEditRoute,
 });
 
-function TalentsFolderIdProfileEditPage() {
-  return <PagePlaceholder title={m.title_edit_talent_profile()} />;
+function TalentEditRoute() {
+  const { id } = Route.useLoaderData();
+  return <TalentEditPage talentId={id} />;
 }

@@ -1,13 +1,25 @@
-import { createFileRoute } from '@tanstack/react-router';
-import { PagePlaceholder } from '../../../../../../components/page-placeholder';
+import { createFileRoute, notFound } from '@tanstack/react-router';
+import { isNotFoundError, talentQueryOptions } from '../../../../../../features/talents/api';
+import { TalentProfilePage } from '../../../../../../features/talents/components/talent-profile-page';
+import { parseIdParam, talentProfileSearchSchema } from '../../../../../../features/talents/search-params';
 import { titleHead } from '../../../../../../lib/page-title';
 import { m } from '../../../../../../paraglide/messages';
 
 export const Route = createFileRoute('/_auth/_recruiter/talents-folder/$id/profile/')({
+  validateSearch: talentProfileSearchSchema,
+  loader: async ({ context, params }) => {
+    const id = parseIdParam(params.id);
+    if (id === null) throw notFound();
+    await context.queryClient.ensureQueryData(talentQueryOptions(id)).catch((error: unknown) => {
+      throw isNotFoundError(error) ? notFound() : error;
+    });
+    return { id };
+  },
   head: titleHead(m.title_talent_profile),
-  component: TalentsFolderIdProfilePage,
+  component: TalentProfileRoute,
 });
 
-function TalentsFolderIdProfilePage() {
-  return <PagePlaceholder title={m.title_talent_profile()} />;
+function TalentProfileRoute() {
+  const { id } = Route.useLoaderData();
+  return <TalentProfilePage talentId={id} />;
 }

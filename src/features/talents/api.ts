@@ -1,0 +1,201 @@
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { api, apiFetch, unwrap } from '../../lib/api-client';
+import { AppError, registerFieldMessages, toAppError } from '../../lib/app-error';
+import { newClientId, sendUpload } from '../../lib/upload';
+import { m } from '../../paraglide/messages';
+import type { CallProofItem, ReferralDetail, TalentDetail } from '../../shared/recruiter-types';
+import type { TalentEditFields, TalentListQuery } from '../../shared/talent-schemas';
+
+// Field issue keys of talentEditSchema / callProofSchema and of the API's answers to them.
+registerFieldMessages({
+  field_required: m.error_field_field_required,
+  field_too_long: m.error_field_field_too_long,
+  field_number: m.error_field_field_number,
+  field_invalid: m.error_field_invalid,
+  country_code_invalid: m.error_field_country_code_invalid,
+  phone_required: m.error_field_phone_required,
+  phone_invalid: m.error_field_phone_invalid,
+  languages_required: m.error_field_languages_required,
+  education_required: m.error_field_education_required,
+  salary_invalid: m.error_field_salary_invalid,
+  currency_invalid: m.error_field_currency_invalid,
+  work_experience_required: m.error_field_work_experience_required,
+  years_invalid: m.error_field_years_invalid,
+  skills_invalid: m.error_field_skills_invalid,
+  skills_too_many: m.error_field_skills_too_many,
+  talent_email_taken: m.error_field_talent_email_taken,
+  talent_phone_taken: m.error_field_talent_phone_taken,
+  duplicate_email: m.error_field_duplicate_email,
+  duplicate_phone: m.error_field_duplicate_phone,
+  called_at_required: m.error_field_called_at_required,
+  called_at_future: m.error_field_called_at_future,
+  called_at_too_early: m.error_field_called_at_too_early,
+  file_required: m.error_field_file_required,
+  file_invalid: m.error_field_file_invalid,
+  file_too_large: m.error_field_file_too_large,
+  file_type_unsupported: m.error_field_file_type_unsupported,
+});
+
+/** The talents folder's filters, as the list call takes them (undefined = no filter). */
+export type TalentFilters = Pick<TalentListQuery, 'taskId' | 'consent' | 'hiring' | 'reward'> & {
+  search?: string;
+  page: number;
+  pageSize: number;
+};
+
+const queryOf = (filters: TalentFilters) => {
+  const query: Record<string, string> = { page: String(filters.page), pageSize: String(filters.pageSize) };
+  if (filters.search) query.search = filters.search;
+  if (filters.taskId) query.taskId = String(filters.taskId);
+  if (filters.consent) query.consent = filters.consent;
+  if (filters.hiring) query.hiring = filters.hiring;
+  if (filters.reward) query.reward = filters.reward;
+  return query;
+};
+
+/** My talents (`GET /api/recruiter/talent`). */
+export const talentsQueryOptions = (filters: TalentFilters) =>
+  queryOptions({
+    queryKey: ['talents', 'list', filters],
+    queryFn: () => unwrap(api.api.recruiter.talent.$get({ query: queryOf(filters) })),
+  });
+
+/** One of my talents with every referral in short. */
+export const talentQueryOptions = (id: number) =>
+  queryOptions({
+    queryKey: ['talents', 'detail', id],
+    queryFn: () => unwrap(api.api.recruiter.talent[':id'].$get({ param: { id: String(id) } })),
+  });
+
+/** One referral with call proofs and history (`GET /api/recruiter/talent-task/{id}`). */
+export const referralQueryOptions = (id: number) =>
+  queryOptions({
+    queryKey: ['referrals', 'detail', id],
+    queryFn: (): Promise<ReferralDetail> =>
+      unwrap(api.api.recruiter['talent-task'][':id'].$get({ param: { id: String(id) } })),
+  });
+
+/** My tasks, for the folder's task filter: the first 50 are plenty for a select. */
+export const taskFilterOptionsQueryOptions = () =>
+  queryOptions({
+    queryKey: ['recruiter-tasks', 'filter-options'],
+    queryFn: async () => {
+      const page = await unwrap(api.api.recruiter.recruiter.task.$get({ query: { pageSize: '50' } }));
+      return page.items.map((task) => ({ id: task.id, code: task.code, title: task.title }));
+    },
+    staleTime: 5 * 60_000,
+  });
+
+/** A 404 from the API (unknown id, or another recruiter's): the route shows Page Not Found. */
+export const isNotFoundError = (error: unknown) => error instanceof AppError && error.status === 404;
+
+/** A refused resend: the API says when the next one is allowed. */
+export class ResendTooSoonError extends AppError {
+  constructor(
+    readonly retryAt: Date,
+    message: string,
+  ) {
+    super('RATE_LIMITED', 429, message);
+  }
+}
+
+async function sendLink(kind: 'consent' | 'ita', referralId: number) {
+  const talentTask = api.api.recruiter['talent-task'];
+  const response =
+    kind === 'consent'
+      ? await talentTask['resend-consent'].$post({ json: { referralId } })
+      : await talentTask['resend-ita'].email.$post({ json: { referralId } });
+  if ((response.status as number) === 429) {
+    const seconds = Number(response.headers.get('retry-after'));
+    const error = await toAppError(response as unknown as Response);
+    throw new ResendTooSoonError(
+      new Date(Date.now() + (Number.isFinite(seconds) ? seconds : 60) * 1000),
+      error.message,
+    );
+  }
+  return unwrap(Promise.resolve(response));
+}
+
+/** "Resend consent" / "Send ITA": a new link by e-mail; the referral then shows the next allowed time. */
+export function useSendLinkMutation(referralId: number, kind: 'consent' | 'ita') {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => sendLink(kind, referralId),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: referralQueryOptions(referralId).queryKey }),
+  });
+}
+
+export type CallProofUpload = { referralId: number; calledAt: string; note?: string; file: File };
+
+/** A call proof through the one upload path, with progress. */
+export function useUploadCallProofMutation(referralId: number, talentId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ input, onProgress }: { input: CallProofUpload; onProgress: (fraction: number) => void }) =>
+      sendUpload<CallProofItem>({
+        path: '/api/recruiter/talent-task/call-proof',
+        fields: { referralId: input.referralId, calledAt: input.calledAt, note: input.note },
+        file: { name: input.file.name, type: input.file.type, data: input.file },
+        clientId: newClientId(),
+        onProgress,
+      }),
+    onSuccess: () => invalidateReferral(queryClient, referralId, talentId),
+  });
+}
+
+export function useDeleteCallProofMutation(referralId: number, talentId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (callProofId: number) =>
+      unwrap(api.api.recruiter['talent-task']['call-proof'][':id'].$delete({ param: { id: String(callProofId) } })),
+    onSettled: () => invalidateReferral(queryClient, referralId, talentId),
+  });
+}
+
+// The referral's detail, and its talent, whose summaries count call proofs.
+function invalidateReferral(queryClient: ReturnType<typeof useQueryClient>, referralId: number, talentId: number) {
+  return Promise.all([
+    queryClient.invalidateQueries({ queryKey: referralQueryOptions(referralId).queryKey }),
+    queryClient.invalidateQueries({ queryKey: talentQueryOptions(talentId).queryKey }),
+  ]);
+}
+
+/** `PUT /api/recruiter/talent/{id}`: the profile edit. */
+export function useUpdateTalentMutation(id: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (fields: TalentEditFields): Promise<TalentDetail> =>
+      unwrap(api.api.recruiter.talent[':id'].$put({ param: { id: String(id) }, json: fields })),
+    onSuccess: (talent) => {
+      queryClient.setQueryData(talentQueryOptions(id).queryKey, talent);
+      return queryClient.invalidateQueries({ queryKey: ['talents', 'list'] });
+    },
+  });
+}
+
+/** A stored file (`GET /api/files/{id}`) as a Blob, with the bearer token. */
+export async function fetchFileBlob(fileId: number, disposition: 'attachment' | 'inline' = 'attachment') {
+  let response: Response;
+  try {
+    response = await apiFetch(`/api/files/${fileId}?disposition=${disposition}`);
+  } catch (error) {
+    throw new AppError('NETWORK_ERROR', 0, (error as Error).message);
+  }
+  if (!response.ok) throw await toAppError(response);
+  return response.blob();
+}
+
+/** Saves a stored file under its name: an object URL on a link with `download`, clicked once. */
+export async function downloadFile(file: { id: number; name: string }): Promise<void> {
+  const blob = await fetchFileBlob(file.id);
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = file.name;
+  link.rel = 'noopener';
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // Some browsers read the URL after click() returns: revoke it a little later.
+  setTimeout(() => URL.revokeObjectURL(url), 30_000);
+}

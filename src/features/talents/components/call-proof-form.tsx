@@ -1,0 +1,174 @@
+import { type ChangeEvent, type FormEvent, useId, useState } from 'react';
+import { FormAlert } from '../../../components/form/form-alert';
+import { SubmitButton } from '../../../components/form/submit-button';
+import { TextField } from '../../../components/form/text-field';
+import { toast } from '../../../components/toast/toast-store';
+import { errorMessage } from '../../../lib/app-error';
+import { useValidatedForm } from '../../../lib/use-validated-form';
+import { m } from '../../../paraglide/messages';
+import { CALL_PROOF_MAX_BYTES } from '../../../shared/constants';
+import { callProofSchema } from '../../../shared/talent-schemas';
+import { useUploadCallProofMutation } from '../api';
+import { formatBytes, localInputToIso, toLocalInputValue } from '../format';
+
+const ACCEPT = 'image/*,audio/*,application/pdf';
+
+/** The browser's check before any byte is sent; the server checks size and magic bytes again. */
+export function callProofFileError(file: File): string | null {
+  if (file.size > CALL_PROOF_MAX_BYTES) return m.error_field_file_too_large();
+  // Some phones give recordings no type at all: the server's magic-byte check decides those.
+  const type = file.type;
+  if (type && !type.startsWith('image/') && !type.startsWith('audio/') && type !== 'application/pdf') {
+    return m.error_field_file_type_unsupported();
+  }
+  return null;
+}
+
+// Uploads proof of a call: a file chosen, a photo taken or a recording made on the phone, with when
+// the call happened (the device's local time, sent as ISO) and a short note.
+export function CallProofForm({ referralId, talentId }: { referralId: number; talentId: number }) {
+  const upload = useUploadCallProofMutation(referralId, talentId);
+  const { errors, formError, submit } = useValidatedForm(callProofSchema);
+  const [file, setFile] = useState<File | null>(null);
+  const [fileError, setFileError] = useState<string | null>(null);
+  const [calledAt, setCalledAt] = useState(() => toLocalInputValue(new Date()));
+  const [note, setNote] = useState('');
+  const [progress, setProgress] = useState<number | null>(null);
+  const idBase = `call-proof-${referralId}-${useId().replace(/:/g, '')}`;
+
+  function onFile(event: ChangeEvent<HTMLInputElement>) {
+    const chosen = event.target.files?.[0] ?? null;
+    event.target.value = ''; // the same file may be chosen again after a fix
+    if (!chosen) return;
+    setFile(chosen);
+    setFileError(callProofFileError(chosen));
+  }
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const problem = file ? callProofFileError(file) : m.error_field_file_required();
+    setFileError(problem);
+    void submit({ referralId, calledAt: localInputToIso(calledAt), note }, async (fields) => {
+      if (!file || problem) return;
+      setProgress(0);
+      try {
+        await upload.mutateAsync({
+          input: { referralId: fields.referralId, calledAt: fields.calledAt, note: fields.note, file },
+          onProgress: setProgress,
+        });
+      } finally {
+        setProgress(null);
+      }
+      toast.success(m.call_proof_ui_uploaded());
+      setFile(null);
+      setNote('');
+      setCalledAt(toLocalInputValue(new Date()));
+    });
+  }
+
+  const pending = upload.isPending;
+  const shownFileError = fileError ?? errors.file;
+  const fileErrorId = `${idBase}-file-error`;
+  return (
+    <form noValidate onSubmit={onSubmit} className="card border border-base-300 bg-base-200/40">
+      <div className="card-body gap-2 p-3">
+        <h4 className="font-semibold">{m.call_proof_ui_add_heading()}</h4>
+        {formError && !formError.fields && <FormAlert message={errorMessage(formError)} />}
+
+        <fieldset className="fieldset" aria-describedby={shownFileError ? fileErrorId : undefined}>
+          <legend className="fieldset-legend">{m.call_proof_ui_file()}</legend>
+          <div className="flex flex-wrap gap-2">
+            <label className="btn btn-sm btn-primary" htmlFor={`${idBase}-photo`}>
+              {m.call_proof_ui_take_photo()}
+            </label>
+            <input
+              id={`${idBase}-photo`}
+              type="file"
+              accept="image/*"
+              capture="environment"
+              className="sr-only"
+              onChange={onFile}
+              disabled={pending}
+            />
+            <label className="btn btn-sm btn-primary" htmlFor={`${idBase}-audio`}>
+              {m.call_proof_ui_record_audio()}
+            </label>
+            <input
+              id={`${idBase}-audio`}
+              type="file"
+              accept="audio/*"
+              capture
+              className="sr-only"
+              onChange={onFile}
+              disabled={pending}
+            />
+            <label className="btn btn-sm" htmlFor={`${idBase}-file`}>
+              {m.call_proof_ui_choose_file()}
+            </label>
+            <input
+              id={`${idBase}-file`}
+              type="file"
+              accept={ACCEPT}
+              className="sr-only"
+              onChange={onFile}
+              disabled={pending}
+            />
+          </div>
+          <p className="label whitespace-normal break-all" data-testid="call-proof-selected">
+            {file ? `${file.name} (${formatBytes(file.size)})` : m.call_proof_ui_no_file()}
+          </p>
+          <p className="label whitespace-normal">{m.call_proof_ui_file_hint()}</p>
+          {shownFileError && (
+            <p id={fileErrorId} className="label whitespace-normal text-error">
+              {shownFileError}
+            </p>
+          )}
+        </fieldset>
+
+        <TextField
+          id={`${idBase}-called-at`}
+          label={m.call_proof_ui_called_at()}
+          type="datetime-local"
+          value={calledAt}
+          onChange={(event) => setCalledAt(event.target.value)}
+          error={errors.calledAt}
+          disabled={pending}
+          required
+        />
+        <fieldset className="fieldset">
+          <label className="fieldset-legend" htmlFor={`${idBase}-note`}>
+            {m.call_proof_ui_note()}
+          </label>
+          <textarea
+            id={`${idBase}-note`}
+            className={`textarea w-full ${errors.note ? 'textarea-error' : ''}`}
+            rows={2}
+            maxLength={500}
+            value={note}
+            onChange={(event) => setNote(event.target.value)}
+            aria-invalid={errors.note ? true : undefined}
+            aria-describedby={errors.note ? `${idBase}-note-error` : undefined}
+            disabled={pending}
+          />
+          {errors.note && (
+            <p id={`${idBase}-note-error`} className="label whitespace-normal text-error">
+              {errors.note}
+            </p>
+          )}
+        </fieldset>
+
+        {progress !== null && (
+          <progress
+            className="progress progress-primary w-full"
+            value={Math.round(progress * 100)}
+            max={100}
+            aria-label={m.call_proof_ui_progress()}
+          />
+        )}
+        <div>
+          <SubmitButton pending={pending} label={m.call_proof_ui_submit()} pendingLabel={m.call_proof_ui_uploading()} />
+        </div>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,134 @@
+import { useEffect, useState } from 'react';
+import { CallProofBadge } from '../../../components/status/status-badges';
+import { toast } from '../../../components/toast/toast-store';
+import { errorMessage } from '../../../lib/app-error';
+import { formatDateTime } from '../../../lib/format';
+import { m } from '../../../paraglide/messages';
+import type { CallProofItem } from '../../../shared/recruiter-types';
+import { fetchFileBlob, useDeleteCallProofMutation } from '../api';
+import { formatBytes } from '../format';
+import { ConfirmDialog } from './confirm-dialog';
+import { DownloadButton } from './resume-card';
+
+type Preview = { url: string; kind: 'image' | 'audio' | 'pdf' };
+
+function previewKind(mimeType: string): Preview['kind'] | null {
+  if (mimeType.startsWith('image/')) return 'image';
+  if (mimeType.startsWith('audio/')) return 'audio';
+  if (mimeType === 'application/pdf') return 'pdf';
+  return null;
+}
+
+// One proof: when the call was, the note, the review state (and why, when rejected), the file.
+function CallProofRow({ proof, onDelete }: { proof: CallProofItem; onDelete: () => void }) {
+  const [preview, setPreview] = useState<Preview | null>(null);
+  const [loading, setLoading] = useState(false);
+  const kind = previewKind(proof.file.mimeType);
+
+  useEffect(
+    () => () => {
+      if (preview) URL.revokeObjectURL(preview.url);
+    },
+    [preview],
+  );
+
+  async function open() {
+    if (!kind) return;
+    setLoading(true);
+    try {
+      const blob = await fetchFileBlob(proof.file.id, 'inline');
+      setPreview({ url: URL.createObjectURL(blob), kind });
+    } catch (error) {
+      toast.error(errorMessage(error));
+    } finally {
+      setLoading(false);
+    }
+  }
+
+  return (
+    <li className="rounded-box border border-base-300 p-3" data-testid="call-proof">
+      <div className="flex flex-wrap items-start justify-between gap-2">
+        <p className="font-medium">{m.call_proof_ui_called({ time: formatDateTime(proof.calledAt) })}</p>
+        <CallProofBadge status={proof.reviewStatus} />
+      </div>
+      {proof.note && <p className="mt-1 whitespace-pre-line text-sm">{proof.note}</p>}
+      {proof.reviewStatus === 'REJECTED' && proof.reviewReason && (
+        <p className="mt-1 text-sm text-error">{m.call_proof_ui_review_reason({ reason: proof.reviewReason })}</p>
+      )}
+      <p className="mt-1 break-all text-xs text-base-content/60">
+        {proof.file.name} ({formatBytes(proof.file.size)})
+      </p>
+      <div className="mt-2 flex flex-wrap gap-2">
+        {kind && kind !== 'pdf' && !preview && (
+          <button type="button" className="btn btn-xs" onClick={open} disabled={loading} aria-busy={loading}>
+            {loading && <span className="loading loading-spinner loading-xs" aria-hidden="true" />}
+            {m.call_proof_ui_open()}
+          </button>
+        )}
+        <DownloadButton file={proof.file} label={m.call_proof_ui_download()} className="btn btn-xs" />
+        {proof.reviewStatus === 'NEED_REVIEW' && (
+          <button type="button" className="btn btn-xs btn-error btn-outline" onClick={onDelete}>
+            {m.call_proof_ui_delete()}
+          </button>
+        )}
+      </div>
+      {preview?.kind === 'image' && (
+        <img
+          src={preview.url}
+          alt={m.call_proof_ui_preview_label({ name: proof.file.name })}
+          className="mt-2 max-h-80 rounded-box"
+        />
+      )}
+      {preview?.kind === 'audio' && (
+        // biome-ignore lint/a11y/useMediaCaption: a recording of a phone call has no captions to offer
+        <audio
+          src={preview.url}
+          controls
+          className="mt-2 w-full"
+          aria-label={m.call_proof_ui_preview_label({ name: proof.file.name })}
+        />
+      )}
+    </li>
+  );
+}
+
+export function CallProofList({
+  referralId,
+  talentId,
+  proofs,
+}: {
+  referralId: number;
+  talentId: number;
+  proofs: CallProofItem[];
+}) {
+  const remove = useDeleteCallProofMutation(referralId, talentId);
+  const [asking, setAsking] = useState<CallProofItem | null>(null);
+
+  if (proofs.length === 0) return <p className="text-sm text-base-content/70">{m.call_proof_ui_empty()}</p>;
+  return (
+    <>
+      <ul className="space-y-2" aria-label={m.call_proof_ui_heading()}>
+        {proofs.map((proof) => (
+          <CallProofRow key={proof.id} proof={proof} onDelete={() => setAsking(proof)} />
+        ))}
+      </ul>
+      {asking && (
+        <ConfirmDialog
+          title={m.call_proof_ui_delete_title()}
+          text={m.call_proof_ui_delete_text({ name: asking.file.name })}
+          confirmLabel={m.call_proof_ui_delete()}
+          cancelLabel={m.call_proof_ui_cancel()}
+          pending={remove.isPending}
+          onCancel={() => setAsking(null)}
+          onConfirm={() =>
+            remove.mutate(asking.id, {
+              onSuccess: () => toast.success(m.call_proof_ui_deleted()),
+              onError: (error) => toast.error(errorMessage(error)),
+              onSettled: () => setAsking(null),
+            })
+          }
+        />
+      )}
+    </>
+  );
+}

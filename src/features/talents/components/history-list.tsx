@@ -1,0 +1,80 @@
+import { CALL_PROOF_LABELS, CONSENT_LABELS, HIRING_LABELS, ITA_LABELS, REWARD_LABELS } from '../../../lib/enum-labels';
+import { formatDateTime } from '../../../lib/format';
+import { m } from '../../../paraglide/messages';
+import type { HistoryEntry } from '../../../shared/recruiter-types';
+
+const ACTION_LABELS: Record<string, () => string> = {
+  REFERRED: m.referral_action_referred,
+  CONSENT_SENT: m.referral_action_consent_sent,
+  CONSENT_RESENT: m.referral_action_consent_resent,
+  CONSENT_CHANGED: m.referral_action_consent_changed,
+  ITA_SENT: m.referral_action_ita_sent,
+  ITA_CHANGED: m.referral_action_ita_changed,
+  CALL_PROOF_ADDED: m.referral_action_call_proof_added,
+  CALL_PROOF_DELETED: m.referral_action_call_proof_deleted,
+  CALL_PROOF_REVIEWED: m.referral_action_call_proof_reviewed,
+  HIRING_CHANGED: m.referral_action_hiring_changed,
+  REWARD_CHANGED: m.referral_action_reward_changed,
+};
+
+// The states an action's from/to values name, so "PENDING → CONFIRMED" reads in the user's language.
+const VALUE_LABELS: Record<string, Record<string, () => string>> = {
+  CONSENT_CHANGED: CONSENT_LABELS,
+  ITA_CHANGED: ITA_LABELS,
+  ITA_SENT: ITA_LABELS,
+  HIRING_CHANGED: HIRING_LABELS,
+  REWARD_CHANGED: REWARD_LABELS,
+  CALL_PROOF_ADDED: CALL_PROOF_LABELS,
+  CALL_PROOF_DELETED: CALL_PROOF_LABELS,
+  CALL_PROOF_REVIEWED: CALL_PROOF_LABELS,
+};
+
+/** The localised label of a history action; an action this client does not know shows its code. */
+export const actionLabel = (action: string) =>
+  (Object.hasOwn(ACTION_LABELS, action) ? ACTION_LABELS[action]?.() : undefined) ?? action;
+
+function valueLabel(action: string, value: string | null): string | null {
+  const labels = VALUE_LABELS[action];
+  if (value === null) return action === 'REWARD_CHANGED' ? REWARD_LABELS.IN_REVIEW() : null;
+  return (labels && Object.hasOwn(labels, value) ? labels[value]?.() : undefined) ?? value;
+}
+
+function actor(entry: HistoryEntry): string {
+  switch (entry.actorKind) {
+    case 'RECRUITER':
+      return m.referral_actor_you();
+    case 'ADMIN':
+      return m.referral_actor_admin();
+    case 'TALENT':
+      return m.referral_actor_talent();
+    default:
+      return m.referral_actor_system();
+  }
+}
+
+// The referral's append-only history, newest first: what, from which state to which, who and when.
+export function HistoryList({ entries }: { entries: HistoryEntry[] }) {
+  if (entries.length === 0) return <p className="text-sm text-base-content/70">{m.referral_history_empty()}</p>;
+  const newestFirst = [...entries].reverse();
+  return (
+    <ol className="space-y-2 border-s-2 border-base-300 ps-3" data-testid="referral-history">
+      {newestFirst.map((entry) => {
+        const from = valueLabel(entry.action, entry.fromValue);
+        const to = valueLabel(entry.action, entry.toValue);
+        const change = from && to ? `${from} → ${to}` : (to ?? null);
+        return (
+          <li key={entry.id} className="text-sm">
+            <p className="font-medium">
+              {actionLabel(entry.action)}
+              {change && <span className="font-normal text-base-content/80">: {change}</span>}
+            </p>
+            {entry.note && <p className="break-words text-base-content/80">{entry.note}</p>}
+            <p className="text-xs text-base-content/60">
+              {m.referral_history_by({ who: actor(entry), time: formatDateTime(entry.createdAt) })}
+            </p>
+          </li>
+        );
+      })}
+    </ol>
+  );
+}

@@ -1,0 +1,157 @@
+import type { ReactNode } from 'react';
+import { ConsentBadge, HiringBadge, ItaBadge, RewardBadge } from '../../../components/status/status-badges';
+import { languageName, RATING_LABELS } from '../../../lib/enum-labels';
+import { formatDateTime, formatMoney } from '../../../lib/format';
+import { m } from '../../../paraglide/messages';
+import type { ReferralDetail, TalentDetail } from '../../../shared/recruiter-types';
+import { mailtoLink, reminderSubject, reminderText, talentLocale, telLink, whatsappLink } from '../contact';
+import { CallProofForm } from './call-proof-form';
+import { CallProofList } from './call-proof-list';
+import { HistoryList } from './history-list';
+import { SendLinkButton } from './send-link-button';
+
+function State({ label, children, detail }: { label: string; children: ReactNode; detail?: ReactNode }) {
+  return (
+    <div className="rounded-box bg-base-200/60 p-2">
+      <dt className="text-xs text-base-content/60">{label}</dt>
+      <dd className="mt-1 space-y-1">
+        <div className="flex flex-wrap items-center gap-1">{children}</div>
+        {detail && <div className="text-xs text-base-content/70">{detail}</div>}
+      </dd>
+    </div>
+  );
+}
+
+// Everything about one referral: states, the next step with the talent, notes, call proofs, history.
+export function ReferralBody({
+  referral,
+  talent,
+  recruiterName,
+}: {
+  referral: ReferralDetail;
+  talent: TalentDetail;
+  recruiterName: string;
+}) {
+  const locale = talentLocale(referral.talentLocale || talent.contactLocale);
+  const text = reminderText({
+    talentName: talent.fullName,
+    recruiterName,
+    taskTitle: referral.taskTitle,
+    consentStatus: referral.consentStatus,
+    itaStatus: referral.itaStatus,
+    locale,
+  });
+  const canResendConsent = referral.consentStatus === 'PENDING';
+  const canSendIta =
+    referral.consentStatus === 'CONFIRMED' && (referral.itaStatus === 'NOT_SENT' || referral.itaStatus === 'SENT');
+
+  return (
+    <div className="space-y-5 pt-2">
+      <dl className="grid grid-cols-2 gap-2 sm:grid-cols-4">
+        <State
+          label={m.referral_consent()}
+          detail={
+            referral.consentDecidedAt
+              ? m.referral_answered_at({ time: formatDateTime(referral.consentDecidedAt) })
+              : undefined
+          }
+        >
+          <ConsentBadge status={referral.consentStatus} />
+        </State>
+        <State
+          label={m.referral_ita()}
+          detail={
+            referral.itaDecidedAt ? m.referral_answered_at({ time: formatDateTime(referral.itaDecidedAt) }) : undefined
+          }
+        >
+          <ItaBadge status={referral.itaStatus} />
+        </State>
+        <State label={m.referral_hiring()}>
+          <HiringBadge status={referral.hiringStatus} />
+        </State>
+        <State
+          label={m.referral_reward()}
+          detail={referral.rewardReason ? m.referral_reward_reason({ reason: referral.rewardReason }) : undefined}
+        >
+          <RewardBadge status={referral.rewardStatus} />
+          {referral.rewardAmount != null && referral.rewardCurrency && (
+            <span className="text-sm font-medium" data-testid="reward-amount">
+              {formatMoney(referral.rewardAmount, referral.rewardCurrency)}
+            </span>
+          )}
+        </State>
+      </dl>
+
+      {(canResendConsent || canSendIta) && (
+        <div className="space-y-3">
+          {canResendConsent && (
+            <SendLinkButton
+              referralId={referral.id}
+              kind="consent"
+              label={m.referral_resend_consent()}
+              sentAt={referral.consentSentAt}
+              resendAt={referral.consentResendAt}
+            />
+          )}
+          {canSendIta && (
+            <SendLinkButton
+              referralId={referral.id}
+              kind="ita"
+              label={referral.itaStatus === 'SENT' ? m.referral_resend_ita() : m.referral_send_ita()}
+              sentAt={referral.itaSentAt}
+              resendAt={referral.itaResendAt}
+            />
+          )}
+        </div>
+      )}
+
+      <nav aria-label={m.talent_contact_heading()} className="space-y-1">
+        <div className="flex flex-wrap gap-2">
+          <a className="btn btn-sm btn-outline" href={telLink(talent.phoneE164)}>
+            {m.talent_call()}
+          </a>
+          <a
+            className="btn btn-sm btn-success btn-outline"
+            href={whatsappLink(talent.phoneE164, text)}
+            target="_blank"
+            rel="noopener noreferrer"
+            data-testid="whatsapp-link"
+          >
+            {m.talent_whatsapp()}
+          </a>
+          <a
+            className="btn btn-sm btn-outline"
+            href={mailtoLink(talent.email, reminderSubject(referral.taskTitle, locale), text)}
+            data-testid="mailto-link"
+          >
+            {m.talent_send_email()}
+          </a>
+        </div>
+        <p className="text-xs text-base-content/60">{m.talent_whatsapp_hint({ language: languageName(locale) })}</p>
+      </nav>
+
+      <section className="space-y-1">
+        <h3 className="font-semibold">{m.referral_note_heading()}</h3>
+        <p className="whitespace-pre-line text-sm">
+          {referral.recruiterNote || <span className="text-base-content/60">{m.referral_note_none()}</span>}
+        </p>
+        {referral.rating && (
+          <p className="text-sm">
+            <span className="text-base-content/60">{m.referral_rating()}:</span> {RATING_LABELS[referral.rating]()}
+          </p>
+        )}
+      </section>
+
+      <section className="space-y-3">
+        <h3 className="font-semibold">{m.call_proof_ui_heading()}</h3>
+        <CallProofList referralId={referral.id} talentId={talent.id} proofs={referral.callProofList} />
+        <CallProofForm referralId={referral.id} talentId={talent.id} />
+      </section>
+
+      <section className="space-y-2">
+        <h3 className="font-semibold">{m.referral_history_heading()}</h3>
+        <HistoryList entries={referral.history} />
+      </section>
+    </div>
+  );
+}

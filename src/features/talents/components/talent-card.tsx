@@ -1,0 +1,67 @@
+import { Link } from '@tanstack/react-router';
+import { ConsentBadge, HiringBadge, RewardBadge } from '../../../components/status/status-badges';
+import { EDUCATION_LABELS } from '../../../lib/enum-labels';
+import { m } from '../../../paraglide/messages';
+import type { TalentSummary } from '../../../shared/recruiter-types';
+
+// One talent in the folder: who, how to reach them, and each referral in short (tap to open it).
+export function TalentCard({ talent }: { talent: TalentSummary }) {
+  const id = String(talent.id);
+  return (
+    <article className="card card-sm border border-base-300 bg-base-100" data-testid="talent-card">
+      <div className="card-body gap-2">
+        <h2 className="card-title text-base">
+          <Link to="/talents-folder/$id/profile" params={{ id }} className="link link-hover">
+            {talent.fullName}
+          </Link>
+        </h2>
+        <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
+          <dt className="text-base-content/60">{m.talent_field_email()}</dt>
+          <dd className="min-w-0 break-all">
+            <a className="link link-hover" href={`mailto:${talent.email}`}>
+              {talent.email}
+            </a>
+          </dd>
+          <dt className="text-base-content/60">{m.talent_field_phone()}</dt>
+          <dd>
+            <a className="link link-hover" href={`tel:${talent.phone}`}>
+              {talent.phone}
+            </a>
+          </dd>
+          <dt className="text-base-content/60">{m.talent_field_location()}</dt>
+          <dd>{[talent.location, talent.country].filter(Boolean).join(', ')}</dd>
+          <dt className="text-base-content/60">{m.talent_field_education()}</dt>
+          <dd>{EDUCATION_LABELS[talent.educationLevel]?.() ?? talent.educationLevel}</dd>
+        </dl>
+        {talent.referrals.length === 0 ? (
+          <p className="text-sm text-base-content/60">{m.talent_no_referrals()}</p>
+        ) : (
+          <ul className="space-y-2 border-t border-base-200 pt-2" aria-label={m.talent_referrals_heading()}>
+            {talent.referrals.map((referral) => (
+              <li key={referral.id}>
+                <Link
+                  to="/talents-folder/$id/profile"
+                  params={{ id }}
+                  search={{ referral: referral.id }}
+                  className="link link-hover text-sm font-medium"
+                >
+                  {referral.taskTitle}
+                </Link>
+                <div className="mt-1 flex flex-wrap gap-1">
+                  <ConsentBadge status={referral.consentStatus} />
+                  <HiringBadge status={referral.hiringStatus} />
+                  <RewardBadge status={referral.rewardStatus} />
+                </div>
+              </li>
+            ))}
+          </ul>
+        )}
+        <div className="card-actions justify-end">
+          <Link to="/talents-folder/$id/profile" params={{ id }} className="btn btn-sm btn-outline">
+            {m.talent_open_profile()}
+          </Link>
+        </div>
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,85 @@
+import type { ReactNode } from 'react';
+import { EDUCATION_LABELS, languageName } from '../../../lib/enum-labels';
+import { currencyDigits, formatDateTime, formatMoney } from '../../../lib/format';
+import { m } from '../../../paraglide/messages';
+import type { TalentDetail } from '../../../shared/recruiter-types';
+
+function Row({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="grid grid-cols-1 gap-0.5 py-2 sm:grid-cols-[12rem_1fr] sm:gap-3">
+      <dt className="text-sm text-base-content/60">{label}</dt>
+      <dd className="min-w-0 break-words">{children}</dd>
+    </div>
+  );
+}
+
+const notGiven = () => <span className="text-base-content/50">{m.talent_not_given()}</span>;
+
+/** Expected salary is kept in major units as typed; formatMoney takes minor units. */
+export function formatSalary(amount: number, currency: string): string {
+  return formatMoney(Math.round(amount * 10 ** currencyDigits(currency)), currency);
+}
+
+// Every field of the talent, read-only; blanks say so rather than disappear.
+export function TalentDetails({ talent }: { talent: TalentDetail }) {
+  return (
+    <section className="card border border-base-300 bg-base-100" aria-labelledby="talent-details-heading">
+      <div className="card-body">
+        <h2 id="talent-details-heading" className="card-title text-lg">
+          {m.talent_details_heading()}
+        </h2>
+        <dl className="divide-y divide-base-200">
+          <Row label={m.talent_field_email()}>
+            <a className="link link-hover break-all" href={`mailto:${talent.email}`}>
+              {talent.email}
+            </a>
+          </Row>
+          <Row label={m.talent_field_phone()}>
+            <a className="link link-hover" href={`tel:${talent.phoneE164}`}>
+              {talent.phoneE164}
+            </a>
+          </Row>
+          <Row label={m.talent_field_location()}>{[talent.location, talent.country].filter(Boolean).join(', ')}</Row>
+          <Row label={m.talent_field_languages()}>
+            {talent.languages.length > 0 ? talent.languages.map(languageName).join(', ') : notGiven()}
+          </Row>
+          <Row label={m.talent_field_education()}>
+            {EDUCATION_LABELS[talent.educationLevel]?.() ?? talent.educationLevel}
+          </Row>
+          <Row label={m.talent_field_expected_salary()}>
+            {talent.expectedSalary != null
+              ? formatSalary(talent.expectedSalary, talent.expectedSalaryCurrency)
+              : notGiven()}
+          </Row>
+          <Row label={m.talent_field_contact_locale()}>{languageName(talent.contactLocale)}</Row>
+          <Row label={m.talent_field_work_experience()}>
+            {talent.hasWorkExperience == null ? notGiven() : talent.hasWorkExperience ? m.talent_yes() : m.talent_no()}
+          </Row>
+          <Row label={m.talent_field_years()}>
+            {talent.yearsOfExperience != null
+              ? m.talent_years_value({ years: String(talent.yearsOfExperience) })
+              : notGiven()}
+          </Row>
+          <Row label={m.talent_field_position()}>{talent.currentPosition || notGiven()}</Row>
+          <Row label={m.talent_field_skills()}>
+            {talent.skills.length > 0 ? (
+              <ul className="flex flex-wrap gap-1">
+                {talent.skills.map((skill) => (
+                  <li key={skill} className="badge badge-outline badge-sm">
+                    {skill}
+                  </li>
+                ))}
+              </ul>
+            ) : (
+              notGiven()
+            )}
+          </Row>
+          <Row label={m.talent_field_summary()}>
+            {talent.summary ? <p className="whitespace-pre-line">{talent.summary}</p> : notGiven()}
+          </Row>
+          <Row label={m.talent_field_added()}>{formatDateTime(talent.createdAt)}</Row>
+        </dl>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,231 @@
+import { useSuspenseQuery } from '@tanstack/react-query';
+import { Link, useNavigate } from '@tanstack/react-router';
+import { type FormEvent, useState } from 'react';
+import { FormAlert } from '../../../components/form/form-alert';
+import { SubmitButton } from '../../../components/form/submit-button';
+import { TextField } from '../../../components/form/text-field';
+import { toast } from '../../../components/toast/toast-store';
+import { errorMessage } from '../../../lib/app-error';
+import { currencyName, EDUCATION_LABELS, languageName } from '../../../lib/enum-labels';
+import { useValidatedForm } from '../../../lib/use-validated-form';
+import { m } from '../../../paraglide/messages';
+import { CANDIDATE_LANGUAGES, CURRENCIES, EDUCATION_LEVELS, LOCALES } from '../../../shared/enums';
+import type { TalentDetail } from '../../../shared/recruiter-types';
+import { talentEditSchema } from '../../../shared/talent-schemas';
+import { talentQueryOptions, useUpdateTalentMutation } from '../api';
+import { talentLocale } from '../contact';
+import { CheckboxGroup, SelectField, SkillsField, TextareaField, YesNoField } from './form-parts';
+
+type FormValues = {
+  fullName: string;
+  email: string;
+  countryCode: string;
+  phone: string;
+  languages: string[];
+  educationLevel: string;
+  country: string;
+  location: string;
+  expectedSalary: string;
+  expectedSalaryCurrency: string;
+  contactLocale: string;
+  hasWorkExperience: boolean | undefined;
+  yearsOfExperience: string;
+  currentPosition: string;
+  skills: string[];
+  summary: string;
+};
+
+const initialValues = (talent: TalentDetail): FormValues => ({
+  fullName: talent.fullName,
+  email: talent.email,
+  countryCode: talent.countryCode,
+  phone: talent.phone,
+  languages: talent.languages,
+  educationLevel: talent.educationLevel,
+  country: talent.country,
+  location: talent.location,
+  expectedSalary: talent.expectedSalary == null ? '' : String(talent.expectedSalary),
+  expectedSalaryCurrency: talent.expectedSalaryCurrency,
+  contactLocale: talentLocale(talent.contactLocale),
+  hasWorkExperience: talent.hasWorkExperience ?? undefined,
+  yearsOfExperience: talent.yearsOfExperience == null ? '' : String(talent.yearsOfExperience),
+  currentPosition: talent.currentPosition ?? '',
+  skills: talent.skills,
+  summary: talent.summary ?? '',
+});
+
+/** A field's error, also when the schema names an item of a list (`skills.2`). */
+const errorOf = (errors: Record<string, string>, name: string) =>
+  errors[name] ?? Object.entries(errors).find(([path]) => path.startsWith(`${name}.`))?.[1];
+
+// The talent's profile, edited with the same validation as the resume drop; e-mail and phone must stay
+// unique among the recruiter's talents (the server answers 409 with the field).
+export function TalentEditPage({ talentId }: { talentId: number }) {
+  const { data: talent } = useSuspenseQuery(talentQueryOptions(talentId));
+  const update = useUpdateTalentMutation(talentId);
+  const navigate = useNavigate();
+  const { errors, formError, submit } = useValidatedForm(talentEditSchema);
+  const [values, setValues] = useState(() => initialValues(talent));
+  const set = <K extends keyof FormValues>(key: K, value: FormValues[K]) =>
+    setValues((current) => ({ ...current, [key]: value }));
+  const id = String(talent.id);
+  const pending = update.isPending;
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    void submit(
+      {
+        ...values,
+        educationLevel: values.educationLevel as TalentDetail['educationLevel'],
+        expectedSalaryCurrency: values.expectedSalaryCurrency as (typeof CURRENCIES)[number],
+        contactLocale: values.contactLocale as (typeof LOCALES)[number],
+      },
+      async (fields) => {
+        await update.mutateAsync(fields);
+        toast.success(m.talent_edit_saved());
+        await navigate({ to: '/talents-folder/$id/profile', params: { id } });
+      },
+    );
+  }
+
+  const text = (name: keyof FormValues) => ({
+    name,
+    value: values[name] as string,
+    error: errorOf(errors, name),
+    disabled: pending,
+    onChange: (event: { target: { value: string } }) => set(name, event.target.value as never),
+  });
+
+  return (
+    <section className="mx-auto max-w-2xl space-y-4">
+      <div className="space-y-1">
+        <Link to="/talents-folder/$id/profile" params={{ id }} className="link link-hover text-sm">
+          ‹ {m.talent_back_to_profile()}
+        </Link>
+        <h1 className="text-2xl font-semibold">{m.title_edit_talent_profile()}</h1>
+        <p className="text-base-content/70">{talent.fullName}</p>
+      </div>
+      {formError && <FormAlert message={formError.fields ? m.error_validation_failed() : errorMessage(formError)} />}
+      <form noValidate onSubmit={onSubmit} className="space-y-4">
+        <section className="card border border-base-300 bg-base-100">
+          <div className="card-body gap-1">
+            <h2 className="card-title text-lg">{m.talent_edit_person_heading()}</h2>
+            <TextField
+              id="talent-full-name"
+              label={m.talent_field_full_name()}
+              autoComplete="off"
+              {...text('fullName')}
+            />
+            <TextField
+              id="talent-email"
+              label={m.talent_field_email()}
+              type="email"
+              inputMode="email"
+              autoCapitalize="none"
+              spellCheck={false}
+              {...text('email')}
+            />
+            <div className="grid grid-cols-[7rem_1fr] gap-2">
+              <TextField
+                id="talent-country-code"
+                label={m.talent_field_country_code()}
+                inputMode="tel"
+                {...text('countryCode')}
+              />
+              <TextField
+                id="talent-phone"
+                label={m.talent_field_phone()}
+                type="tel"
+                inputMode="tel"
+                {...text('phone')}
+              />
+            </div>
+            <CheckboxGroup
+              id="talent-languages"
+              legend={m.talent_field_languages()}
+              options={CANDIDATE_LANGUAGES.map((code) => ({ value: code, label: languageName(code) }))}
+              value={values.languages}
+              onChange={(next) => set('languages', next)}
+              error={errorOf(errors, 'languages')}
+              disabled={pending}
+            />
+            <SelectField
+              id="talent-education"
+              label={m.talent_field_education()}
+              placeholder={m.talent_select_placeholder()}
+              options={EDUCATION_LEVELS.map((level) => ({ value: level, label: EDUCATION_LABELS[level]() }))}
+              {...text('educationLevel')}
+            />
+            <TextField id="talent-country" label={m.talent_field_country()} {...text('country')} />
+            <TextField id="talent-location" label={m.talent_field_location()} {...text('location')} />
+            <div className="grid grid-cols-1 gap-2 sm:grid-cols-[1fr_12rem]">
+              <TextField
+                id="talent-expected-salary"
+                label={m.talent_field_expected_salary()}
+                type="number"
+                inputMode="decimal"
+                min={0}
+                step="any"
+                hint={m.talent_salary_hint()}
+                {...text('expectedSalary')}
+              />
+              <SelectField
+                id="talent-currency"
+                label={m.talent_field_currency()}
+                options={CURRENCIES.map((code) => ({ value: code, label: `${code} · ${currencyName(code)}` }))}
+                {...text('expectedSalaryCurrency')}
+              />
+            </div>
+            <SelectField
+              id="talent-contact-locale"
+              label={m.talent_field_contact_locale()}
+              hint={m.talent_contact_locale_hint()}
+              options={LOCALES.map((code) => ({ value: code, label: languageName(code) }))}
+              {...text('contactLocale')}
+            />
+          </div>
+        </section>
+
+        <section className="card border border-base-300 bg-base-100">
+          <div className="card-body gap-1">
+            <h2 className="card-title text-lg">{m.talent_edit_profile_heading()}</h2>
+            <YesNoField
+              id="talent-work-experience"
+              legend={m.talent_field_work_experience()}
+              value={values.hasWorkExperience}
+              onChange={(next) => set('hasWorkExperience', next)}
+              error={errorOf(errors, 'hasWorkExperience')}
+              disabled={pending}
+            />
+            <TextField
+              id="talent-years"
+              label={m.talent_field_years()}
+              type="number"
+              inputMode="numeric"
+              min={0}
+              max={70}
+              step={1}
+              {...text('yearsOfExperience')}
+            />
+            <TextField id="talent-position" label={m.talent_field_position()} {...text('currentPosition')} />
+            <SkillsField
+              id="talent-skills"
+              value={values.skills}
+              onChange={(next) => set('skills', next)}
+              error={errorOf(errors, 'skills')}
+              disabled={pending}
+            />
+            <TextareaField id="talent-summary" label={m.talent_field_summary()} rows={4} {...text('summary')} />
+          </div>
+        </section>
+
+        <div className="flex flex-wrap items-center gap-3">
+          <SubmitButton pending={pending} label={m.talent_edit_save()} pendingLabel={m.talent_edit_saving()} />
+          <Link to="/talents-folder/$id/profile" params={{ id }} className="btn btn-sm btn-ghost mt-2">
+            {m.talent_edit_cancel()}
+          </Link>
+        </div>
+      </form>
+    </section>
+  );
+}

@@ -1,0 +1,76 @@
+import { useSuspenseQuery } from '@tanstack/react-query';
+import { getRouteApi, Link } from '@tanstack/react-router';
+import { m } from '../../../paraglide/messages';
+import { talentQueryOptions } from '../api';
+import { telLink, whatsappLink } from '../contact';
+import { ReferralPanel } from './referral-panel';
+import { ResumeCard } from './resume-card';
+import { TalentDetails } from './talent-details';
+
+const route = getRouteApi('/_auth/_recruiter/talents-folder/$id/profile/');
+
+// A talent's profile: details, resume, quick contact, and every referral as a panel that opens in place.
+export function TalentProfilePage({ talentId }: { talentId: number }) {
+  const { data: talent } = useSuspenseQuery(talentQueryOptions(talentId));
+  const { referral: openReferralId } = route.useSearch();
+  const { user } = route.useRouteContext();
+  const id = String(talent.id);
+
+  return (
+    <section className="space-y-5">
+      <div className="space-y-2">
+        <Link to="/talents-folder" className="link link-hover text-sm">
+          ‹ {m.talent_back_to_folder()}
+        </Link>
+        <h1 className="text-2xl font-semibold break-words">{talent.fullName}</h1>
+        <div className="flex flex-wrap gap-2">
+          <Link to="/talents-folder/$id/profile/edit" params={{ id }} className="btn btn-sm btn-primary">
+            {m.talent_edit_link()}
+          </Link>
+          <Link to="/talents-folder/$id/hiring-status" params={{ id }} className="btn btn-sm">
+            {m.talent_hiring_status_link()}
+          </Link>
+        </div>
+      </div>
+
+      <nav aria-label={m.talent_contact_heading()} className="flex flex-wrap gap-2">
+        <a className="btn btn-sm btn-outline" href={telLink(talent.phoneE164)}>
+          {m.talent_call()}
+        </a>
+        <a
+          className="btn btn-sm btn-outline"
+          href={whatsappLink(talent.phoneE164)}
+          target="_blank"
+          rel="noopener noreferrer"
+        >
+          {m.talent_whatsapp()}
+        </a>
+        <a className="btn btn-sm btn-outline" href={`mailto:${talent.email}`}>
+          {m.talent_send_email()}
+        </a>
+      </nav>
+
+      <TalentDetails talent={talent} />
+      <ResumeCard talent={talent} />
+
+      <section className="space-y-3" aria-labelledby="talent-referrals-heading">
+        <h2 id="talent-referrals-heading" className="text-lg font-semibold">
+          {m.talent_referrals_heading()}
+        </h2>
+        {talent.referrals.length === 0 ? (
+          <p className="text-sm text-base-content/70">{m.talent_no_referrals()}</p>
+        ) : (
+          talent.referrals.map((referral) => (
+            <ReferralPanel
+              key={referral.id}
+              summary={referral}
+              talent={talent}
+              recruiterName={user.fullName}
+              initiallyOpen={referral.id === openReferralId}
+            />
+          ))
+        )}
+      </section>
+    </section>
+  );
+}

@@ -1,0 +1,125 @@
+import { useSuspenseQuery } from '@tanstack/react-query';
+import { getRouteApi, Link } from '@tanstack/react-router';
+import { EmptyState } from '../../../components/list/empty-state';
+import { FilterSelect } from '../../../components/list/filter-select';
+import { Pagination } from '../../../components/list/pagination';
+import { SearchBox } from '../../../components/list/search-box';
+import { CONSENT_LABELS, HIRING_LABELS, REWARD_LABELS } from '../../../lib/enum-labels';
+import { m } from '../../../paraglide/messages';
+import { CONSENT_STATUSES, HIRING_STATUSES } from '../../../shared/enums';
+import { REWARD_FILTERS } from '../../../shared/talent-schemas';
+import { talentsQueryOptions, taskFilterOptionsQueryOptions } from '../api';
+import { folderFilters, type TalentsFolderSearch } from '../search-params';
+import { TalentCard } from './talent-card';
+
+const route = getRouteApi('/_auth/_recruiter/talents-folder/');
+
+// My talents: search and filters live in the address, so a reload or a shared link keeps the view.
+export function TalentsFolderPage() {
+  const search = route.useSearch();
+  const navigate = route.useNavigate();
+  const { data } = useSuspenseQuery(talentsQueryOptions(folderFilters(search)));
+  const { data: tasks } = useSuspenseQuery(taskFilterOptionsQueryOptions());
+
+  const update = (next: Partial<TalentsFolderSearch>) =>
+    navigate({ search: (prev) => ({ ...prev, ...next, page: next.page ?? 1 }) });
+  const filtered = Boolean(search.search || search.taskId || search.consent || search.hiring || search.reward);
+
+  // A task that is not among the first 50 still shows as the selected option.
+  const taskOptions = [
+    { value: '', label: m.talent_filter_task_all() },
+    ...tasks.map((task) => ({ value: String(task.id), label: `${task.code} · ${task.title}` })),
+  ];
+  if (search.taskId && !tasks.some((task) => task.id === search.taskId)) {
+    taskOptions.push({ value: String(search.taskId), label: `#${search.taskId}` });
+  }
+
+  return (
+    <section className="space-y-4">
+      <div>
+        <h1 className="text-2xl font-semibold">{m.title_talents_folder()}</h1>
+        <p className="text-sm text-base-content/70">{m.talent_folder_intro()}</p>
+      </div>
+
+      {/* biome-ignore lint/a11y/useSemanticElements: older phone browsers (and test DOMs) do not know <search> */}
+      <div role="search" className="flex flex-col gap-2 sm:flex-row sm:flex-wrap" aria-label={m.talent_filters_label()}>
+        <SearchBox
+          id="talents-search"
+          value={search.search ?? ''}
+          onSearch={(text) => update({ search: text || undefined })}
+        />
+        <FilterSelect
+          id="talents-task"
+          label={m.talent_filter_task()}
+          value={search.taskId ? String(search.taskId) : ''}
+          options={taskOptions}
+          onChange={(value) => update({ taskId: value ? Number(value) : undefined })}
+        />
+        <FilterSelect
+          id="talents-consent"
+          label={m.talent_filter_consent()}
+          value={search.consent ?? ''}
+          options={[
+            { value: '', label: m.talent_filter_consent_all() },
+            ...CONSENT_STATUSES.map((value) => ({ value, label: CONSENT_LABELS[value]() })),
+          ]}
+          onChange={(value) => update({ consent: value || undefined })}
+        />
+        <FilterSelect
+          id="talents-hiring"
+          label={m.talent_filter_hiring()}
+          value={search.hiring ?? ''}
+          options={[
+            { value: '', label: m.talent_filter_hiring_all() },
+            ...HIRING_STATUSES.map((value) => ({ value, label: HIRING_LABELS[value]() })),
+          ]}
+          onChange={(value) => update({ hiring: value || undefined })}
+        />
+        <FilterSelect
+          id="talents-reward"
+          label={m.talent_filter_reward()}
+          value={search.reward ?? ''}
+          options={[
+            { value: '', label: m.talent_filter_reward_all() },
+            ...REWARD_FILTERS.map((value) => ({ value, label: REWARD_LABELS[value]() })),
+          ]}
+          onChange={(value) => update({ reward: value || undefined })}
+        />
+      </div>
+
+      {data.items.length === 0 ? (
+        filtered ? (
+          <EmptyState title={m.list_empty_filtered()}>
+            <Link to="/talents-folder" className="btn btn-sm">
+              {m.list_clear_filters()}
+            </Link>
+          </EmptyState>
+        ) : (
+          <EmptyState title={m.talent_empty()}>
+            <Link to="/task" className="btn btn-sm btn-primary">
+              {m.talent_empty_action()}
+            </Link>
+          </EmptyState>
+        )
+      ) : (
+        <ul className="grid gap-3 lg:grid-cols-2" aria-label={m.title_talents_folder()}>
+          {data.items.map((talent) => (
+            <li key={talent.id}>
+              <TalentCard talent={talent} />
+            </li>
+          ))}
+        </ul>
+      )}
+
+      {data.total > 0 && (
+        <Pagination
+          idPrefix="talents"
+          page={data.page}
+          pageSize={data.pageSize}
+          total={data.total}
+          onChange={(next) => update({ page: next.page, pageSize: next.pageSize as TalentsFolderSearch['pageSize'] })}
+        />
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,39 @@
+import { currentIntlLocale } from '../../lib/locale';
+import { DEFAULT_TIMEZONE } from '../../shared/constants';
+
+// Formatting this area needs beyond src/lib/format.ts.
+
+/** "14:05": the time of day, in the zone dates are shown in. */
+export function formatTime(value: string | Date): string {
+  return new Intl.DateTimeFormat(currentIntlLocale(), {
+    hour: '2-digit',
+    minute: '2-digit',
+    timeZone: DEFAULT_TIMEZONE,
+  }).format(typeof value === 'string' ? new Date(value) : value);
+}
+
+/** "1.2 MB", "350 kB", "900 byte": file sizes for people, in the interface's language. */
+export function formatBytes(bytes: number): string {
+  const [value, unit] =
+    bytes >= 1_000_000 ? [bytes / 1_000_000, 'megabyte'] : bytes >= 1000 ? [bytes / 1000, 'kilobyte'] : [bytes, 'byte'];
+  return new Intl.NumberFormat(currentIntlLocale(), {
+    style: 'unit',
+    unit,
+    unitDisplay: 'short',
+    maximumFractionDigits: 1,
+  }).format(value);
+}
+
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/** A `datetime-local` value ("2026-11-22T14:05") for a moment, in the device's own time zone. */
+export function toLocalInputValue(date: Date): string {
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
+}
+
+/** A `datetime-local` value, read in the device's time zone, as ISO UTC; '' when blank or not a date. */
+export function localInputToIso(value: string): string {
+  if (!value) return '';
+  const date = new Date(value);
+  return Number.isNaN(date.getTime()) ? '' : date.toISOString();
+}

@@ -1,0 +1,466 @@
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { clearToasts, getToasts } from '../../src/components/toast/toast-store';
+import { clearAuthTokens, setAuthTokens } from '../../src/lib/auth-session';
+import { setUploadTransport } from '../../src/lib/upload';
+import { m } from '../../src/paraglide/messages';
+import { readEnv } from '../../src/server/env';
+import { sendTalentLink } from '../../src/server/modules/referrals/talent-link-mail';
+import { startInProcessApi, TEST_PASSWORD } from './helpers/in-process-api';
+import { renderAppAt } from './helpers/render-app';
+
+// The talents folder, a talent's profile with its referrals (consent resend, call proofs, contact
+// shortcuts) and the hiring timeline, in the real route tree against the real API in-process.
+let server: Awaited<ReturnType<typeof startInProcessApi>>;
+// The in-process API's clock; moved to this machine's time so the screen and the API agree on "now".
+let serverNow = new Date('2026-11-22T02:00:00.000Z');
+const env = readEnv({ APP_ENV: 'test', JWT_SECRET: 'x'.repeat(40), DATA_DIR: '/tmp/recruiter-test' });
+
+function advance(ms: number) {
+  server.advance(ms);
+  serverNow = new Date(serverNow.getTime() + ms);
+}
+
+beforeAll(async () => {
+  server = await startInProcessApi();
+  vi.stubGlobal('fetch', server.fetch);
+  advance(Date.now() - serverNow.getTime());
+  setUploadTransport(async (request, onProgress) => {
+    const response = await server.app.request(request.url, {
+      method: request.method,
+      body: request.body,
+      headers: request.headers,
+    });
+    onProgress?.(1);
+    return response;
+  });
+});
+
+afterAll(async () => {
+  setUploadTransport(null);
+  vi.unstubAllGlobals();
+  await server.close();
+});
+
+beforeEach(() => {
+  clearAuthTokens();
+  clearToasts();
+});
+afterEach(() => cleanup());
+
+let sequence = 0;
+
+async function recruiter(fullName: string) {
+  const email = await server.createUser({ fullName });
+  const user = await server.db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirstOrThrow();
+  return { id: user.id, email };
+}
+
+async function tokensOf(email: string) {
+  const response = await server.app.request('/api/auth/login', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password: TEST_PASSWORD }),
+  });
+  return (await response.json()) as { accessToken: string; refreshToken: string };
+}
+
+async function logInAs(email: string) {
+  const answer = await tokensOf(email);
+  setAuthTokens({ accessToken: answer.accessToken, refreshToken: answer.refreshToken, rememberMe: false });
+}
+
+async function createTask(title: string) {
+  sequence += 1;
+  const at = serverNow.toISOString();
+  const row = await server.db
+    .insertInto('tasks')
+    .values({
+      code: `T-${String(200000 + sequence)}`,
+      title,
+      company: 'Kopi Digital Sdn Bhd',
+      description: 'Build and run our APIs.',
+      job_type: 'ft',
+      is_critical: 0,
+      location: 'Kuala Lumpur',
+      country: 'Malaysia',
+      salary_min: 600000,
+      salary_max: 900000,
+      salary_currency: 'MYR',
+      reward_amount: 50000,
+      reward_currency: 'MYR',
+      quota: 5,
+      status: 'OPEN',
+      expires_at: null,
+      required_skills: '[]',
+      required_languages: '[]',
+      created_by: null,
+      created_at: at,
+      updated_at: at,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/** A talent of `recruiterId` referred to `taskId`, as referral creation leaves it: the consent link sent. */
+async function referTalent(
+  recruiterId: number,
+  taskId: number,
+  values: { fullName: string; phone: string; contactLocale?: string; consent?: 'PENDING' | 'CONFIRMED' },
+) {
+  sequence += 1;
+  const at = serverNow.toISOString();
+  const email = `talent${sequence}@example.com`;
+  const talent = await server.db
+    .insertInto('talents')
+    .values({
+      recruiter_id: recruiterId,
+      full_name: values.fullName,
+      email,
+      email_normalized: email,
+      phone: values.phone.slice(3),
+      country_code: '+60',
+      phone_e164: values.phone,
+      languages: '["en","ms"]',
+      education_level: 'Degree',
+      country: 'Malaysia',
+      location: 'Petaling Jaya',
+      expected_salary: 450000, // minor units: MYR 4,500.00
+      expected_salary_currency: 'MYR',
+      resume_file_id: null,
+      resume_text: null,
+      parse_status: 'SKIPPED',
+      has_work_experience: 1,
+      years_of_experience: 4,
+      current_position: 'Backend Developer',
+      skills: '["Node.js","SQL"]',
+      summary: null,
+      contact_locale: values.contactLocale ?? 'en',
+      draft_note: null,
+      created_at: at,
+      updated_at: at,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const referral = await server.db
+    .insertInto('referrals')
+    .values({
+      talent_id: talent.id,
+      task_id: taskId,
+      recruiter_id: recruiterId,
+      person_email: email,
+      person_phone: values.phone,
+      recruiter_note: 'Strong Node.js background.',
+      rating: 10,
+      consent_status: values.consent ?? 'PENDING',
+      consent_decided_at: values.consent === 'CONFIRMED' ? at : null,
+      ita_status: 'NOT_SENT',
+      ita_decided_at: null,
+      hiring_status: 'SUBMITTED',
+      reward_status: null,
+      reward_amount: null,
+      reward_currency: null,
+      reward_reason: null,
+      reward_decided_by: null,
+      reward_decided_at: null,
+      promo_id: null,
+      payment_id: null,
+      created_at: at,
+      updated_at: at,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await server.db
+    .insertInto('referral_history')
+    .values({
+      referral_id: referral.id,
+      actor_id: recruiterId,
+      action: 'REFERRED',
+      from_value: null,
+      to_value: null,
+      note: null,
+      created_at: at,
+    })
+    .execute();
+  await sendTalentLink(
+    server.db,
+    { env },
+    {
+      referralId: referral.id,
+      kind: 'CONSENT',
+      actorId: recruiterId,
+      resend: false,
+      now: serverNow,
+    },
+  );
+  return { talentId: talent.id, referralId: referral.id, email };
+}
+
+async function hiringChange(referralId: number, actorId: number, from: string, to: string) {
+  advance(24 * 60 * 60_000);
+  await server.db
+    .updateTable('referrals')
+    .set({ hiring_status: to as 'SCREENING' })
+    .where('id', '=', referralId)
+    .execute();
+  await server.db
+    .insertInto('referral_history')
+    .values({
+      referral_id: referralId,
+      actor_id: actorId,
+      action: 'HIRING_CHANGED',
+      from_value: from,
+      to_value: to,
+      note: null,
+      created_at: serverNow.toISOString(),
+    })
+    .execute();
+}
+
+let me: { id: number; email: string };
+let other: { id: number; email: string };
+let backendTask: number;
+let designTask: number;
+let aisha: { talentId: number; referralId: number; email: string };
+let ben: { talentId: number; referralId: number; email: string };
+
+beforeAll(async () => {
+  me = await recruiter('Farah Recruiter');
+  other = await recruiter('Other Recruiter');
+  backendTask = await createTask('Backend Engineer');
+  designTask = await createTask('Product Designer');
+  aisha = await referTalent(me.id, backendTask, {
+    fullName: 'Aisha Rahman',
+    phone: '+60123456701',
+    contactLocale: 'ms',
+  });
+  ben = await referTalent(me.id, designTask, { fullName: 'Ben Tan', phone: '+60123456702', consent: 'CONFIRMED' });
+  await referTalent(other.id, backendTask, { fullName: 'Chen Wei', phone: '+60123456703' });
+});
+
+describe('talents folder', () => {
+  it('lists only my talents, each with the referral in short', async () => {
+    await logInAs(me.email);
+    renderAppAt('/talents-folder');
+    const cards = await screen.findAllByTestId('talent-card');
+    expect(cards.map((card) => within(card).getByRole('heading').textContent)).toEqual(
+      expect.arrayContaining(['Aisha Rahman', 'Ben Tan']),
+    );
+    expect(cards).toHaveLength(2);
+    expect(screen.queryByText('Chen Wei')).toBeNull();
+    const aishaCard = cards.find((card) => within(card).queryByText('Aisha Rahman'));
+    expect(
+      within(aishaCard as HTMLElement)
+        .getByRole('link', { name: 'Backend Engineer' })
+        .getAttribute('href'),
+    ).toBe(`/talents-folder/${aisha.talentId}/profile?referral=${aisha.referralId}`);
+    expect(within(aishaCard as HTMLElement).getByTestId('consent-badge').textContent).toBe('Consent pending');
+  });
+
+  it('filters through the address: a filter picked goes to the URL, a URL filter applies', async () => {
+    await logInAs(me.email);
+    const { router } = renderAppAt('/talents-folder');
+    await screen.findByText('Aisha Rahman');
+    fireEvent.change(screen.getByLabelText('Consent'), { target: { value: 'CONFIRMED' } });
+    await waitFor(() => expect(router.state.location.search).toMatchObject({ consent: 'CONFIRMED' }));
+    await waitFor(() => expect(screen.queryByText('Aisha Rahman')).toBeNull());
+    expect(screen.getByText('Ben Tan')).toBeTruthy();
+
+    cleanup();
+    renderAppAt(`/talents-folder?taskId=${backendTask}`);
+    expect(await screen.findByText('Aisha Rahman')).toBeTruthy();
+    expect(screen.queryByText('Ben Tan')).toBeNull();
+    expect((screen.getByLabelText('Task') as HTMLSelectElement).value).toBe(String(backendTask));
+  });
+
+  it('says so when nothing matches, with a way back to every talent', async () => {
+    await logInAs(me.email);
+    renderAppAt('/talents-folder?search=nobody-like-this');
+    expect(await screen.findByText('Nothing matches these filters.')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Clear filters' }).getAttribute('href')).toBe('/talents-folder');
+  });
+});
+
+describe('talent profile', () => {
+  it("shows Page Not Found for another recruiter's talent", async () => {
+    await logInAs(other.email);
+    renderAppAt(`/talents-folder/${aisha.talentId}/profile`);
+    expect((await screen.findByTestId('error-page-title')).textContent).toBe('Page Not Found');
+  });
+
+  it('opens the referral named in ?referral= with its states and history', async () => {
+    await logInAs(me.email);
+    renderAppAt(`/talents-folder/${aisha.talentId}/profile?referral=${aisha.referralId}`);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Aisha Rahman' })).toBeTruthy();
+    expect(screen.getByText(/^MYR\s4,500\.00$/)).toBeTruthy();
+    const panel = screen.getByTestId('referral-panel');
+    expect(within(panel).getByRole('button', { expanded: true })).toBeTruthy();
+    const history = await within(panel).findByTestId('referral-history');
+    expect(within(history).getByText('Referred to the task')).toBeTruthy();
+    expect(within(history).getByText('Consent e-mail sent')).toBeTruthy();
+    expect(within(panel).getAllByTestId('consent-badge')[0]?.textContent).toBe('Consent pending');
+    expect(within(panel).getAllByTestId('reward-badge')[0]?.textContent).toBe('In review');
+  });
+
+  it("offers WhatsApp with a consent reminder in the talent's language and the E.164 digits", async () => {
+    await logInAs(me.email);
+    renderAppAt(`/talents-folder/${aisha.talentId}/profile?referral=${aisha.referralId}`);
+    const link = await screen.findByTestId('whatsapp-link');
+    const url = new URL(link.getAttribute('href') as string);
+    expect(`${url.origin}${url.pathname}`).toBe('https://wa.me/60123456701');
+    const text = url.searchParams.get('text');
+    expect(text).toBe(
+      m.talent_whatsapp_reminder(
+        { name: 'Aisha Rahman', recruiter: 'Farah Recruiter', task: 'Backend Engineer' },
+        { locale: 'ms' },
+      ),
+    );
+    expect(text).toContain('Hai Aisha Rahman');
+    expect(screen.getAllByRole('link', { name: 'Call' })[0]?.getAttribute('href')).toBe('tel:+60123456701');
+  });
+});
+
+const consentEmails = async () =>
+  (await server.db.selectFrom('email_outbox').select('id').where('template', '=', 'consent_request').execute()).length;
+
+describe('consent resend', () => {
+  it('keeps Resend consent waiting while the last link is recent, saying until when', async () => {
+    await logInAs(me.email);
+    renderAppAt(`/talents-folder/${aisha.talentId}/profile?referral=${aisha.referralId}`);
+    const button = await screen.findByRole('button', { name: 'Resend consent e-mail' });
+    expect((button as HTMLButtonElement).disabled).toBe(true);
+    expect(screen.getByTestId('consent-wait').textContent).toMatch(/You can resend at \d{2}:\d{2}/);
+  });
+
+  it('resends after the interval, and shows the wait when the API refuses a resend (429)', async () => {
+    // The talent's consent link went out 11 minutes ago.
+    advance(11 * 60_000);
+    await logInAs(me.email);
+    renderAppAt(`/talents-folder/${aisha.talentId}/profile?referral=${aisha.referralId}`);
+    const button = (await screen.findByRole('button', { name: 'Resend consent e-mail' })) as HTMLButtonElement;
+    await waitFor(() => expect(button.disabled).toBe(false));
+    const before = await consentEmails();
+
+    fireEvent.click(button);
+    await waitFor(() =>
+      expect(getToasts().map((t) => t.message)).toContain(
+        'A new consent link was e-mailed to the talent. The old link no longer works.',
+      ),
+    );
+    expect(await consentEmails()).toBe(before + 1);
+    expect(await screen.findByTestId('consent-wait')).toBeTruthy();
+
+    // Another device resends first: this screen still thinks it may, the API says no.
+    advance(11 * 60_000);
+    cleanup();
+    renderAppAt(`/talents-folder/${aisha.talentId}/profile?referral=${aisha.referralId}`);
+    const again = (await screen.findByRole('button', { name: 'Resend consent e-mail' })) as HTMLButtonElement;
+    await waitFor(() => expect(again.disabled).toBe(false));
+    const { accessToken } = await tokensOf(me.email);
+    const elsewhere = await server.app.request('/api/recruiter/talent-task/resend-consent', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${accessToken}` },
+      body: JSON.stringify({ referralId: aisha.referralId }),
+    });
+    expect(elsewhere.status).toBe(200);
+
+    const queued = await consentEmails();
+    fireEvent.click(again);
+    const wait = await screen.findByTestId('consent-wait');
+    expect(await consentEmails()).toBe(queued);
+    expect(wait.textContent).toMatch(/You can resend at \d{2}:\d{2}/);
+    expect(again.disabled).toBe(true);
+  });
+});
+
+describe('call proofs', () => {
+  it('uploads a call proof that then appears in the list, waiting for review', async () => {
+    await logInAs(me.email);
+    renderAppAt(`/talents-folder/${ben.talentId}/profile?referral=${ben.referralId}`);
+    const panel = await screen.findByTestId('referral-panel');
+    expect(await within(panel).findByText(/No call proof yet/)).toBeTruthy();
+
+    const pdf = new File(['%PDF-1.4\n1 0 obj\n<<>>\nendobj\ntrailer\n<<>>\n%%EOF\n'], 'call-log.pdf', {
+      type: 'application/pdf',
+    });
+    fireEvent.change(within(panel).getByLabelText('Choose file'), { target: { files: [pdf] } });
+    expect(within(panel).getByTestId('call-proof-selected').textContent).toContain('call-log.pdf');
+    fireEvent.change(within(panel).getByLabelText('Note'), { target: { value: 'Talked for 10 minutes.' } });
+    fireEvent.click(within(panel).getByRole('button', { name: 'Upload call proof' }));
+
+    const proof = await within(panel).findByTestId('call-proof');
+    expect(within(proof).getByText('Talked for 10 minutes.')).toBeTruthy();
+    expect(within(proof).getByTestId('call-proof-badge').textContent).toBe('Needs review');
+    expect(getToasts().map((t) => t.message)).toContain('The call proof was uploaded. It waits for review.');
+    expect(within(panel).getByLabelText('Take photo').getAttribute('capture')).toBe('environment');
+    expect(within(panel).getByLabelText('Take photo').getAttribute('accept')).toBe('image/*');
+    expect(within(panel).getByLabelText('Record audio').getAttribute('accept')).toBe('audio/*');
+  });
+
+  it('deletes a call proof still waiting for review, after asking', async () => {
+    await logInAs(me.email);
+    renderAppAt(`/talents-folder/${ben.talentId}/profile?referral=${ben.referralId}`);
+    const panel = await screen.findByTestId('referral-panel');
+    const proof = await within(panel).findByTestId('call-proof');
+    fireEvent.click(within(proof).getByRole('button', { name: 'Delete' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Delete this call proof?' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    expect(await within(panel).findByText(/No call proof yet/)).toBeTruthy();
+    expect(getToasts().map((t) => t.message)).toContain('The call proof was deleted.');
+    expect(within(await within(panel).findByTestId('referral-history')).getByText('Call proof deleted')).toBeTruthy();
+  });
+
+  it('refuses a file over 5 MB in the browser, before sending it', async () => {
+    await logInAs(me.email);
+    renderAppAt(`/talents-folder/${ben.talentId}/profile?referral=${ben.referralId}`);
+    const panel = await screen.findByTestId('referral-panel');
+    const big = new File([new Uint8Array(5_000_001)], 'huge.pdf', { type: 'application/pdf' });
+    fireEvent.change(await within(panel).findByLabelText('Choose file'), { target: { files: [big] } });
+    expect(within(panel).getByText('This file is larger than 5 MB. Please choose a smaller file.')).toBeTruthy();
+  });
+});
+
+describe('hiring status', () => {
+  it('shows each referral as a timeline, with the date of each step and a final rejection', async () => {
+    await hiringChange(ben.referralId, other.id, 'SUBMITTED', 'SCREENING');
+    await hiringChange(ben.referralId, other.id, 'SCREENING', 'REJECTED');
+    await logInAs(me.email);
+    renderAppAt(`/talents-folder/${ben.talentId}/hiring-status`);
+    const timeline = await screen.findByTestId('hiring-timeline');
+    const steps = within(timeline).getAllByRole('listitem');
+    expect(steps.map((step) => step.textContent?.replace(/\s+/g, ' '))).toEqual([
+      expect.stringContaining('Submitted'),
+      expect.stringContaining('Screening'),
+      expect.stringContaining('Rejected'),
+    ]);
+    expect(steps[2]?.getAttribute('aria-current')).toBe('step');
+    expect(screen.getByText('This referral ended: Rejected.')).toBeTruthy();
+  });
+});
+
+describe('profile edit', () => {
+  it('saves the profile and goes back to it; a bad phone stays beside its field', async () => {
+    await logInAs(me.email);
+    const { router } = renderAppAt(`/talents-folder/${ben.talentId}/profile/edit`);
+    const phone = await screen.findByLabelText('Phone');
+    fireEvent.change(phone, { target: { value: '12' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save changes' }));
+    expect(await screen.findByText('This is not a valid phone number for the country code.')).toBeTruthy();
+
+    fireEvent.change(phone, { target: { value: '123456702' } });
+    fireEvent.change(screen.getByLabelText('Current position'), { target: { value: 'Lead Designer' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save changes' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/talents-folder/${ben.talentId}/profile`));
+    expect(await screen.findByText('Lead Designer')).toBeTruthy();
+  });
+
+  it("shows the API's refusal beside the e-mail when another of my talents has it (409)", async () => {
+    await logInAs(me.email);
+    renderAppAt(`/talents-folder/${ben.talentId}/profile/edit`);
+    fireEvent.change(await screen.findByLabelText('E-mail'), { target: { value: aisha.email } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save changes' }));
+    const error = await screen.findByText('Another of your talents already has this e-mail.');
+    expect(error.id).toBe(screen.getByLabelText('E-mail').getAttribute('aria-describedby'));
+  });
+});
