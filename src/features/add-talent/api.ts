@@ -37,14 +37,15 @@ registerFieldMessages({
 /** The task a talent is added to (`GET /api/recruiter/task/:id`). */
 export const addTalentTaskQueryOptions = (taskId: string) =>
   queryOptions({
-    queryKey: ['tasks', 'detail', taskId],
+    // Number ids, so the task board's and the talents folder's caches share these entries.
+    queryKey: ['tasks', 'detail', Number(taskId)],
     queryFn: () => unwrap(api.api.recruiter.task[':id'].$get({ param: { id: taskId } })),
   });
 
 /** One of the recruiter's talents (`GET /api/recruiter/talent/:id`): its parse state and what parsing found. */
 export const addTalentTalentQueryOptions = (talentId: string) =>
   queryOptions({
-    queryKey: ['talents', 'detail', talentId],
+    queryKey: ['talents', 'detail', Number(talentId)],
     queryFn: (): Promise<TalentDetail> => unwrap(api.api.recruiter.talent[':id'].$get({ param: { id: talentId } })),
   });
 
@@ -72,7 +73,8 @@ export function useCompleteProfileMutation() {
     onSuccess: () => {
       // The talents folder and the counts of Manage Task change with a new referral.
       void queryClient.invalidateQueries({ queryKey: ['talents'] });
-      void queryClient.invalidateQueries({ queryKey: ['my-tasks'] });
+      void queryClient.invalidateQueries({ queryKey: ['recruiter-tasks'] });
+      void queryClient.invalidateQueries({ queryKey: ['referrals'] });
     },
   });
 }

@@ -1,13 +1,38 @@
-import { createFileRoute } from '@tanstack/react-router';
-import { PagePlaceholder } from '../../../../components/page-placeholder';
+import { useSuspenseQuery } from '@tanstack/react-query';
+import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
+import { myTasksQueryOptions } from '../../../../features/tasks/api';
+import { RouteLoadError, RoutePending } from '../../../../features/tasks/components/list-states';
+import { ManageTabs } from '../../../../features/tasks/components/manage-tabs';
+import { MyTaskList } from '../../../../features/tasks/components/my-task-list';
+import { MY_TASK_DEFAULTS, myTaskListSearchSchema } from '../../../../features/tasks/search';
 import { titleHead } from '../../../../lib/page-title';
 import { m } from '../../../../paraglide/messages';
 
+// Manage Task: the tasks I joined, with my referrals counted; the filters live in the URL.
 export const Route = createFileRoute('/_auth/_recruiter/manage-task/')({
+  validateSearch: myTaskListSearchSchema,
+  search: { middlewares: [stripSearchParams(MY_TASK_DEFAULTS)] },
+  loaderDeps: ({ search }) => search,
+  loader: ({ context: { queryClient }, deps }) => queryClient.ensureQueryData(myTasksQueryOptions(deps)),
   head: titleHead(m.title_manage_task),
+  pendingComponent: () => <RoutePending title={m.title_manage_task()} />,
+  errorComponent: ({ error }) => <RouteLoadError title={m.title_manage_task()} error={error} />,
   component: ManageTaskPage,
 });
 
 function ManageTaskPage() {
-  return <PagePlaceholder title={m.title_manage_task()} />;
+  const filters = Route.useLoaderDeps();
+  const { data } = useSuspenseQuery(myTasksQueryOptions(filters));
+  const navigate = Route.useNavigate();
+  return (
+    <section className="space-y-4">
+      <h1 className="text-2xl font-semibold">{m.title_manage_task()}</h1>
+      <ManageTabs current="tasks" />
+      <MyTaskList
+        data={data}
+        filters={filters}
+        onChange={(patch) => navigate({ search: (prev) => ({ ...prev, ...patch }) })}
+      />
+    </section>
+  );
 }

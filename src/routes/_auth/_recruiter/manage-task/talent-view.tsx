@@ -1,13 +1,38 @@
-import { createFileRoute } from '@tanstack/react-router';
-import { PagePlaceholder } from '../../../../components/page-placeholder';
+import { useSuspenseQuery } from '@tanstack/react-query';
+import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
+import { myReferralsQueryOptions } from '../../../../features/tasks/api';
+import { RouteLoadError, RoutePending } from '../../../../features/tasks/components/list-states';
+import { ManageTabs } from '../../../../features/tasks/components/manage-tabs';
+import { ReferralList } from '../../../../features/tasks/components/referral-list';
+import { REFERRAL_LIST_DEFAULTS, referralListSearchSchema } from '../../../../features/tasks/search';
 import { titleHead } from '../../../../lib/page-title';
 import { m } from '../../../../paraglide/messages';
 
+// Manage Task as a flat list of the talents I referred, across tasks; filters live in the URL.
 export const Route = createFileRoute('/_auth/_recruiter/manage-task/talent-view')({
+  validateSearch: referralListSearchSchema,
+  search: { middlewares: [stripSearchParams(REFERRAL_LIST_DEFAULTS)] },
+  loaderDeps: ({ search }) => search,
+  loader: ({ context: { queryClient }, deps }) => queryClient.ensureQueryData(myReferralsQueryOptions(deps)),
   head: titleHead(m.title_talent_view),
-  component: ManageTaskTalentViewPage,
+  pendingComponent: () => <RoutePending title={m.title_talent_view()} />,
+  errorComponent: ({ error }) => <RouteLoadError title={m.title_talent_view()} error={error} />,
+  component: TalentViewPage,
 });
 
-function ManageTaskTalentViewPage() {
-  return <PagePlaceholder title={m.title_talent_view()} />;
+function TalentViewPage() {
+  const filters = Route.useLoaderDeps();
+  const { data } = useSuspenseQuery(myReferralsQueryOptions(filters));
+  const navigate = Route.useNavigate();
+  return (
+    <section className="space-y-4">
+      <h1 className="text-2xl font-semibold">{m.title_manage_task()}</h1>
+      <ManageTabs current="talents" />
+      <ReferralList
+        data={data}
+        filters={filters}
+        onChange={(patch) => navigate({ search: (prev) => ({ ...prev, ...patch }) })}
+      />
+    </section>
+  );
 }

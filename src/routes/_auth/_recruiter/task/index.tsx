@@ -1,13 +1,55 @@
-import { createFileRoute } from '@tanstack/react-router';
-import { PagePlaceholder } from '../../../../components/page-placeholder';
+import { useSuspenseQuery } from '@tanstack/react-query';
+import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
+import { runningPromosQueryOptions, taskBoardQueryOptions } from '../../../../features/tasks/api';
+import { RouteLoadError, RoutePending } from '../../../../features/tasks/components/list-states';
+import { PromoStrip } from '../../../../features/tasks/components/promo-strip';
+import { TaskBoardList } from '../../../../features/tasks/components/task-board-list';
+import { TaskDetailDialog } from '../../../../features/tasks/components/task-detail-dialog';
+import { useViewParam } from '../../../../features/tasks/components/use-view-param';
+import { TASK_BOARD_DEFAULTS, taskBoardSearchSchema } from '../../../../features/tasks/search';
 import { titleHead } from '../../../../lib/page-title';
 import { m } from '../../../../paraglide/messages';
 
+// The task board: running promos, then the tasks with their filters, all in the URL.
 export const Route = createFileRoute('/_auth/_recruiter/task/')({
+  validateSearch: taskBoardSearchSchema,
+  search: { middlewares: [stripSearchParams(TASK_BOARD_DEFAULTS)] },
+  // The dialog's `view` is not a list filter: opening it does not reload the list.
+  loaderDeps: ({ search: { view: _view, ...filters } }) => filters,
+  loader: ({ context: { queryClient }, deps }) =>
+    Promise.all([
+      queryClient.ensureQueryData(taskBoardQueryOptions(deps)),
+      queryClient.ensureQueryData(runningPromosQueryOptions()),
+    ]),
   head: titleHead(m.title_task),
+  pendingComponent: () => <RoutePending title={m.title_task()} />,
+  errorComponent: ({ error }) => <RouteLoadError title={m.title_task()} error={error} />,
   component: TaskPage,
 });
 
 function TaskPage() {
-  return <PagePlaceholder title={m.title_task()} />;
+  const { view } = Route.useSearch();
+  const filters = Route.useLoaderDeps();
+  const { data } = useSuspenseQuery(taskBoardQueryOptions(filters));
+  const { data: promos } = useSuspenseQuery(runningPromosQueryOptions());
+  const navigate = Route.useNavigate();
+  const dialog = useViewParam(view, (next, { replace }) =>
+    navigate({ search: (prev) => ({ ...prev, view: next }), replace, resetScroll: false }),
+  );
+
+  return (
+    <section className="space-y-5">
+      <h1 className="text-2xl font-semibold">{m.title_task()}</h1>
+      <PromoStrip promos={promos} />
+      <TaskBoardList
+        idPrefix="task-board"
+        data={data}
+        filters={filters}
+        defaults={TASK_BOARD_DEFAULTS}
+        onChange={(patch) => navigate({ search: (prev) => ({ ...prev, ...patch }) })}
+        onOpen={dialog.open}
+      />
+      {dialog.taskId !== null && <TaskDetailDialog key={dialog.taskId} taskId={dialog.taskId} onClose={dialog.close} />}
+    </section>
+  );
 }

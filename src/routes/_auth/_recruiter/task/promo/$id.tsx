@@ -1,13 +1,58 @@
-import { createFileRoute } from '@tanstack/react-router';
-import { PagePlaceholder } from '../../../../../components/page-placeholder';
+import { useSuspenseQuery } from '@tanstack/react-query';
+import { createFileRoute, notFound, stripSearchParams } from '@tanstack/react-router';
+import { promoQueryOptions, taskBoardQueryOptions } from '../../../../../features/tasks/api';
+import { RouteLoadError, RoutePending } from '../../../../../features/tasks/components/list-states';
+import { PromoHeader } from '../../../../../features/tasks/components/promo-header';
+import { TaskBoardList } from '../../../../../features/tasks/components/task-board-list';
+import { TaskDetailDialog } from '../../../../../features/tasks/components/task-detail-dialog';
+import { useViewParam } from '../../../../../features/tasks/components/use-view-param';
+import { orNotFound } from '../../../../../features/tasks/not-found';
+import { parseId, TASK_BOARD_DEFAULTS, taskBoardSearchSchema } from '../../../../../features/tasks/search';
 import { titleHead } from '../../../../../lib/page-title';
 import { m } from '../../../../../paraglide/messages';
 
+// One promo and its tasks, with the board's controls and detail dialog. Unknown promo: Page Not Found.
 export const Route = createFileRoute('/_auth/_recruiter/task/promo/$id')({
+  validateSearch: taskBoardSearchSchema,
+  search: { middlewares: [stripSearchParams(TASK_BOARD_DEFAULTS)] },
+  loaderDeps: ({ search: { view: _view, ...filters } }) => filters,
+  loader: ({ context: { queryClient }, params, deps }) => {
+    const promoId = parseId(params.id);
+    if (promoId === null) throw notFound();
+    return Promise.all([
+      orNotFound(queryClient.ensureQueryData(promoQueryOptions(promoId))),
+      queryClient.ensureQueryData(taskBoardQueryOptions(deps, promoId)),
+    ]);
+  },
   head: titleHead(m.title_promo_tasks),
-  component: TaskPromoIdPage,
+  pendingComponent: () => <RoutePending title={m.title_promo_tasks()} />,
+  errorComponent: ({ error }) => <RouteLoadError title={m.title_promo_tasks()} error={error} />,
+  component: PromoTasksPage,
 });
 
-function TaskPromoIdPage() {
-  return <PagePlaceholder title={m.title_promo_tasks()} />;
+function PromoTasksPage() {
+  const promoId = Number(Route.useParams().id);
+  const { view } = Route.useSearch();
+  const filters = Route.useLoaderDeps();
+  const { data: promo } = useSuspenseQuery(promoQueryOptions(promoId));
+  const { data } = useSuspenseQuery(taskBoardQueryOptions(filters, promoId));
+  const navigate = Route.useNavigate();
+  const dialog = useViewParam(view, (next, { replace }) =>
+    navigate({ search: (prev) => ({ ...prev, view: next }), replace, resetScroll: false }),
+  );
+
+  return (
+    <section className="space-y-5">
+      <PromoHeader promo={promo} />
+      <TaskBoardList
+        idPrefix="promo-tasks"
+        data={data}
+        filters={filters}
+        defaults={TASK_BOARD_DEFAULTS}
+        onChange={(patch) => navigate({ search: (prev) => ({ ...prev, ...patch }) })}
+        onOpen={dialog.open}
+      />
+      {dialog.taskId !== null && <TaskDetailDialog key={dialog.taskId} taskId={dialog.taskId} onClose={dialog.close} />}
+    </section>
+  );
 }

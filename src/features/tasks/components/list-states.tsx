@@ -1,0 +1,97 @@
+import { useQueryErrorResetBoundary } from '@tanstack/react-query';
+import { type ErrorComponentProps, useRouter } from '@tanstack/react-router';
+import { type ReactNode, useEffect } from 'react';
+import { EmptyState } from '../../../components/list/empty-state';
+import { errorMessage } from '../../../lib/app-error';
+import { m } from '../../../paraglide/messages';
+
+/** A list (or page) that could not load: why, and a retry that reruns the route's loader. */
+export function LoadError({ error, title = m.list_load_failed() }: { error: unknown; title?: string }) {
+  const router = useRouter();
+  const queryErrorResetBoundary = useQueryErrorResetBoundary();
+  useEffect(() => {
+    // Let the suspense queries fetch again on retry instead of rethrowing the cached error.
+    queryErrorResetBoundary.reset();
+  }, [queryErrorResetBoundary]);
+  return (
+    <div
+      role="alert"
+      className="alert alert-soft alert-error flex flex-col items-start gap-2 sm:flex-row sm:items-center"
+    >
+      <div className="flex-1">
+        <p className="font-semibold">{title}</p>
+        <p className="text-sm">{errorMessage(error)}</p>
+      </div>
+      <button type="button" className="btn btn-sm" onClick={() => void router.invalidate()}>
+        {m.list_retry()}
+      </button>
+    </div>
+  );
+}
+
+/** A route's errorComponent: the page title, then the error with its retry. */
+export function RouteLoadError({ title, error }: { title: string; error: ErrorComponentProps['error'] }) {
+  return (
+    <section className="space-y-4">
+      <h1 className="text-2xl font-semibold">{title}</h1>
+      <LoadError error={error} />
+    </section>
+  );
+}
+
+/** Placeholder cards while a slow first load runs (the layout's loading bar shows too). */
+export function CardSkeletons({ count = 3 }: { count?: number }) {
+  return (
+    <div className="grid gap-3" aria-busy="true">
+      <span className="sr-only">{m.common_loading()}</span>
+      {Array.from({ length: count }, (_, index) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: identical placeholders
+        <div key={index} className="card card-sm border border-base-300 bg-base-100">
+          <div className="card-body gap-3">
+            <div className="skeleton h-4 w-1/3" />
+            <div className="skeleton h-5 w-3/4" />
+            <div className="skeleton h-4 w-1/2" />
+            <div className="grid grid-cols-2 gap-3">
+              <div className="skeleton h-8" />
+              <div className="skeleton h-8" />
+            </div>
+          </div>
+        </div>
+      ))}
+    </div>
+  );
+}
+
+/** A route's pendingComponent: the page title and skeleton cards. */
+export function RoutePending({ title }: { title: string }) {
+  return (
+    <section className="space-y-4">
+      <h1 className="text-2xl font-semibold">{title}</h1>
+      <CardSkeletons />
+    </section>
+  );
+}
+
+/** Empty list: a filtered list offers to clear its filters, an unfiltered one its next step. */
+export function ListEmpty({
+  filtered,
+  onClear,
+  title,
+  children,
+}: {
+  filtered: boolean;
+  onClear: () => void;
+  title: string;
+  children?: ReactNode;
+}) {
+  if (filtered) {
+    return (
+      <EmptyState title={m.list_empty_filtered()}>
+        <button type="button" className="btn btn-sm" onClick={onClear}>
+          {m.list_clear_filters()}
+        </button>
+      </EmptyState>
+    );
+  }
+  return <EmptyState title={title}>{children}</EmptyState>;
+}

@@ -1,0 +1,91 @@
+import { Link } from '@tanstack/react-router';
+import { Pagination } from '../../../components/list/pagination';
+import { m } from '../../../paraglide/messages';
+import type { ListPage } from '../../../shared/api-response';
+import type { MyTaskCard } from '../../../shared/recruiter-types';
+import { asPageSize, MY_TASK_DEFAULTS, type TaskListFilters } from '../search';
+import { ListEmpty } from './list-states';
+import { ReferralCountsView } from './referral-counts';
+import { TaskCardView } from './task-card';
+import { TaskListControls } from './task-list-controls';
+
+type MyTaskListProps = {
+  data: ListPage<MyTaskCard>;
+  filters: TaskListFilters;
+  onChange: (patch: Partial<TaskListFilters>) => void;
+};
+
+// Manage Task: the tasks the recruiter joined, each with the counts of their referrals to it.
+export function MyTaskList({ data, filters, onChange }: MyTaskListProps) {
+  const defaults = MY_TASK_DEFAULTS;
+  const filtered =
+    filters.page > 1 ||
+    filters.search !== defaults.search ||
+    filters.jobType !== defaults.jobType ||
+    filters.status !== defaults.status;
+  return (
+    <div className="space-y-3">
+      <TaskListControls value={filters} idPrefix="my-tasks" onChange={(patch) => onChange({ ...patch, page: 1 })} />
+      {data.items.length === 0 ? (
+        <ListEmpty
+          filtered={filtered}
+          title={m.manage_empty()}
+          onClear={() =>
+            onChange({ search: defaults.search, jobType: defaults.jobType, status: defaults.status, page: 1 })
+          }
+        >
+          <Link to="/task" className="btn btn-sm btn-primary">
+            {m.manage_go_to_board()}
+          </Link>
+        </ListEmpty>
+      ) : (
+        <ul className="grid grid-cols-1 gap-3 md:grid-cols-2" aria-label={m.task_list_label()}>
+          {data.items.map((task) => {
+            const id = String(task.id);
+            return (
+              <li key={task.id}>
+                <TaskCardView
+                  task={task}
+                  showJoined={false}
+                  title={
+                    <Link to="/manage-task/$id" params={{ id }} className="link link-hover">
+                      {task.title}
+                    </Link>
+                  }
+                  actions={
+                    <>
+                      <Link
+                        to="/manage-task/$id"
+                        params={{ id }}
+                        className="btn btn-sm btn-ghost"
+                        aria-label={m.task_view_details_of({ title: task.title })}
+                      >
+                        {m.manage_details()}
+                      </Link>
+                      {task.status === 'OPEN' && (
+                        <Link to="/manage-task/add" search={{ taskId: id }} className="btn btn-sm btn-primary">
+                          {m.task_add_talent()}
+                        </Link>
+                      )}
+                    </>
+                  }
+                >
+                  <ReferralCountsView counts={task.counts} />
+                </TaskCardView>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+      {data.total > 0 && (
+        <Pagination
+          idPrefix="my-tasks"
+          page={data.page}
+          pageSize={data.pageSize}
+          total={data.total}
+          onChange={(next) => onChange({ page: next.page, pageSize: asPageSize(next.pageSize) })}
+        />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,82 @@
+import { Pagination } from '../../../components/list/pagination';
+import { m } from '../../../paraglide/messages';
+import type { ListPage } from '../../../shared/api-response';
+import type { TaskCard } from '../../../shared/recruiter-types';
+import { asPageSize, type TaskListFilters } from '../search';
+import { ListEmpty } from './list-states';
+import { TaskCardView } from './task-card';
+import { TaskListControls } from './task-list-controls';
+
+type TaskBoardListProps = {
+  data: ListPage<TaskCard>;
+  filters: TaskListFilters;
+  defaults: TaskListFilters;
+  /** New search params: a filter change goes back to page 1, a page change keeps the filters. */
+  onChange: (patch: Partial<TaskListFilters>) => void;
+  onOpen: (taskId: number) => void;
+  idPrefix: string;
+};
+
+// The board's controls, cards and pages (/task and /task/promo/{id}). A card's title opens its detail.
+export function TaskBoardList({ data, filters, defaults, onChange, onOpen, idPrefix }: TaskBoardListProps) {
+  // A page past the end (an old link) is "nothing matches" too: clearing goes back to page 1.
+  const filtered =
+    filters.page > 1 ||
+    filters.search !== defaults.search ||
+    filters.jobType !== defaults.jobType ||
+    filters.status !== defaults.status;
+  return (
+    <div className="space-y-3">
+      <TaskListControls value={filters} idPrefix={idPrefix} onChange={(patch) => onChange({ ...patch, page: 1 })} />
+      {data.items.length === 0 ? (
+        <ListEmpty
+          filtered={filtered}
+          title={m.task_empty()}
+          onClear={() =>
+            onChange({ search: defaults.search, jobType: defaults.jobType, status: defaults.status, page: 1 })
+          }
+        />
+      ) : (
+        <ul className="grid grid-cols-1 gap-3 md:grid-cols-2" aria-label={m.task_list_label()}>
+          {data.items.map((task) => (
+            <li key={task.id}>
+              <TaskCardView
+                task={task}
+                title={
+                  <button
+                    type="button"
+                    className="link link-hover text-left"
+                    onClick={() => onOpen(task.id)}
+                    aria-haspopup="dialog"
+                  >
+                    {task.title}
+                  </button>
+                }
+                actions={
+                  <button
+                    type="button"
+                    className="btn btn-sm btn-outline btn-primary"
+                    onClick={() => onOpen(task.id)}
+                    aria-haspopup="dialog"
+                    aria-label={m.task_view_details_of({ title: task.title })}
+                  >
+                    {m.task_view_details()}
+                  </button>
+                }
+              />
+            </li>
+          ))}
+        </ul>
+      )}
+      {data.total > 0 && (
+        <Pagination
+          idPrefix={idPrefix}
+          page={data.page}
+          pageSize={data.pageSize}
+          total={data.total}
+          onChange={(next) => onChange({ page: next.page, pageSize: asPageSize(next.pageSize) })}
+        />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,60 @@
+import { FilterSelect } from '../../../components/list/filter-select';
+import { SearchBox } from '../../../components/list/search-box';
+import { JOB_TYPE_LABELS } from '../../../lib/enum-labels';
+import { m } from '../../../paraglide/messages';
+import type { TaskListFilters } from '../search';
+
+type Filters = Pick<TaskListFilters, 'search' | 'jobType' | 'sort' | 'status'>;
+
+type TaskListControlsProps = {
+  value: Filters;
+  /** A changed filter; the caller goes back to page 1. */
+  onChange: (patch: Partial<Filters>) => void;
+  idPrefix: string;
+};
+
+// Search, job type, sort and status of a task list (seed section 3). The URL holds the values.
+export function TaskListControls({ value, onChange, idPrefix }: TaskListControlsProps) {
+  return (
+    <fieldset className="flex flex-col gap-2 sm:flex-row sm:flex-wrap sm:items-center">
+      <legend className="sr-only">{m.task_filters_label()}</legend>
+      <SearchBox id={`${idPrefix}-search`} value={value.search} onSearch={(search) => onChange({ search })} />
+      <div className="grid grid-cols-1 gap-2 sm:flex sm:flex-wrap">
+        <FilterSelect
+          id={`${idPrefix}-job-type`}
+          label={m.task_filter_job_type()}
+          value={value.jobType}
+          onChange={(jobType) => onChange({ jobType })}
+          options={[
+            { value: '', label: m.job_type_all() },
+            { value: 'ft', label: JOB_TYPE_LABELS.ft() },
+            { value: 'pt', label: JOB_TYPE_LABELS.pt() },
+            { value: 'intern', label: JOB_TYPE_LABELS.intern() },
+          ]}
+        />
+        <FilterSelect
+          id={`${idPrefix}-sort`}
+          label={m.task_sort_label()}
+          value={value.sort}
+          onChange={(sort) => onChange({ sort })}
+          options={[
+            { value: 'date', label: m.task_sort_date() },
+            { value: 'reward', label: m.task_sort_reward() },
+            { value: 'quota', label: m.task_sort_quota() },
+          ]}
+        />
+        <FilterSelect
+          id={`${idPrefix}-status`}
+          label={m.task_status_filter_label()}
+          value={value.status}
+          onChange={(status) => onChange({ status })}
+          options={[
+            { value: 'open', label: m.task_status_filter_open() },
+            { value: 'closed', label: m.task_status_filter_closed() },
+            { value: 'all', label: m.task_status_filter_all() },
+          ]}
+        />
+      </div>
+    </fieldset>
+  );
+}

@@ -1,0 +1,33 @@
+import { useRouter } from '@tanstack/react-router';
+import { useEffect, useRef } from 'react';
+import { parseId } from '../search';
+
+type SetView = (view: string | undefined, options: { replace: boolean }) => void;
+
+/**
+ * The task detail dialog lives in the `view` search param, so a link opens it and Back closes it.
+ * Closing a dialog opened on this page goes back (no extra history entry); closing one that came
+ * with the address (a shared link, a reload) replaces the entry instead of leaving the app.
+ */
+export function useViewParam(view: string | undefined, setView: SetView) {
+  const router = useRouter();
+  const openedHere = useRef(false);
+  useEffect(() => {
+    if (view === undefined) openedHere.current = false;
+  }, [view]);
+  return {
+    taskId: view === undefined ? null : parseId(view),
+    open: (taskId: number) => {
+      openedHere.current = true;
+      setView(String(taskId), { replace: false });
+    },
+    close: () => {
+      if (openedHere.current) {
+        openedHere.current = false;
+        router.history.back();
+      } else {
+        setView(undefined, { replace: true });
+      }
+    },
+  };
+}
