@@ -32,7 +32,6 @@ const RECRUITER: [string, string][] = [
   ['/manage-task/add?taskId=1', 'title_add_talent'],
   ['/manage-task/add/drop-resume?taskId=1', 'title_drop_resume'],
   ['/manage-task/add/profile-completion?taskId=1&talentId=1', 'title_profile_completion'],
-  ['/manage-task/add/progress?taskId=1', 'title_processing'],
   ['/talents-folder', 'title_talents_folder'],
   ['/talents-folder/1/profile', 'title_talent_profile'],
   ['/talents-folder/1/profile/edit', 'title_edit_talent_profile'],
@@ -97,4 +96,15 @@ test('add-talent pages without their required parameters show Page Not Found', a
     await page.goto(url);
     await expect(page.getByText('Page Not Found').first(), url).toBeVisible();
   }
+});
+
+// "Processing" is shown while a held resume is sent and read (add-talent.test.tsx); without one the
+// seed sends the recruiter back to the drop.
+test('progress without a held resume goes back to drop-resume', async ({ page }) => {
+  await logIn(page, RECRUITER_EMAIL, DEMO_PASSWORD);
+  await expectPath(page, '/dashboard');
+  await page.goto('/ms/manage-task/add/progress?taskId=1');
+  await expectPath(page, '/ms/manage-task/add/drop-resume');
+  expect(new URL(page.url()).searchParams.get('taskId')).toBe('1');
+  await expect(page).toHaveTitle(pageTitle('ms', 'title_drop_resume'));
 });

@@ -1,0 +1,155 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { tinyPdf, tinyPng } from '../../src/server/db/demo/files';
+import { DEMO_PASSWORD, E2E_BASE_URL, e2eDataDir, RECRUITER_EMAIL } from './e2e-env';
+import { expectPath, logIn, message } from './helpers';
+
+// Issue 3's promise, end to end on a phone, in Malay: a recruiter joins a task, adds a talent from a
+// PDF resume through all four pages, uploads a call proof and resends a consent link; the talent opens
+// the link from the e-mail the server wrote and agrees; the recruiter sees the new state.
+test.beforeEach(({ browserName: _ }, testInfo) => {
+  test.skip(testInfo.project.name !== 'mobile', 'a phone flow: runs at the phone viewport');
+});
+
+const ms = (key: string) => message('ms', key);
+
+type Card = { id: number; joined: boolean; status: string };
+type ReferralRow = { id: number; talentId: number; consentStatus: string; createdAt: string };
+
+async function apiAs(request: APIRequestContext, email: string) {
+  const login = await request.post('/api/auth/login', { data: { email, password: DEMO_PASSWORD } });
+  const { accessToken } = (await login.json()) as { accessToken: string };
+  const headers = { Authorization: `Bearer ${accessToken}` };
+  return async <T>(url: string): Promise<T> => {
+    const answer = await request.get(url, { headers });
+    expect(answer.ok(), url).toBe(true);
+    return ((await answer.json()) as { data: T }).data;
+  };
+}
+
+/** The link in the newest e-mail to `to` that the server wrote under DATA_DIR/mail. */
+async function linkInMail(to: string, linkPath: string): Promise<string> {
+  const dir = path.join(e2eDataDir(), 'mail');
+  let link: string | undefined;
+  await expect
+    .poll(
+      () => {
+        const files = (() => {
+          try {
+            return readdirSync(dir).sort().reverse();
+          } catch {
+            return [];
+          }
+        })();
+        for (const file of files) {
+          const raw = readFileSync(path.join(dir, file), 'utf8');
+          if (!new RegExp(`^To: .*${to.replace(/[.+]/g, '\\$&')}`, 'mi').test(raw)) continue;
+          // Quoted-printable: soft line breaks and =3D.
+          const text = raw.replace(/=\r?\n/g, '').replace(/=3D/gi, '=');
+          link = text.match(new RegExp(`${E2E_BASE_URL}[^\\s"<>]*${linkPath}\\?token=[A-Za-z0-9_-]+`))?.[0];
+          if (link) return true;
+        }
+        return false;
+      },
+      { timeout: 20_000, message: `an e-mail to ${to} with ${linkPath}` },
+    )
+    .toBe(true);
+  return link as string;
+}
+
+async function consentBadgeOf(page: Page) {
+  return page.getByTestId('consent-badge').first();
+}
+
+test('a recruiter adds a talent from a PDF resume and the talent consents from the e-mail', async ({
+  page,
+  browser,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const get = await apiAs(request, RECRUITER_EMAIL);
+  const board = await get<{ items: Card[] }>('/api/recruiter/task?status=open&pageSize=50');
+  const task = board.items.find((card) => !card.joined);
+  expect(task, 'an open task the demo recruiter has not joined').toBeDefined();
+  const taskId = (task as Card).id;
+
+  await logIn(page, RECRUITER_EMAIL, DEMO_PASSWORD);
+  await expectPath(page, '/dashboard');
+
+  // 1. Join the task from its detail on the board.
+  await page.goto(`/ms/task?view=${taskId}`);
+  await page.getByRole('button', { name: ms('task_join') }).click();
+  await page.getByRole('link', { name: ms('task_add_talent') }).click();
+  await expectPath(page, '/ms/manage-task/add');
+
+  // 2. Drop the resume.
+  await page.getByRole('link', { name: ms('manage_add_drop_resume') }).click();
+  await expectPath(page, '/ms/manage-task/add/drop-resume');
+  const email = `nurul.e2e.${Date.now()}@example.com`;
+  const resume = tinyPdf([
+    'Nurul Huda binti Rahman',
+    'Current position: Senior Accounts Executive',
+    'Experience: 6 years of experience in accounting',
+    'Education: Bachelor of Accounting',
+    'Skills: Excel, SQL, Financial Reporting',
+  ]);
+  await page
+    .locator('#drop-file')
+    .setInputFiles({ name: 'nurul-resume.pdf', mimeType: 'application/pdf', buffer: resume });
+  await page.locator('#drop-full-name').fill('Nurul Huda binti Rahman');
+  await page.locator('#drop-email').fill(email);
+  await page.locator('#drop-phone').fill('012-777 4321');
+  await page.locator('input[name="languages"][value="ms"]').check();
+  await page.locator('#drop-education').selectOption('Degree');
+  await page.locator('#drop-country').fill('Malaysia');
+  await page.locator('#drop-location').fill('Shah Alam');
+  await page.locator('#drop-salary').fill('5200');
+  await page.getByRole('button', { name: ms('add_talent_drop_submit') }).click();
+
+  // 3. Processing, then 4. profile completion with what the parser read.
+  await expectPath(page, '/ms/manage-task/add/profile-completion');
+  await expect(page.locator('#profile-position')).toHaveValue('Senior Accounts Executive', { timeout: 15_000 });
+  await expect(page.locator('#profile-years')).toHaveValue('6');
+  await expect(page.getByRole('button', { name: /Excel/ })).toBeVisible();
+  await page.getByLabel(ms('add_talent_yes'), { exact: true }).check();
+  await page.getByLabel(ms('rating_good'), { exact: true }).check();
+  await page.getByRole('button', { name: ms('add_talent_complete_submit') }).click();
+  await expect.poll(() => new URL(page.url()).pathname).toMatch(/^\/ms\/talents-folder\/\d+\/profile$/);
+  expect(new URL(page.url()).searchParams.get('referral')).toMatch(/^\d+$/);
+  await expect(await consentBadgeOf(page)).toHaveText(ms('consent_pending'));
+
+  // 5. A call proof, as a screenshot of the phone's call log.
+  await page
+    .locator('input[type="file"][id$="-file"]')
+    .first()
+    .setInputFiles({ name: 'call-log.png', mimeType: 'image/png', buffer: tinyPng(3) });
+  await page.getByRole('button', { name: ms('call_proof_ui_submit') }).click();
+  await expect(page.getByTestId('call-proof-badge').first()).toHaveText(ms('call_proof_need_review'));
+
+  // 6. Resend consent on an older referral still waiting for an answer.
+  const waiting = await get<{ items: ReferralRow[] }>('/api/recruiter/talent-task?consent=PENDING&pageSize=50');
+  const older = waiting.items.find((row) => Date.parse(row.createdAt) < Date.now() - 3_600_000);
+  expect(older, 'a demo referral waiting for consent').toBeDefined();
+  const { id: olderId, talentId: olderTalent } = older as ReferralRow;
+  await page.goto(`/ms/talents-folder/${olderTalent}/profile?referral=${olderId}`);
+  await page.getByRole('button', { name: ms('referral_resend_consent') }).click();
+  await expect(page.getByText(ms('referral_consent_sent_toast'))).toBeVisible();
+
+  // 7. The talent opens the link of the new referral from the e-mail, in Malay, and agrees.
+  const link = await linkInMail(email, '/talent/consent');
+  expect(new URL(link).pathname).toBe('/ms/talent/consent');
+  const talentContext = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true });
+  const talentPage = await talentContext.newPage();
+  await talentPage.goto(link);
+  await expect(talentPage.getByText('Shah Alam')).toHaveCount(0); // no personal data of the talent
+  await talentPage.getByRole('button', { name: ms('talent_link_consent_agree') }).click();
+  await expect(talentPage.getByRole('status').or(talentPage.getByRole('heading')).first()).toBeVisible();
+  await talentContext.close();
+
+  // 8. The recruiter sees the answer on the referral.
+  await page.goBack();
+  await expect.poll(() => new URL(page.url()).pathname).toMatch(/^\/ms\/talents-folder\/\d+\/profile$/);
+  await page.reload();
+  await expect(await consentBadgeOf(page)).toHaveText(ms('consent_confirmed'));
+});
