@@ -6,6 +6,7 @@ import { SEED_MESSAGES } from '../shared/error-codes';
 import type { AppDeps, AppEnv } from './context';
 import { AppError } from './errors';
 import { areaGuard } from './middleware/auth';
+import { idempotent } from './middleware/idempotency';
 import { requestId } from './middleware/request-id';
 import { securityHeaders } from './middleware/security-headers';
 import { authRoutes, recruiterAuthRoutes } from './modules/auth/auth.routes';
@@ -46,6 +47,7 @@ export function createApp(deps: AppDeps, options: { web?: MiddlewareHandler<AppE
       c.header('Cache-Control', 'no-store');
     })
     .use('/api/recruiter/*', areaGuard('ROLE_RECRUITER', '/api/recruiter/auth/'))
+    .use('/api/recruiter/*', idempotent)
     .use('/api/admin/*', areaGuard('ROLE_ADMIN'))
     .route('/api/health', healthRoutes)
     .route('/api/auth', authRoutes)

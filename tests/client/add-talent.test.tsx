@@ -7,6 +7,7 @@ import { buildUploadBody, setUploadTransport, type UploadTransport } from '../..
 import { m } from '../../src/paraglide/messages';
 import { tinyPdf, tinyPng } from '../../src/server/db/demo/files';
 import { SEED_MESSAGES } from '../../src/shared/error-codes';
+import { insertTask } from '../server/helpers/rows';
 import { startInProcessApi, TEST_PASSWORD } from './helpers/in-process-api';
 import { renderAppAt } from './helpers/render-app';
 
@@ -59,37 +60,11 @@ async function logInRecruiter() {
   return answer.accessToken;
 }
 
+/** A task to add the talent to; each test also gets a new talent e-mail and phone. */
 async function createTask() {
   sequence += 1;
-  const at = new Date().toISOString();
-  const row = await server.db
-    .insertInto('tasks')
-    .values({
-      code: `T-${800000 + sequence}`,
-      title: 'Sales Executive',
-      company: 'Maju Retail Sdn Bhd',
-      description: 'Sell to retail and B2B customers.',
-      job_type: 'ft',
-      is_critical: 0,
-      location: 'Shah Alam',
-      country: 'Malaysia',
-      salary_min: 350000,
-      salary_max: 500000,
-      salary_currency: 'MYR',
-      reward_amount: 30000,
-      reward_currency: 'MYR',
-      quota: 5,
-      status: 'OPEN',
-      expires_at: null,
-      required_skills: '[]',
-      required_languages: '[]',
-      created_by: null,
-      created_at: at,
-      updated_at: at,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return String(row.id);
+  const rows = { db: server.db, clock: { now: () => new Date() } };
+  return String(await insertTask(rows, { title: 'Sales Executive', company: 'Maju Retail Sdn Bhd' }));
 }
 
 const talentEmail = () => `aisyah.${sequence}@example.com`;

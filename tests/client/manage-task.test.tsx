@@ -1,7 +1,8 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { clearAuthTokens, setAuthTokens } from '../../src/lib/auth-session';
-import type { NewReferral, NewTask } from '../../src/server/db/database';
+import type { NewTask } from '../../src/server/db/database';
+import { insertMember, insertReferral, insertTalent, insertTask } from '../server/helpers/rows';
 import { startInProcessApi, TEST_PASSWORD } from './helpers/in-process-api';
 import { renderAppAt } from './helpers/render-app';
 
@@ -13,118 +14,20 @@ const HOUR = 3_600_000;
 const at = (offsetMs: number) => new Date(NOW + offsetMs).toISOString();
 const db = () => server.db;
 
+// The rows go into the in-process API's database, dated by the clock the API starts with.
+const rows = () => ({ db: db(), clock: { now: () => new Date(NOW) } });
+
+// A logistics task paying a MYR 200.00 reward; each one an hour older than the last.
 let taskCount = 0;
-async function insertTask(values: Partial<NewTask> & { title: string }) {
+async function logisticsTask(values: Partial<NewTask> & { title: string }) {
   taskCount += 1;
-  const row = await db()
-    .insertInto('tasks')
-    .values({
-      code: `T-${String(taskCount).padStart(6, '0')}`,
-      company: 'Maju Logistics Sdn Bhd',
-      description: 'Plan daily delivery routes.',
-      job_type: 'ft',
-      is_critical: 0,
-      location: 'Shah Alam',
-      country: 'Malaysia',
-      salary_min: 350_000,
-      salary_max: 500_000,
-      salary_currency: 'MYR',
-      reward_amount: 20_000,
-      reward_currency: 'MYR',
-      quota: 5,
-      status: 'OPEN',
-      expires_at: null,
-      required_skills: '[]',
-      required_languages: '["en"]',
-      created_by: null,
-      created_at: at(-taskCount * HOUR),
-      updated_at: at(-taskCount * HOUR),
-      ...values,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return row.id;
-}
-
-const join = (recruiterId: number, taskId: number) =>
-  db()
-    .insertInto('recruiter_tasks')
-    .values({ recruiter_id: recruiterId, task_id: taskId, assigned_by: null, created_at: at(-HOUR) })
-    .execute();
-
-let talentCount = 0;
-async function insertTalent(recruiterId: number, fullName: string) {
-  talentCount += 1;
-  const email = `talent${talentCount}@example.com`;
-  const row = await db()
-    .insertInto('talents')
-    .values({
-      recruiter_id: recruiterId,
-      full_name: fullName,
-      email,
-      email_normalized: email,
-      phone: `12345${String(talentCount).padStart(4, '0')}`,
-      country_code: '+60',
-      phone_e164: `+6012345${String(talentCount).padStart(4, '0')}`,
-      languages: '["en"]',
-      education_level: 'Degree',
-      country: 'Malaysia',
-      location: 'Petaling Jaya',
-      expected_salary: null,
-      expected_salary_currency: 'MYR',
-      resume_file_id: null,
-      resume_text: null,
-      parse_status: 'DONE',
-      has_work_experience: 1,
-      years_of_experience: 3,
-      current_position: null,
-      skills: '[]',
-      summary: null,
-      draft_note: null,
-      created_at: at(-2 * HOUR),
-      updated_at: at(-2 * HOUR),
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return { id: row.id, email, phone: `+6012345${String(talentCount).padStart(4, '0')}` };
-}
-
-async function refer(
-  recruiterId: number,
-  taskId: number,
-  talent: { id: number; email: string; phone: string },
-  states: Partial<NewReferral> = {},
-) {
-  const row = await db()
-    .insertInto('referrals')
-    .values({
-      talent_id: talent.id,
-      task_id: taskId,
-      recruiter_id: recruiterId,
-      person_email: talent.email,
-      person_phone: talent.phone,
-      recruiter_note: null,
-      rating: 10,
-      consent_status: 'PENDING',
-      consent_decided_at: null,
-      ita_status: 'NOT_SENT',
-      ita_decided_at: null,
-      hiring_status: 'SUBMITTED',
-      reward_status: null,
-      reward_amount: null,
-      reward_currency: null,
-      reward_reason: null,
-      reward_decided_by: null,
-      reward_decided_at: null,
-      promo_id: null,
-      payment_id: null,
-      created_at: at(-HOUR),
-      updated_at: at(-HOUR),
-      ...states,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return row.id;
+  return insertTask(rows(), {
+    company: 'Maju Logistics Sdn Bhd',
+    reward_amount: 20_000,
+    created_at: at(-taskCount * HOUR),
+    updated_at: at(-taskCount * HOUR),
+    ...values,
+  });
 }
 
 let proofCount = 0;
@@ -178,22 +81,22 @@ beforeAll(async () => {
   const other = await userId(otherEmail);
 
   tasks = {
-    planner: await insertTask({ title: 'Route Planner' }),
-    driver: await insertTask({ title: 'Forklift Driver', job_type: 'pt', status: 'CLOSED' }),
-    notJoined: await insertTask({ title: 'Barista' }),
-    theirs: await insertTask({ title: 'Cashier' }),
+    planner: await logisticsTask({ title: 'Route Planner' }),
+    driver: await logisticsTask({ title: 'Forklift Driver', job_type: 'pt', status: 'CLOSED' }),
+    notJoined: await logisticsTask({ title: 'Barista' }),
+    theirs: await logisticsTask({ title: 'Cashier' }),
   };
-  await join(me.id, tasks.planner);
-  await join(me.id, tasks.driver);
-  await join(other, tasks.theirs);
-  await join(other, tasks.planner);
+  await insertMember(rows(), me.id, tasks.planner);
+  await insertMember(rows(), me.id, tasks.driver);
+  await insertMember(rows(), other, tasks.theirs);
+  await insertMember(rows(), other, tasks.planner);
 
-  const aisyah = await insertTalent(me.id, 'Aisyah Zulkifli');
-  const ravi = await insertTalent(me.id, 'Ravi Chandran');
-  const theirTalent = await insertTalent(other, 'Lee Chong Hao');
+  const aisyah = await insertTalent(rows(), me.id, { full_name: 'Aisyah Zulkifli' });
+  const ravi = await insertTalent(rows(), me.id, { full_name: 'Ravi Chandran' });
+  const theirTalent = await insertTalent(rows(), other, { full_name: 'Lee Chong Hao' });
   talents = { aisyah: aisyah.id, ravi: ravi.id };
   referrals = {
-    aisyahPlanner: await refer(me.id, tasks.planner, aisyah, {
+    aisyahPlanner: await insertReferral(rows(), aisyah, tasks.planner, {
       consent_status: 'CONFIRMED',
       ita_status: 'SENT',
       hiring_status: 'INTERVIEW',
@@ -201,14 +104,14 @@ beforeAll(async () => {
       reward_amount: 20_000,
       reward_currency: 'MYR',
     }),
-    raviPlanner: await refer(me.id, tasks.planner, ravi),
-    aisyahDriver: await refer(me.id, tasks.driver, aisyah, {
+    raviPlanner: await insertReferral(rows(), ravi, tasks.planner),
+    aisyahDriver: await insertReferral(rows(), aisyah, tasks.driver, {
       consent_status: 'DECLINED',
       reward_status: 'NOT_VALID',
       hiring_status: 'WITHDRAWN',
     }),
   };
-  await refer(other, tasks.planner, theirTalent, { consent_status: 'CONFIRMED' });
+  await insertReferral(rows(), theirTalent, tasks.planner, { consent_status: 'CONFIRMED' });
   await addCallProof(referrals.raviPlanner, me.id);
   await addCallProof(referrals.raviPlanner, me.id);
 });

@@ -5,6 +5,7 @@ import { formatDateTime } from '../../src/lib/format';
 import { localizeUrl } from '../../src/paraglide/runtime';
 import { issueOneTimeToken, voidOneTimeTokens } from '../../src/server/security/one-time-tokens';
 import { CONSENT_TOKEN_TTL_SECONDS, ITA_TOKEN_TTL_SECONDS, TALENT_NOTICE_VERSION } from '../../src/shared/constants';
+import { insertReferral, insertTalent, insertTask } from '../server/helpers/rows';
 import { startInProcessApi } from './helpers/in-process-api';
 import { renderAppAt } from './helpers/render-app';
 
@@ -27,114 +28,37 @@ beforeEach(() => {
 });
 afterEach(() => cleanup());
 
-const TALENT = { name: 'Nur Aisyah binti Hamzah', email: 'nur.aisyah@example.com', phone: '+60123456789' };
-let sequence = 0;
+const TALENT = { name: 'Nur Aisyah binti Hamzah', phone: '+60123456789' };
 
 // A recruiter's referral of a talent to a task, written straight into the database, and a link for it.
 async function createReferral(kind: 'CONSENT' | 'ITA' = 'CONSENT') {
-  sequence += 1;
-  const { db } = server;
   const recruiterEmail = await server.createUser({ fullName: 'Siti Rahman' });
-  const recruiter = await db
+  const recruiter = await server.db
     .selectFrom('users')
     .select(['id', 'created_at'])
     .where('email', '=', recruiterEmail)
     .executeTakeFirstOrThrow();
-  const at = recruiter.created_at; // the server's clock now
-  const task = await db
-    .insertInto('tasks')
-    .values({
-      code: `T-${900000 + sequence}`,
-      title: 'Backend Engineer',
-      company: 'Kopi Digital Sdn Bhd',
-      description: 'Build and run our APIs.',
-      job_type: 'ft',
-      is_critical: 0,
-      location: 'Kuala Lumpur',
-      country: 'Malaysia',
-      salary_min: 600000,
-      salary_max: 900000,
-      salary_currency: 'MYR',
-      reward_amount: 50000,
-      reward_currency: 'MYR',
-      quota: 5,
-      status: 'OPEN',
-      expires_at: null,
-      required_skills: '[]',
-      required_languages: '[]',
-      created_by: null,
-      created_at: at,
-      updated_at: at,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  const email = `${sequence}.${TALENT.email}`;
-  const talent = await db
-    .insertInto('talents')
-    .values({
-      recruiter_id: recruiter.id,
-      full_name: TALENT.name,
-      email,
-      email_normalized: email,
-      phone: TALENT.phone.slice(3),
-      country_code: '+60',
-      phone_e164: TALENT.phone,
-      languages: '["en"]',
-      education_level: 'Degree',
-      country: 'Malaysia',
-      location: 'Petaling Jaya',
-      expected_salary: null,
-      expected_salary_currency: 'MYR',
-      resume_file_id: null,
-      resume_text: null,
-      parse_status: 'SKIPPED',
-      has_work_experience: 1,
-      years_of_experience: 4,
-      current_position: null,
-      skills: '[]',
-      summary: null,
-      contact_locale: 'en',
-      draft_note: null,
-      created_at: at,
-      updated_at: at,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  const referral = await db
-    .insertInto('referrals')
-    .values({
-      talent_id: talent.id,
-      task_id: task.id,
-      recruiter_id: recruiter.id,
-      person_email: email,
-      person_phone: TALENT.phone,
-      recruiter_note: null,
-      rating: 10,
-      consent_status: kind === 'ITA' ? 'CONFIRMED' : 'PENDING',
-      consent_decided_at: kind === 'ITA' ? at : null,
-      ita_status: kind === 'ITA' ? 'SENT' : 'NOT_SENT',
-      ita_decided_at: null,
-      hiring_status: 'SUBMITTED',
-      reward_status: null,
-      reward_amount: null,
-      reward_currency: null,
-      reward_reason: null,
-      reward_decided_by: null,
-      reward_decided_at: null,
-      promo_id: null,
-      payment_id: null,
-      created_at: at,
-      updated_at: at,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  const token = await issueOneTimeToken(db, {
-    kind,
-    referralId: referral.id,
-    ttlSeconds: kind === 'CONSENT' ? CONSENT_TOKEN_TTL_SECONDS : ITA_TOKEN_TTL_SECONDS,
-    now: new Date(at),
+  const now = new Date(recruiter.created_at); // the server's clock now
+  const rows = { db: server.db, clock: { now: () => now } };
+  const taskId = await insertTask(rows, {
+    title: 'Backend Engineer',
+    company: 'Kopi Digital Sdn Bhd',
+    location: 'Kuala Lumpur',
   });
-  return { referralId: referral.id, token, email, now: new Date(at) };
+  const talent = await insertTalent(rows, recruiter.id, { full_name: TALENT.name, phone_e164: TALENT.phone });
+  const referralId = await insertReferral(
+    rows,
+    talent,
+    taskId,
+    kind === 'ITA' ? { consent_status: 'CONFIRMED', ita_status: 'SENT' } : {},
+  );
+  const token = await issueOneTimeToken(server.db, {
+    kind,
+    referralId,
+    ttlSeconds: kind === 'CONSENT' ? CONSENT_TOKEN_TTL_SECONDS : ITA_TOKEN_TTL_SECONDS,
+    now,
+  });
+  return { referralId, token, email: talent.email, now };
 }
 
 const referralRow = (id: number) =>

@@ -4,8 +4,10 @@ import { clearToasts, getToasts } from '../../src/components/toast/toast-store';
 import { clearAuthTokens, setAuthTokens } from '../../src/lib/auth-session';
 import { setUploadTransport } from '../../src/lib/upload';
 import { m } from '../../src/paraglide/messages';
+import type { NewReferral, NewTalent } from '../../src/server/db/database';
 import { readEnv } from '../../src/server/env';
-import { sendTalentLink } from '../../src/server/modules/referrals/talent-link-mail';
+import { createReferral } from '../server/helpers/referral-fixtures';
+import { insertTask } from '../server/helpers/rows';
 import { startInProcessApi, TEST_PASSWORD } from './helpers/in-process-api';
 import { renderAppAt } from './helpers/render-app';
 
@@ -48,8 +50,6 @@ beforeEach(() => {
 });
 afterEach(() => cleanup());
 
-let sequence = 0;
-
 async function recruiter(fullName: string) {
   const email = await server.createUser({ fullName });
   const user = await server.db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirstOrThrow();
@@ -68,133 +68,6 @@ async function tokensOf(email: string) {
 async function logInAs(email: string) {
   const answer = await tokensOf(email);
   setAuthTokens({ accessToken: answer.accessToken, refreshToken: answer.refreshToken, rememberMe: false });
-}
-
-async function createTask(title: string) {
-  sequence += 1;
-  const at = serverNow.toISOString();
-  const row = await server.db
-    .insertInto('tasks')
-    .values({
-      code: `T-${String(200000 + sequence)}`,
-      title,
-      company: 'Kopi Digital Sdn Bhd',
-      description: 'Build and run our APIs.',
-      job_type: 'ft',
-      is_critical: 0,
-      location: 'Kuala Lumpur',
-      country: 'Malaysia',
-      salary_min: 600000,
-      salary_max: 900000,
-      salary_currency: 'MYR',
-      reward_amount: 50000,
-      reward_currency: 'MYR',
-      quota: 5,
-      status: 'OPEN',
-      expires_at: null,
-      required_skills: '[]',
-      required_languages: '[]',
-      created_by: null,
-      created_at: at,
-      updated_at: at,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return row.id;
-}
-
-/** A talent of `recruiterId` referred to `taskId`, as referral creation leaves it: the consent link sent. */
-async function referTalent(
-  recruiterId: number,
-  taskId: number,
-  values: { fullName: string; phone: string; contactLocale?: string; consent?: 'PENDING' | 'CONFIRMED' },
-) {
-  sequence += 1;
-  const at = serverNow.toISOString();
-  const email = `talent${sequence}@example.com`;
-  const talent = await server.db
-    .insertInto('talents')
-    .values({
-      recruiter_id: recruiterId,
-      full_name: values.fullName,
-      email,
-      email_normalized: email,
-      phone: values.phone.slice(3),
-      country_code: '+60',
-      phone_e164: values.phone,
-      languages: '["en","ms"]',
-      education_level: 'Degree',
-      country: 'Malaysia',
-      location: 'Petaling Jaya',
-      expected_salary: 450000, // minor units: MYR 4,500.00
-      expected_salary_currency: 'MYR',
-      resume_file_id: null,
-      resume_text: null,
-      parse_status: 'SKIPPED',
-      has_work_experience: 1,
-      years_of_experience: 4,
-      current_position: 'Backend Developer',
-      skills: '["Node.js","SQL"]',
-      summary: null,
-      contact_locale: values.contactLocale ?? 'en',
-      draft_note: null,
-      created_at: at,
-      updated_at: at,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  const referral = await server.db
-    .insertInto('referrals')
-    .values({
-      talent_id: talent.id,
-      task_id: taskId,
-      recruiter_id: recruiterId,
-      person_email: email,
-      person_phone: values.phone,
-      recruiter_note: 'Strong Node.js background.',
-      rating: 10,
-      consent_status: values.consent ?? 'PENDING',
-      consent_decided_at: values.consent === 'CONFIRMED' ? at : null,
-      ita_status: 'NOT_SENT',
-      ita_decided_at: null,
-      hiring_status: 'SUBMITTED',
-      reward_status: null,
-      reward_amount: null,
-      reward_currency: null,
-      reward_reason: null,
-      reward_decided_by: null,
-      reward_decided_at: null,
-      promo_id: null,
-      payment_id: null,
-      created_at: at,
-      updated_at: at,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  await server.db
-    .insertInto('referral_history')
-    .values({
-      referral_id: referral.id,
-      actor_id: recruiterId,
-      action: 'REFERRED',
-      from_value: null,
-      to_value: null,
-      note: null,
-      created_at: at,
-    })
-    .execute();
-  await sendTalentLink(
-    server.db,
-    { env },
-    {
-      referralId: referral.id,
-      kind: 'CONSENT',
-      actorId: recruiterId,
-      resend: false,
-      now: serverNow,
-    },
-  );
-  return { talentId: talent.id, referralId: referral.id, email };
 }
 
 async function hiringChange(referralId: number, actorId: number, from: string, to: string) {
@@ -222,21 +95,48 @@ let me: { id: number; email: string };
 let other: { id: number; email: string };
 let backendTask: number;
 let designTask: number;
-let aisha: { talentId: number; referralId: number; email: string };
-let ben: { talentId: number; referralId: number; email: string };
+let aisha: Awaited<ReturnType<typeof referTalent>>;
+let ben: Awaited<ReturnType<typeof referTalent>>;
+
+// The rows go into the in-process API's database, dated by its clock.
+const rows = () => ({ db: server.db, clock: { now: () => serverNow }, deps: { env } });
+
+/** A talent with a full profile, referred as referral creation leaves it: the consent link sent. */
+const referTalent = (
+  recruiterId: number,
+  taskId: number,
+  talent: Partial<NewTalent>,
+  referral?: Partial<NewReferral>,
+) =>
+  createReferral(rows(), recruiterId, {
+    taskId,
+    talent: {
+      languages: '["en","ms"]',
+      expected_salary: 450000, // minor units: MYR 4,500.00
+      current_position: 'Backend Developer',
+      skills: '["Node.js","SQL"]',
+      ...talent,
+    },
+    referral,
+  });
 
 beforeAll(async () => {
   me = await recruiter('Farah Recruiter');
   other = await recruiter('Other Recruiter');
-  backendTask = await createTask('Backend Engineer');
-  designTask = await createTask('Product Designer');
+  backendTask = await insertTask(rows(), { title: 'Backend Engineer' });
+  designTask = await insertTask(rows(), { title: 'Product Designer' });
   aisha = await referTalent(me.id, backendTask, {
-    fullName: 'Aisha Rahman',
-    phone: '+60123456701',
-    contactLocale: 'ms',
+    full_name: 'Aisha Rahman',
+    phone_e164: '+60123456701',
+    contact_locale: 'ms',
   });
-  ben = await referTalent(me.id, designTask, { fullName: 'Ben Tan', phone: '+60123456702', consent: 'CONFIRMED' });
-  await referTalent(other.id, backendTask, { fullName: 'Chen Wei', phone: '+60123456703' });
+  ben = await referTalent(
+    me.id,
+    designTask,
+    { full_name: 'Ben Tan', phone_e164: '+60123456702' },
+    { consent_status: 'CONFIRMED' },
+  );
+  await referTalent(other.id, backendTask, { full_name: 'Chen Wei', phone_e164: '+60123456703' });
 });
 
 describe('talents folder', () => {
@@ -254,7 +154,7 @@ describe('talents folder', () => {
       within(aishaCard as HTMLElement)
         .getByRole('link', { name: 'Backend Engineer' })
         .getAttribute('href'),
-    ).toBe(`/talents-folder/${aisha.talentId}/profile?referral=${aisha.referralId}`);
+    ).toBe(`/talents-folder/${aisha.talentId}/profile?referral=${aisha.id}`);
     expect(within(aishaCard as HTMLElement).getByTestId('consent-badge').textContent).toBe('Consent pending');
   });
 
@@ -291,7 +191,7 @@ describe('talent profile', () => {
 
   it('opens the referral named in ?referral= with its states and history', async () => {
     await logInAs(me.email);
-    renderAppAt(`/talents-folder/${aisha.talentId}/profile?referral=${aisha.referralId}`);
+    renderAppAt(`/talents-folder/${aisha.talentId}/profile?referral=${aisha.id}`);
     expect(await screen.findByRole('heading', { level: 1, name: 'Aisha Rahman' })).toBeTruthy();
     expect(screen.getByText(/^MYR\s4,500\.00$/)).toBeTruthy();
     const panel = screen.getByTestId('referral-panel');
@@ -305,7 +205,7 @@ describe('talent profile', () => {
 
   it("offers WhatsApp with a consent reminder in the talent's language and the E.164 digits", async () => {
     await logInAs(me.email);
-    renderAppAt(`/talents-folder/${aisha.talentId}/profile?referral=${aisha.referralId}`);
+    renderAppAt(`/talents-folder/${aisha.talentId}/profile?referral=${aisha.id}`);
     const link = await screen.findByTestId('whatsapp-link');
     const url = new URL(link.getAttribute('href') as string);
     expect(`${url.origin}${url.pathname}`).toBe('https://wa.me/60123456701');
@@ -327,7 +227,7 @@ const consentEmails = async () =>
 describe('consent resend', () => {
   it('keeps Resend consent waiting while the last link is recent, saying until when', async () => {
     await logInAs(me.email);
-    renderAppAt(`/talents-folder/${aisha.talentId}/profile?referral=${aisha.referralId}`);
+    renderAppAt(`/talents-folder/${aisha.talentId}/profile?referral=${aisha.id}`);
     const button = await screen.findByRole('button', { name: 'Resend consent e-mail' });
     expect((button as HTMLButtonElement).disabled).toBe(true);
     expect(screen.getByTestId('consent-wait').textContent).toMatch(/You can resend at \d{2}:\d{2}/);
@@ -337,7 +237,7 @@ describe('consent resend', () => {
     // The talent's consent link went out 11 minutes ago.
     advance(11 * 60_000);
     await logInAs(me.email);
-    renderAppAt(`/talents-folder/${aisha.talentId}/profile?referral=${aisha.referralId}`);
+    renderAppAt(`/talents-folder/${aisha.talentId}/profile?referral=${aisha.id}`);
     const button = (await screen.findByRole('button', { name: 'Resend consent e-mail' })) as HTMLButtonElement;
     await waitFor(() => expect(button.disabled).toBe(false));
     const before = await consentEmails();
@@ -354,14 +254,14 @@ describe('consent resend', () => {
     // Another device resends first: this screen still thinks it may, the API says no.
     advance(11 * 60_000);
     cleanup();
-    renderAppAt(`/talents-folder/${aisha.talentId}/profile?referral=${aisha.referralId}`);
+    renderAppAt(`/talents-folder/${aisha.talentId}/profile?referral=${aisha.id}`);
     const again = (await screen.findByRole('button', { name: 'Resend consent e-mail' })) as HTMLButtonElement;
     await waitFor(() => expect(again.disabled).toBe(false));
     const { accessToken } = await tokensOf(me.email);
     const elsewhere = await server.app.request('/api/recruiter/talent-task/resend-consent', {
       method: 'POST',
       headers: { 'content-type': 'application/json', authorization: `Bearer ${accessToken}` },
-      body: JSON.stringify({ referralId: aisha.referralId }),
+      body: JSON.stringify({ referralId: aisha.id }),
     });
     expect(elsewhere.status).toBe(200);
 
@@ -377,7 +277,7 @@ describe('consent resend', () => {
 describe('call proofs', () => {
   it('uploads a call proof that then appears in the list, waiting for review', async () => {
     await logInAs(me.email);
-    renderAppAt(`/talents-folder/${ben.talentId}/profile?referral=${ben.referralId}`);
+    renderAppAt(`/talents-folder/${ben.talentId}/profile?referral=${ben.id}`);
     const panel = await screen.findByTestId('referral-panel');
     expect(await within(panel).findByText(/No call proof yet/)).toBeTruthy();
 
@@ -400,7 +300,7 @@ describe('call proofs', () => {
 
   it('deletes a call proof still waiting for review, after asking', async () => {
     await logInAs(me.email);
-    renderAppAt(`/talents-folder/${ben.talentId}/profile?referral=${ben.referralId}`);
+    renderAppAt(`/talents-folder/${ben.talentId}/profile?referral=${ben.id}`);
     const panel = await screen.findByTestId('referral-panel');
     const proof = await within(panel).findByTestId('call-proof');
     fireEvent.click(within(proof).getByRole('button', { name: 'Delete' }));
@@ -413,7 +313,7 @@ describe('call proofs', () => {
 
   it('refuses a file over 5 MB in the browser, before sending it', async () => {
     await logInAs(me.email);
-    renderAppAt(`/talents-folder/${ben.talentId}/profile?referral=${ben.referralId}`);
+    renderAppAt(`/talents-folder/${ben.talentId}/profile?referral=${ben.id}`);
     const panel = await screen.findByTestId('referral-panel');
     const big = new File([new Uint8Array(5_000_001)], 'huge.pdf', { type: 'application/pdf' });
     fireEvent.change(await within(panel).findByLabelText('Choose file'), { target: { files: [big] } });
@@ -423,8 +323,8 @@ describe('call proofs', () => {
 
 describe('hiring status', () => {
   it('shows each referral as a timeline, with the date of each step and a final rejection', async () => {
-    await hiringChange(ben.referralId, other.id, 'SUBMITTED', 'SCREENING');
-    await hiringChange(ben.referralId, other.id, 'SCREENING', 'REJECTED');
+    await hiringChange(ben.id, other.id, 'SUBMITTED', 'SCREENING');
+    await hiringChange(ben.id, other.id, 'SCREENING', 'REJECTED');
     await logInAs(me.email);
     renderAppAt(`/talents-folder/${ben.talentId}/hiring-status`);
     const timeline = await screen.findByTestId('hiring-timeline');
@@ -458,7 +358,7 @@ describe('profile edit', () => {
   it("shows the API's refusal beside the e-mail when another of my talents has it (409)", async () => {
     await logInAs(me.email);
     renderAppAt(`/talents-folder/${ben.talentId}/profile/edit`);
-    fireEvent.change(await screen.findByLabelText('E-mail'), { target: { value: aisha.email } });
+    fireEvent.change(await screen.findByLabelText('E-mail'), { target: { value: aisha.talentEmail } });
     fireEvent.click(screen.getByRole('button', { name: 'Save changes' }));
     const error = await screen.findByText('Another of your talents already has this e-mail.');
     expect(error.id).toBe(screen.getByLabelText('E-mail').getAttribute('aria-describedby'));

@@ -3,6 +3,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import { clearToasts, getToasts } from '../../src/components/toast/toast-store';
 import { clearAuthTokens, setAuthTokens } from '../../src/lib/auth-session';
 import type { NewTask } from '../../src/server/db/database';
+import { insertPromo, insertTask } from '../server/helpers/rows';
 import { startInProcessApi, TEST_PASSWORD } from './helpers/in-process-api';
 import { renderAppAt } from './helpers/render-app';
 
@@ -14,62 +15,28 @@ const DAY = 24 * HOUR;
 let nowMs: number;
 const at = (offsetMs: number) => new Date(nowMs + offsetMs).toISOString();
 
-let taskCount = 0;
-async function insertTask(values: Partial<NewTask> & { title: string }) {
-  taskCount += 1;
-  const row = await server.db
-    .insertInto('tasks')
-    .values({
-      code: `T-${String(taskCount).padStart(6, '0')}`,
-      company: 'Maju Logistics Sdn Bhd',
-      description: 'Plan daily delivery routes.\nWork with the warehouse team.',
-      job_type: 'ft',
-      is_critical: 0,
-      location: 'Shah Alam',
-      country: 'Malaysia',
-      salary_min: 350_000,
-      salary_max: 500_000,
-      salary_currency: 'MYR',
-      reward_amount: 20_000,
-      reward_currency: 'MYR',
-      quota: 5,
-      status: 'OPEN',
-      expires_at: at(10 * DAY),
-      required_skills: JSON.stringify(['Excel', 'Route planning']),
-      required_languages: JSON.stringify(['ms', 'en']),
-      created_by: null,
-      created_at: at(-taskCount * HOUR),
-      updated_at: at(-taskCount * HOUR),
-      ...values,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return row.id;
-}
+// The rows go into the in-process API's database, dated by the clock the API starts with.
+const rows = () => ({ db: server.db, clock: { now: () => new Date(nowMs) } });
 
-async function insertPromo(title: string, bonus: number, taskIds: number[]) {
-  const promo = await server.db
-    .insertInto('promos')
-    .values({
-      title,
-      description: 'Double up on logistics roles this month.',
-      starts_at: at(-2 * DAY),
-      ends_at: at(5 * DAY),
-      bonus_amount: bonus,
-      bonus_currency: 'MYR',
-      created_by: null,
-      created_at: at(-3 * DAY),
-      updated_at: at(-3 * DAY),
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  for (const taskId of taskIds) {
-    await server.db
-      .insertInto('promo_tasks')
-      .values({ promo_id: promo.id, task_id: taskId, created_at: at(-DAY) })
-      .execute();
-  }
-  return promo.id;
+// A logistics task with a salary, a deadline in ten days, skills and languages; each one older than the last.
+let taskCount = 0;
+async function logisticsTask(values: Partial<NewTask> & { title: string }) {
+  taskCount += 1;
+  return insertTask(rows(), {
+    company: 'Maju Logistics Sdn Bhd',
+    description: 'Plan daily delivery routes.\nWork with the warehouse team.',
+    location: 'Shah Alam',
+    country: 'Malaysia',
+    salary_min: 350_000,
+    salary_max: 500_000,
+    reward_amount: 20_000,
+    expires_at: at(10 * DAY),
+    required_skills: JSON.stringify(['Excel', 'Route planning']),
+    required_languages: JSON.stringify(['ms', 'en']),
+    created_at: at(-taskCount * HOUR),
+    updated_at: at(-taskCount * HOUR),
+    ...values,
+  });
 }
 
 let ids: { planner: number; intern: number; closed: number; critical: number };
@@ -80,8 +47,8 @@ beforeAll(async () => {
   vi.stubGlobal('fetch', server.fetch);
   nowMs = Date.parse('2026-11-22T02:00:00.000Z');
   ids = {
-    planner: await insertTask({ title: 'Route Planner' }),
-    intern: await insertTask({
+    planner: await logisticsTask({ title: 'Route Planner' }),
+    intern: await logisticsTask({
       title: 'Marketing Intern',
       company: 'Kedai Kopi Bhd',
       job_type: 'intern',
@@ -90,10 +57,16 @@ beforeAll(async () => {
       reward_amount: 5_000,
       expires_at: null,
     }),
-    closed: await insertTask({ title: 'Warehouse Supervisor', status: 'CLOSED' }),
-    critical: await insertTask({ title: 'Forklift Driver', is_critical: 1, job_type: 'pt', quota: 2 }),
+    closed: await logisticsTask({ title: 'Warehouse Supervisor', status: 'CLOSED' }),
+    critical: await logisticsTask({ title: 'Forklift Driver', is_critical: 1, job_type: 'pt', quota: 2 }),
   };
-  promoId = await insertPromo('Logistics Month', 5_000, [ids.planner]);
+  promoId = await insertPromo(rows(), [ids.planner], {
+    title: 'Logistics Month',
+    description: 'Double up on logistics roles this month.',
+    starts_at: at(-2 * DAY),
+    ends_at: at(5 * DAY),
+    bonus_amount: 5_000,
+  });
 });
 
 afterAll(async () => {
@@ -244,7 +217,7 @@ describe('task detail and join', () => {
   });
 
   it('shows the refusal when the task closed after the detail was loaded', async () => {
-    const late = await insertTask({ title: 'Night Shift Packer' });
+    const late = await logisticsTask({ title: 'Night Shift Packer' });
     renderAppAt(`/task?view=${late}`);
     const dialog = within(await screen.findByTestId('task-detail-dialog'));
     const join = await dialog.findByRole('button', { name: 'Join task' });

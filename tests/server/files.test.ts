@@ -3,8 +3,9 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { AppError } from '../../src/server/errors';
 import { checkUpload, displayName, storeUpload } from '../../src/server/uploads/read-upload';
+import { insertReferral, insertTask } from './helpers/rows';
 import { asBlobPart, MEDIA_SAMPLES, pdfOfSize, sampleDocx, sampleExe, samplePdf } from './helpers/sample-files';
-import { dropValues, insertTask, postDrop, recruiter } from './helpers/talent-fixtures';
+import { dropValues, postDrop, recruiter } from './helpers/talent-fixtures';
 import { bearer, createTestApp, DIALECTS, type TestApp } from './helpers/test-app';
 
 const fileOf = (bytes: Uint8Array, name: string, type = '') => new File([asBlobPart(bytes)], name, { type });
@@ -168,38 +169,12 @@ describe.each(DIALECTS)('files on %s', (dialect) => {
     const now = t.clock.now();
     const stored = await storeUpload(t.db, t.deps.storage, checked, { ownerId: me.id, purpose: 'CALL_PROOF', now });
     expect(stored.storageKey).toMatch(/^call-proof\/\d{4}-\d{2}\/[0-9a-f-]{36}\.m4a$/);
-    const referral = await t.db
-      .insertInto('referrals')
-      .values({
-        talent_id: talentId,
-        task_id: taskId,
-        recruiter_id: me.id,
-        person_email: 'aisyah@example.com',
-        person_phone: '+60123456789',
-        recruiter_note: null,
-        rating: 5,
-        consent_status: 'PENDING',
-        consent_decided_at: null,
-        ita_status: 'NOT_SENT',
-        ita_decided_at: null,
-        hiring_status: 'SUBMITTED',
-        reward_status: null,
-        reward_amount: null,
-        reward_currency: null,
-        reward_reason: null,
-        reward_decided_by: null,
-        reward_decided_at: null,
-        promo_id: null,
-        payment_id: null,
-        created_at: now.toISOString(),
-        updated_at: now.toISOString(),
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    const talent = { id: talentId, recruiter_id: me.id, email: 'aisyah@example.com', phone_e164: '+60123456789' };
+    const referralId = await insertReferral(t, talent, taskId);
     await t.db
       .insertInto('call_proofs')
       .values({
-        referral_id: referral.id,
+        referral_id: referralId,
         file_id: stored.id,
         called_at: now.toISOString(),
         note: null,

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createReferral, createTask, lastEmail, lastToken, refreshLogin, signIn } from './helpers/referral-fixtures';
+import { createReferral, lastEmail, lastToken, refreshLogin, signIn } from './helpers/referral-fixtures';
+import { insertTask } from './helpers/rows';
 import { createTestApp, DIALECTS, type TestApp } from './helpers/test-app';
 
 const MINUTE = 60_000;
@@ -31,11 +32,11 @@ describe.each(DIALECTS)('referrals (talent-task) on %s', (dialect) => {
     it('lists only my referrals, with filters and paging', async () => {
       const me = await signIn(t);
       const other = await signIn(t);
-      const task = await createTask(t);
-      const mine1 = await createReferral(t, me.id, { taskId: task, talentName: 'Aisyah Rahman' });
+      const task = await insertTask(t);
+      const mine1 = await createReferral(t, me.id, { taskId: task, talent: { full_name: 'Aisyah Rahman' } });
       t.clock.advance(MINUTE);
-      const mine2 = await createReferral(t, me.id, { talentName: 'Tan Wei Ming' });
-      await createReferral(t, other.id, { taskId: task, talentName: 'Someone Else' });
+      const mine2 = await createReferral(t, me.id, { talent: { full_name: 'Tan Wei Ming' } });
+      await createReferral(t, other.id, { taskId: task, talent: { full_name: 'Someone Else' } });
 
       const res = await t.request('/api/recruiter/talent-task', { headers: me.headers });
       expect(res.status).toBe(200);
@@ -61,7 +62,7 @@ describe.each(DIALECTS)('referrals (talent-task) on %s', (dialect) => {
 
     it('shows my referral with its note, rating, links, call proofs and history', async () => {
       const me = await signIn(t);
-      const referral = await createReferral(t, me.id, { contactLocale: 'ms' });
+      const referral = await createReferral(t, me.id, { talent: { contact_locale: 'ms' } });
       const created = t.clock.now();
       const data = await detail(me.headers, referral.id);
       expect(data).toMatchObject({
@@ -235,7 +236,7 @@ describe.each(DIALECTS)('referrals (talent-task) on %s', (dialect) => {
 
     it("sends a new link in the talent's language and the old link stops working", async () => {
       const me = await signIn(t);
-      const referral = await createReferral(t, me.id, { contactLocale: 'zh' });
+      const referral = await createReferral(t, me.id, { talent: { contact_locale: 'zh' } });
       t.clock.advance(10 * MINUTE);
       expect((await resendConsent(me.headers, referral.id)).status).toBe(200);
 
@@ -296,7 +297,7 @@ describe.each(DIALECTS)('referrals (talent-task) on %s', (dialect) => {
 
     it('is sent after consent, resent at most every 10 minutes, and confirmed by the talent', async () => {
       const me = await signIn(t, { locale: 'ms' });
-      const referral = await createReferral(t, me.id, { contactLocale: 'ms' });
+      const referral = await createReferral(t, me.id, { talent: { contact_locale: 'ms' } });
       expect((await answer('consent', referral.consentToken)).status).toBe(200);
 
       // The consent link was sent just now: only earlier ITA links count towards the interval.

@@ -1,8 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { PARSE_LEASE_MS, parsePendingResumes, startResumeParser } from '../../src/server/jobs/resume-parser';
 import { extractResumeFields } from '../../src/server/resume/extract-fields';
+import { insertTask } from './helpers/rows';
 import { corruptPdf, sampleDocx, samplePdf, samplePng } from './helpers/sample-files';
-import { dropValues, insertTask, pdfFile, postDrop, recruiter, type UploadFile } from './helpers/talent-fixtures';
+import { dropValues, pdfFile, postDrop, recruiter, type UploadFile } from './helpers/talent-fixtures';
 import { bearer, createTestApp, DIALECTS, type TestApp } from './helpers/test-app';
 
 const NOW = new Date('2026-11-22T02:00:00.000Z');

@@ -1,7 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { renderEmail } from '../../src/server/mail/templates';
 import { TALENT_NOTICE_VERSION } from '../../src/shared/constants';
-import { createReferral, createTask, lastEmail, signIn } from './helpers/referral-fixtures';
+import { createReferral, lastEmail, signIn } from './helpers/referral-fixtures';
+import { insertTask } from './helpers/rows';
 import { createTestApp, DIALECTS, type TestApp } from './helpers/test-app';
 
 const HOUR = 60 * 60_000;
@@ -32,15 +33,14 @@ describe.each(DIALECTS)('public consent and ITA links on %s', (dialect) => {
   const setup = async () => {
     const recruiter = await signIn(t, { locale: 'zh' });
     await t.db.updateTable('users').set({ full_name: 'Ahmad Faizal' }).where('id', '=', recruiter.id).execute();
-    const taskId = await createTask(t, {
+    const taskId = await insertTask(t, {
       title: 'Senior Backend Engineer',
       company: 'Kopi Digital',
       location: 'Cyberjaya',
     });
     const referral = await createReferral(t, recruiter.id, {
       taskId,
-      talentName: 'Aisyah Rahman',
-      talentEmail: 'aisyah@example.com',
+      talent: { full_name: 'Aisyah Rahman', email: 'aisyah@example.com' },
     });
     return { recruiter, referral };
   };

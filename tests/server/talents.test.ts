@@ -2,17 +2,9 @@ import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { SEED_MESSAGES } from '../../src/shared/error-codes';
+import { insertPromo, insertTask } from './helpers/rows';
 import { pdfOfSize, sampleCfb, sampleExe, samplePdf, samplePng } from './helpers/sample-files';
-import {
-  completionValues,
-  dropValues,
-  insertPromo,
-  insertTask,
-  pdfFile,
-  postCompletion,
-  postDrop,
-  recruiter,
-} from './helpers/talent-fixtures';
+import { completionValues, dropValues, pdfFile, postCompletion, postDrop, recruiter } from './helpers/talent-fixtures';
 import { bearer, createTestApp, DIALECTS, type TestApp } from './helpers/test-app';
 
 const DAY = 24 * 60 * 60_000;
@@ -425,9 +417,9 @@ describe.each(DIALECTS)('adding talents on %s', (dialect) => {
     it('records the running promo with the largest bonus', async () => {
       const now = t.clock.now().getTime();
       const iso = (ms: number) => new Date(now + ms).toISOString();
-      await insertPromo(t, { taskIds: [taskId], bonus: 5000, startsAt: iso(-DAY), endsAt: iso(DAY) });
-      const best = await insertPromo(t, { taskIds: [taskId], bonus: 9000, startsAt: iso(-DAY), endsAt: iso(DAY) });
-      await insertPromo(t, { taskIds: [taskId], bonus: 20000, startsAt: iso(-3 * DAY), endsAt: iso(-DAY) });
+      await insertPromo(t, [taskId], { bonus_amount: 5000, starts_at: iso(-DAY), ends_at: iso(DAY) });
+      const best = await insertPromo(t, [taskId], { bonus_amount: 9000, starts_at: iso(-DAY), ends_at: iso(DAY) });
+      await insertPromo(t, [taskId], { bonus_amount: 20000, starts_at: iso(-3 * DAY), ends_at: iso(-DAY) });
       const dropped = await drop();
       const { body } = await complete(completionValues(dropped.body.data.talentId, taskId));
       const referral = await t.db

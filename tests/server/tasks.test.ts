@@ -1,151 +1,18 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { NewTask } from '../../src/server/db/database';
 import type { TaskCard } from '../../src/shared/recruiter-types';
+import { insertPromo, insertTask, referNewTalent } from './helpers/rows';
 import { bearer, createTestApp, DIALECTS, type TestApp } from './helpers/test-app';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
 
-// Rows straight into the database: the board reads what admins and referrals leave behind.
-function fixtures(t: TestApp) {
-  let tasks = 0;
-  let people = 0;
-  const iso = (offsetMs: number) => new Date(t.clock.now().getTime() + offsetMs).toISOString();
-  const task = async (values: Partial<NewTask> = {}) => {
-    tasks += 1;
-    // Each new task is a minute newer than the one before, all in the past.
-    const createdAt = iso(-DAY + tasks * 60_000);
-    const row = await t.db
-      .insertInto('tasks')
-      .values({
-        code: `T-${String(tasks).padStart(6, '0')}`,
-        title: `Task ${tasks}`,
-        company: 'Acme Sdn Bhd',
-        description: 'Hire people.',
-        job_type: 'ft',
-        is_critical: 0,
-        location: 'Kuala Lumpur',
-        country: 'MY',
-        salary_min: 300_000,
-        salary_max: 500_000,
-        salary_currency: 'MYR',
-        reward_amount: 10_000,
-        reward_currency: 'MYR',
-        quota: 5,
-        status: 'OPEN',
-        expires_at: null,
-        required_skills: '[]',
-        required_languages: '[]',
-        created_by: null,
-        created_at: createdAt,
-        updated_at: createdAt,
-        ...values,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    return row.id;
-  };
-  const promo = async (
-    taskIds: number[],
-    values: { title?: string; bonus?: number; startsIn?: number; endsIn?: number } = {},
-  ) => {
-    const row = await t.db
-      .insertInto('promos')
-      .values({
-        title: values.title ?? 'Year-end push',
-        description: 'Extra for every rewarded referral.',
-        starts_at: iso(values.startsIn ?? -DAY),
-        ends_at: iso(values.endsIn ?? 7 * DAY),
-        bonus_amount: values.bonus ?? 5_000,
-        bonus_currency: 'MYR',
-        created_by: null,
-        created_at: iso(0),
-        updated_at: iso(0),
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    for (const taskId of taskIds) {
-      await t.db
-        .insertInto('promo_tasks')
-        .values({ promo_id: row.id, task_id: taskId, created_at: iso(0) })
-        .execute();
-    }
-    return row.id;
-  };
-  const referral = async (recruiterId: number, taskId: number, rewardStatus: string | null = null) => {
-    people += 1;
-    const email = `person${people}@example.com`;
-    const phone = `+6012${String(people).padStart(7, '0')}`;
-    const talent = await t.db
-      .insertInto('talents')
-      .values({
-        recruiter_id: recruiterId,
-        full_name: `Person ${people}`,
-        email,
-        email_normalized: email,
-        phone,
-        country_code: '+60',
-        phone_e164: phone,
-        languages: '["en"]',
-        education_level: 'Degree',
-        country: 'MY',
-        location: 'Kuala Lumpur',
-        expected_salary: null,
-        expected_salary_currency: 'MYR',
-        resume_file_id: null,
-        resume_text: null,
-        parse_status: 'SKIPPED',
-        has_work_experience: null,
-        years_of_experience: null,
-        current_position: null,
-        skills: '[]',
-        summary: null,
-        draft_note: null,
-        created_at: iso(0),
-        updated_at: iso(0),
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    await t.db
-      .insertInto('referrals')
-      .values({
-        talent_id: talent.id,
-        task_id: taskId,
-        recruiter_id: recruiterId,
-        person_email: email,
-        person_phone: phone,
-        recruiter_note: null,
-        rating: null,
-        consent_status: rewardStatus ? 'CONFIRMED' : 'PENDING',
-        consent_decided_at: null,
-        ita_status: 'NOT_SENT',
-        ita_decided_at: null,
-        hiring_status: 'SUBMITTED',
-        reward_status: rewardStatus,
-        reward_amount: null,
-        reward_currency: null,
-        reward_reason: null,
-        reward_decided_by: null,
-        reward_decided_at: null,
-        promo_id: null,
-        payment_id: null,
-        created_at: iso(0),
-        updated_at: iso(0),
-      })
-      .execute();
-  };
-  return { task, promo, referral };
-}
-
 describe.each(DIALECTS)('task board on %s', (dialect) => {
   let t: TestApp;
-  let f: ReturnType<typeof fixtures>;
   let me: number;
   let token: string;
   beforeEach(async () => {
     t = await createTestApp(dialect);
-    f = fixtures(t);
     const user = await t.createUser({ email: 'rina@example.com' });
     me = user.id;
     token = (await t.login(user.email)).accessToken;
@@ -154,6 +21,7 @@ describe.each(DIALECTS)('task board on %s', (dialect) => {
     await t.close();
   });
 
+  const fromNow = (offsetMs: number) => new Date(t.clock.now().getTime() + offsetMs).toISOString();
   const get = (path: string, accessToken = token) => t.request(path, { headers: bearer(accessToken) });
   const board = async (query = '') => {
     const res = await get(`/api/recruiter/task${query ? `?${query}` : ''}`);
@@ -165,8 +33,8 @@ describe.each(DIALECTS)('task board on %s', (dialect) => {
 
   describe('listing', () => {
     it('shows open tasks as cards, newest first, with everything a card needs', async () => {
-      const id = await f.task({ title: 'Barista', is_critical: 1, expires_at: '2026-12-01T00:00:00.000Z' });
-      await f.task({ title: 'Cashier' });
+      const id = await insertTask(t, { title: 'Barista', is_critical: 1, expires_at: '2026-12-01T00:00:00.000Z' });
+      await insertTask(t, { title: 'Cashier' });
       const page = await board();
       expect(page).toMatchObject({ page: 1, pageSize: 10, total: 2 });
       expect(page.items.map((c) => c.title)).toEqual(['Cashier', 'Barista']);
@@ -196,10 +64,10 @@ describe.each(DIALECTS)('task board on %s', (dialect) => {
     });
 
     it('searches title, company, code and location, ignoring case', async () => {
-      await f.task({ title: 'Senior Barista' });
-      await f.task({ title: 'Driver', company: 'Grab Malaysia' });
-      await f.task({ title: 'Cook', location: 'Penang' });
-      await f.task({ title: 'Cleaner', code: 'X-42' });
+      await insertTask(t, { title: 'Senior Barista' });
+      await insertTask(t, { title: 'Driver', company: 'Grab Malaysia' });
+      await insertTask(t, { title: 'Cook', location: 'Penang' });
+      await insertTask(t, { title: 'Cleaner', code: 'X-42' });
       expect(await titles('search=barista')).toEqual(['Senior Barista']);
       expect(await titles('search=GRAB')).toEqual(['Driver']);
       expect(await titles('search=penang')).toEqual(['Cook']);
@@ -208,26 +76,26 @@ describe.each(DIALECTS)('task board on %s', (dialect) => {
     });
 
     it('treats % and _ in a search as plain characters', async () => {
-      await f.task({ title: '100% commission' });
-      await f.task({ title: '100 ringgit' });
+      await insertTask(t, { title: '100% commission' });
+      await insertTask(t, { title: '100 ringgit' });
       expect(await titles('search=100%25')).toEqual(['100% commission']);
       expect(await titles('search=_')).toEqual([]);
     });
 
     it('filters by job type, and an empty job type shows all', async () => {
-      await f.task({ title: 'Full', job_type: 'ft' });
-      await f.task({ title: 'Part', job_type: 'pt' });
-      await f.task({ title: 'Intern', job_type: 'intern' });
+      await insertTask(t, { title: 'Full', job_type: 'ft' });
+      await insertTask(t, { title: 'Part', job_type: 'pt' });
+      await insertTask(t, { title: 'Intern', job_type: 'intern' });
       expect(await titles('jobType=pt')).toEqual(['Part']);
       expect(await titles('jobType=intern')).toEqual(['Intern']);
       expect(await titles('jobType=')).toEqual(['Intern', 'Part', 'Full']);
     });
 
     it('shows open tasks by default, closed and expired ones under closed, and everything under all', async () => {
-      await f.task({ title: 'Open' });
-      await f.task({ title: 'Closed', status: 'CLOSED' });
-      await f.task({ title: 'Expired', expires_at: new Date(t.clock.now().getTime() - 1).toISOString() });
-      await f.task({ title: 'Open until tomorrow', expires_at: new Date(t.clock.now().getTime() + DAY).toISOString() });
+      await insertTask(t, { title: 'Open' });
+      await insertTask(t, { title: 'Closed', status: 'CLOSED' });
+      await insertTask(t, { title: 'Expired', expires_at: fromNow(-1) });
+      await insertTask(t, { title: 'Open until tomorrow', expires_at: fromNow(DAY) });
       expect(await titles()).toEqual(['Open until tomorrow', 'Open']);
       expect(await titles('status=open')).toEqual(['Open until tomorrow', 'Open']);
       expect(await titles('status=closed')).toEqual(['Expired', 'Closed']);
@@ -243,7 +111,7 @@ describe.each(DIALECTS)('task board on %s', (dialect) => {
 
     it('moves a task to closed once its deadline passes', async () => {
       // Minutes, not hours: the access token lives 15 minutes.
-      await f.task({ title: 'Deadline', expires_at: new Date(t.clock.now().getTime() + 10 * MINUTE).toISOString() });
+      await insertTask(t, { title: 'Deadline', expires_at: fromNow(10 * MINUTE) });
       expect(await titles()).toEqual(['Deadline']);
       t.clock.advance(10 * MINUTE);
       expect(await titles()).toEqual([]);
@@ -251,33 +119,33 @@ describe.each(DIALECTS)('task board on %s', (dialect) => {
     });
 
     it('sorts by reward including a running promo bonus, highest first, newest first on a tie', async () => {
-      await f.task({ title: 'Small', reward_amount: 5_000 });
-      const boosted = await f.task({ title: 'Boosted', reward_amount: 6_000 });
-      await f.task({ title: 'Big', reward_amount: 10_000 });
-      await f.task({ title: 'Big too', reward_amount: 10_000 });
-      await f.promo([boosted], { bonus: 5_000 });
+      await insertTask(t, { title: 'Small', reward_amount: 5_000 });
+      const boosted = await insertTask(t, { title: 'Boosted', reward_amount: 6_000 });
+      await insertTask(t, { title: 'Big', reward_amount: 10_000 });
+      await insertTask(t, { title: 'Big too', reward_amount: 10_000 });
+      await insertPromo(t, [boosted], { bonus_amount: 5_000 });
       expect(await titles('sort=reward')).toEqual(['Boosted', 'Big too', 'Big', 'Small']);
     });
 
     it('sorts by quota left, most first', async () => {
-      const full = await f.task({ title: 'Full', quota: 1 });
-      await f.task({ title: 'Roomy', quota: 10 });
-      const busy = await f.task({ title: 'Busy', quota: 10 });
-      await f.referral(me, full, 'PAID');
-      await f.referral(me, busy, 'APPROVED');
-      await f.referral(me, busy, 'APPROVED');
+      const full = await insertTask(t, { title: 'Full', quota: 1 });
+      await insertTask(t, { title: 'Roomy', quota: 10 });
+      const busy = await insertTask(t, { title: 'Busy', quota: 10 });
+      await referNewTalent(t, me, full, { reward_status: 'PAID' });
+      await referNewTalent(t, me, busy, { reward_status: 'APPROVED' });
+      await referNewTalent(t, me, busy, { reward_status: 'APPROVED' });
       expect(await titles('sort=quota')).toEqual(['Roomy', 'Busy', 'Full']);
     });
 
     it('sorts by date, newest created first', async () => {
-      await f.task({ title: 'Old', created_at: '2026-01-01T00:00:00.000Z' });
-      await f.task({ title: 'New', created_at: '2026-11-01T00:00:00.000Z' });
-      await f.task({ title: 'Middle', created_at: '2026-06-01T00:00:00.000Z' });
+      await insertTask(t, { title: 'Old', created_at: '2026-01-01T00:00:00.000Z' });
+      await insertTask(t, { title: 'New', created_at: '2026-11-01T00:00:00.000Z' });
+      await insertTask(t, { title: 'Middle', created_at: '2026-06-01T00:00:00.000Z' });
       expect(await titles('sort=date')).toEqual(['New', 'Middle', 'Old']);
     });
 
     it('pages through the tasks with the chosen page size', async () => {
-      for (let i = 0; i < 23; i++) await f.task({ title: `Job ${String(i + 1).padStart(2, '0')}` });
+      for (let i = 0; i < 23; i++) await insertTask(t, { title: `Job ${String(i + 1).padStart(2, '0')}` });
       const first = await board('pageSize=20');
       expect(first).toMatchObject({ page: 1, pageSize: 20, total: 23 });
       expect(first.items).toHaveLength(20);
@@ -291,10 +159,10 @@ describe.each(DIALECTS)('task board on %s', (dialect) => {
     it('reads a page of 50 cards in as many queries as a page of 2', async () => {
       const queriesFor = async (tasks: number) => {
         const ids: number[] = [];
-        for (let i = 0; i < tasks; i++) ids.push(await f.task());
-        await f.promo(ids);
+        for (let i = 0; i < tasks; i++) ids.push(await insertTask(t));
+        await insertPromo(t, ids);
         for (const id of ids) {
-          await f.referral(me, id, 'APPROVED');
+          await referNewTalent(t, me, id, { reward_status: 'APPROVED' });
           await join(id);
         }
         const executor = t.db.getExecutor();
@@ -318,34 +186,39 @@ describe.each(DIALECTS)('task board on %s', (dialect) => {
     });
 
     it("lists a promo's tasks", async () => {
-      const a = await f.task({ title: 'In promo' });
-      const b = await f.task({ title: 'Also in promo' });
-      await f.task({ title: 'Not in promo' });
-      const promoId = await f.promo([a, b]);
-      await f.promo([await f.task({ title: 'Other promo' })]);
+      const a = await insertTask(t, { title: 'In promo' });
+      const b = await insertTask(t, { title: 'Also in promo' });
+      await insertTask(t, { title: 'Not in promo' });
+      const promoId = await insertPromo(t, [a, b]);
+      await insertPromo(t, [await insertTask(t, { title: 'Other promo' })]);
       expect(await titles(`promoId=${promoId}`)).toEqual(['Also in promo', 'In promo']);
     });
   });
 
   describe('promo bonus, quota and joined on a card', () => {
     it('shows the largest bonus of the promos running now', async () => {
-      const id = await f.task();
-      await f.promo([id], { title: 'Small', bonus: 1_000 });
-      const big = await f.promo([id], { title: 'Big', bonus: 3_000, endsIn: 2 * DAY });
-      await f.promo([id], { title: 'Not started', bonus: 9_000, startsIn: HOUR });
-      await f.promo([id], { title: 'Over', bonus: 9_000, startsIn: -2 * DAY, endsIn: 0 });
+      const id = await insertTask(t);
+      await insertPromo(t, [id], { title: 'Small', bonus_amount: 1_000 });
+      const big = await insertPromo(t, [id], { title: 'Big', bonus_amount: 3_000, ends_at: fromNow(2 * DAY) });
+      await insertPromo(t, [id], { title: 'Not started', bonus_amount: 9_000, starts_at: fromNow(HOUR) });
+      await insertPromo(t, [id], {
+        title: 'Over',
+        bonus_amount: 9_000,
+        starts_at: fromNow(-2 * DAY),
+        ends_at: fromNow(0),
+      });
       const [card] = (await board()).items;
       expect(card?.promo).toEqual({
         promoId: big,
         title: 'Big',
         amount: 3_000,
         currency: 'MYR',
-        endsAt: new Date(t.clock.now().getTime() + 2 * DAY).toISOString(),
+        endsAt: fromNow(2 * DAY),
       });
     });
 
     it('drops the bonus when the promo ends', async () => {
-      await f.promo([await f.task()], { endsIn: 10 * MINUTE });
+      await insertPromo(t, [await insertTask(t)], { ends_at: fromNow(10 * MINUTE) });
       expect((await board()).items[0]?.promo).not.toBeNull();
       t.clock.advance(10 * MINUTE);
       expect((await board()).items[0]?.promo).toBeNull();
@@ -353,28 +226,28 @@ describe.each(DIALECTS)('task board on %s', (dialect) => {
 
     it('counts approved, pending-payment and paid referrals of every recruiter against the quota', async () => {
       const other = await t.createUser();
-      const id = await f.task({ quota: 5 });
-      await f.referral(me, id, 'APPROVED');
-      await f.referral(other.id, id, 'PENDING_PAYMENT');
-      await f.referral(other.id, id, 'PAID');
+      const id = await insertTask(t, { quota: 5 });
+      await referNewTalent(t, me, id, { reward_status: 'APPROVED' });
+      await referNewTalent(t, other.id, id, { reward_status: 'PENDING_PAYMENT' });
+      await referNewTalent(t, other.id, id, { reward_status: 'PAID' });
       for (const status of [null, 'REJECTED', 'INELIGIBLE', 'NOT_VALID', 'EXCEED_QUOTA']) {
-        await f.referral(other.id, id, status);
+        await referNewTalent(t, other.id, id, { reward_status: status });
       }
       expect((await board()).items[0]).toMatchObject({ quota: 5, quotaUsed: 3, quotaLeft: 2 });
     });
 
     it('never shows a negative quota left', async () => {
-      const id = await f.task({ quota: 1 });
-      await f.referral(me, id, 'APPROVED');
-      await f.referral(me, id, 'PAID');
+      const id = await insertTask(t, { quota: 1 });
+      await referNewTalent(t, me, id, { reward_status: 'APPROVED' });
+      await referNewTalent(t, me, id, { reward_status: 'PAID' });
       expect((await board()).items[0]).toMatchObject({ quota: 1, quotaUsed: 2, quotaLeft: 0 });
     });
 
     it('marks the tasks I joined or was assigned, not those of others', async () => {
       const other = await t.createUser();
-      const joined = await f.task({ title: 'Joined' });
-      const assigned = await f.task({ title: 'Assigned' });
-      const theirs = await f.task({ title: 'Theirs' });
+      const joined = await insertTask(t, { title: 'Joined' });
+      const assigned = await insertTask(t, { title: 'Assigned' });
+      const theirs = await insertTask(t, { title: 'Theirs' });
       const at = t.clock.now().toISOString();
       await t.db
         .insertInto('recruiter_tasks')
@@ -395,12 +268,12 @@ describe.each(DIALECTS)('task board on %s', (dialect) => {
 
   describe('promos', () => {
     it('lists the promos running now with their task count, soonest ending first', async () => {
-      const a = await f.task();
-      const b = await f.task();
-      const later = await f.promo([a, b], { title: 'Later', endsIn: 5 * DAY });
-      const sooner = await f.promo([a], { title: 'Sooner', endsIn: DAY });
-      await f.promo([a], { title: 'Upcoming', startsIn: DAY, endsIn: 2 * DAY });
-      await f.promo([a], { title: 'Over', startsIn: -2 * DAY, endsIn: -DAY });
+      const a = await insertTask(t);
+      const b = await insertTask(t);
+      const later = await insertPromo(t, [a, b], { title: 'Later', ends_at: fromNow(5 * DAY) });
+      const sooner = await insertPromo(t, [a], { title: 'Sooner', ends_at: fromNow(DAY) });
+      await insertPromo(t, [a], { title: 'Upcoming', starts_at: fromNow(DAY), ends_at: fromNow(2 * DAY) });
+      await insertPromo(t, [a], { title: 'Over', starts_at: fromNow(-2 * DAY), ends_at: fromNow(-DAY) });
       const res = await get('/api/recruiter/task/promos');
       expect(res.status).toBe(200);
       const promos = (await res.json()).data;
@@ -409,8 +282,8 @@ describe.each(DIALECTS)('task board on %s', (dialect) => {
         id: later,
         title: 'Later',
         description: 'Extra for every rewarded referral.',
-        startsAt: new Date(t.clock.now().getTime() - DAY).toISOString(),
-        endsAt: new Date(t.clock.now().getTime() + 5 * DAY).toISOString(),
+        startsAt: fromNow(-DAY),
+        endsAt: fromNow(5 * DAY),
         bonusAmount: 5_000,
         bonusCurrency: 'MYR',
         taskCount: 2,
@@ -419,7 +292,7 @@ describe.each(DIALECTS)('task board on %s', (dialect) => {
     });
 
     it('shows any one promo, running or not, and 404 for an unknown one', async () => {
-      const over = await f.promo([], { title: 'Over', startsIn: -2 * DAY, endsIn: -DAY });
+      const over = await insertPromo(t, [], { title: 'Over', starts_at: fromNow(-2 * DAY), ends_at: fromNow(-DAY) });
       const res = await get(`/api/recruiter/task/promo/${over}`);
       expect(res.status).toBe(200);
       expect((await res.json()).data).toMatchObject({ id: over, title: 'Over', taskCount: 0, running: false });
@@ -431,7 +304,7 @@ describe.each(DIALECTS)('task board on %s', (dialect) => {
 
   describe('task detail', () => {
     it('shows the full description and the required skills and languages of any task', async () => {
-      const id = await f.task({
+      const id = await insertTask(t, {
         status: 'CLOSED',
         description: 'Serve coffee.\nSmile.',
         required_skills: '["Latte art","Cash handling"]',
@@ -458,7 +331,7 @@ describe.each(DIALECTS)('task board on %s', (dialect) => {
 
   describe('joining', () => {
     it('joins an open task, which then shows as joined', async () => {
-      const id = await f.task();
+      const id = await insertTask(t);
       const res = await join(id);
       expect(res.status).toBe(200);
       expect((await res.json()).data).toMatchObject({ id, joined: true });
@@ -467,7 +340,7 @@ describe.each(DIALECTS)('task board on %s', (dialect) => {
     });
 
     it('accepts joining twice and keeps one membership', async () => {
-      const id = await f.task();
+      const id = await insertTask(t);
       expect((await join(id)).status).toBe(200);
       expect((await join(id)).status).toBe(200);
       const rows = await t.db.selectFrom('recruiter_tasks').selectAll().where('task_id', '=', id).execute();
@@ -476,7 +349,7 @@ describe.each(DIALECTS)('task board on %s', (dialect) => {
     });
 
     it('accepts a repeated join after the task closed, since I am already in', async () => {
-      const id = await f.task();
+      const id = await insertTask(t);
       expect((await join(id)).status).toBe(200);
       await t.db.updateTable('tasks').set({ status: 'CLOSED' }).where('id', '=', id).execute();
       const res = await join(id);
@@ -485,14 +358,14 @@ describe.each(DIALECTS)('task board on %s', (dialect) => {
     });
 
     it('refuses a closed task', async () => {
-      const id = await f.task({ status: 'CLOSED' });
+      const id = await insertTask(t, { status: 'CLOSED' });
       const res = await join(id);
       expect(res.status).toBe(409);
       expect((await res.json()).error).toMatchObject({ code: 'CONFLICT', message: 'This task is closed.' });
     });
 
     it('refuses a task whose deadline has passed', async () => {
-      const id = await f.task({ expires_at: new Date(t.clock.now().getTime() + 10 * MINUTE).toISOString() });
+      const id = await insertTask(t, { expires_at: fromNow(10 * MINUTE) });
       t.clock.advance(10 * MINUTE);
       const res = await join(id);
       expect(res.status).toBe(409);
@@ -507,7 +380,7 @@ describe.each(DIALECTS)('task board on %s', (dialect) => {
 
   describe('access and validation', () => {
     it('asks an anonymous caller to log in', async () => {
-      const id = await f.task();
+      const id = await insertTask(t);
       for (const path of ['/api/recruiter/task', '/api/recruiter/task/promos', `/api/recruiter/task/${id}`]) {
         const res = await t.request(path);
         expect(res.status).toBe(401);
@@ -518,7 +391,7 @@ describe.each(DIALECTS)('task board on %s', (dialect) => {
     it('refuses an admin who is not a recruiter', async () => {
       const admin = await t.createUser({ email: 'admin@example.com', roles: ['ROLE_ADMIN'] });
       const adminToken = (await t.login(admin.email)).accessToken;
-      const id = await f.task();
+      const id = await insertTask(t);
       for (const path of ['/api/recruiter/task', '/api/recruiter/task/promos', `/api/recruiter/task/${id}`]) {
         const res = await get(path, adminToken);
         expect(res.status).toBe(403);

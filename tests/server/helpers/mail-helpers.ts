@@ -7,9 +7,9 @@ import { sql } from 'kysely';
 import { SMTPServer } from 'smtp-server';
 import type { AppDeps } from '../../../src/server/context';
 import { connect, type DB } from '../../../src/server/db/connect';
-import { migrateToLatest } from '../../../src/server/db/migrate';
 import { readEnv } from '../../../src/server/env';
 import { createStorage } from '../../../src/server/storage/create-storage';
+import { migrateForTest } from './migrate-for-test';
 
 // Small setup for the mail worker and demo seed suites: a fresh migrated database per test (a new
 // schema on PostgreSQL when TEST_DATABASE_URL is set), a temporary DATA_DIR and a clock tests move.
@@ -19,7 +19,7 @@ export type DatabaseKind = (typeof DATABASES)[number];
 export async function freshDatabase(kind: DatabaseKind): Promise<{ db: DB; drop(): Promise<void> }> {
   if (kind === 'sqlite') {
     const db = connect({});
-    await migrateToLatest(db);
+    await migrateForTest(db);
     return { db, drop: () => db.destroy() };
   }
   const base = process.env.TEST_DATABASE_URL as string;
@@ -29,7 +29,7 @@ export async function freshDatabase(kind: DatabaseKind): Promise<{ db: DB; drop(
   const url = new URL(base);
   url.searchParams.set('options', `-c search_path=${schema}`);
   const db = connect({ databaseUrl: url.toString() });
-  await migrateToLatest(db);
+  await migrateForTest(db);
   return {
     db,
     async drop() {

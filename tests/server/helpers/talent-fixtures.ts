@@ -1,72 +1,8 @@
-import type { TasksTable } from '../../../src/server/db/database';
 import { asBlobPart, samplePdf } from './sample-files';
 import { bearer, type TestApp } from './test-app';
 
-// Tasks and promos written straight into the database, and the resume drop and profile completion
-// sent as the client sends them: real multipart forms with real files.
-let sequence = 0;
-
-export async function insertTask(
-  t: TestApp,
-  values: Partial<Pick<TasksTable, 'status' | 'expires_at' | 'title'>> = {},
-) {
-  sequence += 1;
-  const at = t.clock.now().toISOString();
-  const row = await t.db
-    .insertInto('tasks')
-    .values({
-      code: `T-${String(200000 + sequence)}`,
-      title: values.title ?? `Sales Executive ${sequence}`,
-      company: 'Maju Retail Sdn Bhd',
-      description: 'Sell our products to shops across the Klang Valley.',
-      job_type: 'ft',
-      is_critical: 0,
-      location: 'Shah Alam',
-      country: 'Malaysia',
-      salary_min: 350000,
-      salary_max: 500000,
-      salary_currency: 'MYR',
-      reward_amount: 30000,
-      reward_currency: 'MYR',
-      quota: 5,
-      status: values.status ?? 'OPEN',
-      expires_at: values.expires_at ?? null,
-      required_skills: '[]',
-      required_languages: '[]',
-      created_by: null,
-      created_at: at,
-      updated_at: at,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return row.id;
-}
-
-export async function insertPromo(
-  t: TestApp,
-  values: { taskIds: number[]; bonus: number; startsAt: string; endsAt: string },
-) {
-  const at = t.clock.now().toISOString();
-  const promo = await t.db
-    .insertInto('promos')
-    .values({
-      title: `Promo ${values.bonus}`,
-      description: 'More for every hire.',
-      starts_at: values.startsAt,
-      ends_at: values.endsAt,
-      bonus_amount: values.bonus,
-      bonus_currency: 'MYR',
-      created_by: null,
-      created_at: at,
-      updated_at: at,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  for (const taskId of values.taskIds) {
-    await t.db.insertInto('promo_tasks').values({ promo_id: promo.id, task_id: taskId, created_at: at }).execute();
-  }
-  return promo.id;
-}
+// The resume drop and profile completion sent as the client sends them: real multipart forms with
+// real files. (Tasks and promos to send them for: ./rows.)
 
 export type DropValues = Record<string, string | undefined>;
 

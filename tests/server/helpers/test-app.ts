@@ -6,10 +6,10 @@ import { sql } from 'kysely';
 import { createApp } from '../../../src/server/app';
 import type { AppDeps } from '../../../src/server/context';
 import { connect, type DB } from '../../../src/server/db/connect';
-import { migrateToLatest } from '../../../src/server/db/migrate';
 import { readEnv } from '../../../src/server/env';
 import { hashPassword } from '../../../src/server/security/passwords';
 import { createStorage } from '../../../src/server/storage/create-storage';
+import { migrateForTest } from './migrate-for-test';
 
 // Every API suite runs on SQLite, and again on PostgreSQL when TEST_DATABASE_URL is set (CI sets it).
 export const DIALECTS = ['sqlite', ...(process.env.TEST_DATABASE_URL ? ['postgres' as const] : [])] as const;
@@ -41,7 +41,7 @@ export async function createTestApp(dialect: Dialect, envOverrides: Record<strin
   } else {
     db = connect({});
   }
-  await migrateToLatest(db);
+  await migrateForTest(db);
 
   let current = new Date('2026-11-22T02:00:00.000Z');
   const clock = {

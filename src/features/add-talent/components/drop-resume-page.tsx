@@ -4,15 +4,15 @@ import { FormAlert } from '../../../components/form/form-alert';
 import { SubmitButton } from '../../../components/form/submit-button';
 import { TextField } from '../../../components/form/text-field';
 import { AppError, errorMessage, fieldErrors } from '../../../lib/app-error';
-import { currencyName, EDUCATION_LABELS, languageName } from '../../../lib/enum-labels';
+import { currencyName, languageName } from '../../../lib/enum-labels';
 import { newClientId } from '../../../lib/upload';
 import { useValidatedForm } from '../../../lib/use-validated-form';
 import { m } from '../../../paraglide/messages';
-import { CANDIDATE_LANGUAGES, CURRENCIES, EDUCATION_LEVELS, LOCALES } from '../../../shared/enums';
+import { CANDIDATE_LANGUAGES, CURRENCIES, LOCALES } from '../../../shared/enums';
 import { type DropResumeInput, dropResumeSchema } from '../../../shared/talent-schemas';
 import { type HeldResume, putHeldResume } from '../held-resume';
 import { AddTalentSteps } from './add-talent-steps';
-import { Choice, ChoiceGroup, SelectField, TextAreaField } from './fields';
+import { Choice, ChoiceGroup, EducationField, RecruiterNoteField, SelectField } from './fields';
 import {
   type CountryCodeChoice,
   countryCodeChoiceOf,
@@ -195,21 +195,14 @@ export function DropResumePage({ taskId, held }: { taskId: string; held: HeldRes
             />
           ))}
         </ChoiceGroup>
-        <SelectField
+        <EducationField
           id="drop-education"
-          label={m.add_talent_education()}
+          chooseFirst
           value={state.educationLevel}
-          onChange={(event) => set('educationLevel', event.currentTarget.value)}
+          onChange={(value) => set('educationLevel', value)}
           error={errorOf('educationLevel')}
           disabled={pending}
-        >
-          <option value="">{m.add_talent_choose()}</option>
-          {EDUCATION_LEVELS.map((level) => (
-            <option key={level} value={level}>
-              {EDUCATION_LABELS[level]()}
-            </option>
-          ))}
-        </SelectField>
+        />
         <TextField
           id="drop-country"
           label={m.add_talent_country()}
@@ -268,13 +261,10 @@ export function DropResumePage({ taskId, held }: { taskId: string; held: HeldRes
             </option>
           ))}
         </SelectField>
-        <TextAreaField
+        <RecruiterNoteField
           id="drop-note"
-          label={`${m.add_talent_note()} ${m.add_talent_optional()}`}
-          hint={m.add_talent_note_hint()}
-          rows={3}
           value={state.recruiterNote}
-          onChange={(event) => set('recruiterNote', event.currentTarget.value)}
+          onChange={(value) => set('recruiterNote', value)}
           error={errorOf('recruiterNote')}
           disabled={pending}
         />

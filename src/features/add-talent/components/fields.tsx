@@ -1,7 +1,10 @@
 import type { ReactNode, SelectHTMLAttributes, TextareaHTMLAttributes } from 'react';
+import { EDUCATION_LABELS } from '../../../lib/enum-labels';
+import { m } from '../../../paraglide/messages';
+import { EDUCATION_LEVELS } from '../../../shared/enums';
 
 // Select, textarea and choice-group fields laid out like TextField: label, control, error beside it
-// (wired to aria-describedby), hint under it.
+// (wired to aria-describedby), hint under it; and the fields both add-talent forms ask alike.
 
 type Described = { id: string; error?: string; hint?: ReactNode };
 
@@ -134,5 +137,35 @@ export function Choice({
       />
       {label}
     </label>
+  );
+}
+
+/** A form field bound to one text value of the form's state. */
+type ValueField = { id: string; value: string; onChange: (value: string) => void; error?: string; disabled?: boolean };
+
+/** The talent's highest education level; `chooseFirst` starts the list with an empty "choose" option. */
+export function EducationField({ chooseFirst = false, onChange, ...field }: ValueField & { chooseFirst?: boolean }) {
+  return (
+    <SelectField label={m.add_talent_education()} onChange={(event) => onChange(event.currentTarget.value)} {...field}>
+      {chooseFirst && <option value="">{m.add_talent_choose()}</option>}
+      {EDUCATION_LEVELS.map((level) => (
+        <option key={level} value={level}>
+          {EDUCATION_LABELS[level]()}
+        </option>
+      ))}
+    </SelectField>
+  );
+}
+
+/** The recruiter's own note about the talent (optional). */
+export function RecruiterNoteField({ onChange, ...field }: ValueField) {
+  return (
+    <TextAreaField
+      label={`${m.add_talent_note()} ${m.add_talent_optional()}`}
+      hint={m.add_talent_note_hint()}
+      rows={3}
+      onChange={(event) => onChange(event.currentTarget.value)}
+      {...field}
+    />
   );
 }

@@ -6,11 +6,11 @@ import { SubmitButton } from '../../../components/form/submit-button';
 import { TextField } from '../../../components/form/text-field';
 import { toast } from '../../../components/toast/toast-store';
 import { errorMessage } from '../../../lib/app-error';
-import { EDUCATION_LABELS, RATING_LABELS } from '../../../lib/enum-labels';
+import { RATING_LABELS } from '../../../lib/enum-labels';
 import { newClientId } from '../../../lib/upload';
 import { useValidatedForm } from '../../../lib/use-validated-form';
 import { m } from '../../../paraglide/messages';
-import { EDUCATION_LEVELS, RATINGS } from '../../../shared/enums';
+import { RATINGS } from '../../../shared/enums';
 import type { TalentDetail } from '../../../shared/recruiter-types';
 import {
   type ProfileCompletionFields,
@@ -20,7 +20,7 @@ import {
 import { addTalentTalentQueryOptions, useCompleteProfileMutation } from '../api';
 import { dropNoteOf } from '../held-resume';
 import { AddTalentSteps } from './add-talent-steps';
-import { Choice, ChoiceGroup, SelectField, TextAreaField } from './fields';
+import { Choice, ChoiceGroup, EducationField, RecruiterNoteField, TextAreaField } from './fields';
 import { SkillsInput, withPending } from './skills-input';
 import { TaskHeading } from './task-heading';
 
@@ -135,20 +135,13 @@ export function ProfileCompletionPage({ taskId, talentId }: { taskId: string; ta
       )}
       {formError && <FormAlert message={errorMessage(formError)} />}
       <form noValidate onSubmit={onSubmit} className="flex flex-col gap-1">
-        <SelectField
+        <EducationField
           id="profile-education"
-          label={m.add_talent_education()}
           value={state.educationLevel}
-          onChange={(event) => set('educationLevel', event.currentTarget.value)}
+          onChange={(value) => set('educationLevel', value)}
           error={errorOf('educationLevel')}
           disabled={pending}
-        >
-          {EDUCATION_LEVELS.map((level) => (
-            <option key={level} value={level}>
-              {EDUCATION_LABELS[level]()}
-            </option>
-          ))}
-        </SelectField>
+        />
         <ChoiceGroup
           id="profile-work-experience"
           legend={m.add_talent_work_experience()}
@@ -227,13 +220,10 @@ export function ProfileCompletionPage({ taskId, talentId }: { taskId: string; ta
             />
           ))}
         </ChoiceGroup>
-        <TextAreaField
+        <RecruiterNoteField
           id="profile-note"
-          label={`${m.add_talent_note()} ${m.add_talent_optional()}`}
-          hint={m.add_talent_note_hint()}
-          rows={3}
           value={state.recruiterNote}
-          onChange={(event) => set('recruiterNote', event.currentTarget.value)}
+          onChange={(value) => set('recruiterNote', value)}
           error={errorOf('recruiterNote')}
           disabled={pending}
         />
