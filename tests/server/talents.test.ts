@@ -193,7 +193,11 @@ describe.each(DIALECTS)('adding talents on %s', (dialect) => {
       const other = await insertTask(t);
       const tooBig = await drop(dropValues(other), pdfFile(pdfOfSize(5_000_001)));
       expect(tooBig.res.status).toBe(413);
-      expect(tooBig.body.error).toMatchObject({ code: 'RESUME_TOO_LARGE', message: SEED_MESSAGES.resumeTooLarge });
+      expect(tooBig.body.error).toMatchObject({
+        code: 'RESUME_TOO_LARGE',
+        message: SEED_MESSAGES.resumeTooLarge,
+        fields: { file: 'resume_too_large' },
+      });
       expect(await count('files')).toBe(1);
     });
 

@@ -1,38 +1,10 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, unwrap } from '../../lib/api-client';
-import { registerFieldMessages } from '../../lib/app-error';
+import '../../lib/talent-field-messages';
 import { sendUpload } from '../../lib/upload';
-import { m } from '../../paraglide/messages';
 import type { DropResumeAnswer, ReferralCreated, TalentDetail } from '../../shared/recruiter-types';
 import type { ProfileCompletionFields } from '../../shared/talent-schemas';
 import type { HeldResume } from './held-resume';
-
-// The issue keys of dropResumeSchema and profileCompletionSchema, and of the server's refusals of them.
-registerFieldMessages({
-  field_required: m.error_field_field_required,
-  field_too_long: m.error_field_field_too_long,
-  field_number: m.error_field_field_number,
-  country_code_invalid: m.error_field_country_code_invalid,
-  phone_required: m.error_field_phone_required,
-  phone_invalid: m.error_field_phone_invalid,
-  languages_required: m.error_field_languages_required,
-  education_required: m.error_field_education_required,
-  salary_invalid: m.error_field_salary_invalid,
-  currency_invalid: m.error_field_currency_invalid,
-  work_experience_required: m.error_field_work_experience_required,
-  years_invalid: m.error_field_years_invalid,
-  skills_invalid: m.error_field_skills_invalid,
-  skills_too_many: m.error_field_skills_too_many,
-  rating_required: m.error_field_rating_required,
-  duplicate_email: m.error_field_duplicate_email,
-  duplicate_phone: m.error_field_duplicate_phone,
-  talent_email_taken: m.error_field_talent_email_taken,
-  talent_phone_taken: m.error_field_talent_phone_taken,
-  file_invalid: m.error_field_file_invalid,
-  file_required: m.error_field_file_required,
-  file_too_large: m.error_resume_too_large,
-  file_type_unsupported: m.add_talent_resume_type_unsupported,
-});
 
 /** The task a talent is added to (`GET /api/recruiter/task/:id`). */
 export const addTalentTaskQueryOptions = (taskId: string) =>

@@ -1,40 +1,10 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, apiFetch, unwrap } from '../../lib/api-client';
-import { AppError, registerFieldMessages, toAppError } from '../../lib/app-error';
+import { AppError, toAppError } from '../../lib/app-error';
+import '../../lib/talent-field-messages';
 import { newClientId, sendUpload } from '../../lib/upload';
-import { m } from '../../paraglide/messages';
 import type { CallProofItem, ReferralDetail, TalentDetail } from '../../shared/recruiter-types';
 import type { TalentEditFields, TalentListQuery } from '../../shared/talent-schemas';
-
-// Field issue keys of talentEditSchema / callProofSchema and of the API's answers to them.
-registerFieldMessages({
-  field_required: m.error_field_field_required,
-  field_too_long: m.error_field_field_too_long,
-  field_number: m.error_field_field_number,
-  field_invalid: m.error_field_invalid,
-  country_code_invalid: m.error_field_country_code_invalid,
-  phone_required: m.error_field_phone_required,
-  phone_invalid: m.error_field_phone_invalid,
-  languages_required: m.error_field_languages_required,
-  education_required: m.error_field_education_required,
-  salary_invalid: m.error_field_salary_invalid,
-  currency_invalid: m.error_field_currency_invalid,
-  work_experience_required: m.error_field_work_experience_required,
-  years_invalid: m.error_field_years_invalid,
-  skills_invalid: m.error_field_skills_invalid,
-  skills_too_many: m.error_field_skills_too_many,
-  talent_email_taken: m.error_field_talent_email_taken,
-  talent_phone_taken: m.error_field_talent_phone_taken,
-  duplicate_email: m.error_field_duplicate_email,
-  duplicate_phone: m.error_field_duplicate_phone,
-  called_at_required: m.error_field_called_at_required,
-  called_at_future: m.error_field_called_at_future,
-  called_at_too_early: m.error_field_called_at_too_early,
-  file_required: m.error_field_file_required,
-  file_invalid: m.error_field_file_invalid,
-  file_too_large: m.error_field_file_too_large,
-  file_type_unsupported: m.error_field_file_type_unsupported,
-});
 
 /** The talents folder's filters, as the list call takes them (undefined = no filter). */
 export type TalentFilters = Pick<TalentListQuery, 'taskId' | 'consent' | 'hiring' | 'reward'> & {

@@ -104,7 +104,7 @@ export async function checkUpload(file: File | undefined, kind: UploadKind): Pro
   const limit = kind === 'resume' ? RESUME_MAX_BYTES : CALL_PROOF_MAX_BYTES;
   if (file.size > limit) {
     throw kind === 'resume'
-      ? new AppError('RESUME_TOO_LARGE', 413, SEED_MESSAGES.resumeTooLarge, { file: 'file_too_large' })
+      ? new AppError('RESUME_TOO_LARGE', 413, SEED_MESSAGES.resumeTooLarge, { file: 'resume_too_large' })
       : new AppError(
           'PAYLOAD_TOO_LARGE',
           413,
@@ -121,8 +121,9 @@ export async function checkUpload(file: File | undefined, kind: UploadKind): Pro
   if (!accepted) {
     const allowed =
       kind === 'resume' ? 'a PDF, DOC, DOCX or image (JPEG, PNG, WebP, HEIC)' : 'an image, an audio recording or a PDF';
+    // Resumes and call proofs accept different types, so each has its own field key (and message).
     throw new AppError('UNSUPPORTED_FILE_TYPE', 415, `This file type is not supported. Please upload ${allowed}.`, {
-      file: 'file_type_unsupported',
+      file: kind === 'resume' ? 'resume_type_unsupported' : 'file_type_unsupported',
     });
   }
   return {
