@@ -23,9 +23,12 @@ export default defineConfig({
     timezoneId: 'Asia/Kuala_Lumpur',
   },
   projects: [
-    { name: 'chromium', use: { viewport: { width: 1280, height: 800 } } },
+    // Specs that belong to one viewport run in that project only: the phone flow on mobile; titles
+    // (they do not depend on the viewport) and the app update (it edits the served sw.js) on desktop.
+    { name: 'chromium', use: { viewport: { width: 1280, height: 800 } }, testIgnore: /recruiter-flow\.spec\.ts$/ },
     {
       name: 'mobile',
+      testIgnore: /(titles|app-update)\.spec\.ts$/,
       use: { viewport: { width: 390, height: 844 }, deviceScaleFactor: 3, isMobile: true, hasTouch: true },
     },
   ],

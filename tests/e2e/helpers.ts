@@ -41,3 +41,10 @@ export async function logIn(page: Page, email: string, password: string, path = 
 export async function expectPath(page: Page, pathname: string) {
   await expect.poll(() => new URL(page.url()).pathname, { timeout: 10_000 }).toBe(pathname);
 }
+
+/** Waits until the service worker controls the page (first visit: after it activated and claimed it). */
+export async function waitForServiceWorkerControl(page: Page) {
+  await page.waitForFunction(() => navigator.serviceWorker?.controller?.state === 'activated', undefined, {
+    timeout: 20_000,
+  });
+}

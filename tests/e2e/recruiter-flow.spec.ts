@@ -8,10 +8,7 @@ import { expectPath, logIn, message } from './helpers';
 // Issue 3's promise, end to end on a phone, in Malay: a recruiter joins a task, adds a talent from a
 // PDF resume through all four pages, uploads a call proof and resends a consent link; the talent opens
 // the link from the e-mail the server wrote and agrees; the recruiter sees the new state.
-test.beforeEach(({ browserName: _ }, testInfo) => {
-  test.skip(testInfo.project.name !== 'mobile', 'a phone flow: runs at the phone viewport');
-});
-
+// A phone flow: playwright.config.ts runs it in the mobile project only.
 const ms = (key: string) => message('ms', key);
 
 type Card = { id: number; joined: boolean; status: string };

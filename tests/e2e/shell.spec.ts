@@ -1,6 +1,6 @@
-import { readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { E2E_PORT } from './e2e-env';
+import { waitForServiceWorkerControl } from './helpers';
 
 // The installable shell: manifest, service worker, offline reloads and deep links, robots.
 
@@ -12,12 +12,6 @@ type Manifest = {
   start_url: string;
   icons: { src: string; sizes: string; type: string; purpose?: string }[];
 };
-
-async function waitForServiceWorkerControl(page: Page) {
-  await page.waitForFunction(() => navigator.serviceWorker?.controller?.state === 'activated', undefined, {
-    timeout: 20_000,
-  });
-}
 
 test('the web app manifest is served and installable', async ({ page, request }) => {
   await page.goto('/');
@@ -120,44 +114,4 @@ test('robots meta is in the rendered page on another origin', async ({ page }) =
 test('a missing script answers 404, not the app', async ({ request }) => {
   const res = await request.get('/assets/this-chunk-does-not-exist.js');
   expect(res.status()).toBe(404);
-});
-
-test('a new build is announced, and applied when the user asks', async ({ page }, testInfo) => {
-  // It edits the built sw.js that the server is serving: one project is enough.
-  test.skip(testInfo.project.name !== 'chromium', 'edits dist/client/sw.js');
-  const swFile = new URL('../../dist/client/sw.js', import.meta.url);
-  const original = readFileSync(swFile);
-  const compressed = ['.br', '.gz'].map((suffix) => new URL(`../../dist/client/sw.js${suffix}`, import.meta.url));
-  const originalsCompressed = compressed.map((file) => {
-    try {
-      return readFileSync(file);
-    } catch {
-      return null;
-    }
-  });
-
-  await page.goto('/');
-  await waitForServiceWorkerControl(page);
-  try {
-    // A "new build": different worker bytes. Its precompressed copies would still be the old build.
-    writeFileSync(swFile, `${original.toString('utf8')}\n// e2e build ${Date.now()}\n`);
-    for (const file of compressed) rmSync(file, { force: true });
-
-    await page.reload(); // the app checks for a new build on start
-    await expect(page.getByText('A new version is available')).toBeVisible({ timeout: 20_000 });
-    expect(await page.evaluate(async () => !!(await navigator.serviceWorker.getRegistration())?.waiting)).toBe(true);
-
-    const reloaded = page.waitForEvent('framenavigated', { timeout: 20_000 });
-    await page.getByRole('button', { name: 'Reload to update' }).click();
-    await reloaded;
-    await waitForServiceWorkerControl(page);
-    await expect(page.getByText('A new version is available')).toBeHidden();
-    expect(await page.evaluate(async () => !!(await navigator.serviceWorker.getRegistration())?.waiting)).toBe(false);
-  } finally {
-    writeFileSync(swFile, original);
-    compressed.forEach((file, i) => {
-      const content = originalsCompressed[i];
-      if (content) writeFileSync(file, content);
-    });
-  }
 });

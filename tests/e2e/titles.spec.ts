@@ -61,10 +61,6 @@ async function expectTitles(page: import('@playwright/test').Page, locale: Local
   }
 }
 
-test.beforeEach(({ browserName: _ }, testInfo) => {
-  test.skip(testInfo.project.name !== 'chromium', 'titles do not depend on the viewport; one project is enough');
-});
-
 for (const locale of ['en', 'ms', 'zh'] as const) {
   test(`${locale}: every public route is titled`, async ({ page }) => {
     await expectTitles(page, locale, PUBLIC);

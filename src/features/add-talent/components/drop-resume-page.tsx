@@ -1,5 +1,6 @@
 import { useNavigate } from '@tanstack/react-router';
 import { type FormEvent, useState } from 'react';
+import { Choice, ChoiceGroup, SelectField } from '../../../components/form/fields';
 import { FormAlert } from '../../../components/form/form-alert';
 import { SubmitButton } from '../../../components/form/submit-button';
 import { TextField } from '../../../components/form/text-field';
@@ -12,7 +13,7 @@ import { CANDIDATE_LANGUAGES, CURRENCIES, LOCALES } from '../../../shared/enums'
 import { type DropResumeInput, dropResumeSchema } from '../../../shared/talent-schemas';
 import { type HeldResume, putHeldResume } from '../held-resume';
 import { AddTalentSteps } from './add-talent-steps';
-import { Choice, ChoiceGroup, EducationField, RecruiterNoteField, SelectField } from './fields';
+import { EducationField, RecruiterNoteField } from './fields';
 import {
   type CountryCodeChoice,
   countryCodeChoiceOf,

@@ -1,6 +1,6 @@
+import { FieldError } from '../../../components/form/fields';
 import { currentIntlLocale } from '../../../lib/locale';
 import { m } from '../../../paraglide/messages';
-import { FieldError } from './fields';
 
 // Country code and number side by side. The common codes of the region are offered; any other code can
 // be typed. libphonenumber (in the shared schema) decides whether the number is valid for the code.

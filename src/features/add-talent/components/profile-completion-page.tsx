@@ -1,7 +1,9 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { type FormEvent, useRef, useState } from 'react';
+import { Choice, ChoiceGroup, TextAreaField } from '../../../components/form/fields';
 import { FormAlert } from '../../../components/form/form-alert';
+import { SkillsInput, withPending } from '../../../components/form/skills-input';
 import { SubmitButton } from '../../../components/form/submit-button';
 import { TextField } from '../../../components/form/text-field';
 import { toast } from '../../../components/toast/toast-store';
@@ -20,8 +22,7 @@ import {
 import { addTalentTalentQueryOptions, useCompleteProfileMutation } from '../api';
 import { dropNoteOf } from '../held-resume';
 import { AddTalentSteps } from './add-talent-steps';
-import { Choice, ChoiceGroup, EducationField, RecruiterNoteField, TextAreaField } from './fields';
-import { SkillsInput, withPending } from './skills-input';
+import { EducationField, RecruiterNoteField } from './fields';
 import { TaskHeading } from './task-heading';
 
 // Step 3: what parsing found, to confirm or correct, plus work experience, rating and the recruiter

@@ -1,7 +1,7 @@
 import { type DragEvent, useState } from 'react';
+import { FieldError } from '../../../components/form/fields';
 import { m } from '../../../paraglide/messages';
 import { RESUME_MAX_BYTES } from '../../../shared/constants';
-import { FieldError } from './fields';
 
 // The resume: a file picker (on a phone, the system picker: files, photos or the camera) inside a drop
 // zone for desktop. The browser checks size and type before anything is sent; the server checks again

@@ -1,6 +1,7 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { type FormEvent, useState } from 'react';
+import { SelectField, TextAreaField } from '../../../components/form/fields';
 import { FormAlert } from '../../../components/form/form-alert';
 import { SubmitButton } from '../../../components/form/submit-button';
 import { TextField } from '../../../components/form/text-field';
@@ -14,7 +15,7 @@ import type { TalentDetail } from '../../../shared/recruiter-types';
 import { talentEditSchema } from '../../../shared/talent-schemas';
 import { talentQueryOptions, useUpdateTalentMutation } from '../api';
 import { talentLocale } from '../contact';
-import { CheckboxGroup, SelectField, SkillsField, TextareaField, YesNoField } from './form-parts';
+import { CheckboxGroup, SkillsField, YesNoField } from './form-parts';
 
 type FormValues = {
   fullName: string;
@@ -215,7 +216,7 @@ export function TalentEditPage({ talentId }: { talentId: number }) {
               error={errorOf(errors, 'skills')}
               disabled={pending}
             />
-            <TextareaField id="talent-summary" label={m.talent_field_summary()} rows={4} {...text('summary')} />
+            <TextAreaField id="talent-summary" label={m.talent_field_summary()} rows={4} {...text('summary')} />
           </div>
         </section>
 
