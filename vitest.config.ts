@@ -24,6 +24,8 @@ export default defineConfig({
           include: ['tests/client/**/*.test.{ts,tsx}'],
           environment: 'happy-dom',
           setupFiles: ['tests/setup/fail-on-console-error.ts'],
+          // Whole flows against the in-process server on a 2-core machine: room, not a speed target.
+          testTimeout: 15_000,
         },
       },
     ],

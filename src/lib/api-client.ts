@@ -4,6 +4,7 @@ import type { SuccessStatusCode } from 'hono/utils/http-status';
 import type { AppType } from '../server/app';
 import type { RefreshAnswer } from '../shared/auth-schemas';
 import { asAppError, toAppError } from './app-error';
+import { AUTH_REFRESH_LOCK, AUTH_REFRESH_PATH } from './auth-cookie';
 import {
   type AuthTokens,
   clearAuthTokens,
@@ -16,8 +17,8 @@ import {
 // (one refresh at a time in the tab, and across tabs with the Web Locks API), then replays the request
 // once. A refused refresh, or a replay that is refused again, ends the session (seed sections 4 and 8).
 
-export const REFRESH_PATH = '/api/recruiter/auth/refresh-token';
-export const REFRESH_LOCK_NAME = 'recruiter-token-refresh';
+export const REFRESH_PATH = AUTH_REFRESH_PATH;
+export const REFRESH_LOCK_NAME = AUTH_REFRESH_LOCK;
 // A 401 from these is an answer, not an expired session: wrong password, or already logged out.
 const NO_REFRESH_PATHS = new Set(['/api/auth/login', '/api/auth/logout', REFRESH_PATH]);
 
@@ -138,8 +139,20 @@ export function createApiClient(options: ApiClientOptions = {}) {
     onSessionEnded();
   }
 
+  /**
+   * For a 401 met outside apiFetch (the outbox's uploads): the same shared refresh. Answers whether
+   * fresh tokens are there to send again with; a refused refresh ends the session here as well.
+   */
+  async function refreshAfter401(staleAccessToken: string): Promise<RefreshOutcome['kind']> {
+    const current = getAuthTokens();
+    if (!current) return 'ended';
+    const outcome = await freshTokens({ ...current, accessToken: staleAccessToken });
+    if (outcome.kind === 'ended') endSession();
+    return outcome.kind;
+  }
+
   const api = hc<AppType>(baseUrl, { fetch: apiFetch });
-  return { api, apiFetch };
+  return { api, apiFetch, refreshAfter401 };
 }
 
 type RefreshOutcome =
@@ -161,6 +174,8 @@ const client = createApiClient();
 export const api = client.api;
 /** fetch with the bearer token and the refresh-and-replay on 401 (for streams and uploads outside `api`). */
 export const apiFetch = client.apiFetch;
+/** The shared refresh after a 401 met outside `apiFetch` (the outbox). */
+export const refreshAfter401 = client.refreshAfter401;
 
 type OkBody<R> = R extends ClientResponse<infer T, infer S, 'json'> ? (S extends SuccessStatusCode ? T : never) : never;
 type Unwrapped<B> = B extends { success: true; data: infer D } ? D : B;

@@ -1,9 +1,11 @@
 import { useSyncExternalStore } from 'react';
-import { AUTH_COOKIE_NAME, SESSION_TTL_SECONDS } from '../shared/constants';
+import { AUTH_COOKIE_NAME } from '../shared/constants';
+import { type AuthTokens, authCookieMaxAge, decodeAuthCookie, encodeAuthCookie, userIdOf } from './auth-cookie';
 
 // The auth state: access and refresh tokens, kept in memory and mirrored in a cookie (seed section 4):
 // path '/', session-long, or 7 days with remember-me. A refresh replaces the cookie.
-export type AuthTokens = { accessToken: string; refreshToken: string; rememberMe: boolean };
+export type { AuthTokens };
+export { userIdOf };
 
 type Listener = () => void;
 const listeners = new Set<Listener>();
@@ -12,6 +14,8 @@ let current: AuthTokens | null = readCookie();
 export function getAuthTokens(): AuthTokens | null {
   return current;
 }
+
+export const currentUserId = (): number | null => userIdOf(current);
 
 export function setAuthTokens(tokens: AuthTokens): void {
   current = tokens;
@@ -52,12 +56,10 @@ function emit() {
 const secure = () => (typeof location !== 'undefined' && location.protocol === 'https:' ? '; Secure' : '');
 
 function writeCookie(tokens: AuthTokens) {
-  const value = encodeURIComponent(
-    JSON.stringify({ a: tokens.accessToken, r: tokens.refreshToken, m: tokens.rememberMe }),
-  );
-  const maxAge = tokens.rememberMe ? `; max-age=${SESSION_TTL_SECONDS}` : '';
+  const maxAgeSeconds = authCookieMaxAge(tokens);
+  const maxAge = maxAgeSeconds === null ? '' : `; max-age=${maxAgeSeconds}`;
   // biome-ignore lint/suspicious/noDocumentCookie: see clearAuthTokens
-  document.cookie = `${AUTH_COOKIE_NAME}=${value}; path=/${maxAge}; SameSite=Strict${secure()}`;
+  document.cookie = `${AUTH_COOKIE_NAME}=${encodeAuthCookie(tokens)}; path=/${maxAge}; SameSite=Strict${secure()}`;
 }
 
 function readCookie(): AuthTokens | null {
@@ -66,12 +68,5 @@ function readCookie(): AuthTokens | null {
     .split('; ')
     .find((part) => part.startsWith(`${AUTH_COOKIE_NAME}=`))
     ?.slice(AUTH_COOKIE_NAME.length + 1);
-  if (!raw) return null;
-  try {
-    const parsed = JSON.parse(decodeURIComponent(raw)) as { a?: unknown; r?: unknown; m?: unknown };
-    if (typeof parsed.a !== 'string' || typeof parsed.r !== 'string') return null;
-    return { accessToken: parsed.a, refreshToken: parsed.r, rememberMe: parsed.m === true };
-  } catch {
-    return null;
-  }
+  return decodeAuthCookie(raw);
 }

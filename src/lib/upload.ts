@@ -1,13 +1,13 @@
-import { toFormFields } from '../shared/form-fields';
 import { apiFetch } from './api-client';
 import { AppError, toAppError } from './app-error';
 import { getAuthTokens } from './auth-session';
+import { buildUploadBody, type UploadFile } from './upload-body';
+
+export { buildUploadBody, type UploadFile };
 
 // The one path every upload takes (resume drop, profile completion, call proof). Each submission has a
 // client-generated id sent as Idempotency-Key, so the offline outbox (issue 4) can replay it safely.
 // XMLHttpRequest, not fetch, because only it reports upload progress.
-
-export type UploadFile = { name: string; type: string; data: Blob | ArrayBuffer };
 
 export type UploadRequest = {
   path: string;
@@ -32,16 +32,6 @@ export type UploadTransport = (
 
 export const newClientId = (): string => crypto.randomUUID();
 
-export function buildUploadBody(request: Pick<UploadRequest, 'fields' | 'file' | 'fileField'>): FormData {
-  const body = new FormData();
-  for (const [name, value] of toFormFields(request.fields)) body.append(name, value);
-  if (request.file) {
-    const { data, name, type } = request.file;
-    body.append(request.fileField ?? 'file', data instanceof Blob ? data : new Blob([data], { type }), name);
-  }
-  return body;
-}
-
 const xhrTransport: UploadTransport = (request, onProgress, signal) =>
   new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
@@ -65,6 +55,8 @@ const xhrTransport: UploadTransport = (request, onProgress, signal) =>
   });
 
 let transport: UploadTransport = xhrTransport;
+
+export const getUploadTransport = (): UploadTransport => transport;
 
 /** Tests route uploads to the in-process server. */
 export function setUploadTransport(next: UploadTransport | null): void {

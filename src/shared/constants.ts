@@ -34,3 +34,6 @@ export const ITA_TOKEN_TTL_SECONDS = 72 * 60 * 60;
 export const TALENT_NOTICE_VERSION = '2026-11-22';
 /** A recruiter may resend a referral's consent or ITA link at most once per 10 minutes. */
 export const LINK_RESEND_INTERVAL_SECONDS = 10 * 60;
+
+/** The server keeps each Idempotency-Key (and its answer) at least this long (issue 4). */
+export const IDEMPOTENCY_KEEP_DAYS = 7;

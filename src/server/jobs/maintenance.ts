@@ -1,9 +1,11 @@
+import { IDEMPOTENCY_KEEP_DAYS } from '../../shared/constants';
 import type { AppDeps } from '../context';
 
 const HOUR = 60 * 60 * 1000;
 const DAY = 24 * HOUR;
-// Idempotency keys are kept at least 7 days (issue 4): a phone offline for a week can still replay safely.
-const IDEMPOTENCY_KEEP_MS = 8 * DAY;
+// Idempotency keys are kept at least 7 days (issue 4), a day more here: a phone offline for a week can
+// still replay safely. The outbox stops replaying on its own after 7 days (outbox-replay.ts).
+const IDEMPOTENCY_KEEP_MS = (IDEMPOTENCY_KEEP_DAYS + 1) * DAY;
 // Used and expired links stay a while for support questions ("I clicked it yesterday").
 const TOKEN_KEEP_MS = 30 * DAY;
 const LONGEST_RATE_WINDOW_MS = HOUR;

@@ -1,0 +1,319 @@
+#!/usr/bin/env node
+// `npm run bench`: how much the offline outbox costs. In real Chromium (real IndexedDB, on disk) against
+// the real API server on this machine, it times
+//   - direct: 50 call-proof uploads of 1 MB, posted one after the other in one loop with fetch, each
+//     with a fresh Idempotency-Key (the same multipart body the outbox sends);
+//   - outbox: the same 50 queued while offline (written to IndexedDB with their bytes), then synced by
+//     the outbox runner when the page goes online, until every entry is "sent";
+// a few rounds of each, alternately, and prints the medians, the ratio outbox / direct (target: under
+// 1.3×) and the outbox's IndexedDB footprint (navigator.storage.estimate()). It prints, it does not
+// judge: the exit code is non-zero only when something failed to run.
+//
+// The page is tests/bench/page.ts, bundled by Vite as the app is, and served by the API server itself
+// (CLIENT_DIR), so uploads take the same path as in production: no dev server, no proxy. The server
+// runs from source (tsx) on a fresh SQLite data folder with the demo seed; nothing needs building first.
+//
+// Knobs (environment): BENCH_UPLOADS (50), BENCH_FILE_BYTES (1048576), BENCH_ROUNDS (3), CHROMIUM_PATH, and
+// BENCH_XHR=1 to time the direct loop with XMLHttpRequest too (the outbox's transport: its cost alone).
+import { spawn } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { availableParallelism, loadavg, tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const UPLOADS = Number(process.env.BENCH_UPLOADS ?? 50);
+const FILE_BYTES = Number(process.env.BENCH_FILE_BYTES ?? 1024 * 1024);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+const WITH_XHR = process.env.BENCH_XHR === '1';
+const WARM_UP_UPLOADS = 5;
+const DEMO_PASSWORD = 'Bench-Demo#2026';
+const RECRUITER_EMAIL = 'recruiter@example.com';
+
+const work = mkdtempSync(path.join(tmpdir(), 'recruiter-bench-'));
+let server = null;
+let serverLog = '';
+let context = null;
+
+const MB = 1024 * 1024;
+const mb = (bytes) => (bytes === null || bytes === undefined ? 'n/a' : `${(bytes / MB).toFixed(1)} MB`);
+const ms = (value) => `${Math.round(value)} ms`;
+const median = (values) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+};
+const step = (text) => process.stdout.write(`${text}\n`);
+// Timings on a busy machine say little: the load is printed with them.
+const loadText = () => `load average ${loadavg()[0].toFixed(1)} on ${availableParallelism()} CPUs`;
+
+async function main() {
+  const started = Date.now();
+  // TypeScript modules of the repository (the e2e launch options, the demo PDF, the limits).
+  const { register } = await import('tsx/esm/api');
+  register();
+  const { CHROMIUM_LAUNCH } = await import('../e2e/e2e-env.ts');
+  const { tinyPdf } = await import('../../src/server/db/demo/files.ts');
+  const { CALL_PROOF_MAX_BYTES } = await import('../../src/shared/constants.ts');
+  if (FILE_BYTES > CALL_PROOF_MAX_BYTES) throw new Error(`BENCH_FILE_BYTES is over CALL_PROOF_MAX_BYTES`);
+
+  step(`Benchmark: ${UPLOADS} call-proof uploads of ${mb(FILE_BYTES)}, ${ROUNDS} rounds; ${loadText()}`);
+  const clientDir = await buildPage();
+  const base = await startServer(clientDir);
+  const session = await logIn(base);
+  const referral = await firstReferral(base, session.accessToken);
+  const fields = { referralId: referral.id, calledAt: new Date().toISOString(), note: 'Benchmark call.' };
+
+  const { chromium } = await import('@playwright/test');
+  // A persistent profile: an incognito context keeps IndexedDB in memory, which is neither what a
+  // phone does nor what navigator.storage.estimate() reports.
+  context = await chromium.launchPersistentContext(path.join(work, 'profile'), {
+    ...CHROMIUM_LAUNCH,
+    headless: true,
+    viewport: { width: 390, height: 844 },
+  });
+  const page = context.pages()[0] ?? (await context.newPage());
+  page.on('pageerror', (error) => step(`  page error: ${error.message}`));
+  await page.goto(`${base}/bench`);
+  await page.waitForFunction(() => Boolean(window.bench));
+  const userId = await page.evaluate((tokens) => window.bench.signIn(tokens), session);
+  if (!userId) throw new Error('the page did not take the session');
+  const pdf = [...tinyPdf(['Call log'])];
+
+  const total = async () => (await referralDetail(base, session.accessToken, referral.id)).callProofs.total;
+
+  const runDirect = async (how) => page.evaluate(([f, h]) => window.bench.direct(f, h), [fields, how]);
+  const runOutbox = async (count) => {
+    const before = await page.evaluate(() => window.bench.footprint());
+    const proofsBefore = await total();
+    await context.setOffline(true);
+    const queueMs = await page.evaluate((f) => window.bench.queue(f), fields);
+    const queued = await page.evaluate(() => window.bench.footprint());
+    await page.evaluate(() => window.bench.armSync());
+    await context.setOffline(false);
+    const synced = await page.evaluate(() => window.bench.waitSynced());
+    const after = await page.evaluate(() => window.bench.footprint());
+    if (synced.states.sent !== count || synced.answers !== count) {
+      throw new Error(`outbox: expected ${count} sent, got ${JSON.stringify(synced.states)}`);
+    }
+    const made = (await total()) - proofsBefore;
+    if (made !== count) throw new Error(`outbox: the server made ${made} call proofs for ${count} entries`);
+    await page.evaluate(() => window.bench.clearOutbox());
+    const cleared = await page.evaluate(() => window.bench.footprint());
+    return { queueMs, syncMs: synced.ms, transportMs: synced.transportMs, before, queued, after, cleared };
+  };
+
+  // Warm-up: code paths, the server's first uploads, IndexedDB's first databases.
+  await page.evaluate(
+    ([bytes, size, count]) => window.bench.makeFiles(bytes, size, count),
+    [pdf, FILE_BYTES, WARM_UP_UPLOADS],
+  );
+  await runDirect('fetch');
+  if (WITH_XHR) await runDirect('xhr');
+  await runOutbox(WARM_UP_UPLOADS);
+
+  const rounds = [];
+  for (let round = 1; round <= ROUNDS; round += 1) {
+    // New bytes every round: nothing the server or the browser saw before.
+    await page.evaluate(
+      ([bytes, size, count]) => window.bench.makeFiles(bytes, size, count),
+      [pdf, FILE_BYTES, UPLOADS],
+    );
+    const result = {};
+    const outboxFirst = round % 2 === 0;
+    if (outboxFirst) result.outbox = await runOutbox(UPLOADS);
+    result.fetchMs = await runDirect('fetch');
+    if (WITH_XHR) result.xhrMs = await runDirect('xhr');
+    if (!outboxFirst) result.outbox = await runOutbox(UPLOADS);
+    rounds.push(result);
+    step(
+      `  round ${round}: direct ${ms(result.fetchMs)}${WITH_XHR ? `, direct XHR ${ms(result.xhrMs)}` : ''},` +
+        ` outbox sync ${ms(result.outbox.syncMs)} (ratio ${(result.outbox.syncMs / result.fetchMs).toFixed(2)}×;` +
+        ` queueing took ${ms(result.outbox.queueMs)})`,
+    );
+  }
+
+  const fetchMs = median(rounds.map((r) => r.fetchMs));
+  const xhrMs = WITH_XHR ? median(rounds.map((r) => r.xhrMs)) : null;
+  const syncMs = median(rounds.map((r) => r.outbox.syncMs));
+  const queueMs = median(rounds.map((r) => r.outbox.queueMs));
+  const ownMs = median(rounds.map((r) => r.outbox.syncMs - r.outbox.transportMs));
+  const megabytes = (UPLOADS * FILE_BYTES) / MB;
+  step('');
+  step(`Medians over ${ROUNDS} rounds of ${UPLOADS} × ${mb(FILE_BYTES)} (${megabytes.toFixed(0)} MB):`);
+  step(
+    `  direct, one loop of fetch POSTs     ${ms(fetchMs).padStart(9)}  (${(megabytes / (fetchMs / 1000)).toFixed(1)} MB/s)`,
+  );
+  if (xhrMs) {
+    step(
+      `  direct, one loop of XHR POSTs       ${ms(xhrMs).padStart(9)}  (${(megabytes / (xhrMs / 1000)).toFixed(1)} MB/s)`,
+    );
+  }
+  step(
+    `  outbox sync (online → all "sent")   ${ms(syncMs).padStart(9)}  (${(megabytes / (syncMs / 1000)).toFixed(1)} MB/s)`,
+  );
+  step(
+    `    of which the outbox's own work       ${ms(ownMs).padStart(9)}  (${(ownMs / UPLOADS).toFixed(1)} ms per entry: IndexedDB, bookkeeping; the rest is the sends)`,
+  );
+  step(`  outbox queueing (offline, not sent) ${ms(queueMs).padStart(9)}`);
+  // Paired per round (the two sides ran back to back), so a busy moment of the machine hits both.
+  const ratio = median(rounds.map((r) => r.outbox.syncMs / r.fetchMs));
+  step(
+    `  ratio outbox sync / direct fetch    ${ratio.toFixed(2)}×  (median of the rounds' ratios; target < 1.3×: ${ratio < 1.3 ? 'met' : 'NOT met'})`,
+  );
+  if (xhrMs)
+    step(`  ratio outbox sync / direct XHR      ${median(rounds.map((r) => r.outbox.syncMs / r.xhrMs)).toFixed(2)}×`);
+
+  step('');
+  step('IndexedDB footprint (navigator.storage.estimate(): usageDetails.indexedDB, total usage):');
+  for (const [index, round] of rounds.entries()) {
+    const { before, queued, after, cleared } = round.outbox;
+    step(
+      `  round ${index + 1}: before queueing ${mb(before.indexedDB)} / ${mb(before.usage)};` +
+        ` ${UPLOADS} queued ${mb(queued.indexedDB)} / ${mb(queued.usage)};` +
+        ` synced ${mb(after.indexedDB)} / ${mb(after.usage)}; after clearOutbox ${mb(cleared.indexedDB)} / ${mb(cleared.usage)}`,
+    );
+  }
+  const growth = median(
+    rounds.map(
+      (r) =>
+        (r.outbox.queued.indexedDB ?? r.outbox.queued.usage) - (r.outbox.before.indexedDB ?? r.outbox.before.usage),
+    ),
+  );
+  step(
+    `  queueing ${UPLOADS} × ${mb(FILE_BYTES)} adds ${mb(growth)} (median): ${(growth / (UPLOADS * FILE_BYTES)).toFixed(2)}× the file bytes`,
+  );
+  step(`\nDone in ${((Date.now() - started) / 1000).toFixed(0)} s; ${loadText()}.`);
+}
+
+/** Bundles tests/bench/page.ts with Vite (production mode, as the app) into a folder with an index.html. */
+async function buildPage() {
+  const { build } = await import('vite');
+  const outDir = path.join(work, 'client');
+  const startedAt = Date.now();
+  await build({
+    configFile: false,
+    root: ROOT,
+    logLevel: 'warn',
+    publicDir: false,
+    build: {
+      outDir,
+      emptyOutDir: true,
+      sourcemap: false,
+      rollupOptions: {
+        input: path.join(ROOT, 'tests/bench/page.ts'),
+        output: { entryFileNames: 'bench.js', chunkFileNames: 'bench-[hash].js' },
+      },
+    },
+  });
+  writeFileSync(
+    path.join(outDir, 'index.html'),
+    '<!doctype html>\n<html lang="en"><head><meta charset="utf-8"><title>Outbox benchmark</title>' +
+      '<script type="module" src="/bench.js"></script></head><body></body></html>\n',
+  );
+  step(`  page built in ${ms(Date.now() - startedAt)}`);
+  return outDir;
+}
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address();
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+async function startServer(clientDir) {
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const dataDir = path.join(work, 'data');
+  mkdirSync(dataDir, { recursive: true });
+  server = spawn(process.execPath, ['--import', 'tsx', 'src/server/index.ts'], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      APP_ENV: 'test',
+      APP_URL: base,
+      DATA_DIR: dataDir,
+      CLIENT_DIR: clientDir,
+      SEED_DEMO: 'true',
+      DEMO_PASSWORD,
+      MAIL_WORKER: 'false',
+      LOG_LEVEL: 'warn',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  for (const stream of [server.stdout, server.stderr]) {
+    stream.on('data', (chunk) => {
+      serverLog = (serverLog + chunk).slice(-20_000);
+    });
+  }
+  const startedAt = Date.now();
+  for (;;) {
+    if (server.exitCode !== null) throw new Error(`the API server stopped (exit ${server.exitCode}):\n${serverLog}`);
+    try {
+      const response = await fetch(`${base}/api/health`);
+      if (response.ok) break;
+    } catch {
+      // Not listening yet.
+    }
+    if (Date.now() - startedAt > 60_000) throw new Error(`the API server did not start in 60 s:\n${serverLog}`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  step(`  API server up at ${base} in ${ms(Date.now() - startedAt)} (SQLite, demo seed)`);
+  return base;
+}
+
+async function logIn(base) {
+  const response = await fetch(`${base}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: RECRUITER_EMAIL, password: DEMO_PASSWORD }),
+  });
+  const body = await response.json();
+  if (!response.ok || !body.accessToken) throw new Error(`login: HTTP ${response.status} ${JSON.stringify(body)}`);
+  return { accessToken: body.accessToken, refreshToken: body.refreshToken };
+}
+
+async function firstReferral(base, accessToken) {
+  const response = await fetch(`${base}/api/recruiter/talent-task?pageSize=10`, {
+    headers: { authorization: `Bearer ${accessToken}` },
+  });
+  const body = await response.json();
+  const referral = body.data?.items?.[0];
+  if (!referral) throw new Error(`the demo recruiter has no referral: ${JSON.stringify(body).slice(0, 300)}`);
+  return referral;
+}
+
+async function referralDetail(base, accessToken, id) {
+  const response = await fetch(`${base}/api/recruiter/talent-task/${id}`, {
+    headers: { authorization: `Bearer ${accessToken}` },
+  });
+  const body = await response.json();
+  if (!response.ok) throw new Error(`referral ${id}: HTTP ${response.status}`);
+  return body.data;
+}
+
+async function cleanup() {
+  await context?.close().catch(() => {});
+  if (server && server.exitCode === null) {
+    const exited = new Promise((resolve) => server.once('exit', resolve));
+    server.kill('SIGTERM');
+    await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 5_000))]);
+    if (server.exitCode === null) server.kill('SIGKILL');
+  }
+  rmSync(work, { recursive: true, force: true });
+}
+
+main()
+  .catch((error) => {
+    console.error(`\nBenchmark failed: ${error instanceof Error ? error.stack : error}`);
+    process.exitCode = 1;
+  })
+  .finally(cleanup);
