@@ -1,5 +1,6 @@
 import { type ErrorComponentProps, isNotFound, Link, useRouter } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
+import { isOfflineError } from '../lib/app-error';
 import { isChunkLoadError, reloadOnce } from '../lib/chunk-reload';
 import { reportError } from '../lib/error-reporting';
 import { pageTitle } from '../lib/page-title';
@@ -32,17 +33,51 @@ export function ErrorPage({ status }: { status: 404 | 500 }) {
   );
 }
 
+// A page whose data was never saved on this device, opened offline: say so, and offer to try again
+// (the loader runs again) rather than calling it a server error.
+export function OfflinePage() {
+  const router = useRouter();
+  const title = m.offline_page_title();
+
+  useEffect(() => {
+    document.title = pageTitle(title);
+  }, [title]);
+
+  return (
+    <main
+      className="flex min-h-[60vh] flex-col items-center justify-center gap-4 px-4 py-16 text-center"
+      data-testid="offline-page"
+    >
+      <Logo className="text-lg" />
+      <h1 className="text-2xl font-semibold" data-testid="error-page-title">
+        {title}
+      </h1>
+      <p className="max-w-md text-base-content/70">{m.offline_page_text()}</p>
+      <div className="flex flex-wrap justify-center gap-2">
+        <button type="button" className="btn btn-sm btn-primary" onClick={() => void router.invalidate()}>
+          {m.offline_page_retry()}
+        </button>
+        <Link to="/" className="btn btn-sm">
+          {m.error_page_go_home()}
+        </Link>
+      </div>
+    </main>
+  );
+}
+
 export function NotFoundPage() {
   return <ErrorPage status={404} />;
 }
 
 // Route errors land here. A failed chunk import means a newer build was deployed: reload (once) to
-// the address the user was going to instead of showing an error.
+// the address the user was going to instead of showing an error. Offline, a reload cannot help: a
+// page that needed the network says the device is offline (and is not reported).
 export function RouteErrorPage({ error }: ErrorComponentProps) {
   const router = useRouter();
-  const [reloading, setReloading] = useState(() => isChunkLoadError(error));
+  const [reloading, setReloading] = useState(() => isChunkLoadError(error) && !isOfflineError(error));
 
   useEffect(() => {
+    if (isOfflineError(error)) return;
     if (!isChunkLoadError(error)) {
       // reportError leaves out 300–499 statuses and not-found (seed section 8).
       reportError(error);
@@ -61,6 +96,7 @@ export function RouteErrorPage({ error }: ErrorComponentProps) {
       </main>
     );
   }
+  if (isOfflineError(error)) return <OfflinePage />;
   return <ErrorPage status={isNotFound(error) || hasStatus(error, 404) ? 404 : 500} />;
 }
 

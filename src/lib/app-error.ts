@@ -71,8 +71,17 @@ const CODE_MESSAGES: Partial<Record<ClientErrorCode, () => string>> = {
   IDEMPOTENCY_KEY_IN_PROGRESS: m.error_idempotency_key_in_progress,
 };
 
+/** The browser says it has no network (the one place the app asks; tests stub `navigator.onLine`). */
+export const isBrowserOffline = (): boolean => typeof navigator !== 'undefined' && navigator.onLine === false;
+
+/** A call that failed because the device is offline: it needs a connection, not another try now. */
+export function isOfflineError(error: unknown): boolean {
+  return isBrowserOffline() && asAppError(error).code === 'NETWORK_ERROR';
+}
+
 /** The localised message for any error: its code's message, else the seed's generic one. */
 export function errorMessage(error: unknown): string {
+  if (isOfflineError(error)) return m.offline_needs_connection();
   const code = error instanceof AppError ? error.code : asAppError(error).code;
   return (CODE_MESSAGES[code] ?? m.error_generic)();
 }

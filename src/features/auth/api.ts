@@ -1,6 +1,9 @@
 import { type QueryClient, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, unwrap } from '../../lib/api-client';
 import { clearAuthTokens, getAuthTokens, setAuthTokens } from '../../lib/auth-session';
+import { clearOutbox } from '../../lib/outbox/outbox-store';
+import { clearPersistedQueries, requestPersistentStorage } from '../../lib/query-persistence';
+import { clearSharedFile } from '../../lib/shared-file';
 import { getLocale } from '../../paraglide/runtime';
 import type { AuthUser, LoginInput, UpdatePasswordInput } from '../../shared/auth-schemas';
 
@@ -30,8 +33,11 @@ export function useLoginMutation() {
       return { kind: 'logged-in' };
     },
     onSuccess: async (result) => {
+      if (result.kind !== 'logged-in') return;
+      // The saved query cache and the outbox must survive storage pressure (issue 4). Best effort.
+      void requestPersistentStorage();
       // Drop any user cached before this login (a previous account, or null) and fetch the new one.
-      if (result.kind === 'logged-in') await queryClient.resetQueries({ queryKey: meQueryOptions().queryKey });
+      await queryClient.resetQueries({ queryKey: meQueryOptions().queryKey });
     },
   });
 }
@@ -70,4 +76,7 @@ export async function logout(queryClient: QueryClient): Promise<void> {
   }
   clearAuthTokens();
   queryClient.clear();
+  // Nothing of this session stays on the device: every saved query cache, the outbox (the logout page
+  // has warned about unsent entries) and a CV shared into the app but not yet used.
+  await Promise.all([clearPersistedQueries(), clearOutbox().catch(() => {}), clearSharedFile().catch(() => {})]);
 }

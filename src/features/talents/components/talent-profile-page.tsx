@@ -1,5 +1,6 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { getRouteApi, Link } from '@tanstack/react-router';
+import { AsOfNote } from '../../../components/offline/as-of-note';
 import { m } from '../../../paraglide/messages';
 import { talentQueryOptions } from '../api';
 import { telLink, whatsappLink } from '../contact';
@@ -23,6 +24,7 @@ export function TalentProfilePage({ talentId }: { talentId: number }) {
           ‹ {m.talent_back_to_folder()}
         </Link>
         <h1 className="text-2xl font-semibold break-words">{talent.fullName}</h1>
+        <AsOfNote queryKey={talentQueryOptions(talentId).queryKey} />
         <div className="flex flex-wrap gap-2">
           <Link to="/talents-folder/$id/profile/edit" params={{ id }} className="btn btn-sm btn-primary">
             {m.talent_edit_link()}

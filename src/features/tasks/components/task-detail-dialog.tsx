@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useEffect, useId, useRef } from 'react';
 import { FormAlert } from '../../../components/form/form-alert';
+import { AsOfNote } from '../../../components/offline/as-of-note';
 import { toast } from '../../../components/toast/toast-store';
 import { errorMessage } from '../../../lib/app-error';
 import { JOB_TYPE_LABELS, languageName } from '../../../lib/enum-labels';
@@ -46,6 +47,7 @@ export function TaskDetailDialog({ taskId, onClose }: { taskId: number; onClose:
         >
           ✕
         </button>
+        <AsOfNote queryKey={taskDetailQueryOptions(taskId).queryKey} className="mt-6" />
         {detail.data ? (
           <TaskDetailBody task={detail.data} titleId={titleId} />
         ) : detail.isError ? (

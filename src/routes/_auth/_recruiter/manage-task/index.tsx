@@ -1,5 +1,6 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
+import { AsOfNote } from '../../../../components/offline/as-of-note';
 import { myTasksQueryOptions } from '../../../../features/tasks/api';
 import { RouteLoadError, RoutePending } from '../../../../features/tasks/components/list-states';
 import { ManageTabs } from '../../../../features/tasks/components/manage-tabs';
@@ -27,6 +28,7 @@ function ManageTaskPage() {
   return (
     <section className="space-y-4">
       <h1 className="text-2xl font-semibold">{m.title_manage_task()}</h1>
+      <AsOfNote queryKey={myTasksQueryOptions(filters).queryKey} />
       <ManageTabs current="tasks" />
       <MyTaskList
         data={data}

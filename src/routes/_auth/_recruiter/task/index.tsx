@@ -1,5 +1,6 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
+import { AsOfNote } from '../../../../components/offline/as-of-note';
 import { runningPromosQueryOptions, taskBoardQueryOptions } from '../../../../features/tasks/api';
 import { RouteLoadError, RoutePending } from '../../../../features/tasks/components/list-states';
 import { PromoStrip } from '../../../../features/tasks/components/promo-strip';
@@ -40,6 +41,7 @@ function TaskPage() {
   return (
     <section className="space-y-5">
       <h1 className="text-2xl font-semibold">{m.title_task()}</h1>
+      <AsOfNote queryKey={taskBoardQueryOptions(filters).queryKey} />
       <PromoStrip promos={promos} />
       <TaskBoardList
         idPrefix="task-board"

@@ -1,0 +1,36 @@
+import { onlineManager, type QueryKey, type QueryState, useQueryClient } from '@tanstack/react-query';
+import { useCallback, useSyncExternalStore } from 'react';
+import { formatDateTime } from '../../lib/format';
+import { m } from '../../paraglide/messages';
+
+const subscribeOnline = (onChange: () => void) => onlineManager.subscribe(() => onChange());
+const isOnline = () => onlineManager.isOnline();
+
+// Whether TanStack Query believes the device is online (main.tsx starts it from `navigator.onLine`).
+function useOnline(): boolean {
+  return useSyncExternalStore(subscribeOnline, isOnline, () => true);
+}
+
+/** The live state of the query with exactly this key, or undefined when it is not in the cache. */
+function useQueryStateOf(queryKey: QueryKey): QueryState | undefined {
+  const cache = useQueryClient().getQueryCache();
+  const subscribe = useCallback((onChange: () => void) => cache.subscribe(() => onChange()), [cache]);
+  // The state object is replaced on every change of the query, so it is a stable snapshot.
+  return useSyncExternalStore(subscribe, () => cache.find({ queryKey, exact: true })?.state);
+}
+
+/**
+ * "Offline — showing what was saved at …" over a screen read from the saved cache: shown only while
+ * offline or after the last refetch of `queryKey` failed, with the time its data was loaded.
+ */
+export function AsOfNote({ queryKey, className = '' }: { queryKey: QueryKey; className?: string }) {
+  const online = useOnline();
+  const state = useQueryStateOf(queryKey);
+  if (!state || state.data === undefined || !state.dataUpdatedAt) return null;
+  if (online && state.status !== 'error') return null;
+  return (
+    <p role="status" className={`alert alert-soft alert-warning py-2 text-sm ${className}`} data-testid="as-of-note">
+      {m.offline_as_of({ time: formatDateTime(state.dataUpdatedAt) })}
+    </p>
+  );
+}
