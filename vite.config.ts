@@ -46,6 +46,33 @@ export default defineConfig({
           { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
           { src: '/icons/maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
         ],
+        // Android's share sheet: a CV from WhatsApp or Files is POSTed here; the service worker holds it
+        // (sw/share-target.ts) and the /share-target page asks which task it is for. iOS has no share
+        // target and simply does not list the app.
+        share_target: {
+          action: '/share-target',
+          method: 'POST',
+          enctype: 'multipart/form-data',
+          params: {
+            title: 'title',
+            text: 'text',
+            url: 'url',
+            files: [
+              {
+                name: 'resume',
+                accept: [
+                  'application/pdf',
+                  '.pdf',
+                  'application/msword',
+                  '.doc',
+                  'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+                  '.docx',
+                  'image/*',
+                ],
+              },
+            ],
+          },
+        },
       },
       devOptions: { enabled: false },
     }),

@@ -1,6 +1,8 @@
 /// <reference lib="webworker" />
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
+import { registerOutboxSync } from './outbox-sync';
+import { registerShareTarget } from './share-target';
 
 declare const self: ServiceWorkerGlobalScope;
 
@@ -18,6 +20,11 @@ registerRoute(
     denylist: [/^\/api(\/|\?|$)/],
   }),
 );
+
+// A CV shared from another app (Android's share sheet) is kept for the /share-target page.
+registerShareTarget();
+// Background Sync: the outbox is replayed from here when the network returns, even with the app closed.
+registerOutboxSync();
 
 // The update prompt asks the waiting worker to take over once the user agrees (registerType 'prompt').
 self.addEventListener('message', (event) => {

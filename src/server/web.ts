@@ -51,6 +51,9 @@ export function webHandler(options: { clientDir: string; env: Env }): Middleware
   };
 
   return async (c) => {
+    // The manifest's share target posts a shared CV here; the service worker answers it. Before the
+    // worker is installed the server does, and the page then asks for the CV again (sw/share-target.ts).
+    if (c.req.method === 'POST' && c.req.path === '/share-target') return c.redirect('/share-target?empty=1', 303);
     if (c.req.method !== 'GET' && c.req.method !== 'HEAD') {
       return c.text('Method Not Allowed', 405, { Allow: 'GET, HEAD' });
     }

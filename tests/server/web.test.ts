@@ -148,6 +148,14 @@ describe('serving the built app', () => {
     expect(res.status).toBe(405);
   });
 
+  it('sends a CV shared before the service worker is installed back to the share page, marked empty', async () => {
+    const form = new FormData();
+    form.append('resume', new Blob(['%PDF-1.4'], { type: 'application/pdf' }), 'cv.pdf');
+    const res = await appWith().request('/share-target', { method: 'POST', body: form });
+    expect(res.status).toBe(303);
+    expect(res.headers.get('Location')).toBe('/share-target?empty=1');
+  });
+
   it('says how to build when dist/client is missing', async () => {
     const res = await appWith({}, path.join(dataDir, 'nowhere')).request('/');
     expect(res.status).toBe(503);
