@@ -1,7 +1,7 @@
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { clearToasts, getToasts } from '../../src/components/toast/toast-store';
-import { getHeldResume } from '../../src/features/add-talent/held-resume';
+import { dropInProgress, heldForFix } from '../../src/features/add-talent/held-resume';
 import { clearAuthTokens, setAuthTokens } from '../../src/lib/auth-session';
 import { buildUploadBody, setUploadTransport, type UploadTransport } from '../../src/lib/upload';
 import { m } from '../../src/paraglide/messages';
@@ -113,7 +113,8 @@ describe('drop-resume', () => {
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(screen.getByText(SEED_MESSAGES.resumeTooLarge)).toBeTruthy();
     expect(uploads).toEqual([]);
-    expect(await getHeldResume(taskId)).toBeNull();
+    // The flow has moved past the drop: progress would not follow it again.
+    expect(await dropInProgress(taskId, undefined)).toBeNull();
     expect(router.state.location.pathname).toBe('/manage-task/add/drop-resume');
   });
 
@@ -159,7 +160,7 @@ describe('progress', () => {
     expect(await screen.findByRole('heading', { name: 'New Profile - Add Talent' })).toBeTruthy();
   });
 
-  it('offers a retry after a lost connection and sends the same submission again', async () => {
+  it('keeps a drop sent without a connection on the device, then sends the same submission once it can', async () => {
     await logInRecruiter();
     const taskId = await createTask();
     let offline = true;
@@ -175,17 +176,26 @@ describe('progress', () => {
     pickResume(tinyPng(1), 'photo.png', 'image/png');
     submitDrop();
 
-    const retry = await screen.findByRole('button', { name: 'Try again' });
+    const retry = await screen.findByRole('button', { name: 'Try again' }, { timeout: 3000 });
     expect(
-      screen.getByText('The upload did not go through. Nothing is lost: try again when you have a connection.'),
+      screen.getByText(
+        'Saved on this device. It will be sent by itself when you are back online; you can add another talent meanwhile.',
+      ),
     ).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'Back to the form' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Add another talent' })).toBeTruthy();
+    const held = await dropInProgress(taskId, undefined);
+    expect(held?.state).toBe('waiting');
+    expect(held?.attempts).toBe(1);
+
     offline = false;
     fireEvent.click(retry);
 
-    await waitFor(() => expect(router.state.location.pathname).toBe('/manage-task/add/profile-completion'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/manage-task/add/profile-completion'), {
+      timeout: 3000,
+    });
     expect(uploads).toHaveLength(2);
     expect(uploads[1]?.key).toBe(uploads[0]?.key);
+    expect(await dropInProgress(taskId, undefined)).toBeNull();
   });
 });
 
@@ -226,7 +236,8 @@ describe('the whole flow', () => {
     expect((screen.getByLabelText('Recruiter note (optional)') as HTMLTextAreaElement).value).toBe(
       'Strong closer, available next month.',
     );
-    expect(await getHeldResume(taskId)).toBeNull();
+    // The flow has moved past the drop: progress would not follow it again.
+    expect(await dropInProgress(taskId, undefined)).toBeNull();
 
     const skills = screen.getByLabelText('Skills');
     fireEvent.change(skills, { target: { value: 'Mandarin' } });
@@ -298,11 +309,14 @@ describe('the whole flow', () => {
     pickResume(tinyPng(3), 'photo.png', 'image/png');
     submitDrop();
 
-    expect(await screen.findByText('This talent has already been referred to this task.')).toBeTruthy();
+    expect(
+      await screen.findByText('This talent has already been referred to this task.', {}, { timeout: 5000 }),
+    ).toBeTruthy();
     expect(router.state.location.pathname).toBe('/manage-task/add/drop-resume');
     expect(errorBeside(screen.getByLabelText('E-mail'))).toBe('This e-mail has already been referred to this task.');
     expect((screen.getByLabelText('Full name') as HTMLInputElement).value).toBe('Aisyah binti Rahman');
     expect(screen.getByTestId('resume-selected').textContent).toContain('photo.png');
-    expect((await getHeldResume(taskId))?.error?.code).toBe('DUPLICATE_REFERRAL');
+    const entry = String(router.state.location.search.entry);
+    expect((await heldForFix(taskId, entry))?.error?.code).toBe('DUPLICATE_REFERRAL');
   });
 });

@@ -1,51 +1,59 @@
-import { del, get, set } from 'idb-keyval';
-import type { ClientErrorCode } from '../../lib/app-error';
+import { currentUserId } from '../../lib/auth-session';
+import { getEntry, getEntryFile, listEntries } from '../../lib/outbox/outbox-store';
+import type { OutboxEntry, OutboxError, OutboxFile } from '../../lib/outbox/outbox-types';
 import type { DropResumeFields } from '../../shared/talent-schemas';
 
-// The resume drop between "Upload and continue" and the server's answer (seed: progress "redirects to
-// drop-resume when no resume payload is held"). Held in memory and in IndexedDB, so a reload of the
-// progress page, or a refusal that sends the recruiter back to the form, loses nothing.
+// A resume drop between "Upload and continue" and profile completion is an outbox entry (issue 4):
+// the progress page follows it, and a drop the server refused comes back to the form with its fields,
+// its file and the refusal. Nothing is lost across reloads: it all lives in IndexedDB.
 
 export type HeldResume = {
   taskId: string;
-  /** The submission's id: the same on a retry of the same payload, a new one when the form is sent again. */
-  clientId: string;
-  /** The validated fields, as sent. */
+  /** The outbox entry (and Idempotency-Key) of this submission. */
+  entryId: string;
   fields: DropResumeFields;
-  file: { name: string; type: string; data: ArrayBuffer };
+  file: OutboxFile;
   /** Set when the server refused the payload: the form shows it. */
-  error?: { code: ClientErrorCode; status: number; message: string; fields?: Record<string, string> };
+  error?: OutboxError;
 };
 
-const memory = new Map<string, HeldResume>();
-const keyOf = (taskId: string) => `held-resume:${taskId}`;
+const isDropOf = (taskId: string, entry: OutboxEntry) => entry.kind === 'drop-resume' && entry.meta.taskId === taskId;
 
-// IndexedDB may be missing (private modes, tests) or refuse a write (quota): memory still holds it.
-async function quietly<T>(run: () => Promise<T>): Promise<T | undefined> {
+// IndexedDB may be missing (locked-down browsers) or refuse a read: nothing is held then.
+async function quietly<T>(run: () => Promise<T>): Promise<T | null> {
   try {
     return await run();
   } catch {
-    return undefined;
+    return null;
   }
 }
 
-export async function getHeldResume(taskId: string): Promise<HeldResume | null> {
-  const inMemory = memory.get(taskId);
-  if (inMemory) return inMemory;
-  const stored = await quietly(() => get<HeldResume>(keyOf(taskId)));
-  if (!stored || stored.taskId !== taskId) return null;
-  memory.set(taskId, stored);
-  return stored;
+/** A refused drop of this task, to correct in the form. */
+export function heldForFix(taskId: string, entryId: string | undefined): Promise<HeldResume | null> {
+  return quietly(async () => {
+    if (!entryId) return null;
+    const entry = await getEntry(entryId);
+    if (!entry || entry.userId !== currentUserId() || !isDropOf(taskId, entry) || entry.state !== 'needs-attention') {
+      return null;
+    }
+    const file = await getEntryFile(entry.id);
+    if (!file) return null;
+    return { taskId, entryId: entry.id, fields: entry.fields as DropResumeFields, file, error: entry.error };
+  });
 }
 
-export async function putHeldResume(held: HeldResume): Promise<void> {
-  memory.set(held.taskId, held);
-  await quietly(() => set(keyOf(held.taskId), held));
-}
-
-export async function clearHeldResume(taskId: string): Promise<void> {
-  memory.delete(taskId);
-  await quietly(() => del(keyOf(taskId)));
+/**
+ * The drop the progress page follows: `entryId`, or else this task's latest drop the flow has not
+ * moved past. Null when none is held (the seed: progress then goes back to drop-resume).
+ */
+export function dropInProgress(taskId: string, entryId: string | undefined): Promise<OutboxEntry | null> {
+  return quietly(async () => {
+    const userId = currentUserId();
+    if (userId === null) return null;
+    const drops = (await listEntries(userId)).filter((entry) => isDropOf(taskId, entry) && !entry.meta.flowDone);
+    const chosen = entryId ? drops.find((entry) => entry.id === entryId) : drops.at(-1);
+    return chosen ?? null;
+  });
 }
 
 // The note typed at the drop, for profile completion to start from when the server does not answer it.
@@ -57,3 +65,22 @@ export function rememberDropNote(talentId: string, note: string | undefined): vo
 }
 
 export const dropNoteOf = (talentId: string): string | undefined => dropNotes.get(talentId);
+
+/**
+ * This talent's profile completion for this task that is still in the outbox (waiting, on its way,
+ * or refused): the page shows it instead of a blank form, so nothing is typed twice or sent twice.
+ */
+export function queuedCompletion(taskId: string, talentId: string): Promise<OutboxEntry | null> {
+  return quietly(async () => {
+    const userId = currentUserId();
+    if (userId === null) return null;
+    const queued = (await listEntries(userId)).filter(
+      (entry) =>
+        entry.kind === 'profile-completion' &&
+        entry.state !== 'sent' &&
+        entry.meta.taskId === taskId &&
+        String(entry.meta.talentId) === talentId,
+    );
+    return queued.at(-1) ?? null;
+  });
+}

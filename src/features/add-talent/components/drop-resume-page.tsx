@@ -1,17 +1,19 @@
 import { useNavigate } from '@tanstack/react-router';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useEffect, useState } from 'react';
 import { Choice, ChoiceGroup, SelectField } from '../../../components/form/fields';
 import { FormAlert } from '../../../components/form/form-alert';
 import { SubmitButton } from '../../../components/form/submit-button';
 import { TextField } from '../../../components/form/text-field';
-import { AppError, errorMessage, fieldErrors } from '../../../lib/app-error';
+import { errorMessage, fieldErrors } from '../../../lib/app-error';
 import { currencyName, languageName } from '../../../lib/enum-labels';
-import { newClientId } from '../../../lib/upload';
+import { outboxAppError } from '../../../lib/outbox/outbox-errors';
+import { enqueue } from '../../../lib/outbox/outbox-runner';
+import { useSharedFileOnce } from '../../../lib/use-shared-file-once';
 import { useValidatedForm } from '../../../lib/use-validated-form';
 import { m } from '../../../paraglide/messages';
 import { CANDIDATE_LANGUAGES, CURRENCIES, LOCALES } from '../../../shared/enums';
 import { type DropResumeInput, dropResumeSchema } from '../../../shared/talent-schemas';
-import { type HeldResume, putHeldResume } from '../held-resume';
+import type { HeldResume } from '../held-resume';
 import { AddTalentSteps } from './add-talent-steps';
 import { EducationField, RecruiterNoteField } from './fields';
 import {
@@ -21,12 +23,12 @@ import {
   DEFAULT_COUNTRY_CODE,
   PhoneField,
 } from './phone-field';
-import { type PickedFile, ResumeFileField } from './resume-file-field';
+import { type PickedFile, ResumeFileField, resumeFileProblem } from './resume-file-field';
 import { TaskHeading } from './task-heading';
 
-// Step 1: the resume and the talent's details (seed section 3, "Resume drop payload"). Nothing is sent
-// here: the checked payload is held and the progress page sends it, so a refusal or a lost connection
-// brings the recruiter back to this form with everything still filled in.
+// Step 1: the resume and the talent's details (seed section 3, "Resume drop payload"). The checked
+// payload goes into the outbox (IndexedDB) before anything is sent, and the progress page follows it:
+// offline it waits on the device; a refusal brings the recruiter back here with everything filled in.
 
 type FormState = {
   fullName: string;
@@ -67,7 +69,16 @@ function contactLocaleFor(languages: string[]): string {
   return languages.find((code) => (LOCALES as readonly string[]).includes(code)) ?? 'en';
 }
 
-export function DropResumePage({ taskId, held }: { taskId: string; held: HeldResume | null }) {
+export function DropResumePage({
+  taskId,
+  held,
+  shared = false,
+}: {
+  taskId: string;
+  held: HeldResume | null;
+  /** A CV shared into the app (Web Share Target) waits to be attached. */
+  shared?: boolean;
+}) {
   const navigate = useNavigate();
   const { errors, formError, submit } = useValidatedForm(dropResumeSchema);
   const [state, setState] = useState(() => initialState(held));
@@ -75,10 +86,16 @@ export function DropResumePage({ taskId, held }: { taskId: string; held: HeldRes
     held ? { ...held.file, size: held.file.data.byteLength } : null,
   );
   const [fileError, setFileError] = useState<string | null>(null);
+  const sharedFile = useSharedFileOnce(shared);
+  useEffect(() => {
+    if (!sharedFile) return;
+    const picked = { ...sharedFile, size: sharedFile.data.byteLength };
+    const problem = resumeFileProblem(picked);
+    setFile(problem ? null : picked);
+    setFileError(problem);
+  }, [sharedFile]);
   // The server's refusal of the held payload, shown until the form is sent again.
-  const [refusal, setRefusal] = useState(() =>
-    held?.error ? new AppError(held.error.code, held.error.status, held.error.message, held.error.fields) : null,
-  );
+  const [refusal, setRefusal] = useState(() => (held?.error ? outboxAppError(held.error) : null));
   const [pending, setPending] = useState(false);
 
   const set = <K extends keyof FormState>(key: K, value: FormState[K]) =>
@@ -116,14 +133,15 @@ export function DropResumePage({ taskId, held }: { taskId: string; held: HeldRes
       await submit(input, async (fields) => {
         if (!file) return;
         const data = file.data instanceof ArrayBuffer ? file.data : await file.data.arrayBuffer();
-        // A new submission: a new id (a retry of this one, from the progress page, keeps it).
-        await putHeldResume({
-          taskId,
-          clientId: newClientId(),
+        // A new submission, with its own Idempotency-Key; a corrected one replaces the refused entry.
+        const entry = await enqueue({
+          kind: 'drop-resume',
           fields,
           file: { name: file.name, type: file.type, data },
+          meta: { taskId, talentName: fields.fullName, email: fields.email },
+          replaces: held?.entryId,
         });
-        await navigate({ to: '/manage-task/add/progress', search: { taskId } });
+        await navigate({ to: '/manage-task/add/progress', search: { taskId, entry: entry.id } });
       });
     } finally {
       setPending(false);

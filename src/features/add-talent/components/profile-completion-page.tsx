@@ -1,32 +1,36 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
-import { useNavigate } from '@tanstack/react-router';
-import { type FormEvent, useRef, useState } from 'react';
+import { Link, useNavigate } from '@tanstack/react-router';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { Choice, ChoiceGroup, TextAreaField } from '../../../components/form/fields';
 import { FormAlert } from '../../../components/form/form-alert';
 import { SkillsInput, withPending } from '../../../components/form/skills-input';
 import { SubmitButton } from '../../../components/form/submit-button';
 import { TextField } from '../../../components/form/text-field';
 import { toast } from '../../../components/toast/toast-store';
-import { errorMessage } from '../../../lib/app-error';
+import { errorMessage, fieldErrors } from '../../../lib/app-error';
 import { RATING_LABELS } from '../../../lib/enum-labels';
-import { newClientId } from '../../../lib/upload';
+import { outboxAppError } from '../../../lib/outbox/outbox-errors';
+import { enqueue } from '../../../lib/outbox/outbox-runner';
+import type { OutboxEntry } from '../../../lib/outbox/outbox-types';
+import { useOutbox, useSendProgress } from '../../../lib/outbox/use-outbox';
 import { useValidatedForm } from '../../../lib/use-validated-form';
 import { m } from '../../../paraglide/messages';
 import { RATINGS } from '../../../shared/enums';
-import type { TalentDetail } from '../../../shared/recruiter-types';
+import type { ReferralCreated, TalentDetail } from '../../../shared/recruiter-types';
 import {
   type ProfileCompletionFields,
   type ProfileCompletionInput,
   profileCompletionSchema,
 } from '../../../shared/talent-schemas';
-import { addTalentTalentQueryOptions, useCompleteProfileMutation } from '../api';
+import { addTalentTalentQueryOptions } from '../api';
 import { dropNoteOf } from '../held-resume';
 import { AddTalentSteps } from './add-talent-steps';
 import { EducationField, RecruiterNoteField } from './fields';
 import { TaskHeading } from './task-heading';
 
 // Step 3: what parsing found, to confirm or correct, plus work experience, rating and the recruiter
-// note. Sending it creates the referral and queues the consent e-mail to the talent.
+// note. Sending it creates the referral and queues the consent e-mail to the talent. It goes through
+// the outbox: offline it waits on the device and goes by itself; a refusal comes back to this form.
 
 // The server may answer the note typed at the drop (talents.draft_note) beside the TalentDetail fields.
 type TalentWithNote = TalentDetail & { draftNote?: string | null; recruiterNote?: string | null };
@@ -43,7 +47,21 @@ type FormState = {
   recruiterNote: string;
 };
 
-function initialState(talent: TalentWithNote): FormState {
+function initialState(talent: TalentWithNote, queued: OutboxEntry | null): FormState {
+  if (queued) {
+    const fields = queued.fields as ProfileCompletionFields;
+    return {
+      educationLevel: fields.educationLevel,
+      hasWorkExperience: fields.hasWorkExperience,
+      yearsOfExperience: fields.yearsOfExperience === undefined ? '' : String(fields.yearsOfExperience),
+      currentPosition: fields.currentPosition ?? '',
+      skills: fields.skills ?? [],
+      skillText: '',
+      summary: fields.summary ?? '',
+      rating: fields.rating,
+      recruiterNote: fields.recruiterNote ?? '',
+    };
+  }
   return {
     educationLevel: talent.educationLevel,
     // Years found in the resume say "yes"; nothing found leaves the choice to the recruiter.
@@ -65,30 +83,59 @@ const PARSE_NOTICES: Partial<Record<TalentDetail['parseStatus'], () => string>> 
   SKIPPED: m.add_talent_parse_skipped,
 };
 
-export function ProfileCompletionPage({ taskId, talentId }: { taskId: string; talentId: string }) {
+const isOffline = () => typeof navigator !== 'undefined' && navigator.onLine === false;
+
+export function ProfileCompletionPage({
+  taskId,
+  talentId,
+  queued,
+}: {
+  taskId: string;
+  talentId: string;
+  /** This talent's completion already in the outbox. */
+  queued: OutboxEntry | null;
+}) {
   const navigate = useNavigate();
   const { data: talent } = useSuspenseQuery(addTalentTalentQueryOptions(talentId));
-  const complete = useCompleteProfileMutation();
   const { errors, formError, submit } = useValidatedForm(profileCompletionSchema);
-  const [state, setState] = useState(() => initialState(talent));
-  // The same id while the same payload is sent again (after a lost connection); a new one once it changes.
-  const lastSent = useRef<{ body: string; clientId: string } | null>(null);
+  const [state, setState] = useState(() => initialState(talent, queued));
+  const [entryId, setEntryId] = useState(queued?.id);
+  const outbox = useOutbox();
+  const entry = entryId
+    ? outbox.loaded
+      ? outbox.entries.find((item) => item.id === entryId)
+      : (queued ?? undefined)
+    : undefined;
+  const sending = useSendProgress(entryId);
 
   const set = <K extends keyof FormState>(key: K, value: FormState[K]) =>
     setState((current) => ({ ...current, [key]: value }));
+  const refusal = entry?.state === 'needs-attention' && entry.error ? outboxAppError(entry.error) : null;
+  const shownErrors: Record<string, string> = { ...fieldErrors(refusal?.fields), ...errors };
   const errorOf = (name: string) =>
-    errors[name] ?? Object.entries(errors).find(([path]) => path.startsWith(`${name}.`))?.[1];
+    shownErrors[name] ?? Object.entries(shownErrors).find(([path]) => path.startsWith(`${name}.`))?.[1];
   const notice = PARSE_NOTICES[talent.parseStatus];
-  const pending = complete.isPending;
+  // Queued and not refused: the form is what is being sent.
+  const pending = entry?.state === 'waiting' || entry?.state === 'sending';
+  const parked = entry?.state === 'waiting' && sending === null && (isOffline() || entry.attempts > 0);
+  const topError = formError ?? refusal;
 
-  function clientIdFor(fields: ProfileCompletionFields): string {
-    const body = JSON.stringify(fields);
-    if (lastSent.current?.body !== body) lastSent.current = { body, clientId: newClientId() };
-    return lastSent.current.clientId;
-  }
+  const done = useRef(false);
+  useEffect(() => {
+    if (entry?.state !== 'sent' || done.current) return;
+    done.current = true;
+    const created = entry.answer as ReferralCreated;
+    toast.success(m.add_talent_added());
+    void navigate({
+      to: '/talents-folder/$id/profile',
+      params: { id: String(created.talentId) },
+      search: { referral: String(created.referralId) },
+    });
+  }, [entry, navigate]);
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
+    if (pending) return;
     const skills = withPending(state.skills, state.skillText);
     if (state.skillText) setState((current) => ({ ...current, skills, skillText: '' }));
     const input: ProfileCompletionInput = {
@@ -105,13 +152,14 @@ export function ProfileCompletionPage({ taskId, talentId }: { taskId: string; ta
       recruiterNote: state.recruiterNote,
     };
     void submit(input, async (fields) => {
-      const created = await complete.mutateAsync({ fields, clientId: clientIdFor(fields) });
-      toast.success(m.add_talent_added());
-      await navigate({
-        to: '/talents-folder/$id/profile',
-        params: { id: String(created.talentId) },
-        search: { referral: String(created.referralId) },
+      // A new submission with its own Idempotency-Key; a corrected one replaces the refused entry.
+      const queuedEntry = await enqueue({
+        kind: 'profile-completion',
+        fields,
+        meta: { taskId, talentId: Number(talentId), talentName: talent.fullName, email: talent.email },
+        replaces: entry?.state === 'needs-attention' ? entry.id : undefined,
       });
+      setEntryId(queuedEntry.id);
     });
   }
 
@@ -134,7 +182,20 @@ export function ProfileCompletionPage({ taskId, talentId }: { taskId: string; ta
           <span>{notice()}</span>
         </div>
       )}
-      {formError && <FormAlert message={errorMessage(formError)} />}
+      {topError && <FormAlert message={errorMessage(topError)} />}
+      {parked && (
+        <div role="status" className="alert alert-soft alert-info flex flex-col items-start gap-2">
+          <span>{m.add_talent_profile_saved_offline()}</span>
+          <span className="flex flex-wrap gap-3">
+            <Link to="/manage-task/add/drop-resume" search={{ taskId }} className="link">
+              {m.add_talent_add_another()}
+            </Link>
+            <Link to="/outbox" className="link">
+              {m.add_talent_open_outbox()}
+            </Link>
+          </span>
+        </div>
+      )}
       <form noValidate onSubmit={onSubmit} className="flex flex-col gap-1">
         <EducationField
           id="profile-education"

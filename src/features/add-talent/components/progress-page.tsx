@@ -1,19 +1,20 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useEffect, useRef, useState } from 'react';
-import { FormAlert } from '../../../components/form/form-alert';
-import { errorMessage } from '../../../lib/app-error';
+import { markFlowDone, retryNow } from '../../../lib/outbox/outbox-runner';
+import type { OutboxEntry } from '../../../lib/outbox/outbox-types';
+import { useOutbox, useSendProgress } from '../../../lib/outbox/use-outbox';
 import { m } from '../../../paraglide/messages';
-import type { ParseStatus } from '../../../shared/recruiter-types';
+import type { DropResumeAnswer, ParseStatus } from '../../../shared/recruiter-types';
 import { addTalentTalentQueryOptions } from '../api';
-import { clearHeldResume, type HeldResume, rememberDropNote } from '../held-resume';
-import { forgetUpload, startUpload, useUpload } from '../upload-run';
+import { rememberDropNote } from '../held-resume';
 import { AddTalentSteps } from './add-talent-steps';
 import { TaskHeading } from './task-heading';
 
-// Step 2: sends the held resume drop with a real progress bar, then follows the server's reading of
-// the resume until it is done, failed or skipped (or 30 s have passed: the profile can be completed by
-// hand), and moves on to profile completion.
+// Step 2: follows the drop's outbox entry: its upload with a real progress bar (or, offline, the note
+// that it is safe on the device and goes by itself later), then the server's reading of the resume
+// until it is done, failed or skipped (or 30 s have passed: the profile can be completed by hand),
+// and moves on to profile completion. A refused drop goes back to the form.
 
 const POLL_MS = 700;
 const PARSE_WAIT_MS = 30_000;
@@ -27,10 +28,15 @@ const PARSE_LABELS: Record<ParseStatus, () => string> = {
   SKIPPED: m.add_talent_parse_skipped,
 };
 
-export function ProgressPage({ taskId, held }: { taskId: string; held: HeldResume }) {
+const isOffline = () => typeof navigator !== 'undefined' && navigator.onLine === false;
+
+export function ProgressPage({ taskId, initial }: { taskId: string; initial: OutboxEntry }) {
   const navigate = useNavigate();
-  const upload = useUpload(held);
-  const answer = upload.phase === 'sent' ? upload.answer : null;
+  const outbox = useOutbox();
+  // Until the outbox is read, the entry as the loader found it.
+  const entry = outbox.loaded ? outbox.entries.find((item) => item.id === initial.id) : initial;
+  const sending = useSendProgress(initial.id);
+  const answer = entry?.state === 'sent' ? ((entry.answer ?? null) as DropResumeAnswer | null) : null;
   const talentId = answer ? String(answer.talentId) : null;
   const [timedOut, setTimedOut] = useState(false);
 
@@ -46,32 +52,38 @@ export function ProgressPage({ taskId, held }: { taskId: string; held: HeldResum
   const parseStatus = talent.data?.parseStatus ?? answer?.parseStatus ?? null;
   const finished = talentId !== null && ((parseStatus !== null && FINISHED.has(parseStatus)) || timedOut);
 
+  const sentAt = entry?.sentAt;
   useEffect(() => {
-    if (upload.phase !== 'sent') return;
-    const timer = setTimeout(() => setTimedOut(true), Math.max(0, upload.sentAt + PARSE_WAIT_MS - Date.now()));
+    if (sentAt === undefined) return;
+    const timer = setTimeout(() => setTimedOut(true), Math.max(0, sentAt + PARSE_WAIT_MS - Date.now()));
     return () => clearTimeout(timer);
-  }, [upload]);
+  }, [sentAt]);
 
   const leaving = useRef(false);
   useEffect(() => {
     if (leaving.current) return;
-    if (upload.phase === 'refused') {
+    if (!entry) {
+      // Discarded (from the Outbox, maybe in another tab): nothing is held any more.
       leaving.current = true;
-      // The held payload now carries the refusal: the form shows it beside the fields.
       void navigate({ to: '/manage-task/add/drop-resume', search: { taskId }, replace: true });
+    } else if (entry.state === 'needs-attention') {
+      leaving.current = true;
+      // The form shows the refusal beside the fields, with everything as it was typed.
+      void navigate({ to: '/manage-task/add/drop-resume', search: { taskId, entry: entry.id }, replace: true });
     } else if (finished && talentId) {
       leaving.current = true;
-      rememberDropNote(talentId, held.fields.recruiterNote);
-      void navigate({ to: '/manage-task/add/profile-completion', search: { taskId, talentId }, replace: true }).then(
-        async () => {
-          await clearHeldResume(taskId);
-          forgetUpload(held.clientId);
-        },
+      rememberDropNote(talentId, (entry.fields as { recruiterNote?: string }).recruiterNote);
+      void markFlowDone(entry.id).finally(() =>
+        navigate({ to: '/manage-task/add/profile-completion', search: { taskId, talentId }, replace: true }),
       );
     }
-  }, [upload, finished, talentId, taskId, held, navigate]);
+  }, [entry, finished, talentId, taskId, navigate]);
 
-  const percent = upload.phase === 'uploading' ? Math.round(upload.fraction * 100) : upload.phase === 'sent' ? 100 : 0;
+  if (!entry) return null;
+  const sent = entry.state === 'sent';
+  const percent = sent ? 100 : Math.round((sending ?? 0) * 100);
+  // Not on its way: no network now, or a try failed and the next one waits for its back-off.
+  const parked = entry.state === 'waiting' && sending === null && (isOffline() || entry.attempts > 0);
   const reading = parseStatus === 'PENDING' || parseStatus === 'PARSING';
 
   return (
@@ -81,10 +93,10 @@ export function ProgressPage({ taskId, held }: { taskId: string; held: HeldResum
       <TaskHeading taskId={taskId} />
       <div className="card border border-base-300 bg-base-100">
         <div className="card-body gap-4">
-          <p className="font-medium break-all">{held.file.name}</p>
+          <p className="font-medium break-all">{entry.file?.name}</p>
           <div className="flex flex-col gap-1">
             <div className="flex justify-between text-sm">
-              <span>{upload.phase === 'sent' ? m.add_talent_uploaded() : m.add_talent_uploading()}</span>
+              <span>{sent ? m.add_talent_uploaded() : m.add_talent_uploading()}</span>
               <span aria-hidden="true">{percent}%</span>
             </div>
             <progress
@@ -105,17 +117,20 @@ export function ProgressPage({ taskId, held }: { taskId: string; held: HeldResum
           </div>
         </div>
       </div>
-      {upload.phase === 'failed' && (
+      {parked && (
         <div className="flex flex-col gap-3">
-          <FormAlert
-            message={upload.error.code === 'NETWORK_ERROR' ? m.add_talent_upload_failed() : errorMessage(upload.error)}
-          />
+          <div role="status" className="alert alert-soft alert-info">
+            <span>{m.add_talent_saved_offline()}</span>
+          </div>
           <div className="flex flex-wrap items-center gap-3">
-            <button type="button" className="btn btn-primary btn-sm" onClick={() => startUpload(held)}>
+            <Link to="/manage-task/add/drop-resume" search={{ taskId }} className="btn btn-primary btn-sm">
+              {m.add_talent_add_another()}
+            </Link>
+            <button type="button" className="btn btn-sm" onClick={() => void retryNow()}>
               {m.add_talent_retry()}
             </button>
-            <Link to="/manage-task/add/drop-resume" search={{ taskId }} className="link link-hover text-sm">
-              {m.add_talent_back_to_form()}
+            <Link to="/outbox" className="link link-hover text-sm">
+              {m.add_talent_open_outbox()}
             </Link>
           </div>
         </div>

@@ -1,16 +1,23 @@
-import { createFileRoute } from '@tanstack/react-router';
+import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
+import * as v from 'valibot';
 import { addTalentTaskQueryOptions } from '../../../../../features/add-talent/api';
 import { DropResumePage } from '../../../../../features/add-talent/components/drop-resume-page';
-import { getHeldResume } from '../../../../../features/add-talent/held-resume';
+import { heldForFix } from '../../../../../features/add-talent/held-resume';
 import { titleHead } from '../../../../../lib/page-title';
+import { flagParam, optionalStringParam } from '../../../../../lib/search-params';
 import { m } from '../../../../../paraglide/messages';
 
-// taskId is checked by the parent route. A held payload (a refusal, or "back to the form") refills the form.
+// taskId is checked by the parent route. `entry`: a drop the server refused, back in the form with
+// its fields, file and refusal. `shared=1`: the recruiter came from /share-target, and the CV shared
+// into the app is attached.
 export const Route = createFileRoute('/_auth/_recruiter/manage-task/add/drop-resume')({
-  loader: async ({ context }) => {
+  validateSearch: v.object({ shared: flagParam, entry: optionalStringParam }),
+  search: { middlewares: [stripSearchParams({ shared: false })] },
+  loaderDeps: ({ search }) => ({ entry: search.entry }),
+  loader: async ({ context, deps }) => {
     const [, held] = await Promise.all([
       context.queryClient.ensureQueryData(addTalentTaskQueryOptions(context.taskId)),
-      getHeldResume(context.taskId),
+      heldForFix(context.taskId, deps.entry),
     ]);
     return { held };
   },
@@ -21,8 +28,7 @@ export const Route = createFileRoute('/_auth/_recruiter/manage-task/add/drop-res
 function DropResumeRoute() {
   const { taskId } = Route.useRouteContext();
   const { held } = Route.useLoaderData();
-  // A new held payload (another refusal) starts the form again from it.
-  return (
-    <DropResumePage key={held ? `${held.clientId}:${held.error?.code ?? ''}` : 'new'} taskId={taskId} held={held} />
-  );
+  const { shared } = Route.useSearch();
+  // Another refused payload starts the form again from it.
+  return <DropResumePage key={held?.entryId ?? 'new'} taskId={taskId} held={held} shared={shared} />;
 }

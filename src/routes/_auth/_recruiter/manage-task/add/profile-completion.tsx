@@ -2,11 +2,13 @@ import { createFileRoute, notFound } from '@tanstack/react-router';
 import * as v from 'valibot';
 import { addTalentTalentQueryOptions, addTalentTaskQueryOptions } from '../../../../../features/add-talent/api';
 import { ProfileCompletionPage } from '../../../../../features/add-talent/components/profile-completion-page';
+import { queuedCompletion } from '../../../../../features/add-talent/held-resume';
 import { titleHead } from '../../../../../lib/page-title';
 import { optionalStringParam } from '../../../../../lib/search-params';
 import { m } from '../../../../../paraglide/messages';
 
-// Needs both talentId and taskId (seed section 5); taskId is checked by the parent route.
+// Needs both talentId and taskId (seed section 5); taskId is checked by the parent route. A completion
+// of this talent still in the outbox (waiting, or refused) is shown instead of a blank form.
 export const Route = createFileRoute('/_auth/_recruiter/manage-task/add/profile-completion')({
   validateSearch: v.object({ talentId: optionalStringParam }),
   beforeLoad: ({ search }) => {
@@ -14,10 +16,12 @@ export const Route = createFileRoute('/_auth/_recruiter/manage-task/add/profile-
     return { talentId: search.talentId };
   },
   loader: async ({ context }) => {
-    await Promise.all([
+    const [, , queued] = await Promise.all([
       context.queryClient.ensureQueryData(addTalentTaskQueryOptions(context.taskId)),
       context.queryClient.ensureQueryData(addTalentTalentQueryOptions(context.talentId)),
+      queuedCompletion(context.taskId, context.talentId),
     ]);
+    return { queued };
   },
   head: titleHead(m.title_profile_completion),
   component: ProfileCompletionRoute,
@@ -25,5 +29,6 @@ export const Route = createFileRoute('/_auth/_recruiter/manage-task/add/profile-
 
 function ProfileCompletionRoute() {
   const { taskId, talentId } = Route.useRouteContext();
-  return <ProfileCompletionPage key={talentId} taskId={taskId} talentId={talentId} />;
+  const { queued } = Route.useLoaderData();
+  return <ProfileCompletionPage key={talentId} taskId={taskId} talentId={talentId} queued={queued} />;
 }

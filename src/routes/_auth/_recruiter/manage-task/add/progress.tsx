@@ -1,18 +1,29 @@
 import { createFileRoute, redirect } from '@tanstack/react-router';
+import * as v from 'valibot';
 import { ProgressPage } from '../../../../../features/add-talent/components/progress-page';
-import { getHeldResume } from '../../../../../features/add-talent/held-resume';
+import { dropInProgress } from '../../../../../features/add-talent/held-resume';
 import { titleHead } from '../../../../../lib/page-title';
+import { optionalStringParam } from '../../../../../lib/search-params';
 import { m } from '../../../../../paraglide/messages';
 
-// Seed: progress "redirects to drop-resume when no resume payload is held". A payload the server has
-// refused is back with the form too.
+// Seed: progress "redirects to drop-resume when no resume payload is held". `entry` names the drop
+// to follow (several may wait for one task); without it, the task's latest. A refused drop goes back
+// to the form with its refusal.
 export const Route = createFileRoute('/_auth/_recruiter/manage-task/add/progress')({
-  loader: async ({ context }) => {
-    const held = await getHeldResume(context.taskId);
-    if (!held || held.error) {
+  validateSearch: v.object({ entry: optionalStringParam }),
+  loaderDeps: ({ search }) => ({ entry: search.entry }),
+  loader: async ({ context, deps }) => {
+    const drop = await dropInProgress(context.taskId, deps.entry);
+    if (!drop)
       throw redirect({ to: '/manage-task/add/drop-resume', search: { taskId: context.taskId }, replace: true });
+    if (drop.state === 'needs-attention') {
+      throw redirect({
+        to: '/manage-task/add/drop-resume',
+        search: { taskId: context.taskId, entry: drop.id },
+        replace: true,
+      });
     }
-    return { held };
+    return { drop };
   },
   head: titleHead(m.title_processing),
   component: ProgressRoute,
@@ -20,6 +31,6 @@ export const Route = createFileRoute('/_auth/_recruiter/manage-task/add/progress
 
 function ProgressRoute() {
   const { taskId } = Route.useRouteContext();
-  const { held } = Route.useLoaderData();
-  return <ProgressPage key={held.clientId} taskId={taskId} held={held} />;
+  const { drop } = Route.useLoaderData();
+  return <ProgressPage key={drop.id} taskId={taskId} initial={drop} />;
 }
