@@ -1,7 +1,10 @@
+import 'fake-indexeddb/auto';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { clearToasts, getToasts } from '../../src/components/toast/toast-store';
 import { clearAuthTokens, setAuthTokens } from '../../src/lib/auth-session';
+import { addEntry, clearOutbox, listEntries } from '../../src/lib/outbox/outbox-store';
+import type { OutboxEntry } from '../../src/lib/outbox/outbox-types';
 import { setUploadTransport } from '../../src/lib/upload';
 import { m } from '../../src/paraglide/messages';
 import type { NewReferral, NewTalent } from '../../src/server/db/database';
@@ -23,11 +26,28 @@ function advance(ms: number) {
   serverNow = new Date(serverNow.getTime() + ms);
 }
 
+// The network under every upload (the outbox's sends included): held back until a test lets it go,
+// or down.
+const network = { held: null as Promise<void> | null, release: () => {}, down: false };
+function holdNetwork(): () => void {
+  let release = () => {};
+  network.held = new Promise((resolve) => {
+    release = resolve;
+  });
+  network.release = () => {
+    network.held = null;
+    release();
+  };
+  return network.release;
+}
+
 beforeAll(async () => {
   server = await startInProcessApi();
   vi.stubGlobal('fetch', server.fetch);
   advance(Date.now() - serverNow.getTime());
   setUploadTransport(async (request, onProgress) => {
+    if (network.held) await network.held;
+    if (network.down) throw new TypeError('Network request failed');
     const response = await server.app.request(request.url, {
       method: request.method,
       body: request.body,
@@ -48,7 +68,12 @@ beforeEach(() => {
   clearAuthTokens();
   clearToasts();
 });
-afterEach(() => cleanup());
+afterEach(async () => {
+  cleanup();
+  network.down = false;
+  network.release();
+  await clearOutbox();
+});
 
 async function recruiter(fullName: string) {
   const email = await server.createUser({ fullName });
@@ -139,6 +164,24 @@ beforeAll(async () => {
   await referTalent(other.id, backendTask, { full_name: 'Chen Wei', phone_e164: '+60123456703' });
 });
 
+let entrySequence = 0;
+
+/** An outbox entry of mine as the add-talent flow or the call-proof form leaves it; not due for hours. */
+function outboxEntry(values: Partial<OutboxEntry> & Pick<OutboxEntry, 'kind'>): OutboxEntry {
+  entrySequence += 1;
+  return {
+    id: crypto.randomUUID(),
+    userId: me.id,
+    fields: {},
+    meta: {},
+    createdAt: Date.now() + entrySequence,
+    state: 'waiting',
+    attempts: 0,
+    nextAttemptAt: Date.now() + 60 * 60_000,
+    ...values,
+  };
+}
+
 describe('talents folder', () => {
   it('lists only my talents, each with the referral in short', async () => {
     await logInAs(me.email);
@@ -179,6 +222,64 @@ describe('talents folder', () => {
     renderAppAt('/talents-folder?search=nobody-like-this');
     expect(await screen.findByText('Nothing matches these filters.')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Clear filters' }).getAttribute('href')).toBe('/talents-folder');
+  });
+
+  it('shows talents added on this device at the top, waiting to sync, with a way to fix a refused drop', async () => {
+    await logInAs(me.email);
+    const waiting = outboxEntry({
+      kind: 'drop-resume',
+      fields: { taskId: backendTask, fullName: 'Dina Queued', email: 'dina@example.com' },
+      file: { name: 'dina-cv.pdf', type: 'application/pdf', size: 1234 },
+      meta: { taskId: String(backendTask), talentName: 'Dina Queued', email: 'dina@example.com' },
+    });
+    const refused = outboxEntry({
+      kind: 'drop-resume',
+      state: 'needs-attention',
+      fields: { taskId: backendTask, fullName: 'Eli Refused', email: 'eli@example.com' },
+      file: { name: 'eli-cv.docx', type: 'application/octet-stream', size: 99 },
+      meta: { taskId: String(backendTask), talentName: 'Eli Refused', email: 'eli@example.com' },
+      error: { code: 'UNSUPPORTED_FILE_TYPE', status: 415, message: 'Unsupported file type' },
+    });
+    const completion = outboxEntry({
+      kind: 'profile-completion',
+      fields: { talentId: aisha.talentId, taskId: designTask, educationLevel: 'BACHELOR', rating: 5 },
+      meta: { taskId: String(designTask), talentId: aisha.talentId, talentName: 'Aisha Rahman' },
+    });
+    for (const entry of [waiting, refused, completion]) await addEntry(entry);
+
+    // Even under a filter the server's list does not match: they are not on the server yet.
+    renderAppAt('/talents-folder?search=nobody-like-this');
+    const section = await screen.findByTestId('queued-talents');
+    const cards = within(section).getAllByTestId('queued-talent');
+    // Aisha is not in this filtered list: her profile waiting to sync shows here.
+    expect(cards.map((card) => within(card).getByRole('heading').textContent)).toEqual([
+      'Eli Refused',
+      'Dina Queued',
+      'Aisha Rahman',
+    ]);
+    const [eli, dina, aishaProfile] = cards as [HTMLElement, HTMLElement, HTMLElement];
+    expect(within(aishaProfile).getByText('Profile waiting to sync')).toBeTruthy();
+    expect(within(dina).getByTestId('outbox-state').textContent).toBe('Waiting to sync');
+    expect(within(dina).getByText('dina@example.com')).toBeTruthy();
+    expect(within(dina).getByText(/dina-cv\.pdf/)).toBeTruthy();
+    expect(within(dina).queryByRole('link', { name: 'Fix' })).toBeNull();
+    expect(within(eli).getByTestId('outbox-state').textContent).toBe('Needs attention');
+    expect(within(eli).getByText(m.error_unsupported_file_type())).toBeTruthy();
+    const fix = new URL(within(eli).getByRole('link', { name: 'Fix' }).getAttribute('href') as string, 'http://x');
+    expect(fix.pathname).toBe('/manage-task/add/drop-resume');
+    expect(fix.searchParams.get('entry')).toBe(refused.id);
+    expect(fix.searchParams.get('taskId')).toContain(String(backendTask));
+
+    // The profile completion of a listed talent shows on that talent's card.
+    cleanup();
+    renderAppAt('/talents-folder');
+    const aishaCard = (await screen.findAllByTestId('talent-card')).find((card) =>
+      within(card).queryByText('Aisha Rahman'),
+    ) as HTMLElement;
+    const profile = within(aishaCard).getByTestId('queued-profile');
+    expect(profile.textContent).toContain('Profile waiting to sync');
+    expect(within(profile).getByTestId('outbox-state').textContent).toBe('Waiting to sync');
+    expect(within(screen.getByTestId('queued-talents')).getAllByTestId('queued-talent')).toHaveLength(2);
   });
 });
 
@@ -274,25 +375,68 @@ describe('consent resend', () => {
   });
 });
 
+const SYNC_TIMEOUT = 5000;
+
+const callLog = () =>
+  new File(['%PDF-1.4\n1 0 obj\n<<>>\nendobj\ntrailer\n<<>>\n%%EOF\n'], 'call-log.pdf', { type: 'application/pdf' });
+
+const callProofsOf = (referralId: number) =>
+  server.db.selectFrom('call_proofs').select('id').where('referral_id', '=', referralId).execute();
+
+/** How many rows (queued or the server's) show `note`, after every change of the panel. */
+function watchProofs(panel: HTMLElement, note: string) {
+  const counts: number[] = [];
+  const count = () =>
+    [...panel.querySelectorAll('[data-testid="call-proof"], [data-testid="queued-call-proof"]')].filter((row) =>
+      row.textContent?.includes(note),
+    ).length;
+  const observer = new MutationObserver(() => {
+    const now = count();
+    if (counts.at(-1) !== now) counts.push(now);
+  });
+  observer.observe(panel, { childList: true, subtree: true, characterData: true });
+  return { counts, stop: () => observer.disconnect() };
+}
+
 describe('call proofs', () => {
-  it('uploads a call proof that then appears in the list, waiting for review', async () => {
+  it("uploads a call proof through the outbox: shown at once as queued, then as the server's record, once", async () => {
     await logInAs(me.email);
     renderAppAt(`/talents-folder/${ben.talentId}/profile?referral=${ben.id}`);
     const panel = await screen.findByTestId('referral-panel');
     expect(await within(panel).findByText(/No call proof yet/)).toBeTruthy();
+    const shown = watchProofs(panel, 'Talked for 10 minutes.');
 
-    const pdf = new File(['%PDF-1.4\n1 0 obj\n<<>>\nendobj\ntrailer\n<<>>\n%%EOF\n'], 'call-log.pdf', {
-      type: 'application/pdf',
-    });
-    fireEvent.change(within(panel).getByLabelText('Choose file'), { target: { files: [pdf] } });
+    const release = holdNetwork();
+    fireEvent.change(within(panel).getByLabelText('Choose file'), { target: { files: [callLog()] } });
     expect(within(panel).getByTestId('call-proof-selected').textContent).toContain('call-log.pdf');
     fireEvent.change(within(panel).getByLabelText('Note'), { target: { value: 'Talked for 10 minutes.' } });
     fireEvent.click(within(panel).getByRole('button', { name: 'Upload call proof' }));
 
-    const proof = await within(panel).findByTestId('call-proof');
+    // On the device at once, the form ready for the next one, while the network holds the send.
+    const queued = await within(panel).findByTestId('queued-call-proof');
+    expect(within(queued).getByText('Talked for 10 minutes.')).toBeTruthy();
+    expect(within(queued).getByText(/call-log\.pdf/)).toBeTruthy();
+    expect(['Waiting to sync', 'Sending…']).toContain(within(queued).getByTestId('outbox-state').textContent);
+    expect(within(panel).getByTestId('call-proof-selected').textContent).toBe('No file chosen.');
+    expect((within(panel).getByLabelText('Note') as HTMLTextAreaElement).value).toBe('');
+    expect(within(panel).queryByTestId('call-proof')).toBeNull();
+
+    release();
+    // The send, the list read again and the render: a few seconds on a busy test machine.
+    const proof = await within(panel).findByTestId('call-proof', {}, { timeout: SYNC_TIMEOUT });
     expect(within(proof).getByText('Talked for 10 minutes.')).toBeTruthy();
     expect(within(proof).getByTestId('call-proof-badge').textContent).toBe('Needs review');
-    expect(getToasts().map((t) => t.message)).toContain('The call proof was uploaded. It waits for review.');
+    await waitFor(() => expect(within(panel).queryByTestId('queued-call-proof')).toBeNull(), { timeout: SYNC_TIMEOUT });
+    await waitFor(() => expect(getToasts().map((t) => t.message)).toContain(m.call_proof_ui_uploaded()), {
+      timeout: SYNC_TIMEOUT,
+    });
+    // Never shown twice, and never gone in between.
+    expect(shown.counts).not.toContain(2);
+    expect(shown.counts.slice(shown.counts.indexOf(1))).not.toContain(0);
+    shown.stop();
+    expect(await callProofsOf(ben.id)).toHaveLength(1);
+    expect((await listEntries(me.id)).map((entry) => entry.state)).toEqual(['sent']);
+
     expect(within(panel).getByLabelText('Take photo').getAttribute('capture')).toBe('environment');
     expect(within(panel).getByLabelText('Take photo').getAttribute('accept')).toBe('image/*');
     expect(within(panel).getByLabelText('Record audio').getAttribute('accept')).toBe('audio/*');
@@ -318,6 +462,83 @@ describe('call proofs', () => {
     const big = new File([new Uint8Array(5_000_001)], 'huge.pdf', { type: 'application/pdf' });
     fireEvent.change(await within(panel).findByLabelText('Choose file'), { target: { files: [big] } });
     expect(within(panel).getByText('This file is larger than 5 MB. Please choose a smaller file.')).toBeTruthy();
+  });
+
+  it('keeps a call proof on the device while the network is down, waiting to sync, with the form empty', async () => {
+    await logInAs(me.email);
+    renderAppAt(`/talents-folder/${ben.talentId}/profile?referral=${ben.id}`);
+    const panel = await screen.findByTestId('referral-panel');
+    await within(panel).findByLabelText('Choose file');
+    const before = (await callProofsOf(ben.id)).length;
+
+    network.down = true;
+    fireEvent.change(within(panel).getByLabelText('Choose file'), { target: { files: [callLog()] } });
+    fireEvent.change(within(panel).getByLabelText('Note'), { target: { value: 'Called from the train.' } });
+    fireEvent.click(within(panel).getByRole('button', { name: 'Upload call proof' }));
+
+    await waitFor(() => expect(getToasts().map((t) => t.message)).toContain(m.talent_outbox_saved_offline()), {
+      timeout: SYNC_TIMEOUT,
+    });
+    const queued = within(panel).getByTestId('queued-call-proof');
+    expect(within(queued).getByText('Called from the train.')).toBeTruthy();
+    // It is tried again after a back-off (then briefly "Sending…"), and waits again.
+    await waitFor(() => expect(within(queued).getByTestId('outbox-state').textContent).toBe('Waiting to sync'));
+    expect(within(panel).getByTestId('call-proof-selected').textContent).toBe('No file chosen.');
+    expect((within(panel).getByLabelText('Note') as HTMLTextAreaElement).value).toBe('');
+    const [entry, ...more] = await listEntries(me.id);
+    expect(more).toEqual([]);
+    expect(entry).toMatchObject({ kind: 'call-proof', meta: { referralId: ben.id, talentId: ben.talentId } });
+    expect(entry?.state).not.toBe('sent');
+    expect(entry?.attempts).toBeGreaterThan(0);
+    expect(await callProofsOf(ben.id)).toHaveLength(before);
+  });
+
+  it('keeps the form filled and says why when the device cannot store the proof', async () => {
+    await logInAs(me.email);
+    renderAppAt(`/talents-folder/${ben.talentId}/profile?referral=${ben.id}`);
+    const panel = await screen.findByTestId('referral-panel');
+    await within(panel).findByLabelText('Choose file');
+    const full = vi.spyOn(IDBObjectStore.prototype, 'put').mockImplementation(() => {
+      throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
+    });
+    try {
+      fireEvent.change(within(panel).getByLabelText('Choose file'), { target: { files: [callLog()] } });
+      fireEvent.change(within(panel).getByLabelText('Note'), { target: { value: 'Phone is full.' } });
+      fireEvent.click(within(panel).getByRole('button', { name: 'Upload call proof' }));
+      expect((await within(panel).findByRole('alert')).textContent).toBe(m.outbox_storage_failed());
+    } finally {
+      full.mockRestore();
+    }
+    expect(within(panel).getByTestId('call-proof-selected').textContent).toContain('call-log.pdf');
+    expect((within(panel).getByLabelText('Note') as HTMLTextAreaElement).value).toBe('Phone is full.');
+    expect(within(panel).queryByTestId('queued-call-proof')).toBeNull();
+    expect(await listEntries(me.id)).toEqual([]);
+  });
+
+  it('shows a refused call proof with the reason, and discards it after asking', async () => {
+    await logInAs(me.email);
+    await addEntry(
+      outboxEntry({
+        kind: 'call-proof',
+        state: 'needs-attention',
+        fields: { referralId: ben.id, calledAt: serverNow.toISOString(), note: 'Refused one.' },
+        file: { name: 'call.exe', type: 'application/octet-stream', size: 10 },
+        meta: { referralId: ben.id, talentId: ben.talentId },
+        error: { code: 'UNSUPPORTED_FILE_TYPE', status: 415, message: 'Unsupported file type' },
+      }),
+    );
+    renderAppAt(`/talents-folder/${ben.talentId}/profile?referral=${ben.id}`);
+    const panel = await screen.findByTestId('referral-panel');
+    const queued = await within(panel).findByTestId('queued-call-proof');
+    expect(within(queued).getByTestId('outbox-state').textContent).toBe('Needs attention');
+    expect(within(queued).getByRole('alert').textContent).toBe(m.error_unsupported_file_type());
+    expect(within(queued).getByRole('button', { name: 'Send again' })).toBeTruthy();
+
+    fireEvent.click(within(queued).getByRole('button', { name: 'Discard' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Discard this call proof?' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Discard' }));
+    await waitFor(() => expect(within(panel).queryByTestId('queued-call-proof')).toBeNull());
+    expect(await listEntries(me.id)).toEqual([]);
   });
 });
 

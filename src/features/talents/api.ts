@@ -2,8 +2,9 @@ import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query
 import { api, apiFetch, unwrap } from '../../lib/api-client';
 import { AppError, toAppError } from '../../lib/app-error';
 import '../../lib/talent-field-messages';
-import { newClientId, sendUpload } from '../../lib/upload';
-import type { CallProofItem, ReferralDetail, TalentDetail } from '../../shared/recruiter-types';
+import { enqueue } from '../../lib/outbox/outbox-runner';
+import type { OutboxEntry } from '../../lib/outbox/outbox-types';
+import type { ReferralDetail, TalentDetail } from '../../shared/recruiter-types';
 import type { TalentEditFields, TalentListQuery } from '../../shared/talent-schemas';
 
 /** The talents folder's filters, as the list call takes them (undefined = no filter). */
@@ -97,19 +98,18 @@ export function useSendLinkMutation(referralId: number, kind: 'consent' | 'ita')
 
 export type CallProofUpload = { referralId: number; calledAt: string; note?: string; file: File };
 
-/** A call proof through the one upload path, with progress. */
-export function useUploadCallProofMutation(referralId: number, talentId: number) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ input, onProgress }: { input: CallProofUpload; onProgress: (fraction: number) => void }) =>
-      sendUpload<CallProofItem>({
-        path: '/api/recruiter/talent-task/call-proof',
-        fields: { referralId: input.referralId, calledAt: input.calledAt, note: input.note },
-        file: { name: input.file.name, type: input.file.type, data: input.file },
-        clientId: newClientId(),
-        onProgress,
-      }),
-    onSuccess: () => invalidateReferral(queryClient, referralId, talentId),
+/**
+ * A call proof goes into the outbox first (fields and the file's bytes, safe on the device), then the
+ * outbox sends it with progress, now or when the network is back. Answers the stored entry; rejects
+ * when the device could not store it (IndexedDB refused, quota full).
+ */
+export async function queueCallProof(input: CallProofUpload, talentId: number): Promise<OutboxEntry> {
+  const data = await input.file.arrayBuffer();
+  return enqueue({
+    kind: 'call-proof',
+    fields: { referralId: input.referralId, calledAt: input.calledAt, note: input.note },
+    file: { name: input.file.name, type: input.file.type, data },
+    meta: { referralId: input.referralId, talentId },
   });
 }
 
@@ -123,7 +123,11 @@ export function useDeleteCallProofMutation(referralId: number, talentId: number)
 }
 
 // The referral's detail, and its talent, whose summaries count call proofs.
-function invalidateReferral(queryClient: ReturnType<typeof useQueryClient>, referralId: number, talentId: number) {
+export function invalidateReferral(
+  queryClient: ReturnType<typeof useQueryClient>,
+  referralId: number,
+  talentId: number,
+) {
   return Promise.all([
     queryClient.invalidateQueries({ queryKey: referralQueryOptions(referralId).queryKey }),
     queryClient.invalidateQueries({ queryKey: talentQueryOptions(talentId).queryKey }),

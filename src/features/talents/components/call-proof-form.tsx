@@ -1,15 +1,19 @@
-import { type ChangeEvent, type FormEvent, useId, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { type ChangeEvent, type FormEvent, useEffect, useId, useState } from 'react';
 import { FormAlert } from '../../../components/form/form-alert';
 import { SubmitButton } from '../../../components/form/submit-button';
 import { TextField } from '../../../components/form/text-field';
 import { toast } from '../../../components/toast/toast-store';
-import { errorMessage } from '../../../lib/app-error';
+import { errorMessage, isBrowserOffline } from '../../../lib/app-error';
+import { outboxStorageMessage } from '../../../lib/outbox/outbox-errors';
+import { useOutboxEntry } from '../../../lib/outbox/use-outbox';
 import { useValidatedForm } from '../../../lib/use-validated-form';
 import { m } from '../../../paraglide/messages';
 import { CALL_PROOF_MAX_BYTES } from '../../../shared/constants';
 import { callProofSchema } from '../../../shared/talent-schemas';
-import { useUploadCallProofMutation } from '../api';
+import { invalidateReferral, queueCallProof } from '../api';
 import { formatBytes, localInputToIso, toLocalInputValue } from '../format';
+import { isStorageFailure, outboxErrorText } from '../outbox';
 
 const ACCEPT = 'image/*,audio/*,application/pdf';
 
@@ -25,16 +29,35 @@ export function callProofFileError(file: File): string | null {
 }
 
 // Uploads proof of a call: a file chosen, a photo taken or a recording made on the phone, with when
-// the call happened (the device's local time, sent as ISO) and a short note.
+// the call happened (the device's local time, sent as ISO) and a short note. The proof goes into the
+// outbox first, so the form clears at once: the list above shows it waiting, sending, then the
+// server's record; offline it is sent when the network is back.
 export function CallProofForm({ referralId, talentId }: { referralId: number; talentId: number }) {
-  const upload = useUploadCallProofMutation(referralId, talentId);
   const { errors, formError, submit } = useValidatedForm(callProofSchema);
   const [file, setFile] = useState<File | null>(null);
   const [fileError, setFileError] = useState<string | null>(null);
   const [calledAt, setCalledAt] = useState(() => toLocalInputValue(new Date()));
   const [note, setNote] = useState('');
-  const [progress, setProgress] = useState<number | null>(null);
+  const [saving, setSaving] = useState(false);
+  const [storageError, setStorageError] = useState<string | null>(null);
+  // The entry sent from this form while it is on screen: its outcome is told once, as a toast.
+  const [followId, setFollowId] = useState<string | undefined>();
+  const followed = useOutboxEntry(followId);
+  const queryClient = useQueryClient();
   const idBase = `call-proof-${referralId}-${useId().replace(/:/g, '')}`;
+
+  useEffect(() => {
+    if (!followed) return;
+    if (followed.state === 'sent') {
+      toast.success(m.call_proof_ui_uploaded());
+      // The runner refetches these too; a send so quick this tab never saw it waiting is covered here.
+      void invalidateReferral(queryClient, referralId, talentId);
+    } else if (followed.state === 'needs-attention') toast.error(outboxErrorText(followed) ?? m.error_generic());
+    // A send that failed for the network: the entry waits on the device for the next chance.
+    else if (followed.state === 'waiting' && followed.attempts > 0) toast.info(m.talent_outbox_saved_offline());
+    else return;
+    setFollowId(undefined);
+  }, [followed, queryClient, referralId, talentId]);
 
   function onFile(event: ChangeEvent<HTMLInputElement>) {
     const chosen = event.target.files?.[0] ?? null;
@@ -48,25 +71,34 @@ export function CallProofForm({ referralId, talentId }: { referralId: number; ta
     event.preventDefault();
     const problem = file ? callProofFileError(file) : m.error_field_file_required();
     setFileError(problem);
+    setStorageError(null);
     void submit({ referralId, calledAt: localInputToIso(calledAt), note }, async (fields) => {
       if (!file || problem) return;
-      setProgress(0);
+      setSaving(true);
+      let entryId: string;
       try {
-        await upload.mutateAsync({
-          input: { referralId: fields.referralId, calledAt: fields.calledAt, note: fields.note, file },
-          onProgress: setProgress,
-        });
+        const entry = await queueCallProof(
+          { referralId: fields.referralId, calledAt: fields.calledAt, note: fields.note, file },
+          talentId,
+        );
+        entryId = entry.id;
+      } catch (error) {
+        // Nothing was stored: the form keeps what was typed, and says why.
+        if (!isStorageFailure(error)) throw error;
+        setStorageError(outboxStorageMessage());
+        return;
       } finally {
-        setProgress(null);
+        setSaving(false);
       }
-      toast.success(m.call_proof_ui_uploaded());
       setFile(null);
       setNote('');
       setCalledAt(toLocalInputValue(new Date()));
+      if (isBrowserOffline()) toast.info(m.talent_outbox_saved_offline());
+      else setFollowId(entryId);
     });
   }
 
-  const pending = upload.isPending;
+  const pending = saving;
   const shownFileError = fileError ?? errors.file;
   const fileErrorId = `${idBase}-file-error`;
   return (
@@ -74,6 +106,7 @@ export function CallProofForm({ referralId, talentId }: { referralId: number; ta
       <div className="card-body gap-2 p-3">
         <h4 className="font-semibold">{m.call_proof_ui_add_heading()}</h4>
         {formError && !formError.fields && <FormAlert message={errorMessage(formError)} />}
+        {storageError && <FormAlert message={storageError} />}
 
         <fieldset className="fieldset" aria-describedby={shownFileError ? fileErrorId : undefined}>
           <legend className="fieldset-legend">{m.call_proof_ui_file()}</legend>
@@ -157,14 +190,6 @@ export function CallProofForm({ referralId, talentId }: { referralId: number; ta
           )}
         </fieldset>
 
-        {progress !== null && (
-          <progress
-            className="progress progress-primary w-full"
-            value={Math.round(progress * 100)}
-            max={100}
-            aria-label={m.call_proof_ui_progress()}
-          />
-        )}
         <div>
           <SubmitButton pending={pending} label={m.call_proof_ui_submit()} pendingLabel={m.call_proof_ui_uploading()} />
         </div>

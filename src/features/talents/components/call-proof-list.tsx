@@ -1,13 +1,20 @@
+import { useIsFetching, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { OutboxStateBadge } from '../../../components/outbox/outbox-state-badge';
 import { CallProofBadge } from '../../../components/status/status-badges';
 import { toast } from '../../../components/toast/toast-store';
 import { errorMessage } from '../../../lib/app-error';
 import { formatDateTime } from '../../../lib/format';
+import { outboxStorageMessage } from '../../../lib/outbox/outbox-errors';
+import { discardEntry, resendEntry } from '../../../lib/outbox/outbox-runner';
+import type { OutboxEntry } from '../../../lib/outbox/outbox-types';
+import { useOutbox, useSendProgress } from '../../../lib/outbox/use-outbox';
 import { m } from '../../../paraglide/messages';
 import type { CallProofItem } from '../../../shared/recruiter-types';
-import { fetchFileBlob, useDeleteCallProofMutation } from '../api';
+import { fetchFileBlob, referralQueryOptions, useDeleteCallProofMutation } from '../api';
 import { formatBytes } from '../format';
-import { ConfirmDialog } from './confirm-dialog';
+import { outboxErrorText, queuedCallProofs } from '../outbox';
 import { DownloadButton } from './resume-card';
 
 type Preview = { url: string; kind: 'image' | 'audio' | 'pdf' };
@@ -92,6 +99,67 @@ function CallProofRow({ proof, onDelete }: { proof: CallProofItem; onDelete: () 
   );
 }
 
+// A call proof still on the device (or just sent, until the list shows the server's record): where
+// it stands, what was entered, the send's progress, and for a refusal the server's reason with a way
+// to send it again or discard it.
+function QueuedCallProofRow({ entry, onDiscard }: { entry: OutboxEntry; onDiscard: () => void }) {
+  const progress = useSendProgress(entry.id);
+  const [resending, setResending] = useState(false);
+  const calledAt = typeof entry.fields.calledAt === 'string' ? entry.fields.calledAt : null;
+  const note = typeof entry.fields.note === 'string' ? entry.fields.note : '';
+  const refusal = entry.state === 'needs-attention' ? outboxErrorText(entry) : null;
+
+  async function sendAgain() {
+    setResending(true);
+    try {
+      await resendEntry(entry.id);
+    } catch {
+      toast.error(outboxStorageMessage());
+    } finally {
+      setResending(false);
+    }
+  }
+
+  return (
+    <li className="rounded-box border border-dashed border-base-300 p-3" data-testid="queued-call-proof">
+      <div className="flex flex-wrap items-start justify-between gap-2">
+        <p className="font-medium">{calledAt && m.call_proof_ui_called({ time: formatDateTime(calledAt) })}</p>
+        <OutboxStateBadge state={entry.state} />
+      </div>
+      {note && <p className="mt-1 whitespace-pre-line text-sm">{note}</p>}
+      {entry.file && (
+        <p className="mt-1 break-all text-xs text-base-content/60">
+          {entry.file.name} ({formatBytes(entry.file.size)})
+        </p>
+      )}
+      {entry.state === 'sending' && progress !== null && (
+        <progress
+          className="progress progress-primary mt-2 w-full"
+          value={Math.round(progress * 100)}
+          max={100}
+          aria-label={m.call_proof_ui_progress()}
+        />
+      )}
+      {refusal && (
+        <>
+          <p className="mt-1 text-sm text-error" role="alert">
+            {refusal}
+          </p>
+          <div className="mt-2 flex flex-wrap gap-2">
+            <button type="button" className="btn btn-xs btn-primary" onClick={sendAgain} disabled={resending}>
+              {resending && <span className="loading loading-spinner loading-xs" aria-hidden="true" />}
+              {m.talent_outbox_send_again()}
+            </button>
+            <button type="button" className="btn btn-xs btn-error btn-outline" onClick={onDiscard}>
+              {m.talent_outbox_discard()}
+            </button>
+          </div>
+        </>
+      )}
+    </li>
+  );
+}
+
 export function CallProofList({
   referralId,
   talentId,
@@ -103,15 +171,44 @@ export function CallProofList({
 }) {
   const remove = useDeleteCallProofMutation(referralId, talentId);
   const [asking, setAsking] = useState<CallProofItem | null>(null);
+  const [discarding, setDiscarding] = useState<OutboxEntry | null>(null);
+  const { entries } = useOutbox();
+  const queryClient = useQueryClient();
+  const queryKey = referralQueryOptions(referralId).queryKey;
+  const fetching = useIsFetching({ queryKey }) > 0;
+  const listedAt = queryClient.getQueryState(queryKey)?.dataUpdatedAt ?? 0;
+  const queued = queuedCallProofs(entries, referralId, new Set(proofs.map((proof) => proof.id)), listedAt, fetching);
 
-  if (proofs.length === 0) return <p className="text-sm text-base-content/70">{m.call_proof_ui_empty()}</p>;
+  if (proofs.length === 0 && queued.length === 0) {
+    return <p className="text-sm text-base-content/70">{m.call_proof_ui_empty()}</p>;
+  }
   return (
     <>
       <ul className="space-y-2" aria-label={m.call_proof_ui_heading()}>
+        {queued.map((entry) => (
+          <QueuedCallProofRow key={entry.id} entry={entry} onDiscard={() => setDiscarding(entry)} />
+        ))}
         {proofs.map((proof) => (
           <CallProofRow key={proof.id} proof={proof} onDelete={() => setAsking(proof)} />
         ))}
       </ul>
+      {discarding && (
+        <ConfirmDialog
+          title={m.talent_outbox_discard_title()}
+          text={m.talent_outbox_discard_text({ name: discarding.file?.name ?? '' })}
+          confirmLabel={m.talent_outbox_discard()}
+          cancelLabel={m.call_proof_ui_cancel()}
+          onCancel={() => setDiscarding(null)}
+          onConfirm={() =>
+            discardEntry(discarding.id)
+              .then(
+                () => toast.success(m.talent_outbox_discarded()),
+                () => toast.error(outboxStorageMessage()),
+              )
+              .finally(() => setDiscarding(null))
+          }
+        />
+      )}
       {asking && (
         <ConfirmDialog
           title={m.call_proof_ui_delete_title()}

@@ -1,11 +1,14 @@
 import { Link } from '@tanstack/react-router';
+import { OutboxStateBadge } from '../../../components/outbox/outbox-state-badge';
 import { ConsentBadge, HiringBadge, RewardBadge } from '../../../components/status/status-badges';
 import { EDUCATION_LABELS } from '../../../lib/enum-labels';
+import type { OutboxEntry } from '../../../lib/outbox/outbox-types';
 import { m } from '../../../paraglide/messages';
 import type { TalentSummary } from '../../../shared/recruiter-types';
 
 // One talent in the folder: who, how to reach them, and each referral in short (tap to open it).
-export function TalentCard({ talent }: { talent: TalentSummary }) {
+// A profile completion still on the device shows as a line with its state.
+export function TalentCard({ talent, queuedProfile }: { talent: TalentSummary; queuedProfile?: OutboxEntry }) {
   const id = String(talent.id);
   return (
     <article className="card card-sm border border-base-300 bg-base-100" data-testid="talent-card">
@@ -33,6 +36,12 @@ export function TalentCard({ talent }: { talent: TalentSummary }) {
           <dt className="text-base-content/60">{m.talent_field_education()}</dt>
           <dd>{EDUCATION_LABELS[talent.educationLevel]?.() ?? talent.educationLevel}</dd>
         </dl>
+        {queuedProfile && (
+          <p className="flex flex-wrap items-center gap-2 text-sm" data-testid="queued-profile">
+            <span>{m.talent_outbox_profile_waiting()}</span>
+            <OutboxStateBadge state={queuedProfile.state} />
+          </p>
+        )}
         {talent.referrals.length === 0 ? (
           <p className="text-sm text-base-content/60">{m.talent_no_referrals()}</p>
         ) : (

@@ -4,12 +4,14 @@ import { EmptyState } from '../../../components/list/empty-state';
 import { FilterSelect } from '../../../components/list/filter-select';
 import { Pagination } from '../../../components/list/pagination';
 import { SearchBox } from '../../../components/list/search-box';
+import { AsOfNote } from '../../../components/offline/as-of-note';
 import { CONSENT_LABELS, HIRING_LABELS, REWARD_LABELS } from '../../../lib/enum-labels';
 import { m } from '../../../paraglide/messages';
 import { CONSENT_STATUSES, HIRING_STATUSES } from '../../../shared/enums';
 import { REWARD_FILTERS } from '../../../shared/talent-schemas';
 import { talentsQueryOptions, taskFilterOptionsQueryOptions } from '../api';
 import { folderFilters, type TalentsFolderSearch } from '../search-params';
+import { QueuedTalentsSection, useQueuedTalents } from './queued-talents';
 import { TalentCard } from './talent-card';
 
 const route = getRouteApi('/_auth/_recruiter/talents-folder/');
@@ -20,6 +22,8 @@ export function TalentsFolderPage() {
   const navigate = route.useNavigate();
   const { data } = useSuspenseQuery(talentsQueryOptions(folderFilters(search)));
   const { data: tasks } = useSuspenseQuery(taskFilterOptionsQueryOptions());
+  // Talents added on this device and not on the server's list yet: at the top of the first page.
+  const queued = useQueuedTalents(data.items, talentsQueryOptions(folderFilters(search)).queryKey);
 
   const update = (next: Partial<TalentsFolderSearch>) =>
     navigate({ search: (prev) => ({ ...prev, ...next, page: next.page ?? 1 }) });
@@ -40,6 +44,7 @@ export function TalentsFolderPage() {
         <h1 className="text-2xl font-semibold">{m.title_talents_folder()}</h1>
         <p className="text-sm text-base-content/70">{m.talent_folder_intro()}</p>
       </div>
+      <AsOfNote queryKey={talentsQueryOptions(folderFilters(search)).queryKey} />
 
       {/* biome-ignore lint/a11y/useSemanticElements: older phone browsers (and test DOMs) do not know <search> */}
       <div role="search" className="flex flex-col gap-2 sm:flex-row sm:flex-wrap" aria-label={m.talent_filters_label()}>
@@ -87,6 +92,8 @@ export function TalentsFolderPage() {
         />
       </div>
 
+      {data.page === 1 && <QueuedTalentsSection queued={queued} />}
+
       {data.items.length === 0 ? (
         filtered ? (
           <EmptyState title={m.list_empty_filtered()}>
@@ -94,7 +101,7 @@ export function TalentsFolderPage() {
               {m.list_clear_filters()}
             </Link>
           </EmptyState>
-        ) : (
+        ) : queued.count > 0 ? null : (
           <EmptyState title={m.talent_empty()}>
             <Link to="/task" className="btn btn-sm btn-primary">
               {m.talent_empty_action()}
@@ -105,7 +112,7 @@ export function TalentsFolderPage() {
         <ul className="grid gap-3 lg:grid-cols-2" aria-label={m.title_talents_folder()}>
           {data.items.map((talent) => (
             <li key={talent.id}>
-              <TalentCard talent={talent} />
+              <TalentCard talent={talent} queuedProfile={queued.completionOf(talent.id)} />
             </li>
           ))}
         </ul>
