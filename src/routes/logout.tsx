@@ -1,32 +1,76 @@
-import { createFileRoute, redirect } from '@tanstack/react-router';
+import { createFileRoute, Link, redirect } from '@tanstack/react-router';
 import * as v from 'valibot';
 import { GuestLayout } from '../components/layout/guest-layout';
 import { logout } from '../features/auth/api';
 import { safeRedirectPath } from '../features/auth/guards';
+import { currentUserId } from '../lib/auth-session';
+import { listEntries } from '../lib/outbox/outbox-store';
+import { isUnsent } from '../lib/outbox/outbox-types';
 import { titleHead } from '../lib/page-title';
+import { flagParam } from '../lib/search-params';
 import { m } from '../paraglide/messages';
 
 // Seed section 2: clears the session, then goes to `redirect` (a path on this site) or to /login.
+// Issue 4: logging out deletes the outbox from the device, so with unsent entries it asks first;
+// `discard=1` is the answer "log out and delete them".
 export const Route = createFileRoute('/logout')({
-  validateSearch: v.object({ redirect: v.fallback(v.optional(v.string()), undefined) }),
+  validateSearch: v.object({
+    redirect: v.fallback(v.optional(v.string()), undefined),
+    discard: flagParam,
+  }),
   beforeLoad: async ({ context, search, preload }) => {
     // A hovered link preloads; only a real visit logs out.
-    if (preload) return;
+    if (preload) return { unsent: 0 };
+    const unsent = search.discard ? 0 : await unsentCount();
+    if (unsent > 0) return { unsent };
     await logout(context.queryClient);
     const target = safeRedirectPath(search.redirect);
     throw target ? redirect({ href: target, replace: true }) : redirect({ to: '/login', replace: true });
   },
   head: titleHead(m.title_logout),
-  component: LoggingOut,
+  component: LogoutRoute,
 });
 
-function LoggingOut() {
+/** The signed-in user's entries the server has not confirmed; none when the outbox cannot be read. */
+async function unsentCount(): Promise<number> {
+  const userId = currentUserId();
+  if (userId === null) return 0;
+  try {
+    return (await listEntries(userId)).filter(isUnsent).length;
+  } catch {
+    return 0; // No IndexedDB here: nothing can have been kept.
+  }
+}
+
+function LogoutRoute() {
+  const { unsent } = Route.useRouteContext();
+  const search = Route.useSearch();
+  if (unsent > 0) return <UnsentWarning count={unsent} redirectTo={search.redirect} />;
   return (
     <GuestLayout>
       <p className="flex items-center gap-2" role="status">
         <span className="loading loading-spinner loading-sm" aria-hidden="true" />
         {m.auth_logging_out()}
       </p>
+    </GuestLayout>
+  );
+}
+
+function UnsentWarning({ count, redirectTo }: { count: number; redirectTo: string | undefined }) {
+  return (
+    <GuestLayout>
+      <h1 className="card-title text-xl">{m.outbox_logout_title()}</h1>
+      <p role="alert" className="alert alert-soft alert-warning">
+        {count === 1 ? m.outbox_logout_warning_one() : m.outbox_logout_warning_many({ count })}
+      </p>
+      <div className="card-actions mt-2 flex-col items-stretch gap-2 sm:flex-row sm:justify-end">
+        <Link to="/logout" search={{ redirect: redirectTo, discard: 1 }} className="btn btn-ghost text-error">
+          {m.outbox_logout_discard()}
+        </Link>
+        <Link to="/outbox" className="btn btn-primary">
+          {m.outbox_logout_keep()}
+        </Link>
+      </div>
     </GuestLayout>
   );
 }

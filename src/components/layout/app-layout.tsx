@@ -5,11 +5,14 @@ import type { Role } from '../../shared/enums';
 import { Dropdown } from '../dropdown';
 import { LanguageSwitcher } from '../language-switcher';
 import { Logo } from '../logo';
+import { OfflineBanner } from '../outbox/offline-banner';
+import { UnsentBadge, UnsentCount } from '../outbox/unsent-badge';
 import { ThemeSwitcher } from '../theme-switcher';
 import { MenuIcon } from './site-header';
 
 export type ShellUser = { fullName: string; email: string; roles: readonly Role[] };
-type NavItem = { to: LinkProps['to']; label: () => string };
+/** `count`: a live number shown beside the label (the Outbox's unsent items). */
+type NavItem = { to: LinkProps['to']; label: () => string; count?: () => ReactNode };
 
 const RECRUITER_NAV: NavItem[] = [
   { to: '/task', label: m.nav_task },
@@ -17,6 +20,7 @@ const RECRUITER_NAV: NavItem[] = [
   { to: '/talents-folder', label: m.nav_talents_folder },
   { to: '/dashboard', label: m.nav_dashboard },
   { to: '/earning', label: m.nav_earning },
+  { to: '/outbox', label: m.outbox_nav, count: () => <UnsentCount /> },
 ];
 
 const ADMIN_NAV: NavItem[] = [
@@ -46,9 +50,9 @@ export function AppLayout({ user, children }: { user: ShellUser | null; children
     setDrawerOpen(false);
   }, [href]);
 
+  const recruiter = Boolean(user?.roles.includes('ROLE_RECRUITER'));
   const sections: { title: () => string; items: NavItem[] }[] = [];
-  if (user?.roles.includes('ROLE_RECRUITER'))
-    sections.push({ title: m.layout_section_recruiter, items: RECRUITER_NAV });
+  if (recruiter) sections.push({ title: m.layout_section_recruiter, items: RECRUITER_NAV });
   if (user?.roles.includes('ROLE_ADMIN')) sections.push({ title: m.layout_section_admin, items: ADMIN_NAV });
   if (user && sections.length === 0) sections.push({ title: m.layout_section_me, items: ACCOUNT_NAV });
 
@@ -63,25 +67,30 @@ export function AppLayout({ user, children }: { user: ShellUser | null; children
         aria-label={m.nav_open_menu()}
       />
       <div className="drawer-content flex min-w-0 flex-col">
-        <header className="navbar sticky top-0 z-30 gap-2 border-b border-base-300 bg-base-100/95 px-2 backdrop-blur sm:px-4">
-          <label
-            htmlFor={DRAWER_ID}
-            className="btn btn-ghost btn-sm btn-square lg:hidden"
-            aria-label={m.nav_open_menu()}
-          >
-            <MenuIcon />
-          </label>
-          <div className="flex flex-1 items-center">
-            <Link to="/dashboard" className="flex items-center lg:hidden" aria-label={m.nav_dashboard()}>
-              <Logo />
-            </Link>
-          </div>
-          <div className="hidden items-center gap-2 sm:flex">
-            <LanguageSwitcher />
-            <ThemeSwitcher />
-          </div>
-          <AccountMenu user={user} />
-        </header>
+        {/* The header and, while offline, the banner under it stay in view together. */}
+        <div className="sticky top-0 z-30">
+          <header className="navbar gap-2 border-b border-base-300 bg-base-100/95 px-2 backdrop-blur sm:px-4">
+            <label
+              htmlFor={DRAWER_ID}
+              className="btn btn-ghost btn-sm btn-square lg:hidden"
+              aria-label={m.nav_open_menu()}
+            >
+              <MenuIcon />
+            </label>
+            <div className="flex flex-1 items-center">
+              <Link to="/dashboard" className="flex items-center lg:hidden" aria-label={m.nav_dashboard()}>
+                <Logo />
+              </Link>
+            </div>
+            {recruiter && <UnsentBadge />}
+            <div className="hidden items-center gap-2 sm:flex">
+              <LanguageSwitcher />
+              <ThemeSwitcher />
+            </div>
+            <AccountMenu user={user} />
+          </header>
+          <OfflineBanner recruiter={recruiter} />
+        </div>
         <main id="main" className="mx-auto w-full max-w-6xl flex-1 px-4 py-6">
           {children}
         </main>
@@ -100,6 +109,7 @@ export function AppLayout({ user, children }: { user: ShellUser | null; children
                   <li key={String(item.to)}>
                     <Link to={item.to} activeProps={{ className: 'menu-active' }}>
                       {item.label()}
+                      {item.count?.()}
                     </Link>
                   </li>
                 ))}

@@ -1,4 +1,6 @@
 import { useEffect, useState, useSyncExternalStore } from 'react';
+import { whenOutboxIdle } from '../../lib/outbox/outbox-runner';
+import { useOutbox } from '../../lib/outbox/use-outbox';
 import {
   applyUpdate,
   dismissUpdate,
@@ -15,8 +17,12 @@ import { m } from '../../paraglide/messages';
 
 // The app-wide PWA banners, rendered once by the root route: "new version" (update waiting), "install
 // app" (browser offered installation) and, on iOS Safari, how to add the app to the home screen.
+// Reloading into the new version waits for a send in flight to finish (issue 4): cutting it would
+// only make it go again, but a file half-uploaded on a slow line is minutes lost.
 export function PwaPrompts() {
   const { updateReady, canInstall } = useSyncExternalStore(subscribePwa, getPwaState, getPwaState);
+  const sending = useOutbox().entries.some((entry) => entry.state === 'sending');
+  const [updating, setUpdating] = useState(false);
   const [installDismissed, setInstallDismissed] = useState(() => isDismissed('install'));
   const [showIosHint, setShowIosHint] = useState(false);
 
@@ -36,12 +42,21 @@ export function PwaPrompts() {
     <div className="toast toast-center toast-bottom z-50 w-full max-w-md pb-[max(1rem,env(safe-area-inset-bottom))]">
       {updateReady && (
         <div role="status" aria-live="polite" className="alert alert-info flex flex-wrap shadow-lg">
-          <span className="flex-1">{m.pwa_update_available()}</span>
+          <span className="flex-1">{updating && sending ? m.outbox_update_finishing() : m.pwa_update_available()}</span>
           <div className="flex gap-2">
-            <button type="button" className="btn btn-sm btn-ghost" onClick={dismissUpdate}>
+            <button type="button" className="btn btn-sm btn-ghost" onClick={dismissUpdate} disabled={updating}>
               {m.pwa_update_later()}
             </button>
-            <button type="button" className="btn btn-sm btn-primary" onClick={applyUpdate}>
+            <button
+              type="button"
+              className="btn btn-sm btn-primary"
+              disabled={updating}
+              onClick={() => {
+                setUpdating(true);
+                void sendsSettled().then(applyUpdate);
+              }}
+            >
+              {updating && <span className="loading loading-spinner loading-xs" aria-hidden="true" />}
               {m.pwa_update_reload()}
             </button>
           </div>
@@ -85,4 +100,22 @@ export function PwaPrompts() {
       )}
     </div>
   );
+}
+
+/** Longest wait for a send before updating anyway (a 'sending' left by a closed tab never ends by itself). */
+const SEND_WAIT_LIMIT_MS = 2 * 60_000;
+
+// The outbox is idle, or no send can be running (offline), or the wait has been long enough.
+function sendsSettled(): Promise<void> {
+  if (!navigator.onLine) return Promise.resolve();
+  return new Promise((resolve) => {
+    const done = () => {
+      window.removeEventListener('offline', done);
+      clearTimeout(timer);
+      resolve();
+    };
+    const timer = setTimeout(done, SEND_WAIT_LIMIT_MS);
+    window.addEventListener('offline', done);
+    void whenOutboxIdle().then(done);
+  });
 }

@@ -1,0 +1,50 @@
+import { AppError, errorMessage, fieldErrors } from '../../../lib/app-error';
+import type { OutboxEntry } from '../../../lib/outbox/outbox-types';
+import { useOnline } from '../../../lib/use-online';
+import { m } from '../../../paraglide/messages';
+import { formatNextTry } from '../entry-view';
+
+// Why an entry is not sent: the server's refusal (needs attention), or the last passing failure of a
+// waiting one and when it is tried again.
+export function EntryStatusNote({ entry }: { entry: OutboxEntry }) {
+  const online = useOnline();
+  const { error } = entry;
+  if (!error) return null;
+
+  if (entry.state === 'needs-attention') {
+    const appError = new AppError(error.code as AppError['code'], error.status, error.message, error.fields);
+    const fields = Object.values(fieldErrors(error.fields));
+    return (
+      <div role="alert" className="alert alert-soft alert-error items-start py-2 text-sm" data-testid="outbox-error">
+        <div className="min-w-0 space-y-1">
+          <p>{errorMessage(appError)}</p>
+          {fields.length > 0 && (
+            <ul className="list-inside list-disc">
+              {fields.map((text) => (
+                <li key={text}>{text}</li>
+              ))}
+            </ul>
+          )}
+        </div>
+      </div>
+    );
+  }
+
+  if (entry.state !== 'waiting') return null;
+  const time = formatNextTry(entry.nextAttemptAt);
+  let text: string;
+  if (error.code === 'NETWORK_ERROR') {
+    text = online ? m.outbox_waiting_no_connection({ time }) : m.outbox_waiting_offline();
+  } else {
+    const reason = errorMessage(new AppError(error.code as AppError['code'], error.status, error.message));
+    text = m.outbox_waiting_error({ reason, time });
+  }
+  return (
+    <p
+      className="text-sm text-warning-content/90 rounded-box bg-warning/15 px-3 py-2"
+      data-testid="outbox-waiting-note"
+    >
+      {text}
+    </p>
+  );
+}
