@@ -1,5 +1,12 @@
 import { defineConfig } from '@playwright/test';
-import { CHROMIUM_LAUNCH, DEMO_PASSWORD, E2E_BASE_URL, E2E_PORT, e2eDataDir } from './tests/e2e/e2e-env';
+import {
+  CHROMIUM_LAUNCH,
+  DEMO_PASSWORD,
+  E2E_BASE_URL,
+  E2E_JWT_SECRET,
+  E2E_PORT,
+  e2eDataDir,
+} from './tests/e2e/e2e-env';
 
 // End-to-end tests drive Debian's Chromium (never `playwright install`, STACK.md) against the BUILT
 // app served by the real server: `npm run test:e2e` builds first.
@@ -25,7 +32,11 @@ export default defineConfig({
   projects: [
     // Specs that belong to one viewport run in that project only: the phone flow on mobile; titles
     // (they do not depend on the viewport) and the app update (it edits the served sw.js) on desktop.
-    { name: 'chromium', use: { viewport: { width: 1280, height: 800 } }, testIgnore: /recruiter-flow\.spec\.ts$/ },
+    {
+      name: 'chromium',
+      use: { viewport: { width: 1280, height: 800 } },
+      testIgnore: /(recruiter-flow|offline-outbox|share-target)\.spec\.ts$/,
+    },
     {
       name: 'mobile',
       testIgnore: /(titles|app-update)\.spec\.ts$/,
@@ -47,6 +58,7 @@ export default defineConfig({
       DATA_DIR: dataDir,
       SEED_DEMO: 'true',
       DEMO_PASSWORD,
+      JWT_SECRET: E2E_JWT_SECRET,
       MAIL_WORKER: 'true',
       LOG_LEVEL: 'warn',
     },

@@ -4,7 +4,8 @@ import type { ErrorCode } from '../shared/error-codes';
 
 // The client side of the one error type (ARCHITECTURE.md convention 6): a non-ok API answer becomes
 // an AppError, and the UI shows `errorMessage(error)`, never the server's English text.
-export type ClientErrorCode = ErrorCode | 'NETWORK_ERROR' | 'UNKNOWN_ERROR';
+// STORAGE_FAILED and OUTBOX_TOO_OLD come from the device's outbox, never from the server.
+export type ClientErrorCode = ErrorCode | 'NETWORK_ERROR' | 'UNKNOWN_ERROR' | 'STORAGE_FAILED' | 'OUTBOX_TOO_OLD';
 
 export class AppError extends Error {
   constructor(
@@ -49,6 +50,8 @@ export function asAppError(error: unknown): AppError {
 // the seed's generic message. A map, not a dynamic key lookup, so the bundler keeps only what is used.
 const CODE_MESSAGES: Partial<Record<ClientErrorCode, () => string>> = {
   NETWORK_ERROR: m.error_network_error,
+  STORAGE_FAILED: m.outbox_storage_failed,
+  OUTBOX_TOO_OLD: m.outbox_too_old,
   BAD_REQUEST: m.error_bad_request,
   VALIDATION_FAILED: m.error_validation_failed,
   UNAUTHORIZED: m.error_unauthorized,

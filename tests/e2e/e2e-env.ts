@@ -9,6 +9,8 @@ export const E2E_BASE_URL = `http://localhost:${E2E_PORT}`;
 export const DEMO_PASSWORD = process.env.E2E_DEMO_PASSWORD ?? 'E2e-Demo#2026';
 export const ADMIN_EMAIL = 'admin@example.com';
 export const RECRUITER_EMAIL = 'recruiter@example.com';
+/** The server's JWT secret in e2e runs, so a spec can sign a really expired access token (offline-outbox). */
+export const E2E_JWT_SECRET = process.env.E2E_JWT_SECRET ?? 'e2e-only-jwt-secret-0123456789abcdefghijklmnop';
 
 /** A fresh data folder (database, mail files) per run, so every run starts from the demo seed. */
 export function e2eDataDir(): string {

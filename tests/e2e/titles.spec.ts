@@ -36,6 +36,8 @@ const RECRUITER: [string, string][] = [
   ['/talents-folder/1/profile', 'title_talent_profile'],
   ['/talents-folder/1/profile/edit', 'title_edit_talent_profile'],
   ['/talents-folder/1/hiring-status', 'title_hiring_status'],
+  ['/outbox', 'title_outbox'],
+  ['/share-target', 'title_share_target'],
 ];
 
 const ADMIN: [string, string][] = [

@@ -1,17 +1,7 @@
-import { errorMessage, fieldErrors } from '../../lib/app-error';
-import { OutboxStorageError, outboxAppError } from '../../lib/outbox/outbox-errors';
 import type { OutboxEntry } from '../../lib/outbox/outbox-types';
 
 // What the talents screens show of the outbox: queued call proofs on their referral, queued drops
 // (and profile completions) in the folder, until the server's list has the record they became.
-
-/** The server's refusal of an entry, localised: its code's message, then its field messages. */
-export function outboxErrorText(entry: OutboxEntry): string | null {
-  const error = entry.error;
-  if (!error) return null;
-  const fields = Object.values(fieldErrors(error.fields));
-  return [errorMessage(outboxAppError(error)), ...fields].join(' ');
-}
 
 /**
  * A sent entry stays on screen until the list shows its record: while the list was read before the
@@ -55,6 +45,3 @@ export function queuedCallProofs(
     )
     .sort((a, b) => b.createdAt - a.createdAt);
 }
-
-/** The device could not store the entry (IndexedDB refused, storage full): nothing was queued. */
-export const isStorageFailure = (error: unknown): boolean => error instanceof OutboxStorageError;

@@ -1,4 +1,5 @@
-import { AppError, errorMessage, fieldErrors } from '../../../lib/app-error';
+import { errorMessage, fieldErrors } from '../../../lib/app-error';
+import { outboxAppError } from '../../../lib/outbox/outbox-errors';
 import type { OutboxEntry } from '../../../lib/outbox/outbox-types';
 import { useOnline } from '../../../lib/use-online';
 import { m } from '../../../paraglide/messages';
@@ -12,7 +13,7 @@ export function EntryStatusNote({ entry }: { entry: OutboxEntry }) {
   if (!error) return null;
 
   if (entry.state === 'needs-attention') {
-    const appError = new AppError(error.code as AppError['code'], error.status, error.message, error.fields);
+    const appError = outboxAppError(error);
     const fields = Object.values(fieldErrors(error.fields));
     return (
       <div role="alert" className="alert alert-soft alert-error items-start py-2 text-sm" data-testid="outbox-error">
@@ -36,7 +37,7 @@ export function EntryStatusNote({ entry }: { entry: OutboxEntry }) {
   if (error.code === 'NETWORK_ERROR') {
     text = online ? m.outbox_waiting_no_connection({ time }) : m.outbox_waiting_offline();
   } else {
-    const reason = errorMessage(new AppError(error.code as AppError['code'], error.status, error.message));
+    const reason = errorMessage(outboxAppError({ ...error, fields: undefined }));
     text = m.outbox_waiting_error({ reason, time });
   }
   return (

@@ -5,7 +5,7 @@ import { SubmitButton } from '../../../components/form/submit-button';
 import { TextField } from '../../../components/form/text-field';
 import { toast } from '../../../components/toast/toast-store';
 import { errorMessage, isBrowserOffline } from '../../../lib/app-error';
-import { outboxStorageMessage } from '../../../lib/outbox/outbox-errors';
+import { OutboxStorageError, outboxErrorText } from '../../../lib/outbox/outbox-errors';
 import { useOutboxEntry } from '../../../lib/outbox/use-outbox';
 import { useValidatedForm } from '../../../lib/use-validated-form';
 import { m } from '../../../paraglide/messages';
@@ -13,7 +13,6 @@ import { CALL_PROOF_MAX_BYTES } from '../../../shared/constants';
 import { callProofSchema } from '../../../shared/talent-schemas';
 import { invalidateReferral, queueCallProof } from '../api';
 import { formatBytes, localInputToIso, toLocalInputValue } from '../format';
-import { isStorageFailure, outboxErrorText } from '../outbox';
 
 const ACCEPT = 'image/*,audio/*,application/pdf';
 
@@ -84,8 +83,8 @@ export function CallProofForm({ referralId, talentId }: { referralId: number; ta
         entryId = entry.id;
       } catch (error) {
         // Nothing was stored: the form keeps what was typed, and says why.
-        if (!isStorageFailure(error)) throw error;
-        setStorageError(outboxStorageMessage());
+        if (!(error instanceof OutboxStorageError)) throw error;
+        setStorageError(errorMessage(error));
         return;
       } finally {
         setSaving(false);

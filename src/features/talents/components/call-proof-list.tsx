@@ -6,7 +6,7 @@ import { CallProofBadge } from '../../../components/status/status-badges';
 import { toast } from '../../../components/toast/toast-store';
 import { errorMessage } from '../../../lib/app-error';
 import { formatDateTime } from '../../../lib/format';
-import { outboxStorageMessage } from '../../../lib/outbox/outbox-errors';
+import { outboxErrorText } from '../../../lib/outbox/outbox-errors';
 import { discardEntry, resendEntry } from '../../../lib/outbox/outbox-runner';
 import type { OutboxEntry } from '../../../lib/outbox/outbox-types';
 import { useOutbox, useSendProgress } from '../../../lib/outbox/use-outbox';
@@ -14,7 +14,7 @@ import { m } from '../../../paraglide/messages';
 import type { CallProofItem } from '../../../shared/recruiter-types';
 import { fetchFileBlob, referralQueryOptions, useDeleteCallProofMutation } from '../api';
 import { formatBytes } from '../format';
-import { outboxErrorText, queuedCallProofs } from '../outbox';
+import { queuedCallProofs } from '../outbox';
 import { DownloadButton } from './resume-card';
 
 type Preview = { url: string; kind: 'image' | 'audio' | 'pdf' };
@@ -114,7 +114,7 @@ function QueuedCallProofRow({ entry, onDiscard }: { entry: OutboxEntry; onDiscar
     try {
       await resendEntry(entry.id);
     } catch {
-      toast.error(outboxStorageMessage());
+      toast.error(m.outbox_storage_failed());
     } finally {
       setResending(false);
     }
@@ -203,7 +203,7 @@ export function CallProofList({
             discardEntry(discarding.id)
               .then(
                 () => toast.success(m.talent_outbox_discarded()),
-                () => toast.error(outboxStorageMessage()),
+                () => toast.error(m.outbox_storage_failed()),
               )
               .finally(() => setDiscarding(null))
           }

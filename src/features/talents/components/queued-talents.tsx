@@ -1,11 +1,12 @@
 import { type QueryKey, useIsFetching, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { OutboxStateBadge } from '../../../components/outbox/outbox-state-badge';
+import { outboxErrorText } from '../../../lib/outbox/outbox-errors';
 import type { OutboxEntry } from '../../../lib/outbox/outbox-types';
 import { useOutbox } from '../../../lib/outbox/use-outbox';
 import { m } from '../../../paraglide/messages';
 import type { TalentSummary } from '../../../shared/recruiter-types';
-import { completionTalentId, outboxErrorText, showSentEntry } from '../outbox';
+import { completionTalentId, showSentEntry } from '../outbox';
 
 export type QueuedTalents = {
   /** Resume drops not on the server yet (or sent, until the list shows the talent). */

@@ -82,7 +82,8 @@ function LoadedReferral({
       </p>
     );
   }
-  if (query.isError) {
+  // Saved data stays shown when a refetch fails (offline): only no data at all is an error.
+  if (query.data === undefined) {
     return (
       <div role="alert" className="alert alert-soft alert-error my-2">
         <span>{m.referral_load_failed()}</span>

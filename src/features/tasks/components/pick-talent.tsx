@@ -16,7 +16,7 @@ export function PickTalent({ taskId }: { taskId: number }) {
   return (
     <div className="space-y-3">
       <SearchBox id="pick-talent-search" value={search} onSearch={setSearch} label={m.manage_add_search_label()} />
-      {talents.isError ? (
+      {talents.isError && !talents.data ? (
         <div className="space-y-2">
           <FormAlert message={`${m.list_load_failed()} ${errorMessage(talents.error)}`} />
           <button type="button" className="btn btn-sm" onClick={() => void talents.refetch()}>
