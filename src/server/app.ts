@@ -9,11 +9,17 @@ import { areaGuard } from './middleware/auth';
 import { idempotent } from './middleware/idempotency';
 import { requestId } from './middleware/request-id';
 import { securityHeaders } from './middleware/security-headers';
+import { accountRoutes } from './modules/account/account.routes';
+import { adminPromoRoutes } from './modules/admin-promos/admin-promo.routes';
+import { adminRecruiterRoutes } from './modules/admin-recruiters/admin-recruiter.routes';
+import { adminReferralRoutes } from './modules/admin-referrals/admin-referral.routes';
+import { adminTaskRoutes } from './modules/admin-tasks/admin-task.routes';
 import { authRoutes, recruiterAuthRoutes } from './modules/auth/auth.routes';
 import { clientErrorRoutes } from './modules/client-errors/client-errors.routes';
 import { configRoutes } from './modules/config/config.routes';
 import { fileRoutes } from './modules/files/file.routes';
 import { healthRoutes } from './modules/health/health.routes';
+import { adminPaymentRoutes } from './modules/payments/admin-payment.routes';
 import { recruiterTaskRoutes } from './modules/recruiter-tasks/recruiter-task.routes';
 import { referralRoutes } from './modules/referrals/referral.routes';
 import { talentLinkRoutes } from './modules/talent-links/talent-link.routes';
@@ -59,7 +65,13 @@ export function createApp(deps: AppDeps, options: { web?: MiddlewareHandler<AppE
     .route('/api/recruiter/talent', talentRoutes)
     .route('/api/recruiter/talent-task', referralRoutes)
     .route('/api/files', fileRoutes)
-    .route('/api/public', talentLinkRoutes);
+    .route('/api/public', talentLinkRoutes)
+    .route('/api/admin/recruiters', adminRecruiterRoutes)
+    .route('/api/admin/tasks', adminTaskRoutes)
+    .route('/api/admin/promos', adminPromoRoutes)
+    .route('/api/admin/referrals', adminReferralRoutes)
+    .route('/api/admin/payments', adminPaymentRoutes)
+    .route('/api/account', accountRoutes);
 
   app.all('/api/*', (c) => {
     throw new AppError('NOT_FOUND', 404, `No API route for ${c.req.method} ${c.req.path}.`);
