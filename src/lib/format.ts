@@ -41,3 +41,15 @@ export function formatMoney(minorUnits: number, currency: string, locale?: strin
     minorUnits / 10 ** digits,
   );
 }
+
+/** "1.2 MB", "350 kB", "900 byte": file sizes for people, in the interface's language. */
+export function formatBytes(bytes: number): string {
+  const [value, unit] =
+    bytes >= 1_000_000 ? [bytes / 1_000_000, 'megabyte'] : bytes >= 1000 ? [bytes / 1000, 'kilobyte'] : [bytes, 'byte'];
+  return new Intl.NumberFormat(currentIntlLocale(), {
+    style: 'unit',
+    unit,
+    unitDisplay: 'short',
+    maximumFractionDigits: 1,
+  }).format(value);
+}

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
-import { expect, type Page } from '@playwright/test';
+import { type APIRequestContext, expect, type Page } from '@playwright/test';
+import { DEMO_PASSWORD, RECRUITER_EMAIL } from './e2e-env';
 
 export type Locale = 'en' | 'ms' | 'zh';
 
@@ -47,4 +48,77 @@ export async function waitForServiceWorkerControl(page: Page) {
   await page.waitForFunction(() => navigator.serviceWorker?.controller?.state === 'activated', undefined, {
     timeout: 20_000,
   });
+}
+
+// The server seen through its own API login (never the page's token), for specs that check what it holds.
+export type ServerApi = {
+  get: <T>(url: string) => Promise<T>;
+  post: (url: string) => Promise<void>;
+  bytes: (url: string) => Promise<Buffer>;
+};
+
+/** The server as the demo recruiter, through a fresh login of its own. */
+export async function serverAs(request: APIRequestContext, email = RECRUITER_EMAIL): Promise<ServerApi> {
+  const login = await request.post('/api/auth/login', { data: { email, password: DEMO_PASSWORD } });
+  expect(login.ok(), 'API login').toBe(true);
+  const { accessToken } = (await login.json()) as { accessToken: string };
+  const headers = { Authorization: `Bearer ${accessToken}` };
+  return {
+    get: async <T>(url: string): Promise<T> => {
+      const answer = await request.get(url, { headers });
+      expect(answer.ok(), url).toBe(true);
+      return ((await answer.json()) as { data: T }).data;
+    },
+    post: async (url: string) => {
+      const answer = await request.post(url, { headers });
+      expect(answer.ok(), url).toBe(true);
+    },
+    bytes: async (url: string) => {
+      const answer = await request.get(url, { headers });
+      expect(answer.ok(), url).toBe(true);
+      return answer.body();
+    },
+  };
+}
+
+/** The query keys in the saved query cache (IndexedDB), as JSON text: what a reload offline can read. */
+export function savedQueryKeys(page: Page): Promise<string[]> {
+  return page.evaluate(
+    () =>
+      new Promise<string[]>((resolve) => {
+        const open = indexedDB.open('recruiter-query-cache');
+        open.onerror = () => resolve([]);
+        open.onsuccess = () => {
+          const db = open.result;
+          if (!db.objectStoreNames.contains('cache')) {
+            db.close();
+            resolve([]);
+            return;
+          }
+          const all = db.transaction('cache', 'readonly').objectStore('cache').getAll();
+          all.onerror = () => resolve([]);
+          all.onsuccess = () => {
+            db.close();
+            resolve(
+              (all.result as unknown[]).flatMap((raw) => {
+                const saved = (typeof raw === 'string' ? JSON.parse(raw) : raw) as {
+                  clientState?: { queries?: { queryKey: unknown[] }[] };
+                };
+                return (saved.clientState?.queries ?? []).map((query) => JSON.stringify(query.queryKey));
+              }),
+            );
+          };
+        };
+      }),
+  );
+}
+
+/** Waits until the saved query cache holds a query whose key starts with `keyStart`. */
+export async function expectSaved(page: Page, keyStart: string) {
+  await expect
+    .poll(async () => (await savedQueryKeys(page)).some((key) => key.startsWith(keyStart)), {
+      message: `${keyStart} saved for offline`,
+      timeout: 10_000,
+    })
+    .toBe(true);
 }

@@ -1,6 +1,6 @@
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { DEMO_PASSWORD, RECRUITER_EMAIL } from './e2e-env';
-import { expectPath, logIn, message, waitForServiceWorkerControl } from './helpers';
+import { expectPath, expectSaved, logIn, message, serverAs, waitForServiceWorkerControl } from './helpers';
 
 // Issue 4, "Reading offline": what a recruiter has opened reads offline from the saved query cache,
 // with an "as of" note; a page never opened says the device is offline instead of hanging; a change
@@ -10,63 +10,13 @@ const en = (key: string) => message('en', key);
 type Card = { id: number; joined: boolean; status: string };
 type Talent = { id: number; fullName: string };
 
-async function apiAs(request: APIRequestContext, email: string) {
-  const login = await request.post('/api/auth/login', { data: { email, password: DEMO_PASSWORD } });
-  const { accessToken } = (await login.json()) as { accessToken: string };
-  return async <T>(url: string): Promise<T> => {
-    const answer = await request.get(url, { headers: { Authorization: `Bearer ${accessToken}` } });
-    expect(answer.ok(), url).toBe(true);
-    return ((await answer.json()) as { data: T }).data;
-  };
-}
-
-/** The query keys in the saved cache (IndexedDB), as JSON text: what a reload offline can read. */
-function savedQueryKeys(page: Page): Promise<string[]> {
-  return page.evaluate(
-    () =>
-      new Promise<string[]>((resolve) => {
-        const open = indexedDB.open('recruiter-query-cache');
-        open.onerror = () => resolve([]);
-        open.onsuccess = () => {
-          const db = open.result;
-          if (!db.objectStoreNames.contains('cache')) {
-            db.close();
-            resolve([]);
-            return;
-          }
-          const all = db.transaction('cache', 'readonly').objectStore('cache').getAll();
-          all.onerror = () => resolve([]);
-          all.onsuccess = () => {
-            db.close();
-            resolve(
-              (all.result as string[]).flatMap((raw) =>
-                (JSON.parse(raw) as { clientState: { queries: { queryKey: unknown[] }[] } }).clientState.queries.map(
-                  (query) => JSON.stringify(query.queryKey),
-                ),
-              ),
-            );
-          };
-        };
-      }),
-  );
-}
-
-async function expectSaved(page: Page, keyStart: string) {
-  await expect
-    .poll(async () => (await savedQueryKeys(page)).some((key) => key.startsWith(keyStart)), {
-      message: `${keyStart} saved`,
-      timeout: 10_000,
-    })
-    .toBe(true);
-}
-
 test('pages opened before read offline from the saved cache; others say the device is offline', async ({
   page,
   context,
   request,
 }) => {
   test.setTimeout(90_000);
-  const get = await apiAs(request, RECRUITER_EMAIL);
+  const { get } = await serverAs(request);
   const board = await get<{ items: Card[] }>('/api/recruiter/task?status=open&pageSize=50');
   const task = board.items.find((card) => !card.joined && card.status === 'OPEN') ?? board.items[0];
   expect(task, 'an open task on the demo board').toBeDefined();

@@ -8,8 +8,10 @@ import type {
   TalentDetail,
   TalentSummary,
 } from '../../src/shared/recruiter-types';
-import { DEMO_PASSWORD, E2E_BASE_URL, E2E_JWT_SECRET, RECRUITER_EMAIL } from './e2e-env';
-import { message } from './helpers';
+import { E2E_BASE_URL, E2E_JWT_SECRET } from './e2e-env';
+import { message, type ServerApi } from './helpers';
+
+export { expectSaved, type ServerApi, savedQueryKeys, serverAs } from './helpers';
 
 // What the offline-outbox scenarios share: the server seen through its API (with a token of its own,
 // never the page's), the forms filled as a recruiter does, and the page's saved state read back.
@@ -18,36 +20,6 @@ export const en = (key: string) => message('en', key);
 
 export type PickedFile = { name: string; mimeType: string; buffer: Buffer };
 export type Card = { id: number; title: string; joined: boolean; status: string };
-
-export type ServerApi = {
-  get: <T>(url: string) => Promise<T>;
-  post: (url: string) => Promise<void>;
-  bytes: (url: string) => Promise<Buffer>;
-};
-
-/** The server as the demo recruiter, through a fresh login of its own. */
-export async function serverAs(request: APIRequestContext, email = RECRUITER_EMAIL): Promise<ServerApi> {
-  const login = await request.post('/api/auth/login', { data: { email, password: DEMO_PASSWORD } });
-  expect(login.ok(), 'API login').toBe(true);
-  const { accessToken } = (await login.json()) as { accessToken: string };
-  const headers = { Authorization: `Bearer ${accessToken}` };
-  return {
-    get: async <T>(url: string): Promise<T> => {
-      const answer = await request.get(url, { headers });
-      expect(answer.ok(), url).toBe(true);
-      return ((await answer.json()) as { data: T }).data;
-    },
-    post: async (url: string) => {
-      const answer = await request.post(url, { headers });
-      expect(answer.ok(), url).toBe(true);
-    },
-    bytes: async (url: string) => {
-      const answer = await request.get(url, { headers });
-      expect(answer.ok(), url).toBe(true);
-      return answer.body();
-    },
-  };
-}
 
 /** An open task the demo recruiter has joined; joins one from the board when there is none. */
 export async function joinedOpenTask(api: ServerApi): Promise<Card> {
@@ -126,48 +98,6 @@ export async function addCallProof(page: Page, referralId: number, file: PickedF
   await expect(page.getByTestId('call-proof-selected')).toContainText(file.name);
   await page.locator(`textarea[id^="call-proof-${referralId}-"][id$="-note"]`).fill(note);
   await page.getByRole('button', { name: en('call_proof_ui_submit') }).click();
-}
-
-/** The query keys in the saved query cache (IndexedDB), as JSON text: what a reload offline can read. */
-export function savedQueryKeys(page: Page): Promise<string[]> {
-  return page.evaluate(
-    () =>
-      new Promise<string[]>((resolve) => {
-        const open = indexedDB.open('recruiter-query-cache');
-        open.onerror = () => resolve([]);
-        open.onsuccess = () => {
-          const db = open.result;
-          if (!db.objectStoreNames.contains('cache')) {
-            db.close();
-            resolve([]);
-            return;
-          }
-          const all = db.transaction('cache', 'readonly').objectStore('cache').getAll();
-          all.onerror = () => resolve([]);
-          all.onsuccess = () => {
-            db.close();
-            resolve(
-              (all.result as unknown[]).flatMap((raw) => {
-                const saved = (typeof raw === 'string' ? JSON.parse(raw) : raw) as {
-                  clientState?: { queries?: { queryKey: unknown[] }[] };
-                };
-                return (saved.clientState?.queries ?? []).map((query) => JSON.stringify(query.queryKey));
-              }),
-            );
-          };
-        };
-      }),
-  );
-}
-
-/** Waits until the saved query cache holds a query whose key starts with `keyStart`. */
-export async function expectSaved(page: Page, keyStart: string) {
-  await expect
-    .poll(async () => (await savedQueryKeys(page)).some((key) => key.startsWith(keyStart)), {
-      message: `${keyStart} saved for offline`,
-      timeout: 10_000,
-    })
-    .toBe(true);
 }
 
 /** The states of the outbox entries on this device, read from IndexedDB (any user's). */

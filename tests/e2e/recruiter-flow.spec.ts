@@ -1,9 +1,9 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 import { tinyPdf, tinyPng } from '../../src/server/db/demo/files';
 import { DEMO_PASSWORD, E2E_BASE_URL, e2eDataDir, RECRUITER_EMAIL } from './e2e-env';
-import { expectPath, logIn, message } from './helpers';
+import { expectPath, logIn, message, serverAs } from './helpers';
 
 // Issue 3's promise, end to end on a phone, in Malay: a recruiter joins a task, adds a talent from a
 // PDF resume through all four pages, uploads a call proof and resends a consent link; the talent opens
@@ -13,17 +13,6 @@ const ms = (key: string) => message('ms', key);
 
 type Card = { id: number; joined: boolean; status: string };
 type ReferralRow = { id: number; talentId: number; consentStatus: string; createdAt: string };
-
-async function apiAs(request: APIRequestContext, email: string) {
-  const login = await request.post('/api/auth/login', { data: { email, password: DEMO_PASSWORD } });
-  const { accessToken } = (await login.json()) as { accessToken: string };
-  const headers = { Authorization: `Bearer ${accessToken}` };
-  return async <T>(url: string): Promise<T> => {
-    const answer = await request.get(url, { headers });
-    expect(answer.ok(), url).toBe(true);
-    return ((await answer.json()) as { data: T }).data;
-  };
-}
 
 /** The link in the newest e-mail to `to` that the server wrote under DATA_DIR/mail. */
 async function linkInMail(to: string, linkPath: string): Promise<string> {
@@ -65,7 +54,7 @@ test('a recruiter adds a talent from a PDF resume and the talent consents from t
   request,
 }) => {
   test.setTimeout(120_000);
-  const get = await apiAs(request, RECRUITER_EMAIL);
+  const { get } = await serverAs(request);
   const board = await get<{ items: Card[] }>('/api/recruiter/task?status=open&pageSize=50');
   const task = board.items.find((card) => !card.joined);
   expect(task, 'an open task the demo recruiter has not joined').toBeDefined();

@@ -1,7 +1,7 @@
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 import { tinyPdf } from '../../src/server/db/demo/files';
 import { DEMO_PASSWORD, RECRUITER_EMAIL } from './e2e-env';
-import { expectPath, logIn, message, waitForServiceWorkerControl } from './helpers';
+import { expectPath, logIn, message, type ServerApi, serverAs, waitForServiceWorkerControl } from './helpers';
 
 // Share a CV straight into the app (issue 4): Android posts the shared file to the manifest's
 // share_target as multipart form data. The service worker takes it without the network, the recruiter
@@ -10,36 +10,9 @@ import { expectPath, logIn, message, waitForServiceWorkerControl } from './helpe
 const en = (key: string) => message('en', key);
 
 type Card = { id: number; title: string; joined: boolean; status: string };
-type Api = {
-  get: <T>(url: string) => Promise<T>;
-  post: (url: string) => Promise<void>;
-  bytes: (url: string) => Promise<Buffer>;
-};
-
-async function apiAs(request: APIRequestContext, email: string): Promise<Api> {
-  const login = await request.post('/api/auth/login', { data: { email, password: DEMO_PASSWORD } });
-  const { accessToken } = (await login.json()) as { accessToken: string };
-  const headers = { Authorization: `Bearer ${accessToken}` };
-  return {
-    get: async <T>(url: string): Promise<T> => {
-      const answer = await request.get(url, { headers });
-      expect(answer.ok(), url).toBe(true);
-      return ((await answer.json()) as { data: T }).data;
-    },
-    post: async (url: string) => {
-      const answer = await request.post(url, { headers });
-      expect(answer.ok(), url).toBe(true);
-    },
-    bytes: async (url: string) => {
-      const answer = await request.get(url, { headers });
-      expect(answer.ok(), url).toBe(true);
-      return answer.body();
-    },
-  };
-}
 
 /** An open task the demo recruiter has joined; joins one from the board when there is none. */
-async function joinedOpenTask(api: Api): Promise<Card> {
+async function joinedOpenTask(api: ServerApi): Promise<Card> {
   const mine = await api.get<{ items: Card[] }>('/api/recruiter/recruiter/task?status=open&pageSize=50');
   const joined = mine.items[0];
   if (joined) return joined;
@@ -165,7 +138,7 @@ test('a CV shared while offline lands on drop-resume with the file attached, and
   request,
 }) => {
   test.setTimeout(90_000);
-  const api = await apiAs(request, RECRUITER_EMAIL);
+  const api = await serverAs(request);
   const task = await joinedOpenTask(api);
   const cv = {
     name: `shared-cv-${Date.now()}.pdf`,

@@ -12,18 +12,6 @@ export function formatTime(value: string | Date): string {
   }).format(typeof value === 'string' ? new Date(value) : value);
 }
 
-/** "1.2 MB", "350 kB", "900 byte": file sizes for people, in the interface's language. */
-export function formatBytes(bytes: number): string {
-  const [value, unit] =
-    bytes >= 1_000_000 ? [bytes / 1_000_000, 'megabyte'] : bytes >= 1000 ? [bytes / 1000, 'kilobyte'] : [bytes, 'byte'];
-  return new Intl.NumberFormat(currentIntlLocale(), {
-    style: 'unit',
-    unit,
-    unitDisplay: 'short',
-    maximumFractionDigits: 1,
-  }).format(value);
-}
-
 const pad = (n: number) => String(n).padStart(2, '0');
 
 /** A `datetime-local` value ("2026-11-22T14:05") for a moment, in the device's own time zone. */

@@ -1,5 +1,6 @@
 import { type DragEvent, useState } from 'react';
 import { FieldError } from '../../../components/form/fields';
+import { formatBytes } from '../../../lib/format';
 import { m } from '../../../paraglide/messages';
 import { RESUME_MAX_BYTES } from '../../../shared/constants';
 
@@ -31,10 +32,6 @@ export function resumeFileProblem(file: Pick<PickedFile, 'name' | 'type' | 'size
   if (RESUME_TYPES.has(type)) return null;
   const typeUnknown = type === '' || type === 'application/octet-stream';
   return typeUnknown && RESUME_NAME.test(file.name) ? null : m.add_talent_resume_type_unsupported();
-}
-
-function formatSize(bytes: number): string {
-  return bytes >= 1_000_000 ? `${(bytes / 1_000_000).toFixed(1)} MB` : `${Math.max(1, Math.round(bytes / 1000))} kB`;
 }
 
 export function ResumeFileField({
@@ -101,7 +98,7 @@ export function ResumeFileField({
         />
         {file && (
           <p className="text-sm font-medium break-all" data-testid="resume-selected">
-            {m.add_talent_resume_selected({ name: file.name, size: formatSize(file.size) })}
+            {m.add_talent_resume_selected({ name: file.name, size: formatBytes(file.size) })}
           </p>
         )}
       </div>

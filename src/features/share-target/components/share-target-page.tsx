@@ -4,7 +4,7 @@ import { useMemo, useState } from 'react';
 import { EmptyState } from '../../../components/list/empty-state';
 import { SearchBox } from '../../../components/list/search-box';
 import { errorMessage } from '../../../lib/app-error';
-import { currentIntlLocale } from '../../../lib/locale';
+import { formatBytes } from '../../../lib/format';
 import { m } from '../../../paraglide/messages';
 import type { ListPage } from '../../../shared/api-response';
 import {
@@ -18,18 +18,6 @@ import {
 // Where a CV shared from another app lands (Android's share sheet, via the service worker): which of
 // my open tasks is it for? Picking one opens drop-resume with the file attached (`shared=1`); the file
 // stays in IndexedDB until then, so leaving and coming back loses nothing.
-
-/** "240 kB", "1.2 MB": the size as the interface's language writes it. */
-function formatBytes(bytes: number): string {
-  const [value, unit] =
-    bytes >= 1_000_000 ? [bytes / 1_000_000, 'megabyte'] : bytes >= 1000 ? [bytes / 1000, 'kilobyte'] : [bytes, 'byte'];
-  return new Intl.NumberFormat(currentIntlLocale(), {
-    style: 'unit',
-    unit,
-    unitDisplay: 'short',
-    maximumFractionDigits: 1,
-  }).format(value);
-}
 
 function BoardLink() {
   return (

@@ -5,6 +5,7 @@ import { SubmitButton } from '../../../components/form/submit-button';
 import { TextField } from '../../../components/form/text-field';
 import { toast } from '../../../components/toast/toast-store';
 import { errorMessage, isBrowserOffline } from '../../../lib/app-error';
+import { formatBytes } from '../../../lib/format';
 import { OutboxStorageError, outboxErrorText } from '../../../lib/outbox/outbox-errors';
 import { useOutboxEntry } from '../../../lib/outbox/use-outbox';
 import { useValidatedForm } from '../../../lib/use-validated-form';
@@ -12,7 +13,7 @@ import { m } from '../../../paraglide/messages';
 import { CALL_PROOF_MAX_BYTES } from '../../../shared/constants';
 import { callProofSchema } from '../../../shared/talent-schemas';
 import { invalidateReferral, queueCallProof } from '../api';
-import { formatBytes, localInputToIso, toLocalInputValue } from '../format';
+import { localInputToIso, toLocalInputValue } from '../format';
 
 const ACCEPT = 'image/*,audio/*,application/pdf';
 

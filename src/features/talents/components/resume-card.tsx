@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { toast } from '../../../components/toast/toast-store';
 import { errorMessage } from '../../../lib/app-error';
+import { formatBytes } from '../../../lib/format';
 import { m } from '../../../paraglide/messages';
 import type { ParseStatus, TalentDetail } from '../../../shared/recruiter-types';
 import { downloadFile } from '../api';
-import { formatBytes } from '../format';
 
 const PARSE_NOTES: Record<ParseStatus, () => string> = {
   PENDING: m.talent_parse_pending,
