@@ -1,13 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { PagePlaceholder } from '../../components/page-placeholder';
+import { accountQueryOptions } from '../../features/account/api';
+import { AccountPage } from '../../features/account/components/account-page';
 import { titleHead } from '../../lib/page-title';
 import { m } from '../../paraglide/messages';
 
 export const Route = createFileRoute('/_auth/account')({
+  loader: ({ context }) => context.queryClient.ensureQueryData(accountQueryOptions()),
   head: titleHead(m.title_account),
   component: AccountPage,
 });
-
-function AccountPage() {
-  return <PagePlaceholder title={m.title_account()} />;
-}

@@ -1,0 +1,66 @@
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import type * as v from 'valibot';
+import { api, unwrap } from '../../lib/api-client';
+import { registerFieldMessages } from '../../lib/app-error';
+import { m } from '../../paraglide/messages';
+import type {
+  accountPayoutSchema,
+  accountPreferencesSchema,
+  accountProfileSchema,
+  changePasswordSchema,
+} from '../../shared/account-schemas';
+import type { AccountProfile } from '../../shared/account-types';
+
+// The field issue keys of src/shared/account-schemas.ts and of the API's refusals.
+registerFieldMessages({
+  field_required: m.error_field_field_required,
+  field_too_long: m.error_field_field_too_long,
+  phone_invalid: m.error_field_phone_invalid,
+  account_number_invalid: m.account_field_account_number_invalid,
+  current_password_wrong: m.account_field_current_password_wrong,
+  password_same_as_current: m.account_field_password_same_as_current,
+  timezone_invalid: m.account_field_timezone_invalid,
+  locale_invalid: m.account_field_locale_invalid,
+});
+
+/** My account (`GET /api/account`): profile, masked payout details, preferences, AI quota. */
+export const accountQueryOptions = () =>
+  queryOptions({
+    queryKey: ['account'],
+    queryFn: (): Promise<AccountProfile> => unwrap(api.api.account.$get()),
+  });
+
+// The app shell's signed-in user (features/auth, key ['me']) shows the name, locale and time zone
+// too: refreshed after a change here. The key is named, not imported: features don't import features.
+const ME_QUERY_KEY = ['me'] as const;
+
+function useAccountUpdate<I>(send: (input: I) => Promise<AccountProfile>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: send,
+    onSuccess: async (account) => {
+      queryClient.setQueryData(accountQueryOptions().queryKey, account);
+      await queryClient.invalidateQueries({ queryKey: ME_QUERY_KEY });
+    },
+  });
+}
+
+export const useUpdateProfileMutation = () =>
+  useAccountUpdate((json: v.InferOutput<typeof accountProfileSchema>) =>
+    unwrap(api.api.account.profile.$put({ json })),
+  );
+
+export const useUpdatePayoutMutation = () =>
+  useAccountUpdate((json: v.InferOutput<typeof accountPayoutSchema>) => unwrap(api.api.account.payout.$put({ json })));
+
+export const useUpdatePreferencesMutation = () =>
+  useAccountUpdate((json: v.InferOutput<typeof accountPreferencesSchema>) =>
+    unwrap(api.api.account.preferences.$put({ json })),
+  );
+
+/** Changes my password; the server ends my other sessions and keeps this one, so the tokens stay. */
+export function useChangePasswordMutation() {
+  return useMutation({
+    mutationFn: (json: v.InferOutput<typeof changePasswordSchema>) => unwrap(api.api.account.password.$post({ json })),
+  });
+}

@@ -1,0 +1,50 @@
+import { isTimeZone } from '../../shared/account-schemas';
+import { DEFAULT_TIMEZONE } from '../../shared/constants';
+
+// The time zone select: the zones our recruiters and admins are in first (Asia/Kuala_Lumpur at the
+// top), then every zone this browser knows.
+const COMMON_ZONES = [
+  DEFAULT_TIMEZONE,
+  'Asia/Singapore',
+  'Asia/Jakarta',
+  'Asia/Bangkok',
+  'Asia/Manila',
+  'Asia/Ho_Chi_Minh',
+  'Asia/Hong_Kong',
+  'Asia/Shanghai',
+  'Asia/Taipei',
+  'Asia/Tokyo',
+  'Asia/Seoul',
+  'Asia/Kolkata',
+  'Asia/Dubai',
+  'Australia/Sydney',
+  'Europe/London',
+  'UTC',
+];
+
+export type ZoneOption = { value: string; label: string };
+
+/** "GMT+8" for a zone, now (daylight saving included); empty when the browser can't say. */
+function offsetOf(zone: string, at: Date): string {
+  try {
+    const parts = new Intl.DateTimeFormat('en-US', { timeZone: zone, timeZoneName: 'shortOffset' }).formatToParts(at);
+    return parts.find((part) => part.type === 'timeZoneName')?.value ?? '';
+  } catch {
+    return '';
+  }
+}
+
+const option = (zone: string, at: Date): ZoneOption => {
+  const offset = offsetOf(zone, at);
+  const name = zone.replaceAll('_', ' ');
+  return { value: zone, label: offset && offset !== zone ? `${name} (${offset})` : name };
+};
+
+/** The common zones and all the others; `current` is kept even when this browser does not list it. */
+export function timeZoneOptions(current: string, at = new Date()): { common: ZoneOption[]; all: ZoneOption[] } {
+  const common = COMMON_ZONES.filter(isTimeZone);
+  const listed = typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : [];
+  const others = listed.filter((zone) => !common.includes(zone));
+  if (current && !common.includes(current) && !others.includes(current)) others.unshift(current);
+  return { common: common.map((zone) => option(zone, at)), all: others.map((zone) => option(zone, at)) };
+}

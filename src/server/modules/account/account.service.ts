@@ -1,0 +1,118 @@
+import type * as v from 'valibot';
+import {
+  type accountPayoutSchema,
+  type accountPreferencesSchema,
+  type accountProfileSchema,
+  maskAccountNumber,
+} from '../../../shared/account-schemas';
+import type { AccountProfile, PasswordChanged } from '../../../shared/account-types';
+import { DEFAULT_TIMEZONE } from '../../../shared/constants';
+import type { AppLocale, Role } from '../../../shared/enums';
+import type { AppDeps, AuthContextUser } from '../../context';
+import type { DB } from '../../db/connect';
+import type { User } from '../../db/database';
+import { AppError, notFound } from '../../errors';
+import { assertUnderRateLimit, hitRateLimit, type RateRule } from '../../middleware/rate-limit';
+import { hashPassword, verifyPassword } from '../../security/passwords';
+import { findAccount, revokeOtherSessions, updateAccount } from './account.repository';
+
+// Wrong current passwords count per account, as wrong login passwords do: a stolen session must not
+// become a way to guess the password.
+const CURRENT_PASSWORD_RULE: RateRule = { name: 'account-password', limit: 10, windowMs: 15 * 60_000 };
+
+export function toAccountProfile(user: User): AccountProfile {
+  const payout =
+    user.bank_name !== null && user.bank_account_name !== null && user.bank_account_number !== null
+      ? {
+          bankName: user.bank_name,
+          accountName: user.bank_account_name,
+          accountNumberMasked: maskAccountNumber(user.bank_account_number),
+        }
+      : null;
+  return {
+    id: user.id,
+    email: user.email,
+    fullName: user.full_name,
+    phone: user.phone,
+    roles: JSON.parse(user.roles) as Role[],
+    locale: user.locale as AppLocale,
+    timezone: user.timezone || DEFAULT_TIMEZONE,
+    remainingAiNoteImprovement: user.remaining_ai_note_improvement,
+    payout,
+  };
+}
+
+async function load(db: DB, userId: number): Promise<AccountProfile> {
+  const user = await findAccount(db, userId);
+  if (!user) throw notFound('Account');
+  return toAccountProfile(user);
+}
+
+export const getAccount = (deps: AppDeps, userId: number) => load(deps.db, userId);
+
+export async function updateProfile(
+  deps: AppDeps,
+  userId: number,
+  input: v.InferOutput<typeof accountProfileSchema>,
+): Promise<AccountProfile> {
+  await updateAccount(deps.db, userId, {
+    full_name: input.fullName,
+    phone: input.phone,
+    updated_at: deps.now().toISOString(),
+  });
+  return load(deps.db, userId);
+}
+
+export async function updatePayout(
+  deps: AppDeps,
+  userId: number,
+  input: v.InferOutput<typeof accountPayoutSchema>,
+): Promise<AccountProfile> {
+  await updateAccount(deps.db, userId, {
+    bank_name: input.bankName,
+    bank_account_name: input.accountName,
+    bank_account_number: input.accountNumber,
+    updated_at: deps.now().toISOString(),
+  });
+  return load(deps.db, userId);
+}
+
+export async function updatePreferences(
+  deps: AppDeps,
+  userId: number,
+  input: v.InferOutput<typeof accountPreferencesSchema>,
+): Promise<AccountProfile> {
+  await updateAccount(deps.db, userId, {
+    locale: input.locale,
+    timezone: input.timezone,
+    updated_at: deps.now().toISOString(),
+  });
+  return load(deps.db, userId);
+}
+
+export async function changePassword(
+  deps: AppDeps,
+  user: AuthContextUser,
+  input: { currentPassword: string; newPassword: string },
+): Promise<PasswordChanged> {
+  const { db, now } = deps;
+  const subject = String(user.id);
+  await assertUnderRateLimit(db, CURRENT_PASSWORD_RULE, subject, now().getTime());
+  const account = await findAccount(db, user.id);
+  if (!account) throw notFound('Account');
+  if (!(await verifyPassword(account.password_hash, input.currentPassword))) {
+    await hitRateLimit(db, CURRENT_PASSWORD_RULE, subject, now().getTime());
+    // 422, not 401: a 401 would make the client refresh its session and then log the user out.
+    throw new AppError('VALIDATION_FAILED', 422, 'The current password is incorrect.', {
+      currentPassword: 'current_password_wrong',
+    });
+  }
+  const passwordHash = await hashPassword(input.newPassword);
+  return db.transaction().execute(async (trx) => {
+    const at = now().toISOString();
+    await updateAccount(trx, user.id, { password_hash: passwordHash, need_to_change_password: 0, updated_at: at });
+    // Whoever knew the old password is logged out everywhere else; this device stays signed in.
+    const endedSessions = await revokeOtherSessions(trx, user.id, user.sessionId, 'PASSWORD_CHANGED', at);
+    return { endedSessions };
+  });
+}
