@@ -17,6 +17,8 @@ import { adminTaskRoutes } from './modules/admin-tasks/admin-task.routes';
 import { authRoutes, recruiterAuthRoutes } from './modules/auth/auth.routes';
 import { clientErrorRoutes } from './modules/client-errors/client-errors.routes';
 import { configRoutes } from './modules/config/config.routes';
+import { adminDashboardRoutes, recruiterDashboardRoutes } from './modules/dashboard/dashboard.routes';
+import { earningRoutes } from './modules/earning/earning.routes';
 import { fileRoutes } from './modules/files/file.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { adminPaymentRoutes } from './modules/payments/admin-payment.routes';
@@ -71,7 +73,10 @@ export function createApp(deps: AppDeps, options: { web?: MiddlewareHandler<AppE
     .route('/api/admin/promos', adminPromoRoutes)
     .route('/api/admin/referrals', adminReferralRoutes)
     .route('/api/admin/payments', adminPaymentRoutes)
-    .route('/api/account', accountRoutes);
+    .route('/api/account', accountRoutes)
+    .route('/api/recruiter/dashboard', recruiterDashboardRoutes)
+    .route('/api/recruiter/earning', earningRoutes)
+    .route('/api/admin/dashboard', adminDashboardRoutes);
 
   app.all('/api/*', (c) => {
     throw new AppError('NOT_FOUND', 404, `No API route for ${c.req.method} ${c.req.path}.`);
