@@ -1,5 +1,66 @@
 import { Hono } from 'hono';
+import {
+  addRecruiterSchema,
+  assignableTaskQuerySchema,
+  assignTaskSchema,
+  recruiterListQuerySchema,
+  recruiterStatusSchema,
+  recruiterTaskParamSchema,
+} from '../../../shared/admin-recruiter-schemas';
+import { idParamSchema } from '../../../shared/list-query';
+import { talentListQuerySchema } from '../../../shared/talent-schemas';
+import { taskListQuerySchema } from '../../../shared/task-schemas';
 import type { AppEnv } from '../../context';
+import { validate } from '../../validate';
+import {
+  addRecruiter,
+  assignTask,
+  getRecruiter,
+  getRecruiterTask,
+  listAssignableTasks,
+  listRecruiterReferrals,
+  listRecruiters,
+  listRecruiterTasks,
+  setRecruiterStatus,
+} from './admin-recruiter.service';
 
-// `/api/admin/recruiters` (issue 5): being built.
-export const adminRecruiterRoutes = new Hono<AppEnv>();
+// `/api/admin/recruiters` (issue 5): Admin › Recruiters. ROLE_ADMIN is checked for all of /api/admin (app.ts).
+export const adminRecruiterRoutes = new Hono<AppEnv>()
+  .get('/', validate('query', recruiterListQuerySchema), async (c) =>
+    c.json({ success: true as const, data: await listRecruiters(c.var.deps, c.req.valid('query')) }, 200),
+  )
+  .post('/', validate('json', addRecruiterSchema), async (c) =>
+    c.json({ success: true as const, data: await addRecruiter(c.var.deps, c.req.valid('json')) }, 201),
+  )
+  .get('/:id', validate('param', idParamSchema), async (c) =>
+    c.json({ success: true as const, data: await getRecruiter(c.var.deps, c.req.valid('param').id) }, 200),
+  )
+  .patch('/:id/status', validate('param', idParamSchema), validate('json', recruiterStatusSchema), async (c) => {
+    const data = await setRecruiterStatus(c.var.deps, c.req.valid('param').id, c.req.valid('json').status);
+    return c.json({ success: true as const, data }, 200);
+  })
+  .get('/:id/tasks', validate('param', idParamSchema), validate('query', taskListQuerySchema), async (c) => {
+    const data = await listRecruiterTasks(c.var.deps, c.req.valid('param').id, c.req.valid('query'));
+    return c.json({ success: true as const, data }, 200);
+  })
+  .post('/:id/tasks', validate('param', idParamSchema), validate('json', assignTaskSchema), async (c) => {
+    const data = await assignTask(c.var.deps, c.var.user.id, c.req.valid('param').id, c.req.valid('json').taskId);
+    return c.json({ success: true as const, data }, 200);
+  })
+  .get('/:id/tasks/:taskId', validate('param', recruiterTaskParamSchema), async (c) => {
+    const { id, taskId } = c.req.valid('param');
+    return c.json({ success: true as const, data: await getRecruiterTask(c.var.deps, id, taskId) }, 200);
+  })
+  .get('/:id/talents', validate('param', idParamSchema), validate('query', talentListQuerySchema), async (c) => {
+    const data = await listRecruiterReferrals(c.var.deps, c.req.valid('param').id, c.req.valid('query'));
+    return c.json({ success: true as const, data }, 200);
+  })
+  .get(
+    '/:id/assignable-tasks',
+    validate('param', idParamSchema),
+    validate('query', assignableTaskQuerySchema),
+    async (c) => {
+      const data = await listAssignableTasks(c.var.deps, c.req.valid('param').id, c.req.valid('query'));
+      return c.json({ success: true as const, data }, 200);
+    },
+  );

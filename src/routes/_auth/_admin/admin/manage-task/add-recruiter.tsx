@@ -1,13 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { PagePlaceholder } from '../../../../../components/page-placeholder';
+import { AddRecruiterForm } from '../../../../../features/admin-recruiters/components/add-recruiter-form';
 import { titleHead } from '../../../../../lib/page-title';
 import { m } from '../../../../../paraglide/messages';
 
+// "Add New Recruiter": the account, a temporary password and the invitation e-mail in their language.
 export const Route = createFileRoute('/_auth/_admin/admin/manage-task/add-recruiter')({
   head: titleHead(m.title_add_recruiter),
-  component: AdminManageTaskAddRecruiterPage,
+  component: AddRecruiterForm,
 });
-
-function AdminManageTaskAddRecruiterPage() {
-  return <PagePlaceholder title={m.title_add_recruiter()} />;
-}

@@ -1,13 +1,44 @@
-import { createFileRoute } from '@tanstack/react-router';
-import { PagePlaceholder } from '../../../../../components/page-placeholder';
+import { useSuspenseQuery } from '@tanstack/react-query';
+import { createFileRoute, Link, stripSearchParams } from '@tanstack/react-router';
+import { recruitersQueryOptions } from '../../../../../features/admin-recruiters/api';
+import { RouteLoadError, RoutePending } from '../../../../../features/admin-recruiters/components/list-states';
+import { RecruiterList } from '../../../../../features/admin-recruiters/components/recruiter-list';
+import { RECRUITER_LIST_DEFAULTS, recruiterListSearchSchema } from '../../../../../features/admin-recruiters/search';
 import { titleHead } from '../../../../../lib/page-title';
 import { m } from '../../../../../paraglide/messages';
 
+// Admin › Manage Tasks: the recruiters, their numbers, and activate/deactivate; filters live in the URL.
 export const Route = createFileRoute('/_auth/_admin/admin/manage-task/')({
+  validateSearch: recruiterListSearchSchema,
+  search: { middlewares: [stripSearchParams(RECRUITER_LIST_DEFAULTS)] },
+  loaderDeps: ({ search }) => search,
+  loader: ({ context: { queryClient }, deps }) => queryClient.ensureQueryData(recruitersQueryOptions(deps)),
   head: titleHead(m.title_admin_manage_tasks),
+  pendingComponent: () => <RoutePending title={m.title_admin_manage_tasks()} />,
+  errorComponent: ({ error }) => <RouteLoadError title={m.title_admin_manage_tasks()} error={error} />,
   component: AdminManageTaskPage,
 });
 
 function AdminManageTaskPage() {
-  return <PagePlaceholder title={m.title_admin_manage_tasks()} />;
+  const filters = Route.useLoaderDeps();
+  const { data } = useSuspenseQuery(recruitersQueryOptions(filters));
+  const navigate = Route.useNavigate();
+  return (
+    <section className="space-y-4">
+      <div className="flex flex-wrap items-end justify-between gap-2">
+        <div>
+          <h1 className="text-2xl font-semibold">{m.title_admin_manage_tasks()}</h1>
+          <p className="text-sm text-base-content/70">{m.admin_recruiters_list_intro()}</p>
+        </div>
+        <Link to="/admin/manage-task/add-recruiter" className="btn btn-sm btn-primary">
+          {m.title_add_recruiter()}
+        </Link>
+      </div>
+      <RecruiterList
+        data={data}
+        filters={filters}
+        onChange={(patch) => navigate({ search: (prev) => ({ ...prev, ...patch }) })}
+      />
+    </section>
+  );
 }

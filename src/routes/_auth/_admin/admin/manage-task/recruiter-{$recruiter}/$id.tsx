@@ -1,13 +1,36 @@
-import { createFileRoute } from '@tanstack/react-router';
-import { PagePlaceholder } from '../../../../../../components/page-placeholder';
+import { useSuspenseQuery } from '@tanstack/react-query';
+import { createFileRoute, notFound } from '@tanstack/react-router';
+import { recruiterQueryOptions, recruiterTaskQueryOptions } from '../../../../../../features/admin-recruiters/api';
+import { RouteLoadError, RoutePending } from '../../../../../../features/admin-recruiters/components/list-states';
+import { RecruiterTaskDetail } from '../../../../../../features/admin-recruiters/components/recruiter-task-detail';
+import { orNotFound } from '../../../../../../features/admin-recruiters/not-found';
+import { parseId } from '../../../../../../features/admin-recruiters/search';
 import { titleHead } from '../../../../../../lib/page-title';
 import { m } from '../../../../../../paraglide/messages';
 
+// "Manage Task Detail": the recruiter's referrals to one task. A task they are not in is Page Not Found.
 export const Route = createFileRoute('/_auth/_admin/admin/manage-task/recruiter-{$recruiter}/$id')({
+  loader: async ({ context: { queryClient }, params }) => {
+    const id = parseId(params.recruiter);
+    const taskId = parseId(params.id);
+    if (id === null || taskId === null) throw notFound();
+    await orNotFound(
+      Promise.all([
+        queryClient.ensureQueryData(recruiterQueryOptions(id)),
+        queryClient.ensureQueryData(recruiterTaskQueryOptions(id, taskId)),
+      ]),
+    );
+  },
   head: titleHead(m.title_manage_task_detail),
-  component: AdminManageTaskRecruiterIdPage,
+  pendingComponent: () => <RoutePending title={m.title_manage_task_detail()} />,
+  errorComponent: ({ error }) => <RouteLoadError title={m.title_manage_task_detail()} error={error} />,
+  component: AdminRecruiterTaskDetailPage,
 });
 
-function AdminManageTaskRecruiterIdPage() {
-  return <PagePlaceholder title={m.title_manage_task_detail()} />;
+function AdminRecruiterTaskDetailPage() {
+  const params = Route.useParams();
+  const id = Number(params.recruiter);
+  const { data: recruiter } = useSuspenseQuery(recruiterQueryOptions(id));
+  const { data } = useSuspenseQuery(recruiterTaskQueryOptions(id, Number(params.id)));
+  return <RecruiterTaskDetail recruiter={recruiter} task={data.task} counts={data.counts} referrals={data.referrals} />;
 }

@@ -1,13 +1,53 @@
-import { createFileRoute } from '@tanstack/react-router';
-import { PagePlaceholder } from '../../../../../../components/page-placeholder';
+import { useSuspenseQuery } from '@tanstack/react-query';
+import { createFileRoute, notFound, stripSearchParams } from '@tanstack/react-router';
+import { recruiterQueryOptions, recruiterReferralsQueryOptions } from '../../../../../../features/admin-recruiters/api';
+import { RouteLoadError, RoutePending } from '../../../../../../features/admin-recruiters/components/list-states';
+import { RecruiterHeader } from '../../../../../../features/admin-recruiters/components/recruiter-header';
+import { RecruiterReferralList } from '../../../../../../features/admin-recruiters/components/recruiter-referral-list';
+import { orNotFound } from '../../../../../../features/admin-recruiters/not-found';
+import {
+  parseId,
+  RECRUITER_REFERRAL_DEFAULTS,
+  recruiterReferralSearchSchema,
+} from '../../../../../../features/admin-recruiters/search';
 import { titleHead } from '../../../../../../lib/page-title';
 import { m } from '../../../../../../paraglide/messages';
 
+// The talent view of a recruiter's Manage Tasks: their referrals across tasks; filters live in the URL.
 export const Route = createFileRoute('/_auth/_admin/admin/manage-task/recruiter-{$recruiter}/talent-view')({
+  validateSearch: recruiterReferralSearchSchema,
+  search: { middlewares: [stripSearchParams(RECRUITER_REFERRAL_DEFAULTS)] },
+  loaderDeps: ({ search }) => search,
+  loader: async ({ context: { queryClient }, params, deps }) => {
+    const id = parseId(params.recruiter);
+    if (id === null) throw notFound();
+    await orNotFound(
+      Promise.all([
+        queryClient.ensureQueryData(recruiterQueryOptions(id)),
+        queryClient.ensureQueryData(recruiterReferralsQueryOptions(id, deps)),
+      ]),
+    );
+  },
   head: titleHead(m.title_admin_manage_tasks),
-  component: AdminManageTaskRecruiterTalentViewPage,
+  pendingComponent: () => <RoutePending title={m.title_admin_manage_tasks()} />,
+  errorComponent: ({ error }) => <RouteLoadError title={m.title_admin_manage_tasks()} error={error} />,
+  component: AdminRecruiterTalentViewPage,
 });
 
-function AdminManageTaskRecruiterTalentViewPage() {
-  return <PagePlaceholder title={m.title_admin_manage_tasks()} />;
+function AdminRecruiterTalentViewPage() {
+  const id = Number(Route.useParams().recruiter);
+  const filters = Route.useLoaderDeps();
+  const { data: recruiter } = useSuspenseQuery(recruiterQueryOptions(id));
+  const { data } = useSuspenseQuery(recruiterReferralsQueryOptions(id, filters));
+  const navigate = Route.useNavigate();
+  return (
+    <section className="space-y-4">
+      <RecruiterHeader recruiter={recruiter} current="talents" />
+      <RecruiterReferralList
+        data={data}
+        filters={filters}
+        onChange={(patch) => navigate({ search: (prev) => ({ ...prev, ...patch }) })}
+      />
+    </section>
+  );
 }

@@ -1,0 +1,23 @@
+import { m } from '../../../paraglide/messages';
+import type { RecruiterRow } from '../../../shared/admin-recruiter-types';
+
+// The recruiter's account state: active or deactivated, still to log in for the first time, an admin too.
+export function RecruiterBadges({ recruiter }: { recruiter: RecruiterRow }) {
+  return (
+    <span className="inline-flex flex-wrap gap-1">
+      {recruiter.status === 'ACTIVE' ? (
+        <span className="badge badge-soft badge-sm badge-success" data-testid="recruiter-status">
+          {m.admin_recruiters_status_active()}
+        </span>
+      ) : (
+        <span className="badge badge-soft badge-sm badge-error" data-testid="recruiter-status">
+          {m.admin_recruiters_status_deactivated()}
+        </span>
+      )}
+      {recruiter.needToChangePassword && (
+        <span className="badge badge-soft badge-sm badge-warning">{m.admin_recruiters_invited()}</span>
+      )}
+      {recruiter.isAdmin && <span className="badge badge-soft badge-sm badge-info">{m.admin_recruiters_admin()}</span>}
+    </span>
+  );
+}

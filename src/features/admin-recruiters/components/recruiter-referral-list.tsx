@@ -1,0 +1,93 @@
+import { FilterSelect } from '../../../components/list/filter-select';
+import { Pagination } from '../../../components/list/pagination';
+import { SearchBox } from '../../../components/list/search-box';
+import { CONSENT_LABELS, HIRING_LABELS, REWARD_LABELS } from '../../../lib/enum-labels';
+import { m } from '../../../paraglide/messages';
+import type { ListPage } from '../../../shared/api-response';
+import { CONSENT_STATUSES, HIRING_STATUSES } from '../../../shared/enums';
+import type { ReferralSummary } from '../../../shared/recruiter-types';
+import { REWARD_FILTERS } from '../../../shared/talent-schemas';
+import { asPageSize, RECRUITER_REFERRAL_DEFAULTS, type RecruiterReferralFilters } from '../search';
+import { ListEmpty } from './list-states';
+import { ReferralTable } from './referral-table';
+
+type RecruiterReferralListProps = {
+  data: ListPage<ReferralSummary>;
+  filters: RecruiterReferralFilters;
+  onChange: (patch: Partial<RecruiterReferralFilters>) => void;
+};
+
+// The talent view of a recruiter: their referrals across tasks, filtered by consent, hiring and reward.
+export function RecruiterReferralList({ data, filters, onChange }: RecruiterReferralListProps) {
+  const change = (patch: Partial<RecruiterReferralFilters>) => onChange({ ...patch, page: 1 });
+  const defaults = RECRUITER_REFERRAL_DEFAULTS;
+  const filtered =
+    filters.page > 1 ||
+    filters.search !== '' ||
+    filters.consent !== '' ||
+    filters.hiring !== '' ||
+    filters.reward !== '';
+  return (
+    <div className="space-y-3">
+      <fieldset className="flex flex-col gap-2 sm:flex-row sm:flex-wrap sm:items-center">
+        <legend className="sr-only">{m.admin_recruiters_referral_filters_label()}</legend>
+        <SearchBox id="recruiter-referrals-search" value={filters.search} onSearch={(search) => change({ search })} />
+        <FilterSelect
+          id="recruiter-referrals-consent"
+          label={m.admin_recruiters_filter_consent()}
+          value={filters.consent}
+          onChange={(consent) => change({ consent })}
+          options={[
+            { value: '', label: m.admin_recruiters_filter_any() },
+            ...CONSENT_STATUSES.map((status) => ({ value: status, label: CONSENT_LABELS[status]() })),
+          ]}
+        />
+        <FilterSelect
+          id="recruiter-referrals-hiring"
+          label={m.admin_recruiters_filter_hiring()}
+          value={filters.hiring}
+          onChange={(hiring) => change({ hiring })}
+          options={[
+            { value: '', label: m.admin_recruiters_filter_any() },
+            ...HIRING_STATUSES.map((status) => ({ value: status, label: HIRING_LABELS[status]() })),
+          ]}
+        />
+        <FilterSelect
+          id="recruiter-referrals-reward"
+          label={m.admin_recruiters_filter_reward()}
+          value={filters.reward}
+          onChange={(reward) => change({ reward })}
+          options={[
+            { value: '', label: m.admin_recruiters_filter_any() },
+            ...REWARD_FILTERS.map((status) => ({ value: status, label: REWARD_LABELS[status]() })),
+          ]}
+        />
+      </fieldset>
+      {data.items.length === 0 ? (
+        <ListEmpty
+          filtered={filtered}
+          title={m.admin_recruiters_referrals_empty()}
+          onClear={() =>
+            change({
+              search: defaults.search,
+              consent: defaults.consent,
+              hiring: defaults.hiring,
+              reward: defaults.reward,
+            })
+          }
+        />
+      ) : (
+        <ReferralTable referrals={data.items} showTask />
+      )}
+      {data.total > 0 && (
+        <Pagination
+          idPrefix="recruiter-referrals"
+          page={data.page}
+          pageSize={data.pageSize}
+          total={data.total}
+          onChange={(next) => onChange({ page: next.page, pageSize: asPageSize(next.pageSize) })}
+        />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,150 @@
+import { Link } from '@tanstack/react-router';
+import { FilterSelect } from '../../../components/list/filter-select';
+import { Pagination } from '../../../components/list/pagination';
+import { SearchBox } from '../../../components/list/search-box';
+import { TaskStatusBadge } from '../../../components/status/status-badges';
+import { formatMoney } from '../../../lib/format';
+import { m } from '../../../paraglide/messages';
+import type { ListPage } from '../../../shared/api-response';
+import type { MyTaskCard } from '../../../shared/recruiter-types';
+import { asPageSize, RECRUITER_TASK_DEFAULTS, type RecruiterTaskFilters } from '../search';
+import { ListEmpty } from './list-states';
+
+type RecruiterTaskListProps = {
+  recruiterId: number;
+  data: ListPage<MyTaskCard>;
+  filters: RecruiterTaskFilters;
+  onChange: (patch: Partial<RecruiterTaskFilters>) => void;
+};
+
+const STATUS_LABELS = {
+  all: m.admin_recruiters_task_status_all,
+  open: m.admin_recruiters_task_status_open,
+  closed: m.admin_recruiters_task_status_closed,
+} as const;
+
+// The recruiter's referrals to the task: all, with consent, waiting for a reward decision, rewarded.
+const COUNT_COLUMNS = [
+  { id: 'total', label: m.admin_recruiters_count_referrals, value: (t: MyTaskCard) => t.counts.total },
+  { id: 'consent', label: m.admin_recruiters_count_consented, value: (t: MyTaskCard) => t.counts.consentConfirmed },
+  { id: 'review', label: m.admin_recruiters_count_in_review, value: (t: MyTaskCard) => t.counts.rewardInReview },
+  { id: 'rewarded', label: m.admin_recruiters_count_rewarded, value: (t: MyTaskCard) => t.counts.rewardApproved },
+] as const;
+
+function TaskLink({ recruiterId, task }: { recruiterId: number; task: MyTaskCard }) {
+  return (
+    <Link
+      to="/admin/manage-task/recruiter-{$recruiter}/$id"
+      params={{ recruiter: String(recruiterId), id: String(task.id) }}
+      className="link link-hover font-semibold"
+    >
+      {task.title}
+    </Link>
+  );
+}
+
+// The recruiter's tasks with their referrals to each counted: a table on a desktop, cards on a phone.
+export function RecruiterTaskList({ recruiterId, data, filters, onChange }: RecruiterTaskListProps) {
+  const change = (patch: Partial<RecruiterTaskFilters>) => onChange({ ...patch, page: 1 });
+  const filtered = filters.search !== '' || filters.status !== 'all' || filters.page > 1;
+  const counts = (task: MyTaskCard) => COUNT_COLUMNS.map((column) => ({ ...column, value: column.value(task) }));
+  return (
+    <div className="space-y-3">
+      <fieldset className="flex flex-col gap-2 sm:flex-row sm:flex-wrap sm:items-center">
+        <legend className="sr-only">{m.admin_recruiters_task_filters_label()}</legend>
+        <SearchBox id="recruiter-tasks-search" value={filters.search} onSearch={(search) => change({ search })} />
+        <FilterSelect
+          id="recruiter-tasks-status"
+          label={m.admin_recruiters_status_label()}
+          value={filters.status}
+          onChange={(status) => change({ status })}
+          options={(['all', 'open', 'closed'] as const).map((value) => ({ value, label: STATUS_LABELS[value]() }))}
+        />
+      </fieldset>
+      {data.items.length === 0 ? (
+        <ListEmpty
+          filtered={filtered}
+          title={m.admin_recruiters_tasks_empty()}
+          onClear={() => change({ search: RECRUITER_TASK_DEFAULTS.search, status: RECRUITER_TASK_DEFAULTS.status })}
+        />
+      ) : (
+        <>
+          <div className="hidden overflow-x-auto rounded-box border border-base-300 bg-base-100 lg:block">
+            <table className="table" aria-label={m.admin_recruiters_tasks_label()}>
+              <thead>
+                <tr>
+                  <th>{m.admin_recruiters_col_task()}</th>
+                  <th>{m.admin_recruiters_col_status()}</th>
+                  <th className="text-right">{m.admin_recruiters_col_reward()}</th>
+                  {COUNT_COLUMNS.map((column) => (
+                    <th key={column.id} className="text-right">
+                      {column.label()}
+                    </th>
+                  ))}
+                </tr>
+              </thead>
+              <tbody>
+                {data.items.map((task) => (
+                  <tr key={task.id} data-testid="recruiter-task-row">
+                    <td>
+                      <TaskLink recruiterId={recruiterId} task={task} />
+                      <div className="text-sm text-base-content/70">
+                        <span className="font-mono text-xs">{task.code}</span> · {task.company}
+                      </div>
+                    </td>
+                    <td>
+                      <TaskStatusBadge status={task.status} />
+                    </td>
+                    <td className="text-right tabular-nums">{formatMoney(task.rewardAmount, task.rewardCurrency)}</td>
+                    {counts(task).map((count) => (
+                      <td key={count.id} className="text-right tabular-nums" data-testid={`task-count-${count.id}`}>
+                        {count.value}
+                      </td>
+                    ))}
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+          <ul className="grid grid-cols-1 gap-3 md:grid-cols-2 lg:hidden" aria-label={m.admin_recruiters_tasks_label()}>
+            {data.items.map((task) => (
+              <li key={task.id}>
+                <article className="card card-sm border border-base-300 bg-base-100">
+                  <div className="card-body gap-2">
+                    <div className="flex items-start justify-between gap-2">
+                      <h3 className="min-w-0 leading-snug">
+                        <TaskLink recruiterId={recruiterId} task={task} />
+                      </h3>
+                      <TaskStatusBadge status={task.status} />
+                    </div>
+                    <p className="text-sm text-base-content/70">
+                      <span className="font-mono text-xs">{task.code}</span> · {task.company} ·{' '}
+                      {formatMoney(task.rewardAmount, task.rewardCurrency)}
+                    </p>
+                    <dl className="grid grid-cols-4 gap-2 text-center text-xs">
+                      {counts(task).map((count) => (
+                        <div key={count.id}>
+                          <dt className="text-base-content/60">{count.label()}</dt>
+                          <dd className="text-base font-semibold tabular-nums">{count.value}</dd>
+                        </div>
+                      ))}
+                    </dl>
+                  </div>
+                </article>
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+      {data.total > 0 && (
+        <Pagination
+          idPrefix="recruiter-tasks"
+          page={data.page}
+          pageSize={data.pageSize}
+          total={data.total}
+          onChange={(next) => onChange({ page: next.page, pageSize: asPageSize(next.pageSize) })}
+        />
+      )}
+    </div>
+  );
+}

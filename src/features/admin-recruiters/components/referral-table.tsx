@@ -1,0 +1,120 @@
+import { ConsentBadge, HiringBadge, ItaBadge, RewardBadge } from '../../../components/status/status-badges';
+import { formatDate, formatMoney } from '../../../lib/format';
+import { m } from '../../../paraglide/messages';
+import type { ReferralSummary } from '../../../shared/recruiter-types';
+
+type ReferralTableProps = { referrals: ReferralSummary[]; showTask?: boolean };
+
+function Badges({ referral }: { referral: ReferralSummary }) {
+  return (
+    <>
+      <ConsentBadge status={referral.consentStatus} />
+      <ItaBadge status={referral.itaStatus} />
+      <HiringBadge status={referral.hiringStatus} />
+      <RewardBadge status={referral.rewardStatus} />
+    </>
+  );
+}
+
+function Reward({ referral }: { referral: ReferralSummary }) {
+  if (referral.rewardAmount === null || referral.rewardCurrency === null) return null;
+  return (
+    <span className="text-xs tabular-nums text-base-content/70" data-testid="referral-reward-amount">
+      {formatMoney(referral.rewardAmount, referral.rewardCurrency)}
+    </span>
+  );
+}
+
+function CallProofs({ referral }: { referral: ReferralSummary }) {
+  const { needReview, total } = referral.callProofs;
+  return needReview > 0 ? (
+    <span className="badge badge-warning badge-soft badge-sm whitespace-nowrap" data-testid="referral-call-proofs">
+      {m.admin_recruiters_call_proofs_review({ count: String(needReview) })}
+    </span>
+  ) : (
+    <span className="text-xs text-base-content/70" data-testid="referral-call-proofs">
+      {m.admin_recruiters_call_proofs_total({ count: String(total) })}
+    </span>
+  );
+}
+
+// A recruiter's referrals with their consent, ITA, hiring and reward states: a table on a desktop, cards on
+// a phone. `showTask` for the talent view across tasks.
+export function ReferralTable({ referrals, showTask = false }: ReferralTableProps) {
+  return (
+    <>
+      <div className="hidden overflow-x-auto rounded-box border border-base-300 bg-base-100 lg:block">
+        <table className="table" aria-label={m.admin_recruiters_referrals_label()}>
+          <thead>
+            <tr>
+              <th>{m.admin_recruiters_col_talent()}</th>
+              {showTask && <th>{m.admin_recruiters_col_task()}</th>}
+              <th>{m.admin_recruiters_col_states()}</th>
+              <th>{m.admin_recruiters_col_call_proofs()}</th>
+              <th>{m.admin_recruiters_col_referred()}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {referrals.map((referral) => (
+              <tr key={referral.id} data-testid="referral-row">
+                <td>
+                  <div className="font-semibold">{referral.talentName}</div>
+                  <div className="text-sm text-base-content/70">
+                    {referral.talentEmail} · {referral.talentPhone}
+                  </div>
+                </td>
+                {showTask && (
+                  <td data-testid="referral-task">
+                    <div>{referral.taskTitle}</div>
+                    <div className="text-sm text-base-content/70">
+                      <span className="font-mono text-xs">{referral.taskCode}</span> · {referral.company}
+                    </div>
+                  </td>
+                )}
+                <td>
+                  <div className="flex max-w-sm flex-wrap items-center gap-1">
+                    <Badges referral={referral} />
+                    <Reward referral={referral} />
+                  </div>
+                </td>
+                <td>
+                  <CallProofs referral={referral} />
+                </td>
+                <td className="whitespace-nowrap">{formatDate(referral.createdAt)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <ul className="grid grid-cols-1 gap-3 md:grid-cols-2 lg:hidden" aria-label={m.admin_recruiters_referrals_label()}>
+        {referrals.map((referral) => (
+          <li key={referral.id}>
+            <article className="card card-sm border border-base-300 bg-base-100" data-testid="referral-card">
+              <div className="card-body gap-2">
+                <div className="flex items-start justify-between gap-2">
+                  <div className="min-w-0">
+                    <h3 className="font-semibold leading-snug">{referral.talentName}</h3>
+                    <p className="truncate text-xs text-base-content/70">
+                      {referral.talentEmail} · {referral.talentPhone}
+                    </p>
+                  </div>
+                  <span className="shrink-0 text-xs text-base-content/60">{formatDate(referral.createdAt)}</span>
+                </div>
+                {showTask && (
+                  <p className="text-sm text-base-content/70">
+                    {referral.taskTitle} · {referral.company}
+                  </p>
+                )}
+                <div className="flex flex-wrap items-center gap-1">
+                  <Badges referral={referral} />
+                  <Reward referral={referral} />
+                </div>
+                <CallProofs referral={referral} />
+              </div>
+            </article>
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+}

@@ -1,0 +1,12 @@
+import { notFound } from '@tanstack/react-router';
+import { isAppError } from '../../lib/app-error';
+
+/** A loader's 404 answer (no such recruiter, or not their task) becomes the route's Page Not Found. */
+export async function orNotFound<T>(load: Promise<T>): Promise<T> {
+  try {
+    return await load;
+  } catch (error) {
+    if (isAppError(error) && error.status === 404) throw notFound();
+    throw error;
+  }
+}

@@ -1,0 +1,196 @@
+import { type ExpressionBuilder, sql } from 'kysely';
+import type { RecruiterListQuery } from '../../../shared/admin-recruiter-schemas';
+import type { MoneyTotal } from '../../../shared/admin-recruiter-types';
+import type { DB } from '../../db/connect';
+import type { Database } from '../../db/database';
+import { containsText, likePattern } from '../referrals/referral-summaries';
+import { QUOTA_USING_STATUSES } from '../tasks/task.repository';
+
+type UserEb = ExpressionBuilder<Database, 'users'>;
+
+// Roles are a JSON list in text; `_` is a LIKE wildcard, so it is escaped.
+export const hasRole = (role: 'ROLE_RECRUITER' | 'ROLE_ADMIN') =>
+  sql<boolean>`${sql.ref('users.roles')} like ${`%"${role.replace('_', '\\_')}"%`} escape '\\'`;
+
+const MAIN_CURRENCY = 'MYR';
+
+// Correlated counts, one row per recruiter in the same query: indexed by recruiter_tasks_unique and
+// referrals_recruiter_task, so a page costs pageSize index range scans, never a query per recruiter.
+const taskCount = (eb: UserEb) =>
+  eb
+    .selectFrom('recruiter_tasks')
+    .select((e) => e.fn.countAll<number>().as('n'))
+    .whereRef('recruiter_tasks.recruiter_id', '=', 'users.id');
+
+const referralCount = (eb: UserEb) =>
+  eb
+    .selectFrom('referrals')
+    .select((e) => e.fn.countAll<number>().as('n'))
+    .whereRef('referrals.recruiter_id', '=', 'users.id');
+
+const userColumns = [
+  'users.id',
+  'users.full_name',
+  'users.email',
+  'users.phone',
+  'users.status',
+  'users.locale',
+  'users.roles',
+  'users.need_to_change_password',
+  'users.created_at',
+] as const;
+
+function filtered(db: DB, query: Pick<RecruiterListQuery, 'search' | 'status'>) {
+  let q = db.selectFrom('users').where(hasRole('ROLE_RECRUITER'));
+  if (query.status !== 'all') q = q.where('users.status', '=', query.status);
+  if (query.search) {
+    const pattern = likePattern(query.search);
+    q = q.where((eb) => eb.or([containsText('users.full_name', pattern), containsText('users.email', pattern)]));
+  }
+  return q;
+}
+
+const selectRecruiters = (q: ReturnType<typeof filtered>) =>
+  q.select((eb) => [...userColumns, taskCount(eb).as('task_count'), referralCount(eb).as('referral_count')]);
+
+/** One page of recruiters with their task and referral counts (one query), and the total. */
+export async function findRecruiterPage(db: DB, query: RecruiterListQuery) {
+  let rows = selectRecruiters(filtered(db, query));
+  if (query.sort === 'ALPHABETICAL') {
+    rows = rows.orderBy((eb) => eb.fn('lower', ['users.full_name']), 'asc').orderBy('users.id', 'asc');
+  } else if (query.sort === 'EARLIEST') {
+    rows = rows.orderBy('users.created_at', 'asc').orderBy('users.id', 'asc');
+  } else {
+    rows = rows.orderBy('users.created_at', 'desc').orderBy('users.id', 'desc');
+  }
+  const [items, count] = await Promise.all([
+    rows
+      .limit(query.pageSize)
+      .offset((query.page - 1) * query.pageSize)
+      .execute(),
+    filtered(db, query)
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow(),
+  ]);
+  return { items, total: Number(count.n) };
+}
+
+/** A recruiter (a user with ROLE_RECRUITER) with counts, or undefined. */
+export const findRecruiterById = (db: DB, id: number) =>
+  selectRecruiters(filtered(db, { status: 'all' }))
+    .where('users.id', '=', id)
+    .executeTakeFirst();
+
+export type RecruiterRecord = NonNullable<Awaited<ReturnType<typeof findRecruiterById>>>;
+
+/**
+ * Rewards earned by each recruiter, per currency, in one grouped query over the page's recruiters:
+ * APPROVED, PENDING_PAYMENT and PAID (what a recruiter is owed or was paid), or `statuses`.
+ */
+export async function sumEarnings(
+  db: DB,
+  recruiterIds: number[],
+  statuses: readonly string[] = QUOTA_USING_STATUSES,
+): Promise<Map<number, MoneyTotal[]>> {
+  const out = new Map<number, MoneyTotal[]>();
+  if (recruiterIds.length === 0) return out;
+  const rows = await db
+    .selectFrom('referrals')
+    .select((eb) => [
+      'referrals.recruiter_id',
+      'referrals.reward_currency',
+      eb.fn.sum<number>('referrals.reward_amount').as('amount'),
+    ])
+    .where('referrals.recruiter_id', 'in', recruiterIds)
+    .where('referrals.reward_status', 'in', statuses)
+    .where('referrals.reward_amount', 'is not', null)
+    .groupBy(['referrals.recruiter_id', 'referrals.reward_currency'])
+    .execute();
+  for (const row of rows) {
+    const list = out.get(row.recruiter_id) ?? [];
+    list.push({ currency: row.reward_currency ?? MAIN_CURRENCY, amount: Number(row.amount) });
+    out.set(row.recruiter_id, list);
+  }
+  for (const list of out.values()) {
+    list.sort((a, b) =>
+      a.currency === b.currency
+        ? 0
+        : a.currency === MAIN_CURRENCY
+          ? -1
+          : b.currency === MAIN_CURRENCY
+            ? 1
+            : a.currency.localeCompare(b.currency),
+    );
+  }
+  return out;
+}
+
+/** The recruiter's status; deactivation's session revocation is the caller's (same transaction). */
+export const updateRecruiterStatus = (db: DB, id: number, status: 'ACTIVE' | 'DEACTIVATE', nowIso: string) =>
+  db.updateTable('users').set({ status, updated_at: nowIso }).where('id', '=', id).execute();
+
+/** Whether the recruiter is in the task (joined or assigned). */
+export const findMembership = (db: DB, recruiterId: number, taskId: number) =>
+  db
+    .selectFrom('recruiter_tasks')
+    .select(['recruiter_tasks.id', 'recruiter_tasks.assigned_by'])
+    .where('recruiter_tasks.recruiter_id', '=', recruiterId)
+    .where('recruiter_tasks.task_id', '=', taskId)
+    .executeTakeFirst();
+
+/** Assigns the task; a second assignment (or a race with the recruiter's own join) changes nothing. */
+export async function insertAssignment(
+  db: DB,
+  values: { recruiterId: number; taskId: number; assignedBy: number; nowIso: string },
+): Promise<boolean> {
+  const result = await db
+    .insertInto('recruiter_tasks')
+    .values({
+      recruiter_id: values.recruiterId,
+      task_id: values.taskId,
+      assigned_by: values.assignedBy,
+      created_at: values.nowIso,
+    })
+    .onConflict((oc) => oc.columns(['recruiter_id', 'task_id']).doNothing())
+    .executeTakeFirst();
+  return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
+}
+
+/** Open, unexpired tasks the recruiter is not in, newest first, matching `search` (title, company, code). */
+export async function findAssignableTasks(
+  db: DB,
+  values: { recruiterId: number; search?: string; page: number; pageSize: number; nowIso: string },
+) {
+  let q = db
+    .selectFrom('tasks')
+    .where('tasks.status', '=', 'OPEN')
+    .where((eb) => eb.or([eb('tasks.expires_at', 'is', null), eb('tasks.expires_at', '>', values.nowIso)]))
+    .where((eb) =>
+      eb.not(
+        eb.exists(
+          eb
+            .selectFrom('recruiter_tasks')
+            .select('recruiter_tasks.id')
+            .whereRef('recruiter_tasks.task_id', '=', 'tasks.id')
+            .where('recruiter_tasks.recruiter_id', '=', values.recruiterId),
+        ),
+      ),
+    );
+  if (values.search) {
+    const pattern = likePattern(values.search);
+    q = q.where((eb) =>
+      eb.or(['tasks.title', 'tasks.company', 'tasks.code', 'tasks.location'].map((c) => containsText(c, pattern))),
+    );
+  }
+  const [items, count] = await Promise.all([
+    q
+      .selectAll('tasks')
+      .orderBy('tasks.created_at', 'desc')
+      .orderBy('tasks.id', 'desc')
+      .limit(values.pageSize)
+      .offset((values.page - 1) * values.pageSize)
+      .execute(),
+    q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+  ]);
+  return { items, total: Number(count.n) };
+}

@@ -1,0 +1,245 @@
+import type { AddRecruiterFields, RecruiterListQuery } from '../../../shared/admin-recruiter-schemas';
+import type {
+  AssignableTask,
+  RecruiterDetail,
+  RecruiterRow,
+  TaskAssignment,
+} from '../../../shared/admin-recruiter-types';
+import type { ListPage } from '../../../shared/api-response';
+import { DEFAULT_TIMEZONE } from '../../../shared/constants';
+import { type JobType, type Role, toAppLocale, type UserStatus } from '../../../shared/enums';
+import type { MyTaskCard, ReferralSummary } from '../../../shared/recruiter-types';
+import type { TalentListQuery } from '../../../shared/talent-schemas';
+import type { TaskListQuery } from '../../../shared/task-schemas';
+import type { AppDeps } from '../../context';
+import { AppError, notFound } from '../../errors';
+import { appLink } from '../../mail/app-link';
+import { enqueueEmail } from '../../mail/outbox';
+import { hashPassword } from '../../security/passwords';
+import { revokeUserSessions } from '../auth/session.repository';
+import { getMyTask, listMyTasks, type MyTaskDetail } from '../recruiter-tasks/recruiter-task.service';
+import { listReferralSummaries } from '../referrals/referral-summaries';
+import { isUniqueViolation } from '../talents/referral-rules';
+import { taskStatus } from '../tasks/task.mappers';
+import { findTaskById } from '../tasks/task.repository';
+import { findUserByEmail } from '../users/user.repository';
+import {
+  findAssignableTasks,
+  findMembership,
+  findRecruiterById,
+  findRecruiterPage,
+  insertAssignment,
+  type RecruiterRecord,
+  sumEarnings,
+  updateRecruiterStatus,
+} from './admin-recruiter.repository';
+import { temporaryPassword } from './temporary-password';
+
+const emailTaken = () =>
+  new AppError('CONFLICT', 409, 'An account with this e-mail already exists.', { email: 'email_taken' });
+
+function toRow(record: RecruiterRecord, earnings: Map<number, RecruiterRow['earnings']>): RecruiterRow {
+  const roles = JSON.parse(record.roles) as Role[];
+  return {
+    id: record.id,
+    fullName: record.full_name,
+    email: record.email,
+    phone: record.phone,
+    status: record.status as UserStatus,
+    locale: toAppLocale(record.locale),
+    needToChangePassword: record.need_to_change_password === 1,
+    isAdmin: roles.includes('ROLE_ADMIN'),
+    createdAt: record.created_at,
+    counts: { tasks: Number(record.task_count ?? 0), referrals: Number(record.referral_count ?? 0) },
+    earnings: earnings.get(record.id) ?? [],
+  };
+}
+
+/** Recruiters matching the query, each with their counts and earnings: two queries per page, plus the total. */
+export async function listRecruiters(deps: AppDeps, query: RecruiterListQuery): Promise<ListPage<RecruiterRow>> {
+  const { items, total } = await findRecruiterPage(deps.db, query);
+  const earnings = await sumEarnings(
+    deps.db,
+    items.map((r) => r.id),
+  );
+  return { items: items.map((r) => toRow(r, earnings)), page: query.page, pageSize: query.pageSize, total };
+}
+
+async function recruiterOr404(deps: AppDeps, id: number): Promise<RecruiterRecord> {
+  const record = await findRecruiterById(deps.db, id);
+  if (!record) throw notFound('Recruiter');
+  return record;
+}
+
+async function rowOf(deps: AppDeps, record: RecruiterRecord): Promise<RecruiterRow> {
+  return toRow(record, await sumEarnings(deps.db, [record.id]));
+}
+
+/** One recruiter with counts, earnings and what of it was paid; 404 for an unknown id or a non-recruiter. */
+export async function getRecruiter(deps: AppDeps, id: number): Promise<RecruiterDetail> {
+  const record = await recruiterOr404(deps, id);
+  const [earnings, paid] = await Promise.all([sumEarnings(deps.db, [id]), sumEarnings(deps.db, [id], ['PAID'])]);
+  return { ...toRow(record, earnings), paid: paid.get(id) ?? [] };
+}
+
+/**
+ * "Add New Recruiter": the account with a random temporary password that must be changed at first
+ * login, and the invitation e-mail in the chosen language, in one transaction (no account without
+ * its invitation). A taken e-mail answers 409 with the field.
+ */
+export async function addRecruiter(deps: AppDeps, fields: AddRecruiterFields): Promise<RecruiterRow> {
+  const { db, env, now } = deps;
+  if (await findUserByEmail(db, fields.email)) throw emailTaken();
+  const password = temporaryPassword();
+  const passwordHash = await hashPassword(password);
+  const at = now().toISOString();
+  let id: number;
+  try {
+    id = await db.transaction().execute(async (trx) => {
+      const row = await trx
+        .insertInto('users')
+        .values({
+          email: fields.email,
+          password_hash: passwordHash,
+          full_name: fields.fullName,
+          phone: fields.phone ?? null,
+          roles: JSON.stringify(['ROLE_RECRUITER'] satisfies Role[]),
+          status: 'ACTIVE',
+          need_to_change_password: 1,
+          remaining_ai_note_improvement: env.AI_NOTE_QUOTA,
+          bank_name: null,
+          bank_account_name: null,
+          bank_account_number: null,
+          locale: fields.locale,
+          timezone: DEFAULT_TIMEZONE,
+          created_at: at,
+          updated_at: at,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await enqueueEmail(
+        trx,
+        {
+          to: fields.email,
+          locale: fields.locale,
+          template: 'recruiter_invitation',
+          payload: {
+            name: fields.fullName,
+            email: fields.email,
+            temporaryPassword: password,
+            link: appLink(env.APP_URL, fields.locale, '/login'),
+          },
+        },
+        now(),
+      );
+      return row.id;
+    });
+  } catch (error) {
+    // Another admin added the same e-mail a moment ago.
+    if (isUniqueViolation(error)) throw emailTaken();
+    throw error;
+  }
+  return rowOf(deps, await recruiterOr404(deps, id));
+}
+
+/**
+ * Activates or deactivates a recruiter. Deactivating ends every session of theirs in the same
+ * transaction: their access token stops working at once (requireUser checks the session) and no
+ * refresh token brings it back, even after reactivation. An admin account is never deactivated here.
+ */
+export async function setRecruiterStatus(deps: AppDeps, id: number, status: UserStatus): Promise<RecruiterRow> {
+  const record = await recruiterOr404(deps, id);
+  const roles = JSON.parse(record.roles) as Role[];
+  if (status === 'DEACTIVATE' && roles.includes('ROLE_ADMIN')) {
+    throw new AppError('FORBIDDEN', 403, 'An admin account cannot be deactivated here.');
+  }
+  const at = deps.now().toISOString();
+  await deps.db.transaction().execute(async (trx) => {
+    await updateRecruiterStatus(trx, id, status, at);
+    if (status === 'DEACTIVATE') await revokeUserSessions(trx, id, 'DEACTIVATED', at);
+  });
+  return rowOf(deps, await recruiterOr404(deps, id));
+}
+
+/** The recruiter's tasks (joined or assigned) with their referral counts, as the recruiter's Manage Task. */
+export async function listRecruiterTasks(
+  deps: AppDeps,
+  id: number,
+  query: TaskListQuery,
+): Promise<ListPage<MyTaskCard>> {
+  await recruiterOr404(deps, id);
+  return listMyTasks(deps, id, query);
+}
+
+/** "Manage Task Detail": the task and the recruiter's referrals to it; 404 when they are not in it. */
+export async function getRecruiterTask(deps: AppDeps, id: number, taskId: number): Promise<MyTaskDetail> {
+  await recruiterOr404(deps, id);
+  return getMyTask(deps, id, taskId);
+}
+
+/** The talent view: the recruiter's referrals across tasks, filtered and paged. */
+export async function listRecruiterReferrals(
+  deps: AppDeps,
+  id: number,
+  query: TalentListQuery,
+): Promise<ListPage<ReferralSummary>> {
+  await recruiterOr404(deps, id);
+  const { items, total } = await listReferralSummaries(
+    deps.db,
+    {
+      recruiterId: id,
+      taskId: query.taskId,
+      search: query.search,
+      consent: query.consent,
+      hiring: query.hiring,
+      reward: query.reward,
+    },
+    { page: query.page, pageSize: query.pageSize },
+  );
+  return { items, page: query.page, pageSize: query.pageSize, total };
+}
+
+/** Open tasks the recruiter is not in yet, for "Assign a task". */
+export async function listAssignableTasks(
+  deps: AppDeps,
+  id: number,
+  query: { search?: string; page: number; pageSize: number },
+): Promise<ListPage<AssignableTask>> {
+  await recruiterOr404(deps, id);
+  const nowIso = deps.now().toISOString();
+  const { items, total } = await findAssignableTasks(deps.db, { recruiterId: id, ...query, nowIso });
+  return {
+    items: items.map((task) => ({
+      id: task.id,
+      code: task.code,
+      title: task.title,
+      company: task.company,
+      jobType: task.job_type as JobType,
+      status: taskStatus(task, nowIso),
+      location: task.location,
+      rewardAmount: Number(task.reward_amount),
+      rewardCurrency: task.reward_currency,
+      expiresAt: task.expires_at,
+    })),
+    page: query.page,
+    pageSize: query.pageSize,
+    total,
+  };
+}
+
+/**
+ * Assigns a task to the recruiter (recruiter_tasks, assigned_by the admin). Idempotent: a recruiter
+ * already in the task stays in, even if it closed since. A closed or expired task answers 409.
+ */
+export async function assignTask(deps: AppDeps, adminId: number, id: number, taskId: number): Promise<TaskAssignment> {
+  await recruiterOr404(deps, id);
+  const task = await findTaskById(deps.db, taskId);
+  if (!task) throw notFound('Task');
+  if (await findMembership(deps.db, id, taskId)) return { recruiterId: id, taskId, created: false };
+  const nowIso = deps.now().toISOString();
+  const status = taskStatus(task, nowIso);
+  if (status === 'CLOSED') throw new AppError('CONFLICT', 409, 'This task is closed.');
+  if (status === 'EXPIRED') throw new AppError('CONFLICT', 409, 'This task has expired.');
+  const created = await insertAssignment(deps.db, { recruiterId: id, taskId, assignedBy: adminId, nowIso });
+  return { recruiterId: id, taskId, created };
+}
