@@ -2,11 +2,13 @@ import { type Migration, type MigrationProvider, Migrator, sql } from 'kysely';
 import { type DB, isPostgres } from './connect';
 import * as initial from './migrations/2026-11-22-001-initial';
 import * as talentLinks from './migrations/2026-11-23-002-talent-links';
+import * as referralListIndexes from './migrations/2026-11-24-003-referral-list-indexes';
 
 // Migrations are imported, not read from disk, so the bundled server and the tests run the same list.
 const migrations: Record<string, Migration> = {
   '2026-11-22-001-initial': initial,
   '2026-11-23-002-talent-links': talentLinks,
+  '2026-11-24-003-referral-list-indexes': referralListIndexes,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

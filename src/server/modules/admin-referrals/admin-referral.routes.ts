@@ -1,5 +1,55 @@
 import { Hono } from 'hono';
+import {
+  adminReferralListQuerySchema,
+  bulkRewardSchema,
+  callProofReviewSchema,
+  hiringStatusChangeSchema,
+  rewardDecisionSchema,
+} from '../../../shared/admin-referral-schemas';
+import { idParamSchema } from '../../../shared/list-query';
 import type { AppEnv } from '../../context';
+import { validate } from '../../validate';
+import { getAdminReferralDetail } from './admin-referral-detail';
+import { listAdminReferrals } from './admin-referral-list';
+import { reviewCallProof } from './call-proof-review';
+import { changeHiringStatus } from './hiring-status';
+import { decideReward, decideRewards } from './reward-decision';
 
-// `/api/admin/referrals` (issue 5): being built.
-export const adminReferralRoutes = new Hono<AppEnv>();
+// `/api/admin/referrals` (issue 5, hiring status screen); ROLE_ADMIN is checked for all of /api/admin (app.ts).
+export const adminReferralRoutes = new Hono<AppEnv>()
+  .get('/', validate('query', adminReferralListQuerySchema), async (c) => {
+    const { page, pageSize, ...filter } = c.req.valid('query');
+    const data = await listAdminReferrals(c.var.deps.db, filter, { page, pageSize });
+    return c.json({ success: true as const, data }, 200);
+  })
+  .post('/reward/bulk', validate('json', bulkRewardSchema), async (c) => {
+    const { referralIds, ...input } = c.req.valid('json');
+    const data = await decideRewards(c.var.deps, c.var.user.id, referralIds, input);
+    return c.json({ success: true as const, data }, 200);
+  })
+  .post(
+    '/call-proofs/:id/review',
+    validate('param', idParamSchema),
+    validate('json', callProofReviewSchema),
+    async (c) => {
+      const data = await reviewCallProof(c.var.deps, c.var.user.id, c.req.valid('param').id, c.req.valid('json'));
+      return c.json({ success: true as const, data }, 200);
+    },
+  )
+  .get('/:id', validate('param', idParamSchema), async (c) => {
+    const data = await getAdminReferralDetail(c.var.deps.db, c.req.valid('param').id, c.var.deps.now());
+    return c.json({ success: true as const, data }, 200);
+  })
+  .post(
+    '/:id/hiring-status',
+    validate('param', idParamSchema),
+    validate('json', hiringStatusChangeSchema),
+    async (c) => {
+      const data = await changeHiringStatus(c.var.deps, c.var.user.id, c.req.valid('param').id, c.req.valid('json'));
+      return c.json({ success: true as const, data }, 200);
+    },
+  )
+  .post('/:id/reward', validate('param', idParamSchema), validate('json', rewardDecisionSchema), async (c) => {
+    const data = await decideReward(c.var.deps, c.var.user.id, c.req.valid('param').id, c.req.valid('json'));
+    return c.json({ success: true as const, data }, 200);
+  });

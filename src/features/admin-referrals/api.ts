@@ -1,0 +1,120 @@
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { api, unwrap } from '../../lib/api-client';
+import { registerFieldMessages } from '../../lib/app-error';
+import { m } from '../../paraglide/messages';
+import type {
+  AdminReferralListQuery,
+  CallProofDecision,
+  HiringStatusChangeInput,
+  RewardDecision,
+} from '../../shared/admin-referral-schemas';
+
+// Admin › Hiring status (`/api/admin/referrals`). Keys start with 'admin-referrals': the list, then one
+// referral. A change refetches that referral and the list; a payment's screens are told through their own
+// key ('admin-payments') since a reward decision changes what can be paid.
+
+registerFieldMessages({
+  field_required: m.error_field_field_required,
+  field_too_long: m.error_field_field_too_long,
+  field_invalid: m.error_field_invalid,
+  hiring_transition_refused: m.error_field_hiring_transition_refused,
+  call_proof_already_reviewed: m.error_field_call_proof_already_reviewed,
+  reward_in_payment: m.error_field_reward_in_payment,
+  reward_consent_required: m.error_field_reward_consent_required,
+  reward_unchanged: m.error_field_reward_unchanged,
+  reward_quota_full: m.error_field_reward_quota_full,
+});
+
+export type AdminReferralFilters = Omit<AdminReferralListQuery, 'call'> & { call?: AdminReferralListQuery['call'] };
+
+export const adminReferralKeys = {
+  all: ['admin-referrals'] as const,
+  list: ['admin-referrals', 'list'] as const,
+  detail: (id: number) => ['admin-referrals', 'detail', id] as const,
+};
+
+const queryOf = (filters: AdminReferralFilters) => {
+  const query: Record<string, string> = { page: String(filters.page), pageSize: String(filters.pageSize) };
+  if (filters.search) query.search = filters.search;
+  if (filters.taskId) query.taskId = String(filters.taskId);
+  if (filters.recruiterId) query.recruiterId = String(filters.recruiterId);
+  if (filters.hiring) query.hiring = filters.hiring;
+  if (filters.consent) query.consent = filters.consent;
+  if (filters.reward) query.reward = filters.reward;
+  if (filters.call) query.call = filters.call;
+  return query;
+};
+
+/** One page of every recruiter's referrals. */
+export const adminReferralsQueryOptions = (filters: AdminReferralFilters) =>
+  queryOptions({
+    queryKey: [...adminReferralKeys.list, filters],
+    queryFn: () => unwrap(api.api.admin.referrals.$get({ query: queryOf(filters) })),
+  });
+
+/** One referral with call proofs, reward and quota, payment and history. */
+export const adminReferralQueryOptions = (id: number) =>
+  queryOptions({
+    queryKey: adminReferralKeys.detail(id),
+    queryFn: () => unwrap(api.api.admin.referrals[':id'].$get({ param: { id: String(id) } })),
+  });
+
+function useRefreshAfter(referralIds: () => number[]) {
+  const queryClient = useQueryClient();
+  return async () => {
+    await Promise.all([
+      ...referralIds().map((id) => queryClient.invalidateQueries({ queryKey: adminReferralKeys.detail(id) })),
+      queryClient.invalidateQueries({ queryKey: adminReferralKeys.list }),
+    ]);
+  };
+}
+
+export function useHiringStatusMutation(referralId: number) {
+  const refresh = useRefreshAfter(() => [referralId]);
+  return useMutation({
+    mutationFn: (input: HiringStatusChangeInput) =>
+      unwrap(api.api.admin.referrals[':id']['hiring-status'].$post({ param: { id: String(referralId) }, json: input })),
+    onSettled: refresh,
+  });
+}
+
+export function useCallProofReviewMutation(referralId: number) {
+  const refresh = useRefreshAfter(() => [referralId]);
+  return useMutation({
+    mutationFn: (input: { callProofId: number; decision: CallProofDecision; reason?: string }) =>
+      unwrap(
+        api.api.admin.referrals['call-proofs'][':id'].review.$post({
+          param: { id: String(input.callProofId) },
+          json: { decision: input.decision, reason: input.reason },
+        }),
+      ),
+    onSettled: refresh,
+  });
+}
+
+export function useRewardDecisionMutation(referralId: number) {
+  const queryClient = useQueryClient();
+  const refresh = useRefreshAfter(() => [referralId]);
+  return useMutation({
+    mutationFn: (input: { decision: RewardDecision; reason?: string }) =>
+      unwrap(api.api.admin.referrals[':id'].reward.$post({ param: { id: String(referralId) }, json: input })),
+    onSettled: async () => {
+      await Promise.all([refresh(), queryClient.invalidateQueries({ queryKey: ['admin-payments', 'payable'] })]);
+    },
+  });
+}
+
+/** One decision for a selection; the answer has each referral's outcome (or refusal). */
+export function useBulkRewardMutation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { referralIds: number[]; decision: RewardDecision; reason?: string }) =>
+      unwrap(api.api.admin.referrals.reward.bulk.$post({ json: input })),
+    onSettled: async () => {
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: adminReferralKeys.all }),
+        queryClient.invalidateQueries({ queryKey: ['admin-payments', 'payable'] }),
+      ]);
+    },
+  });
+}

@@ -1,0 +1,55 @@
+import type { CallProofDecision } from '../../../shared/admin-referral-schemas';
+import type { AdminCallProofItem } from '../../../shared/admin-referral-types';
+import type { AppDeps } from '../../context';
+import { isPostgres } from '../../db/connect';
+import { AppError, notFound } from '../../errors';
+import { getAdminCallProof } from './admin-referral-detail';
+import { recordChange } from './referral-history';
+
+const alreadyReviewed = (status: string) =>
+  new AppError('CONFLICT', 409, `This call proof has already been reviewed (${status}).`, {
+    decision: 'call_proof_already_reviewed',
+  });
+
+/** NEED_REVIEW → ACCEPTED | REJECTED (with a reason), once; the referral's history records it. */
+export async function reviewCallProof(
+  deps: AppDeps,
+  adminId: number,
+  callProofId: number,
+  input: { decision: CallProofDecision; reason?: string },
+): Promise<AdminCallProofItem> {
+  const at = deps.now().toISOString();
+  await deps.db.transaction().execute(async (trx) => {
+    const proof = await trx
+      .selectFrom('call_proofs')
+      .select(['id', 'referral_id', 'review_status'])
+      .where('id', '=', callProofId)
+      .$if(isPostgres(trx), (q) => q.forUpdate())
+      .executeTakeFirst();
+    if (!proof) throw notFound('Call proof');
+    if (proof.review_status !== 'NEED_REVIEW') throw alreadyReviewed(proof.review_status);
+    // Checked again in the UPDATE: the owner may delete it, or another admin review it, meanwhile.
+    const updated = await trx
+      .updateTable('call_proofs')
+      .set({
+        review_status: input.decision,
+        review_reason: input.reason ?? null,
+        reviewed_by: adminId,
+        reviewed_at: at,
+      })
+      .where('id', '=', callProofId)
+      .where('review_status', '=', 'NEED_REVIEW')
+      .executeTakeFirst();
+    if (Number(updated.numUpdatedRows) !== 1) throw alreadyReviewed('reviewed');
+    await recordChange(trx, {
+      referralIds: [proof.referral_id],
+      actorId: adminId,
+      action: 'CALL_PROOF_REVIEWED',
+      from: 'NEED_REVIEW',
+      to: input.decision,
+      note: input.reason,
+      at,
+    });
+  });
+  return getAdminCallProof(deps.db, callProofId);
+}

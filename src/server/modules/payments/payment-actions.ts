@@ -1,0 +1,202 @@
+import { toAppLocale } from '../../../shared/enums';
+import type { PaymentCancelled, PaymentDetail } from '../../../shared/payment-types';
+import type { AppDeps } from '../../context';
+import { type DB, isPostgres } from '../../db/connect';
+import { AppError, notFound } from '../../errors';
+import { enqueueEmail } from '../../mail/outbox';
+import { recordChange } from '../admin-referrals/referral-history';
+import { getPaymentDetail } from './payment-queries';
+
+// A payment's life (PRODUCT.md "Reward status"): created PENDING from a recruiter's APPROVED referrals
+// (which become PENDING_PAYMENT), then PAID (referrals PAID, the recruiter is e-mailed), or cancelled
+// while PENDING (referrals APPROVED again). The schema knows PENDING and PAID only, so a cancelled payment
+// is deleted; each referral's history keeps the trail (payment number, cancellation).
+
+const conflict = (message: string, field: string, key: string) =>
+  new AppError('CONFLICT', 409, message, { [field]: key });
+
+// A clock a little ahead of the server's is not "in the future".
+const CLOCK_SKEW_MS = 5 * 60_000;
+
+export async function createPayment(
+  deps: AppDeps,
+  adminId: number,
+  input: { recruiterId: number; referralIds: number[] },
+): Promise<PaymentDetail> {
+  const at = deps.now().toISOString();
+  const paymentId = await deps.db.transaction().execute(async (trx) => {
+    const recruiter = await trx.selectFrom('users').select('id').where('id', '=', input.recruiterId).executeTakeFirst();
+    if (!recruiter) throw notFound('Recruiter');
+    // Locked (PostgreSQL) in id order, so a decision correction or another payment waits for this one.
+    const referrals = await trx
+      .selectFrom('referrals')
+      .select(['id', 'recruiter_id', 'reward_status', 'reward_amount', 'reward_currency', 'payment_id'])
+      .where('id', 'in', input.referralIds)
+      .orderBy('id')
+      .$if(isPostgres(trx), (q) => q.forUpdate())
+      .execute();
+    const found = new Set(referrals.map((r) => r.id));
+    const unpayable = [
+      ...input.referralIds.filter((id) => !found.has(id)),
+      ...referrals
+        .filter((r) => r.recruiter_id !== input.recruiterId || r.reward_status !== 'APPROVED' || r.payment_id !== null)
+        .map((r) => r.id),
+    ].sort((a, b) => a - b);
+    if (unpayable.length > 0) {
+      throw conflict(
+        `Only the recruiter's APPROVED referrals that are in no payment can be paid; not: ${unpayable.join(', ')}.`,
+        'referralIds',
+        'payment_referral_not_payable',
+      );
+    }
+    const currencies = [...new Set(referrals.map((r) => r.reward_currency ?? ''))].sort();
+    const [currency] = currencies;
+    if (currencies.length !== 1 || !currency) {
+      throw conflict(
+        `A payment holds one currency; these referrals are in ${currencies.join(' and ')}. Create one payment per currency.`,
+        'referralIds',
+        'payment_mixed_currency',
+      );
+    }
+    const amount = referrals.reduce((sum, r) => sum + Number(r.reward_amount ?? 0), 0);
+    const payment = await trx
+      .insertInto('payments')
+      .values({
+        recruiter_id: input.recruiterId,
+        amount,
+        currency,
+        status: 'PENDING',
+        reference: null,
+        paid_at: null,
+        created_by: adminId,
+        created_at: at,
+        updated_at: at,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await trx
+      .updateTable('referrals')
+      .set({ reward_status: 'PENDING_PAYMENT', payment_id: payment.id })
+      .where('id', 'in', input.referralIds)
+      .execute();
+    await recordChange(trx, {
+      referralIds: input.referralIds,
+      actorId: adminId,
+      action: 'REWARD_CHANGED',
+      from: 'APPROVED',
+      to: 'PENDING_PAYMENT',
+      note: `Payment #${payment.id}`,
+      at,
+    });
+    return payment.id;
+  });
+  return getPaymentDetail(deps.db, paymentId);
+}
+
+/** The payment (locked on PostgreSQL) if it is still PENDING; 404 or 409 otherwise. */
+async function pendingPayment(trx: DB, paymentId: number, doing: string) {
+  const payment = await trx
+    .selectFrom('payments')
+    .selectAll()
+    .where('id', '=', paymentId)
+    .$if(isPostgres(trx), (q) => q.forUpdate())
+    .executeTakeFirst();
+  if (!payment) throw notFound('Payment');
+  if (payment.status !== 'PENDING') {
+    throw conflict(
+      `Payment #${paymentId} is ${payment.status}: only a PENDING payment can be ${doing}.`,
+      '_',
+      'payment_not_pending',
+    );
+  }
+  return payment;
+}
+
+const referralIdsOf = async (trx: DB, paymentId: number) =>
+  (await trx.selectFrom('referrals').select('id').where('payment_id', '=', paymentId).orderBy('id').execute()).map(
+    (r) => r.id,
+  );
+
+export async function payPayment(
+  deps: AppDeps,
+  adminId: number,
+  paymentId: number,
+  input: { reference: string; paidAt: string },
+): Promise<PaymentDetail> {
+  const now = deps.now();
+  const at = now.toISOString();
+  const paidAt = new Date(input.paidAt);
+  if (paidAt.getTime() > now.getTime() + CLOCK_SKEW_MS) {
+    throw new AppError('VALIDATION_FAILED', 400, 'Some fields are not valid.', { paidAt: 'paid_at_future' });
+  }
+  await deps.db.transaction().execute(async (trx) => {
+    const payment = await pendingPayment(trx, paymentId, 'marked paid');
+    await trx
+      .updateTable('payments')
+      .set({ status: 'PAID', reference: input.reference, paid_at: paidAt.toISOString(), updated_at: at })
+      .where('id', '=', paymentId)
+      .execute();
+    const referralIds = await referralIdsOf(trx, paymentId);
+    if (referralIds.length > 0) {
+      await trx.updateTable('referrals').set({ reward_status: 'PAID' }).where('id', 'in', referralIds).execute();
+    }
+    await recordChange(trx, {
+      referralIds,
+      actorId: adminId,
+      action: 'REWARD_CHANGED',
+      from: 'PENDING_PAYMENT',
+      to: 'PAID',
+      note: input.reference,
+      at,
+    });
+    const recruiter = await trx
+      .selectFrom('users')
+      .select(['email', 'full_name', 'locale'])
+      .where('id', '=', payment.recruiter_id)
+      .executeTakeFirstOrThrow();
+    // `payment_paid` (payload keys: mail/templates.ts), in the recruiter's language.
+    await enqueueEmail(
+      trx,
+      {
+        to: recruiter.email,
+        locale: toAppLocale(recruiter.locale),
+        template: 'payment_paid',
+        payload: {
+          name: recruiter.full_name,
+          amount: Number(payment.amount),
+          currency: payment.currency,
+          reference: input.reference,
+          paidAt: paidAt.toISOString(),
+        },
+      },
+      now,
+    );
+  });
+  return getPaymentDetail(deps.db, paymentId);
+}
+
+export async function cancelPayment(deps: AppDeps, adminId: number, paymentId: number): Promise<PaymentCancelled> {
+  const at = deps.now().toISOString();
+  return deps.db.transaction().execute(async (trx) => {
+    await pendingPayment(trx, paymentId, 'cancelled');
+    const referralIds = await referralIdsOf(trx, paymentId);
+    if (referralIds.length > 0) {
+      await trx
+        .updateTable('referrals')
+        .set({ reward_status: 'APPROVED', payment_id: null })
+        .where('id', 'in', referralIds)
+        .execute();
+    }
+    await recordChange(trx, {
+      referralIds,
+      actorId: adminId,
+      action: 'REWARD_CHANGED',
+      from: 'PENDING_PAYMENT',
+      to: 'APPROVED',
+      note: `Payment #${paymentId} cancelled`,
+      at,
+    });
+    await trx.deleteFrom('payments').where('id', '=', paymentId).execute();
+    return { paymentId, referralIds };
+  });
+}
