@@ -1,13 +1,26 @@
+import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
-import { PagePlaceholder } from '../../components/page-placeholder';
+import { meQueryOptions } from '../../features/auth/api';
+import { adminDashboardQueryOptions, recruiterDashboardQueryOptions } from '../../features/dashboard/api';
+import { DashboardPage } from '../../features/dashboard/components/dashboard-page';
 import { titleHead } from '../../lib/page-title';
 import { m } from '../../paraglide/messages';
 
 export const Route = createFileRoute('/_auth/dashboard')({
+  loader: async ({ context }) => {
+    const user = await context.queryClient.ensureQueryData(meQueryOptions());
+    const roles = user?.roles ?? [];
+    await Promise.all([
+      roles.includes('ROLE_RECRUITER') && context.queryClient.ensureQueryData(recruiterDashboardQueryOptions()),
+      roles.includes('ROLE_ADMIN') && context.queryClient.ensureQueryData(adminDashboardQueryOptions()),
+    ]);
+  },
   head: titleHead(m.title_dashboard),
-  component: DashboardPage,
+  component: DashboardRoute,
 });
 
-function DashboardPage() {
-  return <PagePlaceholder title={m.title_dashboard()} />;
+// The roles come from the signed-in user (features do not import each other, so the route passes them).
+function DashboardRoute() {
+  const { data: user } = useSuspenseQuery(meQueryOptions());
+  return <DashboardPage roles={user?.roles ?? []} />;
 }

@@ -1,5 +1,23 @@
 import { Hono } from 'hono';
+import { earningPaymentsQuerySchema, earningReferralsQuerySchema } from '../../../shared/earning-schemas';
 import type { AppEnv } from '../../context';
+import { validate } from '../../validate';
+import { listEarningReferrals, listMyPayments } from './earning-lists';
+import { earningSummary } from './earning-summary';
 
-// `/api/recruiter/earning` (issue 5): being built.
-export const earningRoutes = new Hono<AppEnv>();
+// `/api/recruiter/earning` (ROLE_RECRUITER, checked by the area guard of app.ts): the signed-in
+// recruiter's own rewards and payments, never anyone else's.
+export const earningRoutes = new Hono<AppEnv>()
+  .get('/', async (c) => c.json({ success: true as const, data: await earningSummary(c.var.deps, c.var.user.id) }, 200))
+  .get('/referrals', validate('query', earningReferralsQuerySchema), async (c) =>
+    c.json(
+      { success: true as const, data: await listEarningReferrals(c.var.deps, c.var.user.id, c.req.valid('query')) },
+      200,
+    ),
+  )
+  .get('/payments', validate('query', earningPaymentsQuerySchema), async (c) =>
+    c.json(
+      { success: true as const, data: await listMyPayments(c.var.deps, c.var.user.id, c.req.valid('query')) },
+      200,
+    ),
+  );

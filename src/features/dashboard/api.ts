@@ -1,0 +1,20 @@
+import { queryOptions } from '@tanstack/react-query';
+import { api, unwrap } from '../../lib/api-client';
+import type { AdminDashboard, RecruiterDashboard } from '../../shared/dashboard-types';
+
+// The dashboard's two calls. Saved with the rest of the query cache, so the numbers still read offline
+// (with the "as of" note).
+
+/** My "what to do next" and numbers per month (`GET /api/recruiter/dashboard`). */
+export const recruiterDashboardQueryOptions = () =>
+  queryOptions({
+    queryKey: ['dashboard', 'recruiter'],
+    queryFn: (): Promise<RecruiterDashboard> => unwrap(api.api.recruiter.dashboard.$get()),
+  });
+
+/** The platform's numbers (`GET /api/admin/dashboard`). */
+export const adminDashboardQueryOptions = () =>
+  queryOptions({
+    queryKey: ['dashboard', 'admin'],
+    queryFn: (): Promise<AdminDashboard> => unwrap(api.api.admin.dashboard.$get()),
+  });

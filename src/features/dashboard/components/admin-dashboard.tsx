@@ -1,0 +1,96 @@
+import { useSuspenseQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { MonthBarChart } from '../../../components/charts/month-bar-chart';
+import { formatMonth } from '../../../components/charts/month-label';
+import { m } from '../../../paraglide/messages';
+import { adminDashboardQueryOptions } from '../api';
+import { formatTotals } from '../format';
+import { StatCard } from './stat-card';
+
+// The admin's dashboard: the platform's work waiting now, this month's numbers and the last six months.
+export function AdminDashboardView() {
+  const { data } = useSuspenseQuery(adminDashboardQueryOptions());
+  const { current, thisMonth } = data;
+  const open = (to: '/admin/hiring-status' | '/admin/payments' | '/admin/manage-task' | '/admin/tasks') => (
+    <Link to={to} className="link link-primary">
+      {m.dashboard_admin_open()}
+    </Link>
+  );
+  return (
+    <div className="space-y-6">
+      <section aria-labelledby="dashboard-platform" className="space-y-3">
+        <h2 id="dashboard-platform" className="text-lg font-semibold">
+          {m.dashboard_admin_now_heading()}
+        </h2>
+        <div className="grid grid-cols-2 gap-3 lg:grid-cols-3">
+          <StatCard
+            testId="stat-active-recruiters"
+            label={m.dashboard_admin_recruiters()}
+            value={current.activeRecruiters}
+            action={open('/admin/manage-task')}
+          />
+          <StatCard
+            testId="stat-open-tasks"
+            label={m.dashboard_admin_open_tasks()}
+            value={current.openTasks}
+            action={open('/admin/tasks')}
+          />
+          <StatCard
+            testId="stat-call-proofs"
+            label={m.dashboard_admin_proofs()}
+            value={current.callProofsToReview}
+            action={open('/admin/hiring-status')}
+          />
+          <StatCard
+            testId="stat-rewards-in-review"
+            label={m.dashboard_admin_rewards_in_review()}
+            value={current.rewardsInReview}
+            action={open('/admin/hiring-status')}
+          />
+          <StatCard
+            testId="stat-approved-unpaid"
+            label={m.dashboard_admin_approved_unpaid()}
+            value={<span className="text-lg sm:text-xl">{formatTotals(current.approvedUnpaid)}</span>}
+            action={open('/admin/payments')}
+          />
+          <StatCard
+            testId="stat-pending-payment"
+            label={m.dashboard_admin_pending_payment()}
+            value={<span className="text-lg sm:text-xl">{formatTotals(current.pendingPayment)}</span>}
+            action={open('/admin/payments')}
+          />
+        </div>
+      </section>
+
+      <section aria-labelledby="dashboard-platform-month" className="space-y-3">
+        <h2 id="dashboard-platform-month" className="text-lg font-semibold">
+          {m.dashboard_admin_month_heading({ month: formatMonth(thisMonth.month, 'long') })}
+        </h2>
+        <div className="grid grid-cols-2 gap-3 lg:grid-cols-4">
+          <StatCard testId="stat-platform-referrals" label={m.dashboard_stat_referrals()} value={thisMonth.referrals} />
+          <StatCard testId="stat-platform-consents" label={m.dashboard_stat_consents()} value={thisMonth.consents} />
+          <StatCard testId="stat-platform-hires" label={m.dashboard_stat_hires()} value={thisMonth.hires} />
+          <StatCard
+            testId="stat-platform-paid"
+            label={m.dashboard_admin_paid()}
+            value={<span className="text-lg sm:text-xl">{formatTotals(thisMonth.paid)}</span>}
+          />
+        </div>
+        <div className="card border border-base-300 bg-base-100">
+          <div className="card-body p-4">
+            <MonthBarChart
+              caption={m.dashboard_admin_chart_caption()}
+              rowHeader={m.dashboard_chart_month()}
+              labels={data.months.map((row) => formatMonth(row.month))}
+              series={[
+                { label: m.dashboard_stat_referrals(), values: data.months.map((row) => row.referrals) },
+                { label: m.dashboard_stat_consents(), values: data.months.map((row) => row.consents) },
+                { label: m.dashboard_stat_hires(), values: data.months.map((row) => row.hires) },
+              ]}
+            />
+          </div>
+        </div>
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,138 @@
+import type { AdminDashboard, AdminMonth } from '../../../shared/dashboard-types';
+import type { AppDeps } from '../../context';
+import type { DB } from '../../db/connect';
+import { containsText, likePattern } from '../referrals/referral-summaries';
+import { type CalendarMonth, lastMonths, monthIndex } from './calendar-months';
+import { byFirstColumn, countSeries, moneySeries, moneyTotals, userZone } from './month-series';
+import { DASHBOARD_MONTHS } from './recruiter-dashboard';
+
+// `GET /api/admin/dashboard`: the platform's numbers now, and per month in the admin's time zone.
+
+const count = async (query: Promise<{ n: number | string | bigint } | undefined>) => Number((await query)?.n ?? 0);
+
+async function currentNumbers(db: DB, now: Date): Promise<AdminDashboard['current']> {
+  const nowIso = now.toISOString();
+  const [activeRecruiters, openTasks, callProofsToReview, rewardsInReview, unpaid] = await Promise.all([
+    count(
+      db
+        .selectFrom('users')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('users.status', '=', 'ACTIVE')
+        // roles is a JSON list; the quotes keep one role name from matching inside another.
+        .where(containsText('users.roles', likePattern('"ROLE_RECRUITER"')))
+        .executeTakeFirst(),
+    ),
+    count(
+      db
+        .selectFrom('tasks')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('tasks.status', '=', 'OPEN')
+        .where((eb) => eb.or([eb('tasks.expires_at', 'is', null), eb('tasks.expires_at', '>', nowIso)]))
+        .executeTakeFirst(),
+    ),
+    count(
+      db
+        .selectFrom('call_proofs')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('call_proofs.review_status', '=', 'NEED_REVIEW')
+        .executeTakeFirst(),
+    ),
+    count(
+      db
+        .selectFrom('referrals')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('referrals.reward_status', 'is', null)
+        .where('referrals.consent_status', '=', 'CONFIRMED')
+        .executeTakeFirst(),
+    ),
+    db
+      .selectFrom('referrals')
+      .select((eb) => [
+        'referrals.reward_status as status',
+        'referrals.reward_currency as currency',
+        eb.fn.sum<number>('referrals.reward_amount').as('amount'),
+      ])
+      .where('referrals.reward_status', 'in', ['APPROVED', 'PENDING_PAYMENT'])
+      .groupBy(['referrals.reward_status', 'referrals.reward_currency'])
+      .execute(),
+  ]);
+  return {
+    activeRecruiters,
+    openTasks,
+    callProofsToReview,
+    rewardsInReview,
+    approvedUnpaid: moneyTotals(unpaid.filter((row) => row.status === 'APPROVED')),
+    pendingPayment: moneyTotals(unpaid.filter((row) => row.status === 'PENDING_PAYMENT')),
+  };
+}
+
+async function adminMonths(db: DB, months: CalendarMonth[]): Promise<AdminMonth[]> {
+  const from = months[0]?.start ?? '';
+  const to = months.at(-1)?.end ?? '';
+  const [made, consents, hires, paid] = await Promise.all([
+    db
+      .selectFrom('referrals')
+      .select((eb) => [monthIndex('referrals.created_at', months).as('m'), eb.fn.countAll<number>().as('n')])
+      .where('referrals.created_at', '>=', from)
+      .where('referrals.created_at', '<', to)
+      .groupBy(byFirstColumn)
+      .execute(),
+    db
+      .selectFrom('referrals')
+      .select((eb) => [monthIndex('referrals.consent_decided_at', months).as('m'), eb.fn.countAll<number>().as('n')])
+      .where('referrals.consent_status', '=', 'CONFIRMED')
+      .where('referrals.consent_decided_at', '>=', from)
+      .where('referrals.consent_decided_at', '<', to)
+      .groupBy(byFirstColumn)
+      .execute(),
+    // From the HIRED referrals (indexed on hiring_status) to their one HIRED history entry.
+    db
+      .selectFrom('referrals')
+      .innerJoin('referral_history', 'referral_history.referral_id', 'referrals.id')
+      .select((eb) => [monthIndex('referral_history.created_at', months).as('m'), eb.fn.countAll<number>().as('n')])
+      .where('referrals.hiring_status', '=', 'HIRED')
+      .where('referral_history.action', '=', 'HIRING_CHANGED')
+      .where('referral_history.to_value', '=', 'HIRED')
+      .where('referral_history.created_at', '>=', from)
+      .where('referral_history.created_at', '<', to)
+      .groupBy(byFirstColumn)
+      .execute(),
+    db
+      .selectFrom('payments')
+      .select((eb) => [
+        monthIndex('payments.paid_at', months).as('m'),
+        'payments.currency',
+        eb.fn.sum<number>('payments.amount').as('amount'),
+      ])
+      .where('payments.status', '=', 'PAID')
+      .where('payments.paid_at', '>=', from)
+      .where('payments.paid_at', '<', to)
+      .groupBy([byFirstColumn, 'payments.currency'])
+      .execute(),
+  ]);
+  const size = months.length;
+  const [madeSeries, consentSeries, hireSeries, paidSeries] = [
+    countSeries(made, size),
+    countSeries(consents, size),
+    countSeries(hires, size),
+    moneySeries(paid, size),
+  ];
+  return months.map((month, i) => ({
+    month: month.key,
+    referrals: madeSeries[i] ?? 0,
+    consents: consentSeries[i] ?? 0,
+    hires: hireSeries[i] ?? 0,
+    paid: paidSeries[i] ?? [],
+  }));
+}
+
+export async function adminDashboard(deps: AppDeps, adminId: number): Promise<AdminDashboard> {
+  const { db } = deps;
+  const now = deps.now();
+  const timeZone = await userZone(db, adminId);
+  const [current, months] = await Promise.all([
+    currentNumbers(db, now),
+    adminMonths(db, lastMonths(timeZone, now, DASHBOARD_MONTHS)),
+  ]);
+  return { timeZone, current, thisMonth: months.at(-1) as AdminMonth, months };
+}
