@@ -1,13 +1,61 @@
-import { createFileRoute } from '@tanstack/react-router';
-import { PagePlaceholder } from '../../../../components/page-placeholder';
+import { useQuery } from '@tanstack/react-query';
+import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
+import { FormAlert } from '../../../../components/form/form-alert';
+import { adminReferralsQueryOptions } from '../../../../features/admin-referrals/api';
+import { ReferralDetailDialog } from '../../../../features/admin-referrals/components/referral-detail';
+import { ReferralList } from '../../../../features/admin-referrals/components/referral-list';
+import {
+  HIRING_STATUS_DEFAULTS,
+  hiringStatusSearchSchema,
+  listFilters,
+  toApiFilters,
+} from '../../../../features/admin-referrals/search';
+import { errorMessage } from '../../../../lib/app-error';
 import { titleHead } from '../../../../lib/page-title';
 import { m } from '../../../../paraglide/messages';
 
+// Admin › Hiring status: every referral, filters in the URL; `?referral=<id>` opens one over the list.
 export const Route = createFileRoute('/_auth/_admin/admin/hiring-status')({
+  validateSearch: hiringStatusSearchSchema,
+  search: { middlewares: [stripSearchParams(HIRING_STATUS_DEFAULTS)] },
   head: titleHead(m.title_hiring_status),
   component: AdminHiringStatusPage,
 });
 
 function AdminHiringStatusPage() {
-  return <PagePlaceholder title={m.title_hiring_status()} />;
+  const search = Route.useSearch();
+  const navigate = Route.useNavigate();
+  const filters = listFilters(search);
+  const query = useQuery({ ...adminReferralsQueryOptions(toApiFilters(filters)), placeholderData: (prev) => prev });
+  return (
+    <section className="space-y-4">
+      <div>
+        <h1 className="text-2xl font-semibold">{m.title_hiring_status()}</h1>
+        <p className="text-sm text-base-content/70">{m.admin_hiring_intro()}</p>
+      </div>
+      {query.isPending && (
+        <div className="space-y-2" aria-busy="true">
+          <span className="sr-only">{m.common_loading()}</span>
+          {[0, 1, 2].map((row) => (
+            <div key={row} className="skeleton h-12 w-full" />
+          ))}
+        </div>
+      )}
+      {query.isError && <FormAlert message={errorMessage(query.error)} />}
+      {query.data && (
+        <ReferralList
+          data={query.data}
+          filters={filters}
+          onChange={(patch) => navigate({ search: (prev) => ({ ...prev, ...patch }) })}
+          onOpen={(referral) => navigate({ search: (prev) => ({ ...prev, referral }) })}
+        />
+      )}
+      {search.referral !== undefined && (
+        <ReferralDetailDialog
+          referralId={search.referral}
+          onClose={() => navigate({ search: (prev) => ({ ...prev, referral: undefined }) })}
+        />
+      )}
+    </section>
+  );
 }

@@ -1,18 +1,110 @@
-import { createFileRoute } from '@tanstack/react-router';
-import { useEffect } from 'react';
-import { PagePlaceholder } from '../../../../components/page-placeholder';
+import { useQuery } from '@tanstack/react-query';
+import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
+import { useEffect, useState } from 'react';
+import { FormAlert } from '../../../../components/form/form-alert';
+import { toast } from '../../../../components/toast/toast-store';
+import { adminPaymentsQueryOptions, downloadPaymentsCsv } from '../../../../features/admin-payments/api';
+import { NewPaymentDialog } from '../../../../features/admin-payments/components/new-payment-dialog';
+import { PaymentList } from '../../../../features/admin-payments/components/payment-list';
+import { PAYMENTS_DEFAULTS, paymentsSearchSchema } from '../../../../features/admin-payments/search';
+import { errorMessage } from '../../../../lib/app-error';
 import { titleHead } from '../../../../lib/page-title';
 import { m } from '../../../../paraglide/messages';
+import type { PaymentFilter } from '../../../../shared/payment-schemas';
 
 export const Route = createFileRoute('/_auth/_admin/admin/payments')({
+  validateSearch: paymentsSearchSchema,
+  search: { middlewares: [stripSearchParams(PAYMENTS_DEFAULTS)] },
   head: titleHead(m.title_payments),
   component: AdminPaymentsPage,
 });
+
+const FILTER_LABELS: Record<PaymentFilter, () => string> = {
+  ALL: m.admin_payments_filter_all,
+  PAID: m.admin_payments_filter_paid,
+  PENDING: m.admin_payments_filter_pending,
+};
+
+/** Saves a Blob under `name`: an object URL on a link with `download`, clicked once. */
+function saveBlob(blob: Blob, name: string) {
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = name;
+  link.rel = 'noopener';
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 30_000);
+}
 
 function AdminPaymentsPage() {
   // The seed: Payments always opens at the top, even when scroll restoration would restore a position.
   useEffect(() => {
     window.scrollTo({ top: 0, left: 0 });
   }, []);
-  return <PagePlaceholder title={m.title_payments()} />;
+  const search = Route.useSearch();
+  const navigate = Route.useNavigate();
+  const query = useQuery({ ...adminPaymentsQueryOptions(search), placeholderData: (prev) => prev });
+  const [creating, setCreating] = useState(false);
+  const [exporting, setExporting] = useState(false);
+
+  async function exportCsv() {
+    setExporting(true);
+    try {
+      const { blob, name } = await downloadPaymentsCsv({ filter: search.filter });
+      saveBlob(blob, name);
+    } catch (error) {
+      toast.error(errorMessage(error));
+    } finally {
+      setExporting(false);
+    }
+  }
+
+  return (
+    <section className="space-y-4">
+      <div className="flex flex-wrap items-end justify-between gap-2">
+        <div>
+          <h1 className="text-2xl font-semibold">{m.title_payments()}</h1>
+          <p className="text-sm text-base-content/70">{m.admin_payments_intro()}</p>
+        </div>
+        <div className="flex flex-wrap gap-2">
+          <button type="button" className="btn btn-sm" onClick={exportCsv} disabled={exporting} aria-busy={exporting}>
+            {exporting && <span className="loading loading-spinner loading-xs" aria-hidden="true" />}
+            {m.admin_payments_export()}
+          </button>
+          <button type="button" className="btn btn-sm btn-primary" onClick={() => setCreating(true)}>
+            {m.admin_payments_new()}
+          </button>
+        </div>
+      </div>
+      <div role="tablist" className="tabs tabs-box tabs-sm w-fit" aria-label={m.admin_payments_filter_label()}>
+        {(['ALL', 'PENDING', 'PAID'] as const).map((filter) => (
+          <button
+            key={filter}
+            type="button"
+            role="tab"
+            aria-selected={search.filter === filter}
+            className={`tab ${search.filter === filter ? 'tab-active' : ''}`}
+            onClick={() => navigate({ search: (prev) => ({ ...prev, filter, page: 1 }) })}
+          >
+            {FILTER_LABELS[filter]()}
+          </button>
+        ))}
+      </div>
+      {query.isPending && (
+        <div className="space-y-2" aria-busy="true">
+          <span className="sr-only">{m.common_loading()}</span>
+          {[0, 1, 2].map((row) => (
+            <div key={row} className="skeleton h-12 w-full" />
+          ))}
+        </div>
+      )}
+      {query.isError && <FormAlert message={errorMessage(query.error)} />}
+      {query.data && (
+        <PaymentList data={query.data} onChange={(patch) => navigate({ search: (prev) => ({ ...prev, ...patch }) })} />
+      )}
+      {creating && <NewPaymentDialog onClose={() => setCreating(false)} />}
+    </section>
+  );
 }

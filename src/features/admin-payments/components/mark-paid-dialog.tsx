@@ -1,0 +1,97 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import { FormAlert } from '../../../components/form/form-alert';
+import { SubmitButton } from '../../../components/form/submit-button';
+import { TextField } from '../../../components/form/text-field';
+import { toast } from '../../../components/toast/toast-store';
+import { errorMessage } from '../../../lib/app-error';
+import { formatMoney } from '../../../lib/format';
+import { useValidatedForm } from '../../../lib/use-validated-form';
+import { m } from '../../../paraglide/messages';
+import { PAYMENT_REFERENCE_MAX, payPaymentSchema } from '../../../shared/payment-schemas';
+import type { PaymentRow } from '../../../shared/payment-types';
+import { usePayPaymentMutation } from '../api';
+
+/** "2026-11-22T10:30" in this browser's time, the value a datetime-local input takes. */
+function localInputValue(date: Date): string {
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
+}
+
+/** A datetime-local value (this browser's time) as an ISO instant; '' or nonsense stays as typed. */
+function toIso(value: string): string {
+  const date = new Date(value);
+  return value && !Number.isNaN(date.getTime()) ? date.toISOString() : value;
+}
+
+// Mark a pending payment paid: the bank transfer's reference and when it was made.
+export function MarkPaidDialog({ payment, onClose }: { payment: PaymentRow; onClose: () => void }) {
+  const pay = usePayPaymentMutation(payment.id);
+  const { errors, formError, submit } = useValidatedForm(payPaymentSchema);
+  const [reference, setReference] = useState('');
+  const [paidAt, setPaidAt] = useState(() => localInputValue(new Date()));
+  const titleId = useId();
+  const firstRef = useRef<HTMLDivElement>(null);
+  useEffect(() => firstRef.current?.querySelector('input')?.focus(), []);
+  return (
+    <div
+      className="modal modal-open modal-bottom sm:modal-middle"
+      role="dialog"
+      aria-modal="true"
+      aria-labelledby={titleId}
+      onKeyDown={(event) => {
+        if (event.key === 'Escape') onClose();
+      }}
+    >
+      <div className="modal-box">
+        <h3 id={titleId} className="text-lg font-semibold">
+          {m.admin_payments_mark_paid_title()}
+        </h3>
+        <p className="py-2 text-sm">
+          {payment.recruiterName} · {formatMoney(payment.amount, payment.currency)}
+        </p>
+        <form
+          noValidate
+          onSubmit={(event) => {
+            event.preventDefault();
+            void submit({ reference, paidAt: toIso(paidAt) }, async (input) => {
+              await pay.mutateAsync(input);
+              toast.success(m.admin_payments_marked_paid());
+              onClose();
+            });
+          }}
+        >
+          <div ref={firstRef}>
+            <TextField
+              id={`payment-${payment.id}-reference`}
+              label={m.admin_payments_reference()}
+              value={reference}
+              maxLength={PAYMENT_REFERENCE_MAX}
+              onChange={(event) => setReference(event.target.value)}
+              error={errors.reference}
+            />
+          </div>
+          <TextField
+            id={`payment-${payment.id}-paid-at`}
+            type="datetime-local"
+            label={m.admin_payments_paid_at()}
+            value={paidAt}
+            onChange={(event) => setPaidAt(event.target.value)}
+            error={errors.paidAt}
+          />
+          {formError && !errors.reference && !errors.paidAt && <FormAlert message={errorMessage(formError)} />}
+          <div className="modal-action">
+            <button type="button" className="btn btn-sm" onClick={onClose}>
+              {m.admin_payments_close()}
+            </button>
+            <SubmitButton
+              pending={pay.isPending}
+              label={m.admin_payments_mark_paid()}
+              pendingLabel={m.common_loading()}
+            />
+          </div>
+        </form>
+      </div>
+      <button type="button" className="modal-backdrop" onClick={onClose} tabIndex={-1} aria-hidden="true" />
+    </div>
+  );
+}

@@ -1,0 +1,164 @@
+import { useState } from 'react';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { EmptyState } from '../../../components/list/empty-state';
+import { Pagination } from '../../../components/list/pagination';
+import { toast } from '../../../components/toast/toast-store';
+import { errorMessage } from '../../../lib/app-error';
+import { formatDateTime, formatMoney } from '../../../lib/format';
+import { m } from '../../../paraglide/messages';
+import type { ListPage } from '../../../shared/api-response';
+import type { PaymentStatus } from '../../../shared/enums';
+import type { PaymentRow } from '../../../shared/payment-types';
+import { useCancelPaymentMutation } from '../api';
+import { asPageSize, type PaymentsSearch } from '../search';
+import { MarkPaidDialog } from './mark-paid-dialog';
+
+const STATUS_LABELS: Record<PaymentStatus, () => string> = {
+  PENDING: m.admin_payments_status_pending,
+  PAID: m.admin_payments_status_paid,
+};
+
+function StatusBadge({ status }: { status: PaymentStatus }) {
+  return (
+    <span
+      className={`badge badge-soft badge-sm whitespace-nowrap ${status === 'PAID' ? 'badge-success' : 'badge-warning'}`}
+      data-testid="payment-status"
+    >
+      {STATUS_LABELS[status]()}
+    </span>
+  );
+}
+
+function PaymentActions({ payment }: { payment: PaymentRow }) {
+  const cancel = useCancelPaymentMutation(payment.id);
+  const [paying, setPaying] = useState(false);
+  const [confirming, setConfirming] = useState(false);
+  if (payment.status !== 'PENDING') return null;
+  return (
+    <div className="flex flex-wrap justify-end gap-1">
+      <button type="button" className="btn btn-xs btn-primary" onClick={() => setPaying(true)}>
+        {m.admin_payments_mark_paid()}
+      </button>
+      <button type="button" className="btn btn-xs btn-outline btn-error" onClick={() => setConfirming(true)}>
+        {m.admin_payments_cancel()}
+      </button>
+      {paying && <MarkPaidDialog payment={payment} onClose={() => setPaying(false)} />}
+      {confirming && (
+        <ConfirmDialog
+          title={m.admin_payments_cancel_title()}
+          text={m.admin_payments_cancel_text({
+            name: payment.recruiterName,
+            amount: formatMoney(payment.amount, payment.currency),
+          })}
+          confirmLabel={m.admin_payments_cancel_confirm()}
+          cancelLabel={m.admin_payments_keep()}
+          pending={cancel.isPending}
+          onCancel={() => setConfirming(false)}
+          onConfirm={async () => {
+            try {
+              await cancel.mutateAsync();
+              toast.success(m.admin_payments_cancelled());
+              setConfirming(false);
+            } catch (error) {
+              toast.error(errorMessage(error));
+            }
+          }}
+        />
+      )}
+    </div>
+  );
+}
+
+// The payments, newest first: a table on a desktop, cards on a phone or tablet.
+export function PaymentList({
+  data,
+  onChange,
+}: {
+  data: ListPage<PaymentRow>;
+  onChange: (patch: Partial<PaymentsSearch>) => void;
+}) {
+  if (data.items.length === 0) return <EmptyState title={m.admin_payments_empty()} />;
+  return (
+    <div className="space-y-3">
+      <div className="hidden overflow-x-auto rounded-box border border-base-300 bg-base-100 lg:block">
+        <table className="table table-sm" aria-label={m.admin_payments_list_label()}>
+          <thead>
+            <tr>
+              <th>{m.admin_payments_col_recruiter()}</th>
+              <th className="text-right">{m.admin_payments_col_amount()}</th>
+              <th>{m.admin_payments_col_status()}</th>
+              <th>{m.admin_payments_col_reference()}</th>
+              <th>{m.admin_payments_col_created()}</th>
+              <th>{m.admin_payments_col_paid()}</th>
+              <th>
+                <span className="sr-only">{m.admin_payments_col_actions()}</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {data.items.map((payment) => (
+              <tr key={payment.id} data-testid="payment-row">
+                <td>
+                  <div className="font-semibold">{payment.recruiterName}</div>
+                  <div className="text-xs text-base-content/70">{payment.recruiterEmail}</div>
+                </td>
+                <td className="text-right tabular-nums">
+                  <div data-testid="payment-amount">{formatMoney(payment.amount, payment.currency)}</div>
+                  <div className="text-xs text-base-content/70">
+                    {m.admin_payments_referral_count({ count: String(payment.referralCount) })}
+                  </div>
+                </td>
+                <td>
+                  <StatusBadge status={payment.status} />
+                </td>
+                <td data-testid="payment-reference">{payment.reference ?? '—'}</td>
+                <td className="whitespace-nowrap text-sm">
+                  {formatDateTime(payment.createdAt)}
+                  {payment.createdBy && <div className="text-xs text-base-content/70">{payment.createdBy.name}</div>}
+                </td>
+                <td className="whitespace-nowrap text-sm">{payment.paidAt ? formatDateTime(payment.paidAt) : '—'}</td>
+                <td>
+                  <PaymentActions payment={payment} />
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <ul className="grid grid-cols-1 gap-3 md:grid-cols-2 lg:hidden" aria-label={m.admin_payments_list_label()}>
+        {data.items.map((payment) => (
+          <li key={payment.id}>
+            <article className="card card-sm border border-base-300 bg-base-100" data-testid="payment-card">
+              <div className="card-body gap-2">
+                <div className="flex items-start justify-between gap-2">
+                  <div className="min-w-0">
+                    <h3 className="font-semibold">{payment.recruiterName}</h3>
+                    <p className="truncate text-xs text-base-content/70">{payment.recruiterEmail}</p>
+                  </div>
+                  <StatusBadge status={payment.status} />
+                </div>
+                <p className="text-lg font-semibold tabular-nums">{formatMoney(payment.amount, payment.currency)}</p>
+                <p className="text-xs text-base-content/70">
+                  {m.admin_payments_referral_count({ count: String(payment.referralCount) })} ·{' '}
+                  {m.admin_payments_col_reference()}: {payment.reference ?? '—'}
+                </p>
+                <p className="text-xs text-base-content/60">
+                  {m.admin_payments_col_created()}: {formatDateTime(payment.createdAt)}
+                  {payment.paidAt && ` · ${m.admin_payments_col_paid()}: ${formatDateTime(payment.paidAt)}`}
+                </p>
+                <PaymentActions payment={payment} />
+              </div>
+            </article>
+          </li>
+        ))}
+      </ul>
+      <Pagination
+        idPrefix="payments"
+        page={data.page}
+        pageSize={data.pageSize}
+        total={data.total}
+        onChange={(next) => onChange({ page: next.page, pageSize: asPageSize(next.pageSize) })}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,155 @@
+import { useId, useState } from 'react';
+import { FormAlert } from '../../../components/form/form-alert';
+import { RewardBadge } from '../../../components/status/status-badges';
+import { toast } from '../../../components/toast/toast-store';
+import { AppError, type ClientErrorCode, errorMessage, fieldMessage } from '../../../lib/app-error';
+import { formatMoney } from '../../../lib/format';
+import { m } from '../../../paraglide/messages';
+import { ADMIN_REASON_MAX, type RewardDecision } from '../../../shared/admin-referral-schemas';
+import type { BulkRewardResult } from '../../../shared/admin-referral-types';
+import { useBulkRewardMutation } from '../api';
+
+type Outcome = { name: string; result: BulkRewardResult['results'][number] };
+
+/** Why one referral of a bulk decision was refused, in the user's language. */
+const refusalText = (result: Extract<BulkRewardResult['results'][number], { ok: false }>) => {
+  const key = result.fields ? Object.values(result.fields)[0] : undefined;
+  return key ? fieldMessage(key) : errorMessage(new AppError(result.code as ClientErrorCode, 409, result.message));
+};
+
+// Approve or reject the selected referrals at once (rejecting asks for the reason), then each referral's
+// outcome: approved (or EXCEED_QUOTA), rejected, or refused and why.
+export function BulkActions({ selected, nameOf }: { selected: number[]; nameOf: (id: number) => string }) {
+  const bulk = useBulkRewardMutation();
+  const [rejecting, setRejecting] = useState(false);
+  const [reason, setReason] = useState('');
+  const [reasonError, setReasonError] = useState<string | null>(null);
+  const [outcomes, setOutcomes] = useState<Outcome[] | null>(null);
+  const reasonId = useId();
+
+  async function decide(decision: RewardDecision, why?: string) {
+    const names = new Map(selected.map((id) => [id, nameOf(id)]));
+    try {
+      const answer = await bulk.mutateAsync({ referralIds: selected, decision, reason: why });
+      setOutcomes(answer.results.map((result) => ({ name: names.get(result.referralId) ?? '', result })));
+      setRejecting(false);
+      setReason('');
+      toast.success(
+        m.admin_hiring_bulk_done({
+          done: String(answer.results.length - answer.counts.refused),
+          refused: String(answer.counts.refused),
+        }),
+      );
+    } catch (error) {
+      toast.error(errorMessage(error));
+    }
+  }
+
+  function submitReject() {
+    const text = reason.trim();
+    if (!text) {
+      setReasonError(m.error_field_field_required());
+      return;
+    }
+    if (text.length > ADMIN_REASON_MAX) {
+      setReasonError(m.error_field_field_too_long());
+      return;
+    }
+    setReasonError(null);
+    void decide('REJECTED', text);
+  }
+
+  return (
+    <div className="space-y-2">
+      {selected.length > 0 && (
+        <div
+          className="flex flex-wrap items-center gap-2 rounded-box border border-base-300 bg-base-200 p-2"
+          role="toolbar"
+          aria-label={m.admin_hiring_bulk_label()}
+        >
+          <span className="text-sm font-medium">
+            {m.admin_hiring_bulk_selected({ count: String(selected.length) })}
+          </span>
+          <button
+            type="button"
+            className="btn btn-sm btn-success"
+            disabled={bulk.isPending}
+            onClick={() => void decide('APPROVED')}
+          >
+            {m.admin_hiring_bulk_approve()}
+          </button>
+          <button
+            type="button"
+            className="btn btn-sm btn-error btn-outline"
+            disabled={bulk.isPending}
+            onClick={() => setRejecting(true)}
+          >
+            {m.admin_hiring_bulk_reject()}
+          </button>
+          {rejecting && (
+            <form
+              className="flex w-full flex-col gap-2 sm:flex-row sm:items-start"
+              onSubmit={(event) => {
+                event.preventDefault();
+                submitReject();
+              }}
+            >
+              <div className="flex-1">
+                <label className="sr-only" htmlFor={reasonId}>
+                  {m.admin_hiring_reason_label()}
+                </label>
+                <input
+                  id={reasonId}
+                  className={`input input-sm w-full ${reasonError ? 'input-error' : ''}`}
+                  placeholder={m.admin_hiring_reason_label()}
+                  value={reason}
+                  maxLength={ADMIN_REASON_MAX}
+                  aria-invalid={reasonError ? true : undefined}
+                  onChange={(event) => setReason(event.target.value)}
+                />
+                {reasonError && <p className="text-sm text-error">{reasonError}</p>}
+              </div>
+              <button type="submit" className="btn btn-sm btn-error" disabled={bulk.isPending}>
+                {m.admin_hiring_bulk_reject_confirm({ count: String(selected.length) })}
+              </button>
+              <button type="button" className="btn btn-sm" onClick={() => setRejecting(false)}>
+                {m.admin_hiring_cancel()}
+              </button>
+            </form>
+          )}
+        </div>
+      )}
+      {outcomes && (
+        <section
+          className="rounded-box border border-base-300 bg-base-100 p-3"
+          aria-label={m.admin_hiring_bulk_results()}
+        >
+          <div className="flex items-center justify-between">
+            <h2 className="font-semibold">{m.admin_hiring_bulk_results()}</h2>
+            <button type="button" className="btn btn-xs btn-ghost" onClick={() => setOutcomes(null)}>
+              {m.admin_hiring_close()}
+            </button>
+          </div>
+          <ul className="mt-2 space-y-1 text-sm">
+            {outcomes.map(({ name, result }) => (
+              <li key={result.referralId} className="flex flex-wrap items-center gap-2" data-testid="bulk-result">
+                <span className="font-medium">{name}</span>
+                {result.ok ? (
+                  <>
+                    <RewardBadge status={result.rewardStatus} />
+                    {result.rewardAmount !== null && result.rewardCurrency && (
+                      <span className="tabular-nums">{formatMoney(result.rewardAmount, result.rewardCurrency)}</span>
+                    )}
+                  </>
+                ) : (
+                  <span className="text-error">{refusalText(result)}</span>
+                )}
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+      {bulk.isError && <FormAlert message={errorMessage(bulk.error)} />}
+    </div>
+  );
+}

@@ -1,0 +1,273 @@
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useId, useRef, useState } from 'react';
+import { FormAlert } from '../../../components/form/form-alert';
+import { ConsentBadge, HiringBadge, ItaBadge, RewardBadge } from '../../../components/status/status-badges';
+import { toast } from '../../../components/toast/toast-store';
+import { asAppError, errorMessage, fieldErrors } from '../../../lib/app-error';
+import { HIRING_LABELS, REWARD_LABELS } from '../../../lib/enum-labels';
+import { formatDateTime, formatMoney } from '../../../lib/format';
+import { m } from '../../../paraglide/messages';
+import { ADMIN_REASON_MAX, REWARD_DECISIONS, type RewardDecision } from '../../../shared/admin-referral-schemas';
+import type { AdminReferralDetail } from '../../../shared/admin-referral-types';
+import type { HiringStatus } from '../../../shared/enums';
+import { adminReferralQueryOptions, useHiringStatusMutation, useRewardDecisionMutation } from '../api';
+import { CallProofReview } from './call-proof-review';
+import { ReferralHistory } from './referral-history';
+
+/** The localised field message of a refusal (the server names the field), else the code's message. */
+function refusalText(error: unknown, field: string): string {
+  const appError = asAppError(error);
+  const fields = fieldErrors(appError.fields);
+  return fields[field] ?? Object.values(fields)[0] ?? errorMessage(appError);
+}
+
+function HiringSection({ referral }: { referral: AdminReferralDetail }) {
+  const move = useHiringStatusMutation(referral.id);
+  const [error, setError] = useState<string | null>(null);
+  async function moveTo(to: HiringStatus) {
+    setError(null);
+    try {
+      await move.mutateAsync({ to });
+      toast.success(m.admin_hiring_moved({ status: HIRING_LABELS[to]() }));
+    } catch (failure) {
+      setError(refusalText(failure, 'to'));
+    }
+  }
+  return (
+    <section className="space-y-2" aria-labelledby={`hiring-${referral.id}`}>
+      <h3 id={`hiring-${referral.id}`} className="font-semibold">
+        {m.admin_hiring_section_hiring()}
+      </h3>
+      <div className="flex flex-wrap items-center gap-2">
+        <HiringBadge status={referral.hiringStatus} />
+        {referral.hiringNext.length === 0 ? (
+          <span className="text-sm text-base-content/70">{m.admin_hiring_final()}</span>
+        ) : (
+          referral.hiringNext.map((to) => (
+            <button
+              key={to}
+              type="button"
+              className={`btn btn-xs ${to === 'REJECTED' || to === 'WITHDRAWN' ? 'btn-error btn-outline' : 'btn-primary'}`}
+              disabled={move.isPending}
+              onClick={() => void moveTo(to)}
+            >
+              {m.admin_hiring_move_to({ status: HIRING_LABELS[to]() })}
+            </button>
+          ))
+        )}
+      </div>
+      {error && <FormAlert message={error} />}
+    </section>
+  );
+}
+
+const DECISION_LABELS: Record<RewardDecision, () => string> = {
+  APPROVED: m.admin_hiring_decide_approved,
+  REJECTED: m.admin_hiring_decide_rejected,
+  INELIGIBLE: m.admin_hiring_decide_ineligible,
+  NOT_VALID: m.admin_hiring_decide_not_valid,
+};
+
+function RewardSection({ referral }: { referral: AdminReferralDetail }) {
+  const decide = useRewardDecisionMutation(referral.id);
+  const [decision, setDecision] = useState<RewardDecision>(referral.approvable ? 'APPROVED' : 'NOT_VALID');
+  const [reason, setReason] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [exceeded, setExceeded] = useState(false);
+  const reasonId = useId();
+  const { task } = referral;
+
+  async function submit() {
+    const why = reason.trim();
+    if (decision !== 'APPROVED' && !why) {
+      setError(m.error_field_field_required());
+      return;
+    }
+    setError(null);
+    try {
+      const answer = await decide.mutateAsync({ decision, reason: decision === 'APPROVED' ? undefined : why });
+      setReason('');
+      setExceeded(answer.rewardStatus === 'EXCEED_QUOTA');
+      toast.success(m.admin_hiring_reward_saved({ status: REWARD_LABELS[answer.rewardStatus]() }));
+    } catch (failure) {
+      setError(refusalText(failure, decision === 'APPROVED' ? 'decision' : 'reason'));
+    }
+  }
+
+  return (
+    <section className="space-y-2" aria-labelledby={`reward-${referral.id}`}>
+      <h3 id={`reward-${referral.id}`} className="font-semibold">
+        {m.admin_hiring_section_reward()}
+      </h3>
+      <div className="flex flex-wrap items-center gap-2 text-sm">
+        <RewardBadge status={referral.rewardStatus} />
+        {referral.rewardAmount !== null && referral.rewardCurrency && (
+          <span className="font-semibold tabular-nums" data-testid="reward-amount">
+            {formatMoney(referral.rewardAmount, referral.rewardCurrency)}
+          </span>
+        )}
+        {referral.rewardDecidedAt && (
+          <span className="text-base-content/70">
+            {m.admin_hiring_decided_by({
+              who: referral.rewardDecidedBy?.name ?? m.referral_actor_admin(),
+              time: formatDateTime(referral.rewardDecidedAt),
+            })}
+          </span>
+        )}
+      </div>
+      {referral.rewardReason && <p className="text-sm">{m.admin_hiring_reason({ reason: referral.rewardReason })}</p>}
+      <p className="text-sm text-base-content/80" data-testid="quota">
+        {m.admin_hiring_quota({ used: String(task.quotaUsed), total: String(task.quota) })}
+        {' · '}
+        {m.admin_hiring_if_approved({
+          amount: formatMoney(referral.rewardIfApproved.amount, referral.rewardIfApproved.currency),
+        })}
+        {referral.promo && (
+          <>
+            {' · '}
+            {m.admin_hiring_promo({
+              title: referral.promo.title,
+              bonus: formatMoney(referral.promo.bonusAmount, referral.promo.bonusCurrency),
+            })}
+          </>
+        )}
+      </p>
+      {(exceeded || referral.rewardStatus === 'EXCEED_QUOTA') && (
+        <div role="status" className="alert alert-soft alert-warning text-sm">
+          {m.admin_hiring_exceed_quota_explained({ total: String(task.quota) })}
+        </div>
+      )}
+      {referral.payment && (
+        <p className="text-sm">
+          {m.admin_hiring_in_payment({
+            id: String(referral.payment.id),
+            reference: referral.payment.reference ?? '—',
+          })}
+        </p>
+      )}
+      {referral.rewardDecidable ? (
+        <form
+          className="space-y-2"
+          onSubmit={(event) => {
+            event.preventDefault();
+            void submit();
+          }}
+        >
+          <fieldset className="flex flex-wrap gap-3">
+            <legend className="sr-only">{m.admin_hiring_decision_label()}</legend>
+            {REWARD_DECISIONS.map((value) => (
+              <label key={value} className="flex items-center gap-1 text-sm">
+                <input
+                  type="radio"
+                  className="radio radio-sm"
+                  name={`decision-${referral.id}`}
+                  value={value}
+                  checked={decision === value}
+                  disabled={value === 'APPROVED' && !referral.approvable}
+                  onChange={() => setDecision(value)}
+                />
+                {DECISION_LABELS[value]()}
+              </label>
+            ))}
+          </fieldset>
+          {!referral.approvable && <p className="text-xs text-base-content/70">{m.admin_hiring_needs_consent()}</p>}
+          {decision !== 'APPROVED' && (
+            <div>
+              <label className="text-sm" htmlFor={reasonId}>
+                {m.admin_hiring_reason_label()}
+              </label>
+              <textarea
+                id={reasonId}
+                className="textarea textarea-sm w-full"
+                rows={2}
+                maxLength={ADMIN_REASON_MAX}
+                value={reason}
+                onChange={(event) => setReason(event.target.value)}
+              />
+            </div>
+          )}
+          {error && <FormAlert message={error} />}
+          <button type="submit" className="btn btn-sm btn-primary" disabled={decide.isPending}>
+            {decide.isPending && <span className="loading loading-spinner loading-xs" aria-hidden="true" />}
+            {m.admin_hiring_save_decision()}
+          </button>
+        </form>
+      ) : (
+        <p className="text-xs text-base-content/70">{m.admin_hiring_decision_final()}</p>
+      )}
+    </section>
+  );
+}
+
+function DetailBody({ referral }: { referral: AdminReferralDetail }) {
+  return (
+    <div className="space-y-5">
+      <div className="space-y-1 text-sm">
+        <p>
+          {referral.taskCode} · {referral.taskTitle} · {referral.company}
+        </p>
+        <p className="text-base-content/70">
+          {m.admin_hiring_by_recruiter()} {referral.recruiterName} ({referral.recruiterEmail})
+        </p>
+        <p className="text-base-content/70">
+          {referral.talentEmail} · {referral.talentPhone}
+        </p>
+        <div className="flex flex-wrap gap-1">
+          <ConsentBadge status={referral.consentStatus} />
+          <ItaBadge status={referral.itaStatus} />
+        </div>
+        {referral.recruiterNote && <p className="whitespace-pre-line">{referral.recruiterNote}</p>}
+      </div>
+      <HiringSection referral={referral} />
+      <section className="space-y-2">
+        <h3 className="font-semibold">{m.admin_hiring_section_calls()}</h3>
+        <CallProofReview proofs={referral.callProofList} />
+      </section>
+      <RewardSection key={`${referral.rewardStatus}-${referral.approvable}`} referral={referral} />
+      <section className="space-y-2">
+        <h3 className="font-semibold">{m.admin_hiring_section_history()}</h3>
+        <ReferralHistory entries={referral.history} />
+      </section>
+    </div>
+  );
+}
+
+// One referral over the list (`?referral=<id>`): hiring status, call proofs, reward decision, history.
+export function ReferralDetailDialog({ referralId, onClose }: { referralId: number; onClose: () => void }) {
+  const query = useQuery(adminReferralQueryOptions(referralId));
+  const titleId = useId();
+  const closeRef = useRef<HTMLButtonElement>(null);
+  useEffect(() => closeRef.current?.focus(), []);
+  return (
+    <div
+      className="modal modal-open modal-bottom sm:modal-middle"
+      role="dialog"
+      aria-modal="true"
+      aria-labelledby={titleId}
+      onKeyDown={(event) => {
+        if (event.key === 'Escape') onClose();
+      }}
+    >
+      <div className="modal-box max-h-[90vh] w-full max-w-3xl">
+        <div className="mb-3 flex items-start justify-between gap-2">
+          <h2 id={titleId} className="text-lg font-semibold">
+            {query.data ? query.data.talentName : m.admin_hiring_detail_title()}
+          </h2>
+          <button
+            ref={closeRef}
+            type="button"
+            className="btn btn-sm btn-ghost"
+            onClick={onClose}
+            aria-label={m.admin_hiring_close()}
+          >
+            ✕
+          </button>
+        </div>
+        {query.isPending && <div className="skeleton h-40 w-full" aria-busy="true" />}
+        {query.isError && <FormAlert message={errorMessage(query.error)} />}
+        {query.data && <DetailBody referral={query.data} />}
+      </div>
+      <button type="button" className="modal-backdrop" onClick={onClose} tabIndex={-1} aria-hidden="true" />
+    </div>
+  );
+}

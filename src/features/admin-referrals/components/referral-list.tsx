@@ -1,0 +1,313 @@
+import { useState } from 'react';
+import { EmptyState } from '../../../components/list/empty-state';
+import { FilterSelect } from '../../../components/list/filter-select';
+import { Pagination } from '../../../components/list/pagination';
+import { SearchBox } from '../../../components/list/search-box';
+import { CallProofBadge, ConsentBadge, HiringBadge, RewardBadge } from '../../../components/status/status-badges';
+import { CONSENT_LABELS, HIRING_LABELS, REWARD_LABELS } from '../../../lib/enum-labels';
+import { formatDate, formatMoney } from '../../../lib/format';
+import { m } from '../../../paraglide/messages';
+import type { AdminReferralRow } from '../../../shared/admin-referral-types';
+import type { ListPage } from '../../../shared/api-response';
+import { CONSENT_STATUSES, HIRING_STATUSES } from '../../../shared/enums';
+import { REWARD_FILTERS } from '../../../shared/talent-schemas';
+import { asPageSize, HIRING_STATUS_DEFAULTS, type HiringListFilters } from '../search';
+import { BulkActions } from './bulk-actions';
+
+type ReferralListProps = {
+  data: ListPage<AdminReferralRow>;
+  filters: HiringListFilters;
+  onChange: (patch: Partial<HiringListFilters>) => void;
+  onOpen: (referralId: number) => void;
+};
+
+/** A referral whose reward can still be decided: not in a payment. */
+const decidable = (row: AdminReferralRow) =>
+  row.paymentId === null && row.rewardStatus !== 'PENDING_PAYMENT' && row.rewardStatus !== 'PAID';
+
+function CallProofSummary({ row }: { row: AdminReferralRow }) {
+  const { total, needReview } = row.callProofs;
+  if (total === 0) return <span className="text-sm text-base-content/60">{m.admin_hiring_no_call_proofs()}</span>;
+  return (
+    <span className="flex flex-wrap items-center gap-1 text-sm">
+      <span className="tabular-nums">{m.admin_hiring_call_proof_count({ count: String(total) })}</span>
+      {needReview > 0 && <CallProofBadge status="NEED_REVIEW" />}
+    </span>
+  );
+}
+
+function Reward({ row }: { row: AdminReferralRow }) {
+  return (
+    <span className="flex flex-col items-start gap-0.5">
+      <RewardBadge status={row.rewardStatus} />
+      {row.rewardAmount !== null && row.rewardCurrency && (
+        <span className="text-xs tabular-nums">{formatMoney(row.rewardAmount, row.rewardCurrency)}</span>
+      )}
+    </span>
+  );
+}
+
+// Every recruiter's referrals: filters in the URL; a table with row selection on a desktop, cards on a
+// phone or tablet. A task or recruiter name filters the list by it.
+export function ReferralList({ data, filters, onChange, onOpen }: ReferralListProps) {
+  // The selection belongs to the page it was made on: a new page, filter or refetch starts a new one.
+  const [selection, setSelection] = useState<{ page: unknown; ids: Set<number> }>({ page: data, ids: new Set() });
+  const selected = selection.page === data ? selection.ids : new Set<number>();
+  const setSelected = (update: (current: Set<number>) => Set<number>) =>
+    setSelection({ page: data, ids: update(selected) });
+  const change = (patch: Partial<HiringListFilters>) => onChange({ ...patch, page: 1 });
+
+  const selectable = data.items.filter(decidable);
+  const allSelected = selectable.length > 0 && selectable.every((row) => selected.has(row.id));
+  const toggle = (id: number) =>
+    setSelected((current) => {
+      const next = new Set(current);
+      if (next.has(id)) next.delete(id);
+      else next.add(id);
+      return next;
+    });
+  const toggleAll = () => setSelected(() => (allSelected ? new Set() : new Set(selectable.map((row) => row.id))));
+
+  const filtered =
+    filters.search !== '' ||
+    filters.taskId !== undefined ||
+    filters.recruiterId !== undefined ||
+    filters.hiring !== '' ||
+    filters.consent !== '' ||
+    filters.reward !== '' ||
+    filters.call !== 'ALL';
+  const taskRow = filters.taskId ? data.items.find((row) => row.taskId === filters.taskId) : undefined;
+  const recruiterRow = filters.recruiterId
+    ? data.items.find((row) => row.recruiterId === filters.recruiterId)
+    : undefined;
+  const names = new Map(data.items.map((row) => [row.id, row.talentName]));
+
+  const taskButton = (row: AdminReferralRow) => (
+    <button
+      type="button"
+      className="link link-hover text-start text-sm"
+      title={m.admin_hiring_filter_by_task()}
+      onClick={() => change({ taskId: row.taskId })}
+    >
+      {row.taskCode} · {row.taskTitle}
+    </button>
+  );
+  const recruiterButton = (row: AdminReferralRow) => (
+    <button
+      type="button"
+      className="link link-hover text-start text-sm"
+      title={m.admin_hiring_filter_by_recruiter()}
+      onClick={() => change({ recruiterId: row.recruiterId })}
+    >
+      {row.recruiterName}
+    </button>
+  );
+  const openButton = (row: AdminReferralRow) => (
+    <button type="button" className="link link-hover text-start font-semibold" onClick={() => onOpen(row.id)}>
+      {row.talentName}
+    </button>
+  );
+  const checkbox = (row: AdminReferralRow) => (
+    <input
+      type="checkbox"
+      className="checkbox checkbox-sm"
+      aria-label={m.admin_hiring_select_row({ name: row.talentName })}
+      checked={selected.has(row.id)}
+      disabled={!decidable(row)}
+      onChange={() => toggle(row.id)}
+    />
+  );
+
+  return (
+    <div className="space-y-3">
+      <fieldset className="flex flex-col gap-2 sm:flex-row sm:flex-wrap sm:items-center">
+        <legend className="sr-only">{m.admin_hiring_filters_label()}</legend>
+        <SearchBox
+          id="hiring-search"
+          label={m.admin_hiring_search_label()}
+          value={filters.search}
+          onSearch={(search) => change({ search })}
+        />
+        <FilterSelect
+          id="hiring-hiring"
+          label={m.admin_hiring_filter_hiring()}
+          value={filters.hiring}
+          onChange={(hiring) => change({ hiring })}
+          options={[
+            { value: '' as const, label: m.admin_hiring_filter_all() },
+            ...HIRING_STATUSES.map((value) => ({ value, label: HIRING_LABELS[value]() })),
+          ]}
+        />
+        <FilterSelect
+          id="hiring-consent"
+          label={m.admin_hiring_filter_consent()}
+          value={filters.consent}
+          onChange={(consent) => change({ consent })}
+          options={[
+            { value: '' as const, label: m.admin_hiring_filter_all() },
+            ...CONSENT_STATUSES.map((value) => ({ value, label: CONSENT_LABELS[value]() })),
+          ]}
+        />
+        <FilterSelect
+          id="hiring-reward"
+          label={m.admin_hiring_filter_reward()}
+          value={filters.reward}
+          onChange={(reward) => change({ reward })}
+          options={[
+            { value: '' as const, label: m.admin_hiring_filter_all() },
+            ...REWARD_FILTERS.map((value) => ({ value, label: REWARD_LABELS[value]() })),
+          ]}
+        />
+        <FilterSelect
+          id="hiring-call"
+          label={m.admin_hiring_filter_call()}
+          value={filters.call}
+          onChange={(call) => change({ call })}
+          options={[
+            { value: 'ALL' as const, label: m.admin_hiring_call_all() },
+            { value: 'NEED_REVIEW' as const, label: m.admin_hiring_call_need_review() },
+          ]}
+        />
+      </fieldset>
+      {(filters.taskId !== undefined || filters.recruiterId !== undefined) && (
+        <div className="flex flex-wrap gap-2">
+          {filters.taskId !== undefined && (
+            <button
+              type="button"
+              className="badge badge-outline gap-1"
+              onClick={() => change({ taskId: undefined })}
+              aria-label={m.admin_hiring_clear_task_filter()}
+            >
+              {m.admin_hiring_task_chip({ task: taskRow ? taskRow.taskCode : `#${filters.taskId}` })} ✕
+            </button>
+          )}
+          {filters.recruiterId !== undefined && (
+            <button
+              type="button"
+              className="badge badge-outline gap-1"
+              onClick={() => change({ recruiterId: undefined })}
+              aria-label={m.admin_hiring_clear_recruiter_filter()}
+            >
+              {m.admin_hiring_recruiter_chip({
+                recruiter: recruiterRow ? recruiterRow.recruiterName : `#${filters.recruiterId}`,
+              })}{' '}
+              ✕
+            </button>
+          )}
+        </div>
+      )}
+      <BulkActions selected={[...selected]} nameOf={(id) => names.get(id) ?? `#${id}`} />
+      {data.items.length === 0 ? (
+        filtered ? (
+          <EmptyState title={m.list_empty_filtered()}>
+            <button
+              type="button"
+              className="btn btn-sm"
+              onClick={() =>
+                onChange({ ...HIRING_STATUS_DEFAULTS, taskId: undefined, recruiterId: undefined, page: 1 })
+              }
+            >
+              {m.list_clear_filters()}
+            </button>
+          </EmptyState>
+        ) : (
+          <EmptyState title={m.admin_hiring_empty()} />
+        )
+      ) : (
+        <>
+          <div className="hidden overflow-x-auto rounded-box border border-base-300 bg-base-100 lg:block">
+            <table className="table table-sm" aria-label={m.admin_hiring_list_label()}>
+              <thead>
+                <tr>
+                  <th>
+                    <input
+                      type="checkbox"
+                      className="checkbox checkbox-sm"
+                      aria-label={m.admin_hiring_select_all()}
+                      checked={allSelected}
+                      disabled={selectable.length === 0}
+                      onChange={toggleAll}
+                    />
+                  </th>
+                  <th>{m.admin_hiring_col_talent()}</th>
+                  <th>{m.admin_hiring_col_task()}</th>
+                  <th>{m.admin_hiring_col_recruiter()}</th>
+                  <th>{m.admin_hiring_col_consent()}</th>
+                  <th>{m.admin_hiring_col_hiring()}</th>
+                  <th>{m.admin_hiring_col_calls()}</th>
+                  <th>{m.admin_hiring_col_reward()}</th>
+                  <th>{m.admin_hiring_col_referred()}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {data.items.map((row) => (
+                  <tr key={row.id} data-testid="referral-row">
+                    <td>{checkbox(row)}</td>
+                    <td>
+                      {openButton(row)}
+                      <div className="text-xs text-base-content/70">{row.talentEmail}</div>
+                    </td>
+                    <td>
+                      {taskButton(row)}
+                      <div className="text-xs text-base-content/70">{row.company}</div>
+                    </td>
+                    <td>{recruiterButton(row)}</td>
+                    <td>
+                      <ConsentBadge status={row.consentStatus} />
+                    </td>
+                    <td>
+                      <HiringBadge status={row.hiringStatus} />
+                    </td>
+                    <td>
+                      <CallProofSummary row={row} />
+                    </td>
+                    <td>
+                      <Reward row={row} />
+                    </td>
+                    <td className="whitespace-nowrap text-sm">{formatDate(row.createdAt)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+          <ul className="grid grid-cols-1 gap-3 md:grid-cols-2 lg:hidden" aria-label={m.admin_hiring_list_label()}>
+            {data.items.map((row) => (
+              <li key={row.id}>
+                <article className="card card-sm border border-base-300 bg-base-100" data-testid="referral-card">
+                  <div className="card-body gap-2">
+                    <div className="flex items-start gap-2">
+                      {checkbox(row)}
+                      <div className="min-w-0 flex-1">
+                        <h3 className="leading-snug">{openButton(row)}</h3>
+                        <div>{taskButton(row)}</div>
+                        <div className="text-xs text-base-content/70">
+                          {m.admin_hiring_by_recruiter()} {recruiterButton(row)}
+                        </div>
+                      </div>
+                      <Reward row={row} />
+                    </div>
+                    <div className="flex flex-wrap items-center gap-1">
+                      <ConsentBadge status={row.consentStatus} />
+                      <HiringBadge status={row.hiringStatus} />
+                      <CallProofSummary row={row} />
+                    </div>
+                    <p className="text-xs text-base-content/60">{formatDate(row.createdAt)}</p>
+                  </div>
+                </article>
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+      {data.total > 0 && (
+        <Pagination
+          idPrefix="hiring"
+          page={data.page}
+          pageSize={data.pageSize}
+          total={data.total}
+          onChange={(next) => onChange({ page: next.page, pageSize: asPageSize(next.pageSize) })}
+        />
+      )}
+    </div>
+  );
+}
