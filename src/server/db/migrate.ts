@@ -3,12 +3,14 @@ import { type DB, isPostgres } from './connect';
 import * as initial from './migrations/2026-11-22-001-initial';
 import * as talentLinks from './migrations/2026-11-23-002-talent-links';
 import * as referralListIndexes from './migrations/2026-11-24-003-referral-list-indexes';
+import * as adminTaskListIndexes from './migrations/2026-11-24-004-admin-task-list-indexes';
 
 // Migrations are imported, not read from disk, so the bundled server and the tests run the same list.
 const migrations: Record<string, Migration> = {
   '2026-11-22-001-initial': initial,
   '2026-11-23-002-talent-links': talentLinks,
   '2026-11-24-003-referral-list-indexes': referralListIndexes,
+  '2026-11-24-004-admin-task-list-indexes': adminTaskListIndexes,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -1,5 +1,72 @@
 import { Hono } from 'hono';
+import {
+  adminPromoInputSchema,
+  adminPromoListQuerySchema,
+  candidateTaskQuerySchema,
+  promoAddTasksSchema,
+  promoTaskParamSchema,
+} from '../../../shared/admin-promo-schemas';
+import { idParamSchema } from '../../../shared/list-query';
 import type { AppEnv } from '../../context';
+import { validate } from '../../validate';
+import {
+  addPromoTasks,
+  createAdminPromo,
+  deleteAdminPromo,
+  editAdminPromo,
+  getAdminPromo,
+  listAdminPromos,
+  listCandidateTasks,
+  removePromoTask,
+} from './admin-promo.service';
 
-// `/api/admin/promos` (issue 5): being built.
-export const adminPromoRoutes = new Hono<AppEnv>();
+// `/api/admin/promos` (issue 5): promos, their tasks, and the open tasks that can be added to one.
+// ROLE_ADMIN is checked once for `/api/admin/*` in app.ts.
+export const adminPromoRoutes = new Hono<AppEnv>()
+  .get('/', validate('query', adminPromoListQuerySchema), async (c) =>
+    c.json({ success: true as const, data: await listAdminPromos(c.var.deps, c.req.valid('query')) }, 200),
+  )
+  .post('/', validate('json', adminPromoInputSchema), async (c) =>
+    c.json(
+      { success: true as const, data: await createAdminPromo(c.var.deps, c.var.user.id, c.req.valid('json')) },
+      201,
+    ),
+  )
+  .get('/:id', validate('param', idParamSchema), async (c) =>
+    c.json({ success: true as const, data: await getAdminPromo(c.var.deps, c.req.valid('param').id) }, 200),
+  )
+  .put('/:id', validate('param', idParamSchema), validate('json', adminPromoInputSchema), async (c) =>
+    c.json(
+      { success: true as const, data: await editAdminPromo(c.var.deps, c.req.valid('param').id, c.req.valid('json')) },
+      200,
+    ),
+  )
+  .delete('/:id', validate('param', idParamSchema), async (c) =>
+    c.json({ success: true as const, data: await deleteAdminPromo(c.var.deps, c.req.valid('param').id) }, 200),
+  )
+  .get(
+    '/:id/candidate-tasks',
+    validate('param', idParamSchema),
+    validate('query', candidateTaskQuerySchema),
+    async (c) =>
+      c.json(
+        {
+          success: true as const,
+          data: await listCandidateTasks(c.var.deps, c.req.valid('param').id, c.req.valid('query')),
+        },
+        200,
+      ),
+  )
+  .post('/:id/tasks', validate('param', idParamSchema), validate('json', promoAddTasksSchema), async (c) =>
+    c.json(
+      {
+        success: true as const,
+        data: await addPromoTasks(c.var.deps, c.req.valid('param').id, c.req.valid('json').taskIds),
+      },
+      200,
+    ),
+  )
+  .delete('/:id/tasks/:taskId', validate('param', promoTaskParamSchema), async (c) => {
+    const { id, taskId } = c.req.valid('param');
+    return c.json({ success: true as const, data: await removePromoTask(c.var.deps, id, taskId) }, 200);
+  });

@@ -1,5 +1,44 @@
 import { Hono } from 'hono';
+import { adminTaskInputSchema, adminTaskListQuerySchema } from '../../../shared/admin-task-schemas';
+import { idParamSchema } from '../../../shared/list-query';
 import type { AppEnv } from '../../context';
+import { validate } from '../../validate';
+import {
+  closeAdminTask,
+  createAdminTask,
+  editAdminTask,
+  getAdminTask,
+  listAdminTasks,
+  reopenAdminTask,
+} from './admin-task.service';
 
-// `/api/admin/tasks` (issue 5): being built.
-export const adminTaskRoutes = new Hono<AppEnv>();
+// `/api/admin/tasks` (issue 5): the admin's task list, create, edit, close and reopen. ROLE_ADMIN is
+// checked once for `/api/admin/*` in app.ts.
+export const adminTaskRoutes = new Hono<AppEnv>()
+  .get('/', validate('query', adminTaskListQuerySchema), async (c) =>
+    c.json({ success: true as const, data: await listAdminTasks(c.var.deps, c.req.valid('query')) }, 200),
+  )
+  .post('/', validate('json', adminTaskInputSchema), async (c) =>
+    c.json(
+      { success: true as const, data: await createAdminTask(c.var.deps, c.var.user.id, c.req.valid('json')) },
+      201,
+    ),
+  )
+  .get('/:id', validate('param', idParamSchema), async (c) =>
+    c.json({ success: true as const, data: await getAdminTask(c.var.deps, c.req.valid('param').id) }, 200),
+  )
+  .put('/:id', validate('param', idParamSchema), validate('json', adminTaskInputSchema), async (c) =>
+    c.json(
+      {
+        success: true as const,
+        data: await editAdminTask(c.var.deps, c.req.valid('param').id, c.req.valid('json')),
+      },
+      200,
+    ),
+  )
+  .post('/:id/close', validate('param', idParamSchema), async (c) =>
+    c.json({ success: true as const, data: await closeAdminTask(c.var.deps, c.req.valid('param').id) }, 200),
+  )
+  .post('/:id/reopen', validate('param', idParamSchema), async (c) =>
+    c.json({ success: true as const, data: await reopenAdminTask(c.var.deps, c.req.valid('param').id) }, 200),
+  );

@@ -1,13 +1,62 @@
-import { createFileRoute } from '@tanstack/react-router';
-import { PagePlaceholder } from '../../../../components/page-placeholder';
+import { useSuspenseQuery } from '@tanstack/react-query';
+import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
+import { useState } from 'react';
+import { adminTasksQueryOptions } from '../../../../features/admin-tasks/api';
+import { AdminTaskList } from '../../../../features/admin-tasks/components/admin-task-list';
+import { RouteLoadError, RoutePending } from '../../../../features/admin-tasks/components/list-states';
+import { TaskFormDialog } from '../../../../features/admin-tasks/components/task-form-dialog';
+import { ADMIN_TASK_DEFAULTS, adminTaskSearchSchema } from '../../../../features/admin-tasks/search';
 import { titleHead } from '../../../../lib/page-title';
 import { m } from '../../../../paraglide/messages';
 
+// Admin › Tasks: every task with its filters in the URL; create and edit in a dialog over the list.
 export const Route = createFileRoute('/_auth/_admin/admin/tasks')({
+  validateSearch: adminTaskSearchSchema,
+  search: { middlewares: [stripSearchParams(ADMIN_TASK_DEFAULTS)] },
+  loaderDeps: ({ search }) => search,
+  loader: ({ context: { queryClient }, deps }) => queryClient.ensureQueryData(adminTasksQueryOptions(deps)),
   head: titleHead(m.title_tasks),
+  pendingComponent: () => <RoutePending title={m.title_tasks()} />,
+  errorComponent: ({ error }) => <RouteLoadError title={m.title_tasks()} error={error} />,
   component: AdminTasksPage,
 });
 
 function AdminTasksPage() {
-  return <PagePlaceholder title={m.title_tasks()} />;
+  const filters = Route.useLoaderDeps();
+  const { data } = useSuspenseQuery(adminTasksQueryOptions(filters));
+  const navigate = Route.useNavigate();
+  // null: no dialog; 'new': a new task; a number: that task's edit.
+  const [editing, setEditing] = useState<number | 'new' | null>(null);
+  return (
+    <section className="space-y-4">
+      <div className="flex flex-wrap items-end justify-between gap-2">
+        <div>
+          <h1 className="text-2xl font-semibold">{m.title_tasks()}</h1>
+          <p className="text-sm text-base-content/70">{m.admin_tasks_intro()}</p>
+        </div>
+        <button
+          type="button"
+          className="btn btn-sm btn-primary"
+          onClick={() => setEditing('new')}
+          aria-haspopup="dialog"
+        >
+          {m.admin_tasks_new()}
+        </button>
+      </div>
+      <AdminTaskList
+        data={data}
+        filters={filters}
+        onChange={(patch) => navigate({ search: (prev) => ({ ...prev, ...patch }) })}
+        onEdit={setEditing}
+        onCreate={() => setEditing('new')}
+      />
+      {editing !== null && (
+        <TaskFormDialog
+          key={String(editing)}
+          taskId={editing === 'new' ? null : editing}
+          onClose={() => setEditing(null)}
+        />
+      )}
+    </section>
+  );
 }

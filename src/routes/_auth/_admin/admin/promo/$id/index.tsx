@@ -1,13 +1,82 @@
-import { createFileRoute } from '@tanstack/react-router';
-import { PagePlaceholder } from '../../../../../../components/page-placeholder';
+import { useSuspenseQuery } from '@tanstack/react-query';
+import { createFileRoute, Link, notFound } from '@tanstack/react-router';
+import { toast } from '../../../../../../components/toast/toast-store';
+import { promoQueryOptions, useSavePromoMutation } from '../../../../../../features/admin-promos/api';
+import { DeletePromo } from '../../../../../../features/admin-promos/components/delete-promo';
+import { RouteLoadError, RoutePending } from '../../../../../../features/admin-promos/components/list-states';
+import { PeriodBadge } from '../../../../../../features/admin-promos/components/period-badge';
+import { PromoForm } from '../../../../../../features/admin-promos/components/promo-form';
+import { PromoTasks } from '../../../../../../features/admin-promos/components/promo-tasks';
+import { toPromoFormValues } from '../../../../../../features/admin-promos/form-values';
+import { orNotFound, parseId } from '../../../../../../features/admin-promos/not-found';
+import { formatDateTime, formatMoney } from '../../../../../../lib/format';
 import { titleHead } from '../../../../../../lib/page-title';
 import { m } from '../../../../../../paraglide/messages';
 
+// One promo: its edit form, its tasks (remove one, or add more) and delete. An id that is not a promo
+// is Page Not Found.
 export const Route = createFileRoute('/_auth/_admin/admin/promo/$id/')({
+  loader: async ({ context: { queryClient }, params }) => {
+    const id = parseId(params.id);
+    if (id === null) throw notFound();
+    await orNotFound(queryClient.ensureQueryData(promoQueryOptions(id)));
+  },
   head: titleHead(m.title_promo),
+  pendingComponent: () => <RoutePending title={m.title_promo()} />,
+  errorComponent: ({ error }) => <RouteLoadError title={m.title_promo()} error={error} />,
   component: AdminPromoIdPage,
 });
 
 function AdminPromoIdPage() {
-  return <PagePlaceholder title={m.title_promo()} />;
+  const id = Number(Route.useParams().id);
+  const { data: promo } = useSuspenseQuery(promoQueryOptions(id));
+  const save = useSavePromoMutation();
+  return (
+    <section className="space-y-5">
+      <Link to="/admin/promo" className="link link-hover inline-block text-sm">
+        ← {m.admin_promo_back_to_list()}
+      </Link>
+      <header className="space-y-1">
+        <p className="text-sm text-base-content/70">{m.title_promo()}</p>
+        <div className="flex flex-wrap items-center gap-2">
+          <h1 className="text-2xl font-semibold">{promo.title}</h1>
+          <PeriodBadge period={promo.period} />
+        </div>
+        <p className="text-sm text-base-content/70" data-testid="promo-summary">
+          {m.admin_promo_summary({
+            bonus: formatMoney(promo.bonusAmount, promo.bonusCurrency),
+            start: formatDateTime(promo.startsAt),
+            end: formatDateTime(promo.endsAt),
+            referrals: String(promo.referralCount),
+          })}
+        </p>
+      </header>
+      <div className="grid grid-cols-1 gap-5 xl:grid-cols-5">
+        <div className="space-y-3 xl:col-span-3">
+          <PromoTasks promo={promo} />
+        </div>
+        <div className="space-y-3 xl:col-span-2">
+          <section className="card border border-base-300 bg-base-100" aria-labelledby="promo-edit-heading">
+            <div className="card-body gap-2">
+              <h2 id="promo-edit-heading" className="text-lg font-semibold">
+                {m.admin_promo_edit_heading()}
+              </h2>
+              <PromoForm
+                // A saved promo starts the form again from what the server stored.
+                key={promo.updatedAt}
+                idPrefix="promo"
+                initial={toPromoFormValues(promo)}
+                stored={{ startsAt: promo.startsAt, endsAt: promo.endsAt }}
+                pending={save.isPending}
+                submitLabel={m.admin_promo_save_submit()}
+                onSave={(input) => save.mutateAsync({ id, input })}
+                onSaved={(saved) => toast.success(m.admin_promo_saved_toast({ title: saved.title }))}
+              />
+            </div>
+          </section>
+          <DeletePromo promo={promo} />
+        </div>
+      </div>
+    </section>
+  );
 }

@@ -1,0 +1,228 @@
+import { FilterSelect } from '../../../components/list/filter-select';
+import { Pagination } from '../../../components/list/pagination';
+import { SearchBox } from '../../../components/list/search-box';
+import { TaskStatusBadge } from '../../../components/status/status-badges';
+import { JOB_TYPE_LABELS } from '../../../lib/enum-labels';
+import { formatDate, formatDateTime, formatMoney } from '../../../lib/format';
+import { m } from '../../../paraglide/messages';
+import type { AdminTaskSummary } from '../../../shared/admin-task-types';
+import type { ListPage } from '../../../shared/api-response';
+import { ADMIN_TASK_DEFAULTS, type AdminTaskFilters, asPageSize } from '../search';
+import { ListEmpty } from './list-states';
+import { TaskStatusAction } from './task-status-action';
+
+type AdminTaskListProps = {
+  data: ListPage<AdminTaskSummary>;
+  filters: AdminTaskFilters;
+  onChange: (patch: Partial<AdminTaskFilters>) => void;
+  onEdit: (taskId: number) => void;
+  onCreate: () => void;
+};
+
+const SORT_LABELS = {
+  latest: m.admin_tasks_sort_latest,
+  earliest: m.admin_tasks_sort_earliest,
+  date: m.admin_tasks_sort_date,
+  reward: m.admin_tasks_sort_reward,
+  quota: m.admin_tasks_sort_quota,
+} as const;
+
+const STATUS_LABELS = {
+  all: m.task_status_filter_all,
+  open: m.task_status_filter_open,
+  closed: m.task_status_filter_closed,
+  EXPIRED: m.task_status_expired,
+} as const;
+
+const deadline = (task: AdminTaskSummary) =>
+  task.expiresAt ? formatDateTime(task.expiresAt) : m.admin_tasks_no_deadline();
+
+function EditButton({ task, onEdit }: { task: AdminTaskSummary; onEdit: (id: number) => void }) {
+  return (
+    <button
+      type="button"
+      className="btn btn-xs btn-outline"
+      onClick={() => onEdit(task.id)}
+      aria-haspopup="dialog"
+      aria-label={m.admin_tasks_edit_named({ title: task.title })}
+    >
+      {m.admin_tasks_edit()}
+    </button>
+  );
+}
+
+function Badges({ task }: { task: AdminTaskSummary }) {
+  return (
+    <span className="flex flex-wrap gap-1">
+      <TaskStatusBadge status={task.status} />
+      {task.isCritical && (
+        <span className="badge badge-soft badge-sm badge-error" data-testid="critical-badge">
+          {m.admin_tasks_critical()}
+        </span>
+      )}
+    </span>
+  );
+}
+
+// The admin's tasks: filters, sort and page in the URL; a table on a desktop, cards on a phone.
+export function AdminTaskList({ data, filters, onChange, onEdit, onCreate }: AdminTaskListProps) {
+  const change = (patch: Partial<AdminTaskFilters>) => onChange({ ...patch, page: 1 });
+  const defaults = ADMIN_TASK_DEFAULTS;
+  const filtered =
+    filters.search !== '' || filters.jobType !== '' || filters.status !== defaults.status || filters.page > 1;
+  return (
+    <div className="space-y-3">
+      <fieldset className="flex flex-col gap-2 sm:flex-row sm:flex-wrap sm:items-center">
+        <legend className="sr-only">{m.admin_tasks_filters_label()}</legend>
+        <SearchBox id="admin-tasks-search" value={filters.search} onSearch={(search) => change({ search })} />
+        <FilterSelect
+          id="admin-tasks-job-type"
+          label={m.task_filter_job_type()}
+          value={filters.jobType}
+          onChange={(jobType) => change({ jobType })}
+          options={[
+            { value: '', label: m.job_type_all() },
+            { value: 'ft', label: JOB_TYPE_LABELS.ft() },
+            { value: 'pt', label: JOB_TYPE_LABELS.pt() },
+            { value: 'intern', label: JOB_TYPE_LABELS.intern() },
+          ]}
+        />
+        <FilterSelect
+          id="admin-tasks-sort"
+          label={m.task_sort_label()}
+          value={filters.sort}
+          onChange={(sort) => change({ sort })}
+          options={(['latest', 'earliest', 'date', 'reward', 'quota'] as const).map((value) => ({
+            value,
+            label: SORT_LABELS[value](),
+          }))}
+        />
+        <FilterSelect
+          id="admin-tasks-status"
+          label={m.task_status_filter_label()}
+          value={filters.status}
+          onChange={(status) => change({ status })}
+          options={(['all', 'open', 'closed', 'EXPIRED'] as const).map((value) => ({
+            value,
+            label: STATUS_LABELS[value](),
+          }))}
+        />
+      </fieldset>
+      {data.items.length === 0 ? (
+        <ListEmpty
+          filtered={filtered}
+          title={m.admin_tasks_empty()}
+          onClear={() => change({ search: '', jobType: '', status: defaults.status })}
+        >
+          <button type="button" className="btn btn-sm btn-primary" onClick={onCreate}>
+            {m.admin_tasks_new()}
+          </button>
+        </ListEmpty>
+      ) : (
+        <>
+          <div className="hidden overflow-x-auto rounded-box border border-base-300 bg-base-100 lg:block">
+            <table className="table" aria-label={m.admin_tasks_list_label()}>
+              <thead>
+                <tr>
+                  <th>{m.admin_tasks_col_task()}</th>
+                  <th>{m.admin_tasks_col_status()}</th>
+                  <th>{m.admin_tasks_col_deadline()}</th>
+                  <th className="text-right">{m.admin_tasks_col_reward()}</th>
+                  <th className="text-right">{m.admin_tasks_col_quota()}</th>
+                  <th className="text-right">{m.admin_tasks_col_referrals()}</th>
+                  <th>{m.admin_tasks_col_created()}</th>
+                  <th>
+                    <span className="sr-only">{m.admin_tasks_col_actions()}</span>
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {data.items.map((task) => (
+                  <tr key={task.id} data-testid="admin-task-row">
+                    <td>
+                      <div className="font-semibold">{task.title}</div>
+                      <div className="text-sm text-base-content/70">
+                        <span className="font-mono text-xs">{task.code}</span> · {task.company} ·{' '}
+                        {JOB_TYPE_LABELS[task.jobType]()}
+                      </div>
+                    </td>
+                    <td>
+                      <Badges task={task} />
+                    </td>
+                    <td className="whitespace-nowrap text-sm">{deadline(task)}</td>
+                    <td className="text-right tabular-nums whitespace-nowrap" data-testid="admin-task-reward">
+                      {formatMoney(task.rewardAmount, task.rewardCurrency)}
+                    </td>
+                    <td className="text-right tabular-nums whitespace-nowrap" data-testid="admin-task-quota">
+                      {m.admin_tasks_quota_used({ used: String(task.quotaUsed), quota: String(task.quota) })}
+                    </td>
+                    <td className="text-right tabular-nums">{task.referralCount}</td>
+                    <td className="whitespace-nowrap text-sm">{formatDate(task.createdAt)}</td>
+                    <td>
+                      <div className="flex justify-end gap-1">
+                        <EditButton task={task} onEdit={onEdit} />
+                        <TaskStatusAction task={task} />
+                      </div>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+          <ul className="grid grid-cols-1 gap-3 md:grid-cols-2 lg:hidden" aria-label={m.admin_tasks_list_label()}>
+            {data.items.map((task) => (
+              <li key={task.id}>
+                <article className="card card-sm border border-base-300 bg-base-100" data-testid="admin-task-card">
+                  <div className="card-body gap-2">
+                    <div className="min-w-0">
+                      <p className="font-mono text-xs text-base-content/60">{task.code}</p>
+                      <h3 className="font-semibold leading-snug">{task.title}</h3>
+                      <p className="text-sm text-base-content/70">
+                        {task.company} · {JOB_TYPE_LABELS[task.jobType]()}
+                      </p>
+                    </div>
+                    <Badges task={task} />
+                    <dl className="grid grid-cols-3 gap-2 text-sm">
+                      <div>
+                        <dt className="text-xs text-base-content/60">{m.admin_tasks_col_reward()}</dt>
+                        <dd className="font-semibold tabular-nums">
+                          {formatMoney(task.rewardAmount, task.rewardCurrency)}
+                        </dd>
+                      </div>
+                      <div>
+                        <dt className="text-xs text-base-content/60">{m.admin_tasks_col_quota()}</dt>
+                        <dd className="font-semibold tabular-nums">
+                          {m.admin_tasks_quota_used({ used: String(task.quotaUsed), quota: String(task.quota) })}
+                        </dd>
+                      </div>
+                      <div>
+                        <dt className="text-xs text-base-content/60">{m.admin_tasks_col_referrals()}</dt>
+                        <dd className="font-semibold tabular-nums">{task.referralCount}</dd>
+                      </div>
+                    </dl>
+                    <p className="text-xs text-base-content/60">
+                      {m.admin_tasks_col_deadline()}: {deadline(task)}
+                    </p>
+                    <div className="card-actions justify-end">
+                      <EditButton task={task} onEdit={onEdit} />
+                      <TaskStatusAction task={task} />
+                    </div>
+                  </div>
+                </article>
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+      {data.total > 0 && (
+        <Pagination
+          idPrefix="admin-tasks"
+          page={data.page}
+          pageSize={data.pageSize}
+          total={data.total}
+          onChange={(next) => onChange({ page: next.page, pageSize: asPageSize(next.pageSize) })}
+        />
+      )}
+    </div>
+  );
+}
