@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { api, apiFetch, unwrap } from '../../lib/api-client';
-import { AppError, registerFieldMessages, toAppError } from '../../lib/app-error';
+import { api, unwrap } from '../../lib/api-client';
+import { registerFieldMessages } from '../../lib/app-error';
 import { m } from '../../paraglide/messages';
 import type {
   AdminReferralListQuery,
@@ -120,13 +120,3 @@ export function useBulkRewardMutation() {
 }
 
 /** A stored file (a call proof) as a Blob, fetched with the bearer token for viewing in place. */
-export async function fetchFileBlob(fileId: number): Promise<Blob> {
-  let response: Response;
-  try {
-    response = await apiFetch(`/api/files/${fileId}?disposition=inline`);
-  } catch (error) {
-    throw new AppError('NETWORK_ERROR', 0, (error as Error).message);
-  }
-  if (!response.ok) throw await toAppError(response);
-  return response.blob();
-}

@@ -1,6 +1,7 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { api, apiFetch, unwrap } from '../../lib/api-client';
+import { api, unwrap } from '../../lib/api-client';
 import { AppError, toAppError } from '../../lib/app-error';
+import { fetchFileBlob, saveBlob } from '../../lib/files';
 import '../../lib/talent-field-messages';
 import { enqueue } from '../../lib/outbox/outbox-runner';
 import type { OutboxEntry } from '../../lib/outbox/outbox-types';
@@ -148,28 +149,8 @@ export function useUpdateTalentMutation(id: number) {
 }
 
 /** A stored file (`GET /api/files/{id}`) as a Blob, with the bearer token. */
-export async function fetchFileBlob(fileId: number, disposition: 'attachment' | 'inline' = 'attachment') {
-  let response: Response;
-  try {
-    response = await apiFetch(`/api/files/${fileId}?disposition=${disposition}`);
-  } catch (error) {
-    throw new AppError('NETWORK_ERROR', 0, (error as Error).message);
-  }
-  if (!response.ok) throw await toAppError(response);
-  return response.blob();
-}
 
 /** Saves a stored file under its name: an object URL on a link with `download`, clicked once. */
 export async function downloadFile(file: { id: number; name: string }): Promise<void> {
-  const blob = await fetchFileBlob(file.id);
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = file.name;
-  link.rel = 'noopener';
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // Some browsers read the URL after click() returns: revoke it a little later.
-  setTimeout(() => URL.revokeObjectURL(url), 30_000);
+  saveBlob(await fetchFileBlob(file.id), file.name);
 }

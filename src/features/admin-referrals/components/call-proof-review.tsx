@@ -2,11 +2,12 @@ import { useEffect, useId, useState } from 'react';
 import { CallProofBadge } from '../../../components/status/status-badges';
 import { toast } from '../../../components/toast/toast-store';
 import { asAppError, errorMessage, fieldErrors } from '../../../lib/app-error';
+import { fetchFileBlob } from '../../../lib/files';
 import { formatBytes, formatDateTime } from '../../../lib/format';
 import { m } from '../../../paraglide/messages';
 import { ADMIN_REASON_MAX } from '../../../shared/admin-referral-schemas';
 import type { AdminCallProofItem } from '../../../shared/admin-referral-types';
-import { fetchFileBlob, useCallProofReviewMutation } from '../api';
+import { useCallProofReviewMutation } from '../api';
 
 type Preview = { url: string; kind: 'image' | 'audio' };
 

@@ -5,6 +5,7 @@ import { OutboxStateBadge } from '../../../components/outbox/outbox-state-badge'
 import { CallProofBadge } from '../../../components/status/status-badges';
 import { toast } from '../../../components/toast/toast-store';
 import { errorMessage } from '../../../lib/app-error';
+import { fetchFileBlob } from '../../../lib/files';
 import { formatBytes, formatDateTime } from '../../../lib/format';
 import { outboxErrorText } from '../../../lib/outbox/outbox-errors';
 import { discardEntry, resendEntry } from '../../../lib/outbox/outbox-runner';
@@ -12,7 +13,7 @@ import type { OutboxEntry } from '../../../lib/outbox/outbox-types';
 import { useOutbox, useSendProgress } from '../../../lib/outbox/use-outbox';
 import { m } from '../../../paraglide/messages';
 import type { CallProofItem } from '../../../shared/recruiter-types';
-import { fetchFileBlob, referralQueryOptions, useDeleteCallProofMutation } from '../api';
+import { referralQueryOptions, useDeleteCallProofMutation } from '../api';
 import { queuedCallProofs } from '../outbox';
 import { DownloadButton } from './resume-card';
 

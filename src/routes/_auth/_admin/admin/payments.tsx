@@ -8,6 +8,7 @@ import { NewPaymentDialog } from '../../../../features/admin-payments/components
 import { PaymentList } from '../../../../features/admin-payments/components/payment-list';
 import { PAYMENTS_DEFAULTS, paymentsSearchSchema } from '../../../../features/admin-payments/search';
 import { errorMessage } from '../../../../lib/app-error';
+import { saveBlob } from '../../../../lib/files';
 import { titleHead } from '../../../../lib/page-title';
 import { m } from '../../../../paraglide/messages';
 import type { PaymentFilter } from '../../../../shared/payment-schemas';
@@ -26,17 +27,6 @@ const FILTER_LABELS: Record<PaymentFilter, () => string> = {
 };
 
 /** Saves a Blob under `name`: an object URL on a link with `download`, clicked once. */
-function saveBlob(blob: Blob, name: string) {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  link.rel = 'noopener';
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 30_000);
-}
 
 function AdminPaymentsPage() {
   // The seed: Payments always opens at the top, even when scroll restoration would restore a position.
