@@ -1,5 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import { FilterSelect } from '../../../components/list/filter-select';
+import { ListEmpty } from '../../../components/list/list-states';
 import { Pagination } from '../../../components/list/pagination';
 import { SearchBox } from '../../../components/list/search-box';
 import { formatDateTime, formatMoney } from '../../../lib/format';
@@ -7,7 +8,6 @@ import { m } from '../../../paraglide/messages';
 import type { AdminPromoSummary } from '../../../shared/admin-promo-types';
 import type { ListPage } from '../../../shared/api-response';
 import { asPageSize, type PromoListFilters } from '../search';
-import { ListEmpty } from './list-states';
 import { PERIOD_LABELS, PeriodBadge } from './period-badge';
 
 type PromoListProps = {

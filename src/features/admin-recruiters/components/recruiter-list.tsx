@@ -1,5 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import { FilterSelect } from '../../../components/list/filter-select';
+import { ListEmpty } from '../../../components/list/list-states';
 import { Pagination } from '../../../components/list/pagination';
 import { SearchBox } from '../../../components/list/search-box';
 import { formatDate } from '../../../lib/format';
@@ -7,7 +8,6 @@ import { m } from '../../../paraglide/messages';
 import type { RecruiterRow } from '../../../shared/admin-recruiter-types';
 import type { ListPage } from '../../../shared/api-response';
 import { asPageSize, RECRUITER_LIST_DEFAULTS, type RecruiterListFilters } from '../search';
-import { ListEmpty } from './list-states';
 import { formatTotals } from './money';
 import { RecruiterBadges } from './recruiter-badges';
 import { RecruiterStatusAction } from './recruiter-status-action';

@@ -1,4 +1,5 @@
 import { FilterSelect } from '../../../components/list/filter-select';
+import { ListEmpty } from '../../../components/list/list-states';
 import { Pagination } from '../../../components/list/pagination';
 import { SearchBox } from '../../../components/list/search-box';
 import { CONSENT_LABELS, HIRING_LABELS, REWARD_LABELS } from '../../../lib/enum-labels';
@@ -8,7 +9,6 @@ import { CONSENT_STATUSES, HIRING_STATUSES } from '../../../shared/enums';
 import type { ReferralSummary } from '../../../shared/recruiter-types';
 import { REWARD_FILTERS } from '../../../shared/talent-schemas';
 import { asPageSize, RECRUITER_REFERRAL_DEFAULTS, type RecruiterReferralFilters } from '../search';
-import { ListEmpty } from './list-states';
 import { ReferralTable } from './referral-table';
 
 type RecruiterReferralListProps = {

@@ -1,5 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import { FilterSelect } from '../../../components/list/filter-select';
+import { ListEmpty } from '../../../components/list/list-states';
 import { Pagination } from '../../../components/list/pagination';
 import { SearchBox } from '../../../components/list/search-box';
 import { TaskStatusBadge } from '../../../components/status/status-badges';
@@ -8,7 +9,6 @@ import { m } from '../../../paraglide/messages';
 import type { ListPage } from '../../../shared/api-response';
 import type { MyTaskCard } from '../../../shared/recruiter-types';
 import { asPageSize, RECRUITER_TASK_DEFAULTS, type RecruiterTaskFilters } from '../search';
-import { ListEmpty } from './list-states';
 
 type RecruiterTaskListProps = {
   recruiterId: number;

@@ -1,4 +1,5 @@
 import { FilterSelect } from '../../../components/list/filter-select';
+import { ListEmpty } from '../../../components/list/list-states';
 import { Pagination } from '../../../components/list/pagination';
 import { SearchBox } from '../../../components/list/search-box';
 import { TaskStatusBadge } from '../../../components/status/status-badges';
@@ -8,7 +9,6 @@ import { m } from '../../../paraglide/messages';
 import type { AdminTaskSummary } from '../../../shared/admin-task-types';
 import type { ListPage } from '../../../shared/api-response';
 import { ADMIN_TASK_DEFAULTS, type AdminTaskFilters, asPageSize } from '../search';
-import { ListEmpty } from './list-states';
 import { TaskStatusAction } from './task-status-action';
 
 type AdminTaskListProps = {

@@ -1,10 +1,10 @@
 import { Link } from '@tanstack/react-router';
+import { ListEmpty } from '../../../components/list/list-states';
 import { Pagination } from '../../../components/list/pagination';
 import { m } from '../../../paraglide/messages';
 import type { ListPage } from '../../../shared/api-response';
 import type { MyTaskCard } from '../../../shared/recruiter-types';
 import { asPageSize, MY_TASK_DEFAULTS, type TaskListFilters } from '../search';
-import { ListEmpty } from './list-states';
 import { ReferralCountsView } from './referral-counts';
 import { TaskCardView } from './task-card';
 import { TaskListControls } from './task-list-controls';

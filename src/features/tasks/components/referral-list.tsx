@@ -1,5 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import { FilterSelect } from '../../../components/list/filter-select';
+import { ListEmpty } from '../../../components/list/list-states';
 import { Pagination } from '../../../components/list/pagination';
 import { SearchBox } from '../../../components/list/search-box';
 import { CONSENT_LABELS, HIRING_LABELS, REWARD_LABELS } from '../../../lib/enum-labels';
@@ -9,7 +10,6 @@ import { CONSENT_STATUSES, HIRING_STATUSES } from '../../../shared/enums';
 import type { ReferralSummary } from '../../../shared/recruiter-types';
 import { REWARD_FILTERS } from '../../../shared/talent-schemas';
 import { asPageSize, REFERRAL_LIST_DEFAULTS, type ReferralListFilters } from '../search';
-import { ListEmpty } from './list-states';
 import { ReferralRow } from './referral-row';
 
 type ReferralListProps = {

@@ -1,9 +1,9 @@
+import { ListEmpty } from '../../../components/list/list-states';
 import { Pagination } from '../../../components/list/pagination';
 import { m } from '../../../paraglide/messages';
 import type { ListPage } from '../../../shared/api-response';
 import type { TaskCard } from '../../../shared/recruiter-types';
 import { asPageSize, type TaskListFilters } from '../search';
-import { ListEmpty } from './list-states';
 import { TaskCardView } from './task-card';
 import { TaskListControls } from './task-list-controls';
 

@@ -1,9 +1,9 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
 import { useState } from 'react';
+import { RouteLoadError, RoutePending } from '../../../../components/list/list-states';
 import { adminTasksQueryOptions } from '../../../../features/admin-tasks/api';
 import { AdminTaskList } from '../../../../features/admin-tasks/components/admin-task-list';
-import { RouteLoadError, RoutePending } from '../../../../features/admin-tasks/components/list-states';
 import { TaskFormDialog } from '../../../../features/admin-tasks/components/task-form-dialog';
 import { ADMIN_TASK_DEFAULTS, adminTaskSearchSchema } from '../../../../features/admin-tasks/search';
 import { titleHead } from '../../../../lib/page-title';

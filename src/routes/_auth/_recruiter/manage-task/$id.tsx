@@ -1,7 +1,7 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute, notFound } from '@tanstack/react-router';
+import { RouteLoadError, RoutePending } from '../../../../components/list/list-states';
 import { myTaskQueryOptions } from '../../../../features/tasks/api';
-import { RouteLoadError, RoutePending } from '../../../../features/tasks/components/list-states';
 import { MyTaskDetailView } from '../../../../features/tasks/components/my-task-detail';
 import { orNotFound } from '../../../../features/tasks/not-found';
 import { parseId } from '../../../../features/tasks/search';

@@ -1,8 +1,8 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
+import { RouteLoadError, RoutePending } from '../../../../components/list/list-states';
 import { AsOfNote } from '../../../../components/offline/as-of-note';
 import { myTasksQueryOptions } from '../../../../features/tasks/api';
-import { RouteLoadError, RoutePending } from '../../../../features/tasks/components/list-states';
 import { ManageTabs } from '../../../../features/tasks/components/manage-tabs';
 import { MyTaskList } from '../../../../features/tasks/components/my-task-list';
 import { MY_TASK_DEFAULTS, myTaskListSearchSchema } from '../../../../features/tasks/search';

@@ -1,7 +1,7 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
+import { RouteLoadError, RoutePending } from '../../../../components/list/list-states';
 import { myReferralsQueryOptions } from '../../../../features/tasks/api';
-import { RouteLoadError, RoutePending } from '../../../../features/tasks/components/list-states';
 import { ManageTabs } from '../../../../features/tasks/components/manage-tabs';
 import { ReferralList } from '../../../../features/tasks/components/referral-list';
 import { REFERRAL_LIST_DEFAULTS, referralListSearchSchema } from '../../../../features/tasks/search';

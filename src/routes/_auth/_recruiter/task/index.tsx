@@ -1,8 +1,8 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
+import { RouteLoadError, RoutePending } from '../../../../components/list/list-states';
 import { AsOfNote } from '../../../../components/offline/as-of-note';
 import { runningPromosQueryOptions, taskBoardQueryOptions } from '../../../../features/tasks/api';
-import { RouteLoadError, RoutePending } from '../../../../features/tasks/components/list-states';
 import { PromoStrip } from '../../../../features/tasks/components/promo-strip';
 import { TaskBoardList } from '../../../../features/tasks/components/task-board-list';
 import { TaskDetailDialog } from '../../../../features/tasks/components/task-detail-dialog';

@@ -1,7 +1,7 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute, Link, stripSearchParams } from '@tanstack/react-router';
+import { RouteLoadError, RoutePending } from '../../../../../components/list/list-states';
 import { recruitersQueryOptions } from '../../../../../features/admin-recruiters/api';
-import { RouteLoadError, RoutePending } from '../../../../../features/admin-recruiters/components/list-states';
 import { RecruiterList } from '../../../../../features/admin-recruiters/components/recruiter-list';
 import { RECRUITER_LIST_DEFAULTS, recruiterListSearchSchema } from '../../../../../features/admin-recruiters/search';
 import { titleHead } from '../../../../../lib/page-title';

@@ -1,8 +1,8 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
 import { useState } from 'react';
+import { RouteLoadError, RoutePending } from '../../../../../components/list/list-states';
 import { promosQueryOptions } from '../../../../../features/admin-promos/api';
-import { RouteLoadError, RoutePending } from '../../../../../features/admin-promos/components/list-states';
 import { PromoCreateDialog } from '../../../../../features/admin-promos/components/promo-create-dialog';
 import { PromoList } from '../../../../../features/admin-promos/components/promo-list';
 import { PROMO_LIST_DEFAULTS, promoListSearchSchema } from '../../../../../features/admin-promos/search';

@@ -1,8 +1,8 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute, notFound } from '@tanstack/react-router';
+import { RouteLoadError, RoutePending } from '../../../../../components/list/list-states';
 import { taskDetailQueryOptions } from '../../../../../features/tasks/api';
 import { AddTalentChoices } from '../../../../../features/tasks/components/add-talent-choices';
-import { RouteLoadError, RoutePending } from '../../../../../features/tasks/components/list-states';
 import { orNotFound } from '../../../../../features/tasks/not-found';
 import { parseId } from '../../../../../features/tasks/search';
 import { titleHead } from '../../../../../lib/page-title';

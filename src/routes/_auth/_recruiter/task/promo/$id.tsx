@@ -1,7 +1,7 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute, notFound, stripSearchParams } from '@tanstack/react-router';
+import { RouteLoadError, RoutePending } from '../../../../../components/list/list-states';
 import { promoQueryOptions, taskBoardQueryOptions } from '../../../../../features/tasks/api';
-import { RouteLoadError, RoutePending } from '../../../../../features/tasks/components/list-states';
 import { PromoHeader } from '../../../../../features/tasks/components/promo-header';
 import { TaskBoardList } from '../../../../../features/tasks/components/task-board-list';
 import { TaskDetailDialog } from '../../../../../features/tasks/components/task-detail-dialog';

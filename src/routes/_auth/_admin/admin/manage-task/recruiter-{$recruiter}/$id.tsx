@@ -1,7 +1,7 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute, notFound } from '@tanstack/react-router';
+import { RouteLoadError, RoutePending } from '../../../../../../components/list/list-states';
 import { recruiterQueryOptions, recruiterTaskQueryOptions } from '../../../../../../features/admin-recruiters/api';
-import { RouteLoadError, RoutePending } from '../../../../../../features/admin-recruiters/components/list-states';
 import { RecruiterTaskDetail } from '../../../../../../features/admin-recruiters/components/recruiter-task-detail';
 import { orNotFound } from '../../../../../../features/admin-recruiters/not-found';
 import { parseId } from '../../../../../../features/admin-recruiters/search';

@@ -1,8 +1,8 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute, notFound, stripSearchParams } from '@tanstack/react-router';
+import { RouteLoadError, RoutePending } from '../../../../../../components/list/list-states';
 import { recruiterQueryOptions, recruiterTasksQueryOptions } from '../../../../../../features/admin-recruiters/api';
 import { AssignTask } from '../../../../../../features/admin-recruiters/components/assign-task';
-import { RouteLoadError, RoutePending } from '../../../../../../features/admin-recruiters/components/list-states';
 import { RecruiterHeader } from '../../../../../../features/admin-recruiters/components/recruiter-header';
 import { RecruiterTaskList } from '../../../../../../features/admin-recruiters/components/recruiter-task-list';
 import { orNotFound } from '../../../../../../features/admin-recruiters/not-found';

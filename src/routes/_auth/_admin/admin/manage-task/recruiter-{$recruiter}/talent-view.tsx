@@ -1,7 +1,7 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute, notFound, stripSearchParams } from '@tanstack/react-router';
+import { RouteLoadError, RoutePending } from '../../../../../../components/list/list-states';
 import { recruiterQueryOptions, recruiterReferralsQueryOptions } from '../../../../../../features/admin-recruiters/api';
-import { RouteLoadError, RoutePending } from '../../../../../../features/admin-recruiters/components/list-states';
 import { RecruiterHeader } from '../../../../../../features/admin-recruiters/components/recruiter-header';
 import { RecruiterReferralList } from '../../../../../../features/admin-recruiters/components/recruiter-referral-list';
 import { orNotFound } from '../../../../../../features/admin-recruiters/not-found';

@@ -1,8 +1,8 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute, Link, notFound } from '@tanstack/react-router';
+import { RouteLoadError, RoutePending } from '../../../../../../components/list/list-states';
 import { promoQueryOptions } from '../../../../../../features/admin-promos/api';
 import { AddTasksPicker } from '../../../../../../features/admin-promos/components/add-tasks-picker';
-import { RouteLoadError, RoutePending } from '../../../../../../features/admin-promos/components/list-states';
 import { PeriodBadge } from '../../../../../../features/admin-promos/components/period-badge';
 import { orNotFound, parseId } from '../../../../../../features/admin-promos/not-found';
 import { titleHead } from '../../../../../../lib/page-title';

@@ -1,9 +1,9 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute, Link, notFound } from '@tanstack/react-router';
+import { RouteLoadError, RoutePending } from '../../../../../../components/list/list-states';
 import { toast } from '../../../../../../components/toast/toast-store';
 import { promoQueryOptions, useSavePromoMutation } from '../../../../../../features/admin-promos/api';
 import { DeletePromo } from '../../../../../../features/admin-promos/components/delete-promo';
-import { RouteLoadError, RoutePending } from '../../../../../../features/admin-promos/components/list-states';
 import { PeriodBadge } from '../../../../../../features/admin-promos/components/period-badge';
 import { PromoForm } from '../../../../../../features/admin-promos/components/promo-form';
 import { PromoTasks } from '../../../../../../features/admin-promos/components/promo-tasks';

@@ -1,9 +1,9 @@
 import { useQueryErrorResetBoundary } from '@tanstack/react-query';
 import { type ErrorComponentProps, useRouter } from '@tanstack/react-router';
 import { type ReactNode, useEffect } from 'react';
-import { EmptyState } from '../../../components/list/empty-state';
-import { errorMessage } from '../../../lib/app-error';
-import { m } from '../../../paraglide/messages';
+import { errorMessage } from '../../lib/app-error';
+import { m } from '../../paraglide/messages';
+import { EmptyState } from './empty-state';
 
 /** A list (or page) that could not load: why, and a retry that reruns the route's loader. */
 export function LoadError({ error, title = m.list_load_failed() }: { error: unknown; title?: string }) {

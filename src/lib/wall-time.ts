@@ -1,7 +1,8 @@
-import { DEFAULT_TIMEZONE } from '../../shared/constants';
+import { DEFAULT_TIMEZONE } from '../shared/constants';
 
-// A `datetime-local` input holds a wall time without a zone. Admins type deadlines in the zone the app
-// shows times in (Asia/Kuala_Lumpur), whatever the device's own zone: these turn one into the other.
+// A `datetime-local` input holds a wall time without a zone. Admins type deadlines and promo periods
+// in the zone the app shows times in (Asia/Kuala_Lumpur), whatever the device's own zone: these turn
+// one into the other.
 
 const pad = (n: number) => String(n).padStart(2, '0');
 
