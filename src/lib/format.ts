@@ -5,9 +5,29 @@ export { currencyDigits };
 
 import { currentIntlLocale, toIntlLocale } from './locale';
 
-// Dates are stored in UTC and shown in Asia/Kuala_Lumpur unless the caller picks another zone
-// (seed section 1); money is integer minor units plus an ISO 4217 code (ARCHITECTURE.md convention 8).
+// Dates are stored in UTC and shown in the signed-in user's time zone (their account's choice), else
+// Asia/Kuala_Lumpur (seed section 1); money is integer minor units plus an ISO 4217 code
+// (ARCHITECTURE.md convention 8).
 export type FormatOptions = { locale?: string; timeZone?: string };
+
+let userTimeZone: string = DEFAULT_TIMEZONE;
+
+/** The zone dates are shown in. */
+export const displayTimeZone = (): string => userTimeZone;
+
+/** The signed-in user's zone (null or an unknown zone: Asia/Kuala_Lumpur). */
+export function setDisplayTimeZone(timeZone: string | null | undefined): void {
+  userTimeZone = timeZone && isTimeZone(timeZone) ? timeZone : DEFAULT_TIMEZONE;
+}
+
+function isTimeZone(timeZone: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone });
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 const resolveLocale = (locale?: string) => (locale ? toIntlLocale(locale) : currentIntlLocale());
 
@@ -22,7 +42,7 @@ export function formatDateTime(value: string | number | Date, options: FormatOpt
   return new Intl.DateTimeFormat(resolveLocale(options.locale), {
     dateStyle: 'medium',
     timeStyle: 'short',
-    timeZone: options.timeZone ?? DEFAULT_TIMEZONE,
+    timeZone: options.timeZone ?? userTimeZone,
   }).format(date);
 }
 
@@ -31,7 +51,7 @@ export function formatDate(value: string | number | Date, options: FormatOptions
   if (!date) return '';
   return new Intl.DateTimeFormat(resolveLocale(options.locale), {
     dateStyle: 'medium',
-    timeZone: options.timeZone ?? DEFAULT_TIMEZONE,
+    timeZone: options.timeZone ?? userTimeZone,
   }).format(date);
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { currencyDigits, formatDate, formatDateTime, formatMoney } from '../../src/lib/format';
+import { currencyDigits, formatDate, formatDateTime, formatMoney, setDisplayTimeZone } from '../../src/lib/format';
 import { toIntlLocale } from '../../src/lib/locale';
 
 describe('formatDateTime', () => {
@@ -16,6 +16,17 @@ describe('formatDateTime', () => {
 
   it('returns an empty string for a value that is not a date', () => {
     expect(formatDateTime('not a date', { locale: 'en' })).toBe('');
+  });
+
+  it('follows the time zone the user chose in their account, and falls back to Kuala Lumpur', () => {
+    try {
+      setDisplayTimeZone('Europe/London');
+      expect(formatDateTime('2026-01-01T16:30:00Z', { locale: 'en' })).toMatch(/Jan 1, 2026.*4:30\s?PM/);
+      setDisplayTimeZone('Not/A_Zone');
+      expect(formatDateTime('2026-01-01T16:30:00Z', { locale: 'en' })).toMatch(/Jan 2, 2026.*12:30\s?AM/);
+    } finally {
+      setDisplayTimeZone(null);
+    }
   });
 });
 

@@ -1,8 +1,7 @@
-import { formatDateTime } from '../../lib/format';
+import { displayTimeZone, formatDateTime } from '../../lib/format';
 import { currentIntlLocale } from '../../lib/locale';
 import type { OutboxEntry, OutboxKind } from '../../lib/outbox/outbox-types';
 import { m } from '../../paraglide/messages';
-import { DEFAULT_TIMEZONE } from '../../shared/constants';
 
 // How an outbox entry reads on the Outbox screen: what it is, for whom, and the records its answer made.
 
@@ -26,7 +25,7 @@ export function answerId(entry: OutboxEntry, key: 'talentId' | 'referralId' | 't
 /** When the next try is: "14:05" within the next hours (back-offs are minutes), else with its date. */
 export function formatNextTry(ms: number, now: number = Date.now()): string {
   if (ms - now > 12 * 60 * 60_000) return formatDateTime(ms);
-  return new Intl.DateTimeFormat(currentIntlLocale(), { timeStyle: 'short', timeZone: DEFAULT_TIMEZONE }).format(
+  return new Intl.DateTimeFormat(currentIntlLocale(), { timeStyle: 'short', timeZone: displayTimeZone() }).format(
     new Date(ms),
   );
 }

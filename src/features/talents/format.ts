@@ -1,5 +1,5 @@
+import { displayTimeZone } from '../../lib/format';
 import { currentIntlLocale } from '../../lib/locale';
-import { DEFAULT_TIMEZONE } from '../../shared/constants';
 
 // Formatting this area needs beyond src/lib/format.ts.
 
@@ -8,7 +8,7 @@ export function formatTime(value: string | Date): string {
   return new Intl.DateTimeFormat(currentIntlLocale(), {
     hour: '2-digit',
     minute: '2-digit',
-    timeZone: DEFAULT_TIMEZONE,
+    timeZone: displayTimeZone(),
   }).format(typeof value === 'string' ? new Date(value) : value);
 }
 
