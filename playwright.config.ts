@@ -39,7 +39,7 @@ export default defineConfig({
     },
     {
       name: 'mobile',
-      testIgnore: /(titles|app-update)\.spec\.ts$/,
+      testIgnore: /(titles|app-update|money-cycle)\.spec\.ts$/,
       use: { viewport: { width: 390, height: 844 }, deviceScaleFactor: 3, isMobile: true, hasTouch: true },
     },
   ],

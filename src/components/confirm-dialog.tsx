@@ -6,11 +6,13 @@ type ConfirmDialogProps = {
   confirmLabel: string;
   cancelLabel: string;
   pending?: boolean;
+  /** 'danger' (red) for what removes or stops something; 'primary' for what only turns something on. */
+  tone?: 'danger' | 'primary';
   onConfirm: () => void;
   onCancel: () => void;
 };
 
-// A daisyUI modal asking before something that cannot be undone. Rendered only while asking; Escape
+// A daisyUI modal asking before an action that matters. Rendered only while asking; Escape
 // cancels, and the safe choice has the focus.
 export function ConfirmDialog({
   title,
@@ -18,6 +20,7 @@ export function ConfirmDialog({
   confirmLabel,
   cancelLabel,
   pending = false,
+  tone = 'danger',
   onConfirm,
   onCancel,
 }: ConfirmDialogProps) {
@@ -47,7 +50,12 @@ export function ConfirmDialog({
           <button ref={cancelRef} type="button" className="btn btn-sm" onClick={onCancel} disabled={pending}>
             {cancelLabel}
           </button>
-          <button type="button" className="btn btn-sm btn-error" onClick={onConfirm} disabled={pending}>
+          <button
+            type="button"
+            className={`btn btn-sm ${tone === 'danger' ? 'btn-error' : 'btn-primary'}`}
+            onClick={onConfirm}
+            disabled={pending}
+          >
             {pending && <span className="loading loading-spinner loading-xs" aria-hidden="true" />}
             {confirmLabel}
           </button>

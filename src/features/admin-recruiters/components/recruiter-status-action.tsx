@@ -53,6 +53,7 @@ export function RecruiterStatusAction({ recruiter }: { recruiter: RecruiterRow }
           confirmLabel={deactivate ? m.admin_recruiters_deactivate() : m.admin_recruiters_activate()}
           cancelLabel={m.admin_recruiters_cancel()}
           pending={mutation.isPending}
+          tone={deactivate ? 'danger' : 'primary'}
           onConfirm={confirm}
           onCancel={() => setAsking(false)}
         />
