@@ -15,6 +15,9 @@
 //
 // Knobs (environment): BENCH_UPLOADS (50), BENCH_FILE_BYTES (1048576), BENCH_ROUNDS (3), CHROMIUM_PATH, and
 // BENCH_XHR=1 to time the direct loop with XMLHttpRequest too (the outbox's transport: its cost alone).
+//
+// Then the list benchmark (tests/bench/lists.ts: list pages at 100,000 tasks and 1,000,000 referrals on
+// SQLite; its knobs are in that file). BENCH_ONLY=outbox or BENCH_ONLY=lists runs one of the two.
 import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -311,9 +314,37 @@ async function cleanup() {
   rmSync(work, { recursive: true, force: true });
 }
 
-main()
-  .catch((error) => {
-    console.error(`\nBenchmark failed: ${error instanceof Error ? error.stack : error}`);
-    process.exitCode = 1;
-  })
-  .finally(cleanup);
+/** The list benchmark (tests/bench/lists.ts), in a process of its own, after the outbox's is cleaned up. */
+function runLists() {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'tests/bench/lists.ts'], { cwd: ROOT, stdio: 'inherit' });
+    child.once('error', (error) => {
+      console.error(`\nList benchmark failed to start: ${error.message}`);
+      process.exitCode = 1;
+      resolve();
+    });
+    child.once('exit', (code, signal) => {
+      if (code !== 0) process.exitCode = 1;
+      if (signal) console.error(`\nList benchmark stopped by ${signal}`);
+      resolve();
+    });
+  });
+}
+
+// BENCH_ONLY=outbox or BENCH_ONLY=lists runs one of the two; by default both, one after the other.
+const ONLY = process.env.BENCH_ONLY ?? '';
+if (!['', 'outbox', 'lists'].includes(ONLY)) {
+  console.error(`BENCH_ONLY must be outbox or lists, not ${ONLY}`);
+  process.exit(2);
+}
+if (ONLY !== 'lists') {
+  await main()
+    .catch((error) => {
+      console.error(`\nBenchmark failed: ${error instanceof Error ? error.stack : error}`);
+      process.exitCode = 1;
+    })
+    .finally(cleanup);
+} else {
+  rmSync(work, { recursive: true, force: true });
+}
+if (ONLY !== 'outbox') await runLists();

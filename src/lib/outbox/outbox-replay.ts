@@ -63,14 +63,17 @@ export async function replayOutbox(deps: ReplayDeps): Promise<ReplayOutcome> {
   // fail the same way, so the next pass waits for that entry's back-off rather than trying them now.
   let pausedUntil = 0;
 
-  // Entries are listed again after each send: one queued meanwhile (by this or another tab) is seen.
-  // 'sending' counts as due: the replay holds the lock, so a 'sending' left over is a send cut short.
-  for (;;) {
-    const entry = (await listEntries(deps.userId)).find((item) => !tried.has(item.id) && isDue(item, now()));
-    if (!entry) break;
-    tried.add(entry.id);
-    const step = await sendOne(entry);
-    if (step === 'stop') break;
+  // Due entries are listed once per round, each claimed as it is stored at its turn (sendOne), so a
+  // stale listing is harmless; a round ends by listing again, so one queued meanwhile (by this or
+  // another tab) is seen. 'sending' counts as due: the replay holds the lock, so a 'sending' left over
+  // is a send cut short.
+  rounds: for (;;) {
+    const due = (await listEntries(deps.userId)).filter((item) => !tried.has(item.id) && isDue(item, now()));
+    if (due.length === 0) break;
+    for (const entry of due) {
+      tried.add(entry.id);
+      if ((await sendOne(entry)) === 'stop') break rounds;
+    }
   }
 
   await Promise.all(drops);
