@@ -59,6 +59,15 @@ export async function replayOutbox(deps: ReplayDeps): Promise<ReplayOutcome> {
   const outcome: ReplayOutcome = { sent: 0, refused: 0, signedOut: false, nextAttemptAt: null };
   const tried = new Set<string>();
   const drops: Promise<void>[] = [];
+  const files = new Map<string, Promise<OutboxFile | undefined>>();
+  const fileOf = (entry: OutboxEntry): Promise<OutboxFile | undefined> => {
+    let file = files.get(entry.id);
+    if (!file) {
+      file = entry.file ? getEntryFile(entry.id).catch(() => undefined) : Promise.resolve(undefined);
+      files.set(entry.id, file);
+    }
+    return file;
+  };
   // Set when the pass stopped for the network, the server or a rate limit: the entries left would
   // fail the same way, so the next pass waits for that entry's back-off rather than trying them now.
   let pausedUntil = 0;
@@ -70,9 +79,14 @@ export async function replayOutbox(deps: ReplayDeps): Promise<ReplayOutcome> {
   rounds: for (;;) {
     const due = (await listEntries(deps.userId)).filter((item) => !tried.has(item.id) && isDue(item, now()));
     if (due.length === 0) break;
-    for (const entry of due) {
+    for (const [index, entry] of due.entries()) {
       tried.add(entry.id);
-      if ((await sendOne(entry)) === 'stop') break rounds;
+      // The next file is read from IndexedDB while this one is on the wire (at most two in memory).
+      const next = due[index + 1];
+      if (next) fileOf(next);
+      const step = await sendOne(entry);
+      files.delete(entry.id);
+      if (step === 'stop') break rounds;
     }
   }
 
@@ -102,7 +116,7 @@ export async function replayOutbox(deps: ReplayDeps): Promise<ReplayOutcome> {
     // have sent or refused it since it was listed, and its file bytes may be gone with the 2xx.
     const [claimed, file] = await Promise.all([
       updateEntry(entry.id, (current) => (isDue(current, now()) ? { ...current, state: 'sending' } : null)),
-      entry.file ? getEntryFile(entry.id) : undefined,
+      fileOf(entry),
     ]);
     if (claimed?.state !== 'sending') return 'next';
     const attempt = (accessToken: string) => deps.send(entry, file, accessToken).catch(() => null);
