@@ -3,6 +3,7 @@ import type { RecruiterListQuery } from '../../../shared/admin-recruiter-schemas
 import type { MoneyTotal } from '../../../shared/admin-recruiter-types';
 import type { DB } from '../../db/connect';
 import type { Database } from '../../db/database';
+import { taskDeadline } from '../admin-tasks/admin-task.repository';
 import { containsText, likePattern } from '../referrals/referral-summaries';
 import { QUOTA_USING_STATUSES } from '../tasks/task.repository';
 
@@ -53,18 +54,22 @@ function filtered(db: DB, query: Pick<RecruiterListQuery, 'search' | 'status'>) 
 const selectRecruiters = (q: ReturnType<typeof filtered>) =>
   q.select((eb) => [...userColumns, taskCount(eb).as('task_count'), referralCount(eb).as('referral_count')]);
 
-/** One page of recruiters with their task and referral counts (one query), and the total. */
+/**
+ * One page of recruiters with their task and referral counts, and the total. The page's ids come first
+ * (SQLite would otherwise work out the counts of every recruiter before sorting), then the counts of
+ * those 10 to 50 recruiters only, by recruiter_tasks_unique and referrals_recruiter_created.
+ */
 export async function findRecruiterPage(db: DB, query: RecruiterListQuery) {
-  let rows = selectRecruiters(filtered(db, query));
+  let ids = filtered(db, query).select('users.id');
   if (query.sort === 'ALPHABETICAL') {
-    rows = rows.orderBy((eb) => eb.fn('lower', ['users.full_name']), 'asc').orderBy('users.id', 'asc');
+    ids = ids.orderBy((eb) => eb.fn('lower', ['users.full_name']), 'asc').orderBy('users.id', 'asc');
   } else if (query.sort === 'EARLIEST') {
-    rows = rows.orderBy('users.created_at', 'asc').orderBy('users.id', 'asc');
+    ids = ids.orderBy('users.created_at', 'asc').orderBy('users.id', 'asc');
   } else {
-    rows = rows.orderBy('users.created_at', 'desc').orderBy('users.id', 'desc');
+    ids = ids.orderBy('users.created_at', 'desc').orderBy('users.id', 'desc');
   }
-  const [items, count] = await Promise.all([
-    rows
+  const [pageIds, count] = await Promise.all([
+    ids
       .limit(query.pageSize)
       .offset((query.page - 1) * query.pageSize)
       .execute(),
@@ -72,6 +77,18 @@ export async function findRecruiterPage(db: DB, query: RecruiterListQuery) {
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .executeTakeFirstOrThrow(),
   ]);
+  const order = pageIds.map((row) => row.id);
+  const rows =
+    order.length === 0
+      ? []
+      : await selectRecruiters(db.selectFrom('users').where(hasRole('ROLE_RECRUITER')))
+          .where('users.id', 'in', order)
+          .execute();
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  const items = order.flatMap((id) => {
+    const row = byId.get(id);
+    return row ? [row] : [];
+  });
   return { items, total: Number(count.n) };
 }
 
@@ -164,7 +181,7 @@ export async function findAssignableTasks(
   let q = db
     .selectFrom('tasks')
     .where('tasks.status', '=', 'OPEN')
-    .where((eb) => eb.or([eb('tasks.expires_at', 'is', null), eb('tasks.expires_at', '>', values.nowIso)]))
+    .where(taskDeadline(), '>', values.nowIso)
     .where((eb) =>
       eb.not(
         eb.exists(

@@ -11,6 +11,7 @@ import { REWARDED_STATUSES } from '../../../shared/earning-types';
 import type { AppDeps } from '../../context';
 import type { DB } from '../../db/connect';
 import type { Database } from '../../db/database';
+import { taskDeadline } from '../admin-tasks/admin-task.repository';
 import { type CalendarMonth, lastMonths, monthIndex } from './calendar-months';
 import { byFirstColumn, countSeries, moneySeries, userZone } from './month-series';
 
@@ -141,8 +142,9 @@ async function closingSoon(db: DB, recruiterId: number, now: Date) {
     .innerJoin('tasks', 'tasks.id', 'recruiter_tasks.task_id')
     .where('recruiter_tasks.recruiter_id', '=', recruiterId)
     .where('tasks.status', '=', 'OPEN')
-    .where('tasks.expires_at', '>', now.toISOString())
-    .where('tasks.expires_at', '<=', new Date(now.getTime() + CLOSING_SOON_DAYS * DAY_MS).toISOString());
+    // The deadline expression of the tasks_status_deadline index (a task without one is never closing).
+    .where(taskDeadline(), '>', now.toISOString())
+    .where(taskDeadline(), '<=', new Date(now.getTime() + CLOSING_SOON_DAYS * DAY_MS).toISOString());
   const [rows, count] = await Promise.all([
     base
       .select((eb) => [

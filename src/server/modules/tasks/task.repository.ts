@@ -1,7 +1,8 @@
-import { type ExpressionBuilder, sql } from 'kysely';
+import { type Expression, type ExpressionBuilder, sql } from 'kysely';
 import type { TaskListQuery } from '../../../shared/task-schemas';
-import type { DB } from '../../db/connect';
+import { type DB, isPostgres } from '../../db/connect';
 import type { Database } from '../../db/database';
+import { taskDeadline } from '../admin-tasks/admin-task.repository';
 import { containsText, likePattern } from '../referrals/referral-summaries';
 
 /** Reward states that use up a task's quota (PRODUCT.md "Reward status"). */
@@ -33,7 +34,16 @@ export type TaskScope = {
   memberId?: number;
 };
 
-function filtered(db: DB, { query, nowIso, memberId }: TaskScope) {
+/**
+ * The board's filters, for a page or for its count. "open" is a range of the deadline expression of the
+ * tasks_status_deadline index (admin-task.repository.ts), so the count reads that index only. SQLite
+ * without statistics (nothing runs ANALYZE) takes the index matching the most conditions, so a page in
+ * date order checks the job type and the deadline row by row (a unary "+" rules the index out) while
+ * tasks_status_created walks the open rows newest first.
+ */
+function filtered(db: DB, { query, nowIso, memberId }: TaskScope, use: 'page' | 'count' = 'count') {
+  const inOrder = use === 'page' && query.sort !== 'reward' && query.sort !== 'quota' && !query.search;
+  const byRow = (expr: Expression<unknown>) => (inOrder && !isPostgres(db) ? sql`+${expr}` : expr);
   let q = db.selectFrom('tasks');
   if (query.search) {
     const pattern = likePattern(query.search);
@@ -41,12 +51,10 @@ function filtered(db: DB, { query, nowIso, memberId }: TaskScope) {
       eb.or(['tasks.title', 'tasks.company', 'tasks.code', 'tasks.location'].map((c) => containsText(c, pattern))),
     );
   }
-  if (query.jobType) q = q.where('tasks.job_type', '=', query.jobType);
-  // EXPIRED is not stored: an OPEN task whose expires_at has passed.
+  if (query.jobType) q = q.where(byRow(sql.ref('tasks.job_type')), '=', query.jobType);
+  // EXPIRED is not stored: an OPEN task whose expires_at has passed (a task without one never expires).
   if (query.status === 'open') {
-    q = q
-      .where('tasks.status', '=', 'OPEN')
-      .where((eb) => eb.or([eb('tasks.expires_at', 'is', null), eb('tasks.expires_at', '>', nowIso)]));
+    q = q.where('tasks.status', '=', 'OPEN').where(byRow(taskDeadline()), '>', nowIso);
   } else if (query.status === 'closed') {
     q = q.where((eb) => eb.or([eb('tasks.status', '=', 'CLOSED'), eb('tasks.expires_at', '<=', nowIso)]));
   }
@@ -70,7 +78,7 @@ function filtered(db: DB, { query, nowIso, memberId }: TaskScope) {
 /** One page of tasks matching the filters, in the chosen order (ties: newest id first), and the total. */
 export async function findTaskPage(db: DB, scope: TaskScope) {
   const { sort, page, pageSize } = scope.query;
-  let rows = filtered(db, scope).selectAll('tasks');
+  let rows = filtered(db, scope, 'page').selectAll('tasks');
   if (sort === 'reward') {
     // What the recruiter earns per referral now: the reward plus the largest running promo bonus.
     rows = rows.orderBy(
