@@ -151,6 +151,7 @@ test('an admin runs the whole cycle from a new recruiter to a paid reward', asyn
 
   // 5. The admin assigns the task to the recruiter from their page.
   await page.locator('#recruiters-search').fill(recruiterEmail);
+  await expect.poll(() => new URL(page.url()).searchParams.get('search')).toBe(recruiterEmail);
   await page.getByRole('link', { name: recruiterName }).click();
   await expect.poll(() => new URL(page.url()).pathname).toMatch(/^\/admin\/manage-task\/recruiter-\d+$/);
   await page.getByRole('button', { name: en('admin_recruiters_assign_task') }).click();

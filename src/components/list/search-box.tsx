@@ -15,12 +15,20 @@ export function SearchBox({ id, value, onSearch, label = m.list_search_label() }
   const [text, setText] = useState(value);
   const latest = useRef(onSearch);
   latest.current = onSearch;
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   useEffect(() => setText(value), [value]);
   useEffect(() => {
     if (text.trim() === value.trim()) return;
-    const timer = setTimeout(() => latest.current(text.trim()), 300);
-    return () => clearTimeout(timer);
+    timer.current = setTimeout(() => latest.current(text.trim()), 300);
+    return () => clearTimeout(timer.current);
   }, [text, value]);
+  // Leaving the field sends what was typed now: a search still waiting must not fire later, after a
+  // click on a result has started another navigation, and take the user back to the list.
+  const flush = () => {
+    if (text.trim() === value.trim()) return;
+    clearTimeout(timer.current);
+    latest.current(text.trim());
+  };
   return (
     <label className="input input-sm w-full sm:w-64" htmlFor={id}>
       <span className="sr-only">{label}</span>
@@ -35,8 +43,9 @@ export function SearchBox({ id, value, onSearch, label = m.list_search_label() }
         value={text}
         onChange={(event) => setText(event.target.value)}
         onKeyDown={(event) => {
-          if (event.key === 'Enter') latest.current(text.trim());
+          if (event.key === 'Enter') flush();
         }}
+        onBlur={flush}
       />
     </label>
   );
