@@ -194,7 +194,10 @@ describe('task detail and join', () => {
     expect(addTalent.getAttribute('href')).toMatch(
       new RegExp(`^/manage-task/add\\?taskId=(%22)?${ids.planner}(%22)?$`),
     );
-    expect(getToasts().map((t) => t.message)).toContain('You joined "Route Planner". It is now in Manage Task.');
+    // The toast follows the answer; the link may render a moment before it.
+    await waitFor(() =>
+      expect(getToasts().map((t) => t.message)).toContain('You joined "Route Planner". It is now in Manage Task.'),
+    );
 
     // The board's card shows the join once the dialog is closed.
     fireEvent.click(dialog.getByRole('button', { name: 'Close' }));
