@@ -197,7 +197,8 @@ test('an admin runs the whole cycle from a new recruiter to a paid reward', asyn
         fullName: talentName,
         email: talentEmail,
         countryCode: '+60',
-        phone: '012-777 4321',
+        // Unique per run: the phone flow (another worker) may refer its own talent to this new task.
+        phone: `012-${String(stamp).slice(-7)}`,
         languages: JSON.stringify(['en', 'ms']),
         educationLevel: 'Degree',
         country: 'Malaysia',

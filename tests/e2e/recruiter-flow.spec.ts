@@ -85,7 +85,8 @@ test('a recruiter adds a talent from a PDF resume and the talent consents from t
     .setInputFiles({ name: 'nurul-resume.pdf', mimeType: 'application/pdf', buffer: resume });
   await page.locator('#drop-full-name').fill('Nurul Huda binti Rahman');
   await page.locator('#drop-email').fill(email);
-  await page.locator('#drop-phone').fill('012-777 4321');
+  // Unique per run: a referral is one per person (e-mail or phone) per task, and other specs add talents too.
+  await page.locator('#drop-phone').fill(`013-${email.replace(/\D/g, '').slice(-7)}`);
   await page.locator('input[name="languages"][value="ms"]').check();
   await page.locator('#drop-education').selectOption('Degree');
   await page.locator('#drop-country').fill('Malaysia');
