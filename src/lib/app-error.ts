@@ -69,6 +69,7 @@ const CODE_MESSAGES: Partial<Record<ClientErrorCode, () => string>> = {
   RESUME_TOO_LARGE: m.error_resume_too_large,
   UNSUPPORTED_FILE_TYPE: m.error_unsupported_file_type,
   USAGE_LIMIT_REACHED: m.error_usage_limit_reached,
+  AI_PROVIDER_FAILED: m.error_ai_provider_failed,
   RATE_LIMITED: m.error_rate_limited,
   IDEMPOTENCY_KEY_REUSED: m.error_idempotency_key_reused,
   IDEMPOTENCY_KEY_IN_PROGRESS: m.error_idempotency_key_in_progress,

@@ -14,6 +14,7 @@ import { adminPromoRoutes } from './modules/admin-promos/admin-promo.routes';
 import { adminRecruiterRoutes } from './modules/admin-recruiters/admin-recruiter.routes';
 import { adminReferralRoutes } from './modules/admin-referrals/admin-referral.routes';
 import { adminTaskRoutes } from './modules/admin-tasks/admin-task.routes';
+import { aiNoteRoutes } from './modules/ai-notes/ai-notes.routes';
 import { authRoutes, recruiterAuthRoutes } from './modules/auth/auth.routes';
 import { clientErrorRoutes } from './modules/client-errors/client-errors.routes';
 import { configRoutes } from './modules/config/config.routes';
@@ -76,7 +77,8 @@ export function createApp(deps: AppDeps, options: { web?: MiddlewareHandler<AppE
     .route('/api/account', accountRoutes)
     .route('/api/recruiter/dashboard', recruiterDashboardRoutes)
     .route('/api/recruiter/earning', earningRoutes)
-    .route('/api/admin/dashboard', adminDashboardRoutes);
+    .route('/api/admin/dashboard', adminDashboardRoutes)
+    .route('/api/recruiter/ai/recruiter-notes', aiNoteRoutes);
 
   app.all('/api/*', (c) => {
     throw new AppError('NOT_FOUND', 404, `No API route for ${c.req.method} ${c.req.path}.`);
