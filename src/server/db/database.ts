@@ -162,6 +162,7 @@ export interface ReferralsTable {
   reward_decided_at: Timestamp | null;
   promo_id: number | null; // the promo running when the referral was made
   payment_id: number | null;
+  proofs_to_review: Generated<number>; // call proofs waiting for review; kept by triggers (migration 006)
   created_at: Timestamp;
   updated_at: Timestamp;
 }

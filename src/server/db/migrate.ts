@@ -5,6 +5,7 @@ import * as talentLinks from './migrations/2026-11-23-002-talent-links';
 import * as referralListIndexes from './migrations/2026-11-24-003-referral-list-indexes';
 import * as adminTaskListIndexes from './migrations/2026-11-24-004-admin-task-list-indexes';
 import * as recruiterListIndexes from './migrations/2026-11-25-005-recruiter-list-indexes';
+import * as dashboardIndexes from './migrations/2026-11-26-006-dashboard-indexes';
 
 // Migrations are imported, not read from disk, so the bundled server and the tests run the same list.
 const migrations: Record<string, Migration> = {
@@ -13,6 +14,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-24-003-referral-list-indexes': referralListIndexes,
   '2026-11-24-004-admin-task-list-indexes': adminTaskListIndexes,
   '2026-11-25-005-recruiter-list-indexes': recruiterListIndexes,
+  '2026-11-26-006-dashboard-indexes': dashboardIndexes,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

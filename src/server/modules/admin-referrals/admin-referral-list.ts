@@ -29,14 +29,9 @@ function applyFilter<O>(query: SelectQueryBuilder<Database, 'referrals', O>, fil
   if (filter.consent) q = q.where(status('referrals.consent_status'), '=', filter.consent);
   if (filter.reward === 'IN_REVIEW') q = q.where(status('referrals.reward_status'), 'is', null);
   else if (filter.reward) q = q.where(status('referrals.reward_status'), '=', filter.reward);
-  if (filter.call === 'NEED_REVIEW') {
-    q = q.where('referrals.id', 'in', (eb) =>
-      eb
-        .selectFrom('call_proofs')
-        .select('call_proofs.referral_id')
-        .where('call_proofs.review_status', '=', 'NEED_REVIEW'),
-    );
-  }
+  // The count the call_proofs triggers keep (migration 006), on a partial index in created_at order; the
+  // literal 0 (not a bound parameter) lets the planner match the index's own condition.
+  if (filter.call === 'NEED_REVIEW') q = q.where(sql<boolean>`${sql.ref('referrals.proofs_to_review')} > 0`);
   if (filter.search) {
     const pattern = likePattern(filter.search);
     q = q.where((eb) =>

@@ -3,8 +3,8 @@ import type { AppDeps } from '../../context';
 import type { DB } from '../../db/connect';
 import { taskDeadline } from '../admin-tasks/admin-task.repository';
 import { containsText, likePattern } from '../referrals/referral-summaries';
-import { type CalendarMonth, lastMonths, monthIndex } from './calendar-months';
-import { byFirstColumn, countSeries, moneySeries, moneyTotals, userZone } from './month-series';
+import { type CalendarMonth, lastMonths, perMonth } from './calendar-months';
+import { countSeries, moneySeries, moneyTotals, userZone } from './month-series';
 import { DASHBOARD_MONTHS } from './recruiter-dashboard';
 
 // `GET /api/admin/dashboard`: the platform's numbers now, and per month in the admin's time zone.
@@ -69,48 +69,43 @@ async function currentNumbers(db: DB, now: Date): Promise<AdminDashboard['curren
 }
 
 async function adminMonths(db: DB, months: CalendarMonth[]): Promise<AdminMonth[]> {
-  const from = months[0]?.start ?? '';
-  const to = months.at(-1)?.end ?? '';
   const [made, consents, hires, paid] = await Promise.all([
-    db
-      .selectFrom('referrals')
-      .select((eb) => [monthIndex('referrals.created_at', months).as('m'), eb.fn.countAll<number>().as('n')])
-      .where('referrals.created_at', '>=', from)
-      .where('referrals.created_at', '<', to)
-      .groupBy(byFirstColumn)
-      .execute(),
-    db
-      .selectFrom('referrals')
-      .select((eb) => [monthIndex('referrals.consent_decided_at', months).as('m'), eb.fn.countAll<number>().as('n')])
-      .where('referrals.consent_status', '=', 'CONFIRMED')
-      .where('referrals.consent_decided_at', '>=', from)
-      .where('referrals.consent_decided_at', '<', to)
-      .groupBy(byFirstColumn)
-      .execute(),
+    perMonth(months, (month, m) =>
+      db
+        .selectFrom('referrals')
+        .select((eb) => [m.as('m'), eb.fn.countAll<number>().as('n')])
+        .where('referrals.created_at', '>=', month.start)
+        .where('referrals.created_at', '<', month.end),
+    ).execute(),
+    perMonth(months, (month, m) =>
+      db
+        .selectFrom('referrals')
+        .select((eb) => [m.as('m'), eb.fn.countAll<number>().as('n')])
+        .where('referrals.consent_status', '=', 'CONFIRMED')
+        .where('referrals.consent_decided_at', '>=', month.start)
+        .where('referrals.consent_decided_at', '<', month.end),
+    ).execute(),
     // From the HIRED referrals (indexed on hiring_status) to their one HIRED history entry.
-    db
-      .selectFrom('referrals')
-      .innerJoin('referral_history', 'referral_history.referral_id', 'referrals.id')
-      .select((eb) => [monthIndex('referral_history.created_at', months).as('m'), eb.fn.countAll<number>().as('n')])
-      .where('referrals.hiring_status', '=', 'HIRED')
-      .where('referral_history.action', '=', 'HIRING_CHANGED')
-      .where('referral_history.to_value', '=', 'HIRED')
-      .where('referral_history.created_at', '>=', from)
-      .where('referral_history.created_at', '<', to)
-      .groupBy(byFirstColumn)
-      .execute(),
-    db
-      .selectFrom('payments')
-      .select((eb) => [
-        monthIndex('payments.paid_at', months).as('m'),
-        'payments.currency',
-        eb.fn.sum<number>('payments.amount').as('amount'),
-      ])
-      .where('payments.status', '=', 'PAID')
-      .where('payments.paid_at', '>=', from)
-      .where('payments.paid_at', '<', to)
-      .groupBy([byFirstColumn, 'payments.currency'])
-      .execute(),
+    perMonth(months, (month, m) =>
+      db
+        .selectFrom('referrals')
+        .innerJoin('referral_history', 'referral_history.referral_id', 'referrals.id')
+        .select((eb) => [m.as('m'), eb.fn.countAll<number>().as('n')])
+        .where('referrals.hiring_status', '=', 'HIRED')
+        .where('referral_history.action', '=', 'HIRING_CHANGED')
+        .where('referral_history.to_value', '=', 'HIRED')
+        .where('referral_history.created_at', '>=', month.start)
+        .where('referral_history.created_at', '<', month.end),
+    ).execute(),
+    perMonth(months, (month, m) =>
+      db
+        .selectFrom('payments')
+        .select((eb) => [m.as('m'), 'payments.currency', eb.fn.sum<number>('payments.amount').as('amount')])
+        .where('payments.status', '=', 'PAID')
+        .where('payments.paid_at', '>=', month.start)
+        .where('payments.paid_at', '<', month.end)
+        .groupBy('payments.currency'),
+    ).execute(),
   ]);
   const size = months.length;
   const [madeSeries, consentSeries, hireSeries, paidSeries] = [

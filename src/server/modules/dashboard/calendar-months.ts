@@ -1,4 +1,4 @@
-import { type Expression, type RawBuilder, sql } from 'kysely';
+import { type RawBuilder, type SelectQueryBuilder, sql } from 'kysely';
 import { DEFAULT_TIMEZONE } from '../../../shared/constants';
 
 // Calendar months in a user's time zone, as UTC instants: the API stores ISO-8601 UTC text, so a month
@@ -87,12 +87,16 @@ export function monthOf(zone: string, key: string): CalendarMonth {
 }
 
 /**
- * The index of the month a time column falls in (0 for the first), for a GROUP BY over months: a
- * CASE over the boundaries. Rows outside every month must be filtered out by the caller (`inMonths`).
+ * One statement with a branch per month (UNION ALL); `branch` gets the month and its index (0 for the
+ * oldest) as a literal to select as `m`. Each branch is a plain range on the time column, which both
+ * databases count from an index; at a million referrals on SQLite one pass with a CASE over the month
+ * boundaries and a GROUP BY on it cost about six times as much (measured in `npm run bench`).
  */
-export function monthIndex(column: Expression<unknown> | string, months: CalendarMonth[]): RawBuilder<number> {
-  if (months.length < 2) return sql<number>`${sql.lit(0)}`;
-  const ref = typeof column === 'string' ? sql.ref(column) : column;
-  const whens = months.slice(0, -1).map((month, i) => sql`when ${ref} < ${month.end} then ${sql.lit(i)}`);
-  return sql<number>`case ${sql.join(whens, sql` `)} else ${sql.lit(months.length - 1)} end`;
+export function perMonth<Q extends SelectQueryBuilder<any, any, any>>(
+  months: CalendarMonth[],
+  branch: (month: CalendarMonth, m: RawBuilder<number>) => Q,
+): Q {
+  const [first, ...rest] = months.map((month, i) => branch(month, sql<number>`${sql.lit(i)}`));
+  if (!first) throw new Error('perMonth needs at least one month');
+  return rest.reduce((query, next) => query.unionAll(next) as Q, first);
 }

@@ -1,4 +1,3 @@
-import { sql } from 'kysely';
 import type { MoneyTotal } from '../../../shared/dashboard-types';
 import type { DB } from '../../db/connect';
 import { knownZone } from './calendar-months';
@@ -10,12 +9,6 @@ export async function userZone(db: DB, userId: number): Promise<string> {
   const row = await db.selectFrom('users').select('timezone').where('id', '=', userId).executeTakeFirst();
   return knownZone(row?.timezone);
 }
-
-/**
- * GROUP BY the first selected column (the month index of `monthIndex`). By position, because on
- * PostgreSQL the CASE with its bound parameters would not match a repeated copy of itself.
- */
-export const byFirstColumn = sql`1`;
 
 /** Per-month counts from rows { m, n }, one slot per month (months with no row count 0). */
 export function countSeries(rows: ReadonlyArray<{ m: unknown; n: unknown }>, size: number): number[] {

@@ -12,8 +12,8 @@ import type { AppDeps } from '../../context';
 import type { DB } from '../../db/connect';
 import type { Database } from '../../db/database';
 import { taskDeadline } from '../admin-tasks/admin-task.repository';
-import { type CalendarMonth, lastMonths, monthIndex } from './calendar-months';
-import { byFirstColumn, countSeries, moneySeries, userZone } from './month-series';
+import { type CalendarMonth, lastMonths, perMonth } from './calendar-months';
+import { countSeries, moneySeries, userZone } from './month-series';
 
 // `GET /api/recruiter/dashboard`: what the signed-in recruiter should do next, and their numbers per
 // month. Every query starts from the recruiter's own rows (referrals.recruiter_id, recruiter_tasks).
@@ -85,6 +85,8 @@ async function rejectedCallProofs(db: DB, recruiterId: number) {
     .selectFrom('call_proofs')
     .innerJoin('referrals', 'referrals.id', 'call_proofs.referral_id')
     .where('referrals.recruiter_id', '=', recruiterId)
+    // The uploader is the referral's recruiter: this starts from their own proofs (call_proofs_creator_review).
+    .where('call_proofs.created_by', '=', recruiterId)
     .where('referrals.reward_status', 'is', null)
     .where('call_proofs.review_status', '=', 'REJECTED')
     .where((eb) =>
@@ -181,45 +183,44 @@ async function closingSoon(db: DB, recruiterId: number, now: Date) {
 
 /** My referrals made, consents confirmed, hires and rewards decided, per month. */
 async function recruiterMonths(db: DB, recruiterId: number, months: CalendarMonth[]): Promise<RecruiterMonth[]> {
-  const from = months[0]?.start ?? '';
-  const to = months.at(-1)?.end ?? '';
-  const mine = db.selectFrom('referrals').where('referrals.recruiter_id', '=', recruiterId);
+  const mine = () => db.selectFrom('referrals').where('referrals.recruiter_id', '=', recruiterId);
   const [made, consents, hires, earnings] = await Promise.all([
-    mine
-      .select((eb) => [monthIndex('referrals.created_at', months).as('m'), eb.fn.countAll<number>().as('n')])
-      .where('referrals.created_at', '>=', from)
-      .where('referrals.created_at', '<', to)
-      .groupBy(byFirstColumn)
-      .execute(),
-    mine
-      .select((eb) => [monthIndex('referrals.consent_decided_at', months).as('m'), eb.fn.countAll<number>().as('n')])
-      .where('referrals.consent_status', '=', 'CONFIRMED')
-      .where('referrals.consent_decided_at', '>=', from)
-      .where('referrals.consent_decided_at', '<', to)
-      .groupBy(byFirstColumn)
-      .execute(),
+    perMonth(months, (month, m) =>
+      mine()
+        .select((eb) => [m.as('m'), eb.fn.countAll<number>().as('n')])
+        .where('referrals.created_at', '>=', month.start)
+        .where('referrals.created_at', '<', month.end),
+    ).execute(),
+    perMonth(months, (month, m) =>
+      mine()
+        .select((eb) => [m.as('m'), eb.fn.countAll<number>().as('n')])
+        .where('referrals.consent_status', '=', 'CONFIRMED')
+        .where('referrals.consent_decided_at', '>=', month.start)
+        .where('referrals.consent_decided_at', '<', month.end),
+    ).execute(),
     // HIRED is final, so a hire has one history entry: the day it was hired.
-    mine
-      .innerJoin('referral_history', 'referral_history.referral_id', 'referrals.id')
-      .select((eb) => [monthIndex('referral_history.created_at', months).as('m'), eb.fn.countAll<number>().as('n')])
-      .where('referrals.hiring_status', '=', 'HIRED')
-      .where('referral_history.action', '=', 'HIRING_CHANGED')
-      .where('referral_history.to_value', '=', 'HIRED')
-      .where('referral_history.created_at', '>=', from)
-      .where('referral_history.created_at', '<', to)
-      .groupBy(byFirstColumn)
-      .execute(),
-    mine
-      .select((eb) => [
-        monthIndex('referrals.reward_decided_at', months).as('m'),
-        'referrals.reward_currency as currency',
-        eb.fn.sum<number>('referrals.reward_amount').as('amount'),
-      ])
-      .where('referrals.reward_status', 'in', REWARDED_STATUSES)
-      .where('referrals.reward_decided_at', '>=', from)
-      .where('referrals.reward_decided_at', '<', to)
-      .groupBy([byFirstColumn, 'referrals.reward_currency'])
-      .execute(),
+    perMonth(months, (month, m) =>
+      mine()
+        .innerJoin('referral_history', 'referral_history.referral_id', 'referrals.id')
+        .select((eb) => [m.as('m'), eb.fn.countAll<number>().as('n')])
+        .where('referrals.hiring_status', '=', 'HIRED')
+        .where('referral_history.action', '=', 'HIRING_CHANGED')
+        .where('referral_history.to_value', '=', 'HIRED')
+        .where('referral_history.created_at', '>=', month.start)
+        .where('referral_history.created_at', '<', month.end),
+    ).execute(),
+    perMonth(months, (month, m) =>
+      mine()
+        .select((eb) => [
+          m.as('m'),
+          'referrals.reward_currency as currency',
+          eb.fn.sum<number>('referrals.reward_amount').as('amount'),
+        ])
+        .where('referrals.reward_status', 'in', REWARDED_STATUSES)
+        .where('referrals.reward_decided_at', '>=', month.start)
+        .where('referrals.reward_decided_at', '<', month.end)
+        .groupBy('referrals.reward_currency'),
+    ).execute(),
   ]);
   const size = months.length;
   const [madeSeries, consentSeries, hireSeries, earningSeries] = [

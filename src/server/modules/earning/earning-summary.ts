@@ -6,8 +6,8 @@ import {
 } from '../../../shared/earning-types';
 import type { RewardStatus } from '../../../shared/enums';
 import type { AppDeps } from '../../context';
-import { lastMonths, monthIndex } from '../dashboard/calendar-months';
-import { byFirstColumn, moneySeries, moneyTotals, userZone } from '../dashboard/month-series';
+import { lastMonths, perMonth } from '../dashboard/calendar-months';
+import { moneySeries, moneyTotals, userZone } from '../dashboard/month-series';
 
 // `GET /api/recruiter/earning`: the signed-in recruiter's rewards by status, the non-rewarded outcomes,
 // and the rewards decided per month. Two grouped queries over the recruiter's own referrals.
@@ -19,7 +19,7 @@ export async function earningSummary(deps: AppDeps, recruiterId: number): Promis
   const timeZone = await userZone(db, recruiterId);
   const months = lastMonths(timeZone, deps.now(), EARNING_MONTHS);
   const mine = db.selectFrom('referrals').where('referrals.recruiter_id', '=', recruiterId);
-  const [byStatus, perMonth] = await Promise.all([
+  const [byStatus, monthRows] = await Promise.all([
     mine
       .select((eb) => [
         'referrals.reward_status as status',
@@ -29,25 +29,26 @@ export async function earningSummary(deps: AppDeps, recruiterId: number): Promis
       ])
       .groupBy(['referrals.reward_status', 'referrals.reward_currency'])
       .execute(),
-    mine
-      .select((eb) => [
-        monthIndex('referrals.reward_decided_at', months).as('m'),
-        'referrals.reward_currency as currency',
-        eb.fn.countAll<number>().as('n'),
-        eb.fn.sum<number>('referrals.reward_amount').as('amount'),
-      ])
-      .where('referrals.reward_status', 'in', REWARDED_STATUSES)
-      .where('referrals.reward_decided_at', '>=', months[0]?.start ?? '')
-      .where('referrals.reward_decided_at', '<', months.at(-1)?.end ?? '')
-      .groupBy([byFirstColumn, 'referrals.reward_currency'])
-      .execute(),
+    perMonth(months, (month, m) =>
+      mine
+        .select((eb) => [
+          m.as('m'),
+          'referrals.reward_currency as currency',
+          eb.fn.countAll<number>().as('n'),
+          eb.fn.sum<number>('referrals.reward_amount').as('amount'),
+        ])
+        .where('referrals.reward_status', 'in', REWARDED_STATUSES)
+        .where('referrals.reward_decided_at', '>=', month.start)
+        .where('referrals.reward_decided_at', '<', month.end)
+        .groupBy('referrals.reward_currency'),
+    ).execute(),
   ]);
 
   const rowsOf = (status: RewardStatus | null) => byStatus.filter((row) => (row.status ?? null) === status);
   const countOf = (status: RewardStatus | null) => rowsOf(status).reduce((sum, row) => sum + Number(row.n), 0);
-  const amounts = moneySeries(perMonth, months.length);
+  const amounts = moneySeries(monthRows, months.length);
   const counts = Array.from({ length: months.length }, () => 0);
-  for (const row of perMonth) counts[Number(row.m)] = (counts[Number(row.m)] ?? 0) + Number(row.n);
+  for (const row of monthRows) counts[Number(row.m)] = (counts[Number(row.m)] ?? 0) + Number(row.n);
 
   return {
     timeZone,
