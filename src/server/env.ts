@@ -48,6 +48,13 @@ const envSchema = v.object({
   S3_SECRET_ACCESS_KEY: v.optional(v.string()),
   S3_FORCE_PATH_STYLE: boolish(true),
   S3_PREFIX: v.optional(v.string()),
+  // The AI note helper uses an OpenAI-compatible chat-completions endpoint (OpenAI, Azure, Ollama, vLLM,
+  // LM Studio) when AI_BASE_URL and AI_MODEL are set, else the built-in engine. AI_API_KEY is optional
+  // (Ollama needs none). AI_TIMEOUT_MS bounds the wait for the answer and every gap between its chunks.
+  AI_BASE_URL: v.optional(v.pipe(v.string(), v.url('must be a URL such as https://api.openai.com/v1'))),
+  AI_API_KEY: v.optional(v.string()),
+  AI_MODEL: v.optional(v.string()),
+  AI_TIMEOUT_MS: int(30_000, 100, 600_000),
   LOG_LEVEL: v.optional(v.picklist(['debug', 'info', 'warn', 'error', 'silent']), 'info'),
 });
 

@@ -1,4 +1,5 @@
 import { Hono } from 'hono';
+import { referralNoteSchema } from '../../../shared/ai-note-schemas';
 import { idParamSchema } from '../../../shared/list-query';
 import { callProofSchema, referralActionSchema, talentListQuerySchema } from '../../../shared/talent-schemas';
 import type { AppEnv } from '../../context';
@@ -10,6 +11,7 @@ import {
   getMyReferral,
   listMyReferrals,
   resendConsent,
+  saveReferralNote,
   sendIta,
 } from './referral.service';
 
@@ -36,6 +38,11 @@ export const referralRoutes = new Hono<AppEnv>()
   })
   .post('/resend-ita/email', validate('json', referralActionSchema), async (c) => {
     const data = await sendIta(c.var.deps, c.var.user.id, c.req.valid('json').referralId);
+    return c.json({ success: true as const, data }, 200);
+  })
+  .put('/:id/note', validate('param', idParamSchema), validate('json', referralNoteSchema), async (c) => {
+    const { id } = c.req.valid('param');
+    const data = await saveReferralNote(c.var.deps, c.var.user.id, id, c.req.valid('json').note);
     return c.json({ success: true as const, data }, 200);
   })
   .get('/:id', validate('param', idParamSchema), async (c) =>

@@ -4,7 +4,7 @@ import type { CallProofItem, ReferralDetail, ReferralSummary } from '../../../sh
 import type { TalentListQuery } from '../../../shared/talent-schemas';
 import type { AppDeps } from '../../context';
 import type { DB } from '../../db/connect';
-import { AppError } from '../../errors';
+import { AppError, notFound } from '../../errors';
 import { createCallProof, removeCallProof } from './call-proofs';
 import { findMyReferral } from './my-referral';
 import { buildReferralDetail } from './referral-detail';
@@ -116,4 +116,25 @@ export async function sendIta(deps: AppDeps, recruiterId: number, referralId: nu
     });
   });
   return linkSent(sentAt);
+}
+
+/**
+ * Saves the recruiter's note on their referral (an empty note clears it); 404 for another recruiter's.
+ * The history records status changes and links sent, not note edits: no entry is added.
+ */
+export async function saveReferralNote(
+  deps: AppDeps,
+  recruiterId: number,
+  referralId: number,
+  note: string,
+): Promise<{ recruiterNote: string | null }> {
+  const recruiterNote = note === '' ? null : note;
+  const updated = await deps.db
+    .updateTable('referrals')
+    .set({ recruiter_note: recruiterNote, updated_at: deps.now().toISOString() })
+    .where('id', '=', referralId)
+    .where('recruiter_id', '=', recruiterId)
+    .executeTakeFirst();
+  if (Number(updated.numUpdatedRows) === 0) throw notFound('Referral');
+  return { recruiterNote };
 }
