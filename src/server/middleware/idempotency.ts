@@ -163,10 +163,14 @@ export async function requestHash(c: Context<AppEnv>): Promise<string> {
  * The middleware, for a logged-in user's POST/PUT/DELETE (it runs after the area guard). Without the
  * header, or for other methods, it passes the request through unchanged.
  */
+const STREAMED_PREFIX = '/api/recruiter/ai/';
+
 export const idempotent = createMiddleware<AppEnv>(async (c, next) => {
   const key = c.req.header(IDEMPOTENCY_HEADER);
   const user = c.get('user');
   if (key === undefined || !user || !GUARDED_METHODS.has(c.req.method)) return next();
+  // A streamed answer (the AI note helper) cannot be stored and replayed; each call is its own use.
+  if (c.req.path.startsWith(STREAMED_PREFIX)) return next();
   if (!KEY_PATTERN.test(key)) {
     throw new AppError('VALIDATION_FAILED', 400, 'Some fields are not valid.', {
       [IDEMPOTENCY_HEADER]: 'idempotency_key_invalid',
