@@ -107,6 +107,26 @@ describe.each(DIALECTS)('hiring status and rewards on %s', (dialect) => {
       expect(page.items[0]?.recruiterEmail).toBe('omar@example.com');
     });
 
+    it('keeps a referral under "call proofs need review" while any of its proofs waits, and drops it when none does', async () => {
+      const task = await insertTask(t);
+      const referral = await consentedReferral(t, recruiter.id, task);
+      const needReview = async () => (await list('call=NEED_REVIEW')).items.map((r) => r.id);
+      const first = await uploadProof(referral);
+      const second = await uploadProof(referral);
+      expect(await needReview()).toEqual([referral]);
+
+      await ok(call(t, admin, 'POST', `${BASE}/call-proofs/${first.id}/review`, { decision: 'ACCEPTED' }));
+      expect(await needReview()).toEqual([referral]); // the second still waits
+
+      await ok(call(t, recruiter, 'DELETE', `/api/recruiter/talent-task/call-proof/${second.id}`));
+      expect(await needReview()).toEqual([]);
+      expect((await list('call=NEED_REVIEW')).total).toBe(0);
+
+      const third = await uploadProof(referral);
+      await ok(call(t, admin, 'POST', `${BASE}/call-proofs/${third.id}/review`, { decision: 'REJECTED', reason: 'Silent.' }));
+      expect(await needReview()).toEqual([]);
+    });
+
     it('filters by task, recruiter, hiring status, consent, reward (in review too) and call proofs needing review', async () => {
       const other = await caller(t, { email: 'omar@example.com' });
       const taskA = await insertTask(t);
