@@ -154,3 +154,18 @@ export function useUpdateTalentMutation(id: number) {
 export async function downloadFile(file: { id: number; name: string }): Promise<void> {
   saveBlob(await fetchFileBlob(file.id), file.name);
 }
+
+/** `PUT /api/recruiter/talent-task/{id}/note`: the recruiter's note on a referral, edited in place. */
+export function useSaveReferralNoteMutation(referralId: number, talentId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (note: string): Promise<{ recruiterNote: string | null }> =>
+      unwrap(api.api.recruiter['talent-task'][':id'].note.$put({ param: { id: String(referralId) }, json: { note } })),
+    onSuccess: ({ recruiterNote }) => {
+      queryClient.setQueryData(referralQueryOptions(referralId).queryKey, (current) =>
+        current ? { ...current, recruiterNote } : current,
+      );
+      return invalidateReferral(queryClient, referralId, talentId);
+    },
+  });
+}

@@ -6,6 +6,7 @@ import { FormAlert } from '../../../components/form/form-alert';
 import { SkillsInput, withPending } from '../../../components/form/skills-input';
 import { SubmitButton } from '../../../components/form/submit-button';
 import { TextField } from '../../../components/form/text-field';
+import { NoteAssistant } from '../../../components/note-assistant/note-assistant';
 import { toast } from '../../../components/toast/toast-store';
 import { errorMessage, fieldErrors } from '../../../lib/app-error';
 import { RATING_LABELS } from '../../../lib/enum-labels';
@@ -287,6 +288,12 @@ export function ProfileCompletionPage({
           value={state.recruiterNote}
           onChange={(value) => set('recruiterNote', value)}
           error={errorOf('recruiterNote')}
+          disabled={pending}
+        />
+        <NoteAssistant
+          taskId={taskId}
+          note={state.recruiterNote}
+          onAccept={(note) => set('recruiterNote', note)}
           disabled={pending}
         />
         <SubmitButton pending={pending} label={m.add_talent_complete_submit()} pendingLabel={m.add_talent_saving()} />

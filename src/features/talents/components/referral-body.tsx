@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { ConsentBadge, HiringBadge, ItaBadge, RewardBadge } from '../../../components/status/status-badges';
-import { languageName, RATING_LABELS } from '../../../lib/enum-labels';
+import { languageName } from '../../../lib/enum-labels';
 import { formatDateTime, formatMoney } from '../../../lib/format';
 import { m } from '../../../paraglide/messages';
 import type { ReferralDetail, TalentDetail } from '../../../shared/recruiter-types';
@@ -8,6 +8,7 @@ import { mailtoLink, reminderSubject, reminderText, talentLocale, telLink, whats
 import { CallProofForm } from './call-proof-form';
 import { CallProofList } from './call-proof-list';
 import { HistoryList } from './history-list';
+import { ReferralNote } from './referral-note';
 import { SendLinkButton } from './send-link-button';
 
 function State({ label, children, detail }: { label: string; children: ReactNode; detail?: ReactNode }) {
@@ -130,17 +131,7 @@ export function ReferralBody({
         <p className="text-xs text-base-content/60">{m.talent_whatsapp_hint({ language: languageName(locale) })}</p>
       </nav>
 
-      <section className="space-y-1">
-        <h3 className="font-semibold">{m.referral_note_heading()}</h3>
-        <p className="whitespace-pre-line text-sm">
-          {referral.recruiterNote || <span className="text-base-content/60">{m.referral_note_none()}</span>}
-        </p>
-        {referral.rating && (
-          <p className="text-sm">
-            <span className="text-base-content/60">{m.referral_rating()}:</span> {RATING_LABELS[referral.rating]()}
-          </p>
-        )}
-      </section>
+      <ReferralNote referral={referral} talentId={talent.id} />
 
       <section className="space-y-3">
         <h3 className="font-semibold">{m.call_proof_ui_heading()}</h3>
