@@ -131,6 +131,6 @@ function isDatabaseUnavailable(error: unknown): boolean {
   const message = (error as Error)?.message ?? '';
   return (
     (typeof code === 'string' && UNAVAILABLE_CODES.has(code)) ||
-    /Connection terminated|timeout exceeded when trying to connect/i.test(message)
+    /Connection terminated|timeout exceeded when trying to connect|not queryable/i.test(message)
   );
 }

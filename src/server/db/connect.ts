@@ -12,9 +12,22 @@ export type DB = Kysely<Database>;
 
 export function connect(options: { databaseUrl?: string; sqliteFile?: string }): DB {
   if (options.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    const pool = new pg.Pool({
+      connectionString: options.databaseUrl,
+      max: 10,
+      // A server that does not answer (a failover, a dropped network) fails the request after 5 s
+      // (a 503, app.ts) instead of holding it for ever; keep-alive notices a dead peer in time.
+      connectionTimeoutMillis: 5000,
+      keepAlive: true,
+    });
     // An idle client that loses its server must not crash the process; the next query fails cleanly.
     pool.on('error', (error) => console.error('[db] idle client error:', error.message));
+    // A client in use has no listener of the pool's: without this one, a server restart while it is
+    // checked out is an uncaught 'error' event that ends the process. Its query fails on its own (a 503),
+    // and the pool drops the broken client when it is released.
+    pool.on('connect', (client) => {
+      client.on('error', () => {});
+    });
     return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   }
   const file = options.sqliteFile ?? ':memory:';

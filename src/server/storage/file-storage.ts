@@ -8,4 +8,8 @@ export interface FileStorage {
   get(key: string): Promise<Uint8Array | null>;
   /** Removes the key; a missing key is not an error. */
   delete(key: string): Promise<void>;
+  /** Every object whose key starts with `prefix` (a folder such as "resume/"), with when it was last written. */
+  list(prefix: string): AsyncIterable<StoredObject>;
 }
+
+export type StoredObject = { key: string; modifiedAt: Date };

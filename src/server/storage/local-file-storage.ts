@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import type { Dirent } from 'node:fs';
+import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { FileStorage } from './file-storage';
+import type { FileStorage, StoredObject } from './file-storage';
 
 // Files under one folder (DATA_DIR/files). A file is written to a temporary name and renamed into
 // place, so a crash never leaves a half-written file under a real key.
@@ -35,6 +36,27 @@ export function localFileStorage(root: string): FileStorage {
     },
     async delete(key) {
       await rm(resolve(key), { force: true });
+    },
+    // Temporary `.part` files of writes that never finished are listed too: no row ever names them.
+    async *list(prefix) {
+      const walk = async function* (dir: string): AsyncGenerator<StoredObject> {
+        let entries: Dirent[];
+        try {
+          entries = await readdir(dir, { withFileTypes: true });
+        } catch (error) {
+          if ((error as NodeJS.ErrnoException).code === 'ENOENT') return;
+          throw error;
+        }
+        for (const entry of entries) {
+          const full = path.join(dir, entry.name);
+          if (entry.isDirectory()) yield* walk(full);
+          else if (entry.isFile()) {
+            const key = path.relative(root, full).split(path.sep).join('/');
+            if (key.startsWith(prefix)) yield { key, modifiedAt: (await stat(full)).mtime };
+          }
+        }
+      };
+      yield* walk(path.resolve(root, prefix.slice(0, prefix.lastIndexOf('/') + 1) || '.'));
     },
   };
 }

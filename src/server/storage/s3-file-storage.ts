@@ -1,4 +1,11 @@
-import { DeleteObjectCommand, GetObjectCommand, NoSuchKey, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import {
+  DeleteObjectCommand,
+  GetObjectCommand,
+  ListObjectsV2Command,
+  NoSuchKey,
+  PutObjectCommand,
+  S3Client,
+} from '@aws-sdk/client-s3';
 import type { FileStorage } from './file-storage';
 
 export type S3Settings = {
@@ -54,6 +61,19 @@ export function s3FileStorage(settings: S3Settings): FileStorage {
     async delete(key) {
       // S3 answers 204 for a key that does not exist, so deleting twice is fine.
       await client.send(new DeleteObjectCommand({ Bucket, Key: fullKey(key) }));
+    },
+    async *list(listPrefix) {
+      let ContinuationToken: string | undefined;
+      do {
+        const page = await client.send(
+          new ListObjectsV2Command({ Bucket, Prefix: fullKey(listPrefix), ContinuationToken }),
+        );
+        for (const object of page.Contents ?? []) {
+          if (!object.Key) continue;
+          yield { key: object.Key.slice(prefix.length), modifiedAt: object.LastModified ?? new Date() };
+        }
+        ContinuationToken = page.IsTruncated ? page.NextContinuationToken : undefined;
+      } while (ContinuationToken);
     },
   };
 }

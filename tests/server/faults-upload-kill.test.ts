@@ -1,0 +1,433 @@
+// @vitest-environment node
+import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdtempSync, readdirSync, rmSync, statSync, utimesSync } from 'node:fs';
+import { request as httpRequest } from 'node:http';
+import { createRequire } from 'node:module';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import Sqlite from 'better-sqlite3';
+import { sql } from 'kysely';
+import pg from 'pg';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { connect } from '../../src/server/db/connect';
+import { ORPHAN_GRACE_MS, sweepOrphanFiles } from '../../src/server/jobs/maintenance';
+import { s3FileStorage } from '../../src/server/storage/s3-file-storage';
+import { pdfOfSize } from './helpers/sample-files';
+import { dropValues, multipart, pdfFile } from './helpers/talent-fixtures';
+import { createTestApp, DIALECTS, type TestApp } from './helpers/test-app';
+
+// The server killed (SIGKILL: no shutdown code runs) during a resume drop, then started again on the
+// same data: no talent, referral or `files` row is left for the upload, and no stored file that no
+// row points to (an orphan). The real server runs as a child process from source, as the bench runs it.
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const DEMO_PASSWORD = 'Faults-Demo#2026';
+const RECRUITER_EMAIL = 'recruiter@example.com';
+const RESUME_BYTES = 4_000_000;
+
+type RunningServer = { base: string; child: ChildProcess; log: () => string };
+const started: ChildProcess[] = [];
+const cleanups: (() => Promise<void> | void)[] = [];
+
+afterEach(async () => {
+  for (const child of started.splice(0)) {
+    if (child.exitCode === null && child.signalCode === null) {
+      child.kill('SIGKILL');
+      await new Promise((resolve) => child.once('exit', resolve));
+    }
+  }
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+  vi.restoreAllMocks();
+});
+
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+async function startServer(dataDir: string, env: Record<string, string> = {}): Promise<RunningServer> {
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/index.ts'], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      APP_ENV: 'test',
+      APP_URL: base,
+      DATA_DIR: dataDir,
+      CLIENT_DIR: path.join(dataDir, 'no-client'),
+      SEED_DEMO: 'true',
+      DEMO_PASSWORD,
+      MAIL_WORKER: 'false',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  started.push(child);
+  let log = '';
+  for (const stream of [child.stdout, child.stderr])
+    stream?.on('data', (chunk) => (log = (log + chunk).slice(-20_000)));
+  const since = Date.now();
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`the server stopped (exit ${child.exitCode}):\n${log}`);
+    try {
+      if ((await fetch(`${base}/api/health`)).ok) break;
+    } catch {
+      // Not listening yet.
+    }
+    if (Date.now() - since > 60_000) throw new Error(`the server did not start in 60 s:\n${log}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return { base, child, log: () => log };
+}
+
+async function kill(server: RunningServer) {
+  if (server.child.exitCode !== null || server.child.signalCode !== null) return;
+  const exited = new Promise((resolve) => server.child.once('exit', resolve));
+  server.child.kill('SIGKILL');
+  await exited;
+}
+
+async function logIn(base: string) {
+  const res = await fetch(`${base}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: RECRUITER_EMAIL, password: DEMO_PASSWORD }),
+  });
+  expect(res.status).toBe(200);
+  return ((await res.json()) as { accessToken: string }).accessToken;
+}
+
+async function openTaskId(base: string, token: string): Promise<number> {
+  const res = await fetch(`${base}/api/recruiter/task?pageSize=10`, { headers: { authorization: `Bearer ${token}` } });
+  const body = (await res.json()) as { data: { items: { id: number }[] } };
+  const id = body.data.items[0]?.id;
+  if (!id) throw new Error('the demo seed has no open task');
+  return id;
+}
+
+/** The resume drop exactly as a browser sends it: one multipart body of about 4 MB. */
+async function resumeDrop(taskId: number, email: string) {
+  const form = multipart(
+    dropValues(taskId, { email, phone: `012-${String(Date.now()).slice(-7)}` }),
+    pdfFile(pdfOfSize(RESUME_BYTES)),
+  );
+  const encoded = new Request('http://local/', { method: 'POST', body: form });
+  return {
+    body: Buffer.from(await encoded.arrayBuffer()),
+    contentType: encoded.headers.get('content-type') as string,
+  };
+}
+
+/** Every stored file under DATA_DIR/files, as storage keys ("resume/2026-11/….pdf"). */
+function storedKeys(dataDir: string): string[] {
+  const root = path.join(dataDir, 'files');
+  if (!existsSync(root)) return [];
+  return (readdirSync(root, { recursive: true }) as string[])
+    .filter((name) => statSync(path.join(root, name)).isFile())
+    .map((name) => name.split(path.sep).join('/'))
+    .sort();
+}
+
+type Rows = { talents: number; referrals: number; files: number; keys: string[]; emails: string[] };
+
+describe('the server killed in the middle of a resume drop', () => {
+  it('on SQLite, mid-body: leaves no row and no file for it, and takes the same drop after a restart', async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'recruiter-kill-'));
+    cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
+    const rows = (): Rows => {
+      const db = new Sqlite(path.join(dataDir, 'app.db'), { readonly: true });
+      try {
+        const count = (table: string) => (db.prepare(`select count(*) as n from ${table}`).get() as { n: number }).n;
+        return {
+          talents: count('talents'),
+          referrals: count('referrals'),
+          files: count('files'),
+          keys: (db.prepare('select storage_key from files').all() as { storage_key: string }[])
+            .map((r) => r.storage_key)
+            .sort(),
+          emails: (db.prepare('select email from talents').all() as { email: string }[]).map((r) => r.email),
+        };
+      } finally {
+        db.close();
+      }
+    };
+
+    let server = await startServer(dataDir);
+    const token = await logIn(server.base);
+    const taskId = await openTaskId(server.base, token);
+    const before = rows();
+    const keysBefore = storedKeys(dataDir);
+    const email = `killed.${randomBytes(3).toString('hex')}@example.com`;
+    const drop = await resumeDrop(taskId, email);
+
+    // Half the body goes out, slowly; then the process dies without any chance to clean up.
+    const { port } = new URL(server.base);
+    const req = httpRequest({
+      host: '127.0.0.1',
+      port,
+      method: 'POST',
+      path: '/api/recruiter/talent/drop_resume',
+      headers: {
+        authorization: `Bearer ${token}`,
+        'content-type': drop.contentType,
+        'content-length': drop.body.length,
+      },
+    });
+    const failed = new Promise<Error>((resolve) => req.on('error', resolve));
+    req.on('response', (res) => res.resume());
+    const chunk = 64 * 1024;
+    for (let sent = 0; sent < drop.body.length / 2; sent += chunk) {
+      req.write(drop.body.subarray(sent, sent + chunk));
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    }
+    await kill(server);
+    expect((await failed).message).toMatch(/socket hang up|ECONNRESET|EPIPE/);
+
+    server = await startServer(dataDir);
+    const after = rows();
+    expect(after).toEqual(before);
+    expect(after.emails).not.toContain(email);
+    expect(storedKeys(dataDir)).toEqual(keysBefore);
+    expect(storedKeys(dataDir).filter((key) => !after.keys.includes(key))).toEqual([]);
+
+    // The restarted server takes the very same drop: one talent, one file, both on disk and in the database.
+    const again = await fetch(`${server.base}/api/recruiter/talent/drop_resume`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${await logIn(server.base)}`, 'content-type': drop.contentType },
+      body: drop.body,
+    });
+    expect(again.status).toBe(201);
+    const done = rows();
+    expect(done.talents).toBe(before.talents + 1);
+    expect(done.files).toBe(before.files + 1);
+    expect(done.emails).toContain(email);
+    expect(storedKeys(dataDir).filter((key) => !done.keys.includes(key))).toEqual([]);
+    await kill(server);
+  }, 120_000);
+
+  it.skipIf(!process.env.TEST_DATABASE_URL)(
+    'on PostgreSQL, between the stored file and its row: the restarted server sweeps the orphan once it is old enough',
+    async () => {
+      const dataDir = mkdtempSync(path.join(tmpdir(), 'recruiter-kill-pg-'));
+      cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
+      const base = process.env.TEST_DATABASE_URL as string;
+      const schema = `t_${randomBytes(6).toString('hex')}`;
+      const admin = connect({ databaseUrl: base });
+      await sql`create schema ${sql.id(schema)}`.execute(admin);
+      cleanups.push(async () => {
+        await sql`drop schema ${sql.id(schema)} cascade`.execute(admin);
+        await admin.destroy();
+      });
+      const url = new URL(base);
+      url.searchParams.set('options', `-c search_path=${schema}`);
+      const databaseUrl = url.toString();
+      const db = new pg.Client({ connectionString: databaseUrl });
+      await db.connect();
+      cleanups.push(() => db.end());
+      const rows = async (): Promise<Rows> => {
+        const count = async (table: string) => Number((await db.query(`select count(*) as n from ${table}`)).rows[0].n);
+        return {
+          talents: await count('talents'),
+          referrals: await count('referrals'),
+          files: await count('files'),
+          keys: (await db.query('select storage_key from files order by storage_key')).rows.map((r) => r.storage_key),
+          emails: (await db.query('select email from talents')).rows.map((r) => r.email),
+        };
+      };
+
+      let server = await startServer(dataDir, { DATABASE_URL: databaseUrl });
+      const token = await logIn(server.base);
+      const taskId = await openTaskId(server.base, token);
+      const before = await rows();
+      const keysBefore = storedKeys(dataDir);
+      const email = `window.${randomBytes(3).toString('hex')}@example.com`;
+      const drop = await resumeDrop(taskId, email);
+
+      // Inserts into `files` wait while this transaction holds the table: the upload stores its file
+      // and then stops at its insert, which is exactly the window to kill it in.
+      await db.query('begin');
+      await db.query('lock table files in share row exclusive mode');
+      const answer = fetch(`${server.base}/api/recruiter/talent/drop_resume`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}`, 'content-type': drop.contentType },
+        body: drop.body,
+      }).catch((error: Error) => error);
+      let orphan = '';
+      await vi.waitFor(
+        () => {
+          orphan = storedKeys(dataDir).find((key) => !keysBefore.includes(key) && !key.endsWith('.part')) ?? '';
+          expect(orphan).not.toBe('');
+        },
+        { timeout: 20_000, interval: 10 },
+      );
+      await kill(server);
+      expect(await answer).toBeInstanceOf(Error);
+      await db.query('rollback');
+
+      // The file is there and no row points to it: the orphan the kill left.
+      expect((await rows()).keys).not.toContain(orphan);
+      expect(storedKeys(dataDir)).toContain(orphan);
+
+      // Within the grace period the restarted server leaves it alone (an upload may still be committing)…
+      server = await startServer(dataDir, { DATABASE_URL: databaseUrl });
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      expect(storedKeys(dataDir)).toContain(orphan);
+      await kill(server);
+
+      // …and once it is older than that, the sweep at start deletes it.
+      const old = new Date(Date.now() - ORPHAN_GRACE_MS - 60_000);
+      utimesSync(path.join(dataDir, 'files', orphan), old, old);
+      server = await startServer(dataDir, { DATABASE_URL: databaseUrl });
+      await vi.waitFor(() => expect(storedKeys(dataDir)).not.toContain(orphan), { timeout: 10_000, interval: 50 });
+      const after = await rows();
+      expect(after).toEqual(before);
+      expect(after.emails).not.toContain(email);
+      expect(storedKeys(dataDir)).toEqual(keysBefore);
+      await kill(server);
+    },
+    120_000,
+  );
+});
+
+describe.each(DIALECTS)('the orphan sweep on %s', (dialect) => {
+  let t: TestApp;
+  afterEach(async () => {
+    await t.close();
+  });
+
+  it('deletes only upload files older than the grace period that no row points to', async () => {
+    t = await createTestApp(dialect);
+    const owner = await t.createUser();
+    const root = path.join(t.env.DATA_DIR, 'files');
+    const now = t.clock.now().getTime();
+    const put = async (key: string, ageMs: number) => {
+      await t.deps.storage.put(key, new Uint8Array([1, 2, 3]), 'application/pdf');
+      const at = new Date(now - ageMs);
+      utimesSync(path.join(root, key), at, at);
+    };
+    const HOUR = 3_600_000;
+    await put('resume/2026-11/old-orphan.pdf', ORPHAN_GRACE_MS + HOUR);
+    await put('call-proof/2026-11/old-orphan.png', 3 * 24 * HOUR);
+    await put('resume/2026-11/half-written.pdf.0a1b.part', ORPHAN_GRACE_MS + HOUR);
+    await put('resume/2026-11/uploading.pdf', ORPHAN_GRACE_MS - 5 * 60_000);
+    await put('resume/2026-11/kept.pdf', 30 * 24 * HOUR);
+    await put('demo/resume-old.pdf', 30 * 24 * HOUR);
+    await t.db
+      .insertInto('files')
+      .values({
+        owner_id: owner.id,
+        purpose: 'RESUME',
+        original_name: 'kept.pdf',
+        mime_type: 'application/pdf',
+        size: 3,
+        sha256: 'x'.repeat(64),
+        storage_key: 'resume/2026-11/kept.pdf',
+        created_at: new Date(now).toISOString(),
+      })
+      .execute();
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+
+    const swept = await sweepOrphanFiles(t.deps);
+
+    expect(swept.sort()).toEqual([
+      'call-proof/2026-11/old-orphan.png',
+      'resume/2026-11/half-written.pdf.0a1b.part',
+      'resume/2026-11/old-orphan.pdf',
+    ]);
+    expect(storedKeys(t.env.DATA_DIR)).toEqual([
+      'demo/resume-old.pdf',
+      'resume/2026-11/kept.pdf',
+      'resume/2026-11/uploading.pdf',
+    ]);
+    expect(warn).toHaveBeenCalledWith('[maintenance] deleted 3 stored file(s) without a row');
+    expect(await sweepOrphanFiles(t.deps)).toEqual([]);
+  });
+});
+
+describe('the orphan sweep on S3-compatible storage', () => {
+  let t: TestApp;
+  afterEach(async () => {
+    await t.close();
+  });
+
+  it('lists the upload folders under its prefix and deletes only what no row points to', async () => {
+    type S3rverServer = { run(): Promise<{ port: number }>; close(): Promise<void> };
+    const S3rver = createRequire(import.meta.url)('s3rver') as new (options: {
+      address: string;
+      port: number;
+      silent: boolean;
+      directory: string;
+      configureBuckets: { name: string }[];
+    }) => S3rverServer;
+    const directory = mkdtempSync(path.join(tmpdir(), 'recruiter-sweep-s3-'));
+    const s3rver = new S3rver({
+      address: '127.0.0.1',
+      port: 0,
+      silent: true,
+      directory,
+      configureBuckets: [{ name: 'files' }],
+    });
+    const { port } = await s3rver.run();
+    cleanups.push(async () => {
+      await s3rver.close();
+      rmSync(directory, { recursive: true, force: true });
+    });
+    const settings = {
+      bucket: 'files',
+      endpoint: `http://127.0.0.1:${port}`,
+      region: 'us-east-1',
+      accessKeyId: 'S3RVER',
+      secretAccessKey: 'S3RVER',
+      forcePathStyle: true,
+    };
+    const storage = s3FileStorage({ ...settings, prefix: 'staging' });
+    const otherEnvironment = s3FileStorage({ ...settings, prefix: 'production' });
+    t = await createTestApp('sqlite');
+    const owner = await t.createUser();
+    const bytes = new Uint8Array([1, 2, 3]);
+    for (let i = 0; i < 3; i += 1) await storage.put(`resume/2026-11/orphan-${i}.pdf`, bytes, 'application/pdf');
+    await storage.put('resume/2026-11/kept.pdf', bytes, 'application/pdf');
+    await storage.put('demo/resume-a.pdf', bytes, 'application/pdf');
+    await otherEnvironment.put('resume/2026-11/orphan-0.pdf', bytes, 'application/pdf');
+    await t.db
+      .insertInto('files')
+      .values({
+        owner_id: owner.id,
+        purpose: 'RESUME',
+        original_name: 'kept.pdf',
+        mime_type: 'application/pdf',
+        size: 3,
+        sha256: 'x'.repeat(64),
+        storage_key: 'resume/2026-11/kept.pdf',
+        created_at: new Date().toISOString(),
+      })
+      .execute();
+    vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const deps = { ...t.deps, storage };
+
+    // Just written: within the grace period, nothing goes.
+    expect(await sweepOrphanFiles({ ...deps, now: () => new Date() })).toEqual([]);
+    const later = () => new Date(Date.now() + ORPHAN_GRACE_MS + 60_000);
+    expect((await sweepOrphanFiles({ ...deps, now: later })).sort()).toEqual([
+      'resume/2026-11/orphan-0.pdf',
+      'resume/2026-11/orphan-1.pdf',
+      'resume/2026-11/orphan-2.pdf',
+    ]);
+    const left = async (from: typeof storage, folder: string) => {
+      const keys: string[] = [];
+      for await (const object of from.list(folder)) keys.push(object.key);
+      return keys.sort();
+    };
+    expect(await left(storage, '')).toEqual(['demo/resume-a.pdf', 'resume/2026-11/kept.pdf']);
+    expect(await left(otherEnvironment, 'resume/')).toEqual(['resume/2026-11/orphan-0.pdf']);
+  });
+});
