@@ -17,4 +17,21 @@ export const validate = <T extends keyof ValidationTargets, S extends v.GenericS
       }
       throw new AppError('VALIDATION_FAILED', 400, 'Some fields are not valid.', fields);
     }
+    // No text anywhere holds a NUL character: PostgreSQL text cannot store one (SQLite would), so it is refused
+    // here alike on both, as a field error, instead of failing in the database.
+    const path = nulPath(result.output);
+    if (path !== null) {
+      throw new AppError('VALIDATION_FAILED', 400, 'Some fields are not valid.', { [path]: 'field_invalid' });
+    }
   });
+
+/** The dot path of the first string holding a NUL character ('_' for the value itself), or null. */
+function nulPath(value: unknown, path: string[] = []): string | null {
+  if (typeof value === 'string') return value.includes('\u0000') ? path.join('.') || '_' : null;
+  if (value === null || typeof value !== 'object' || value instanceof Blob) return null;
+  for (const [key, item] of Object.entries(value)) {
+    const found = nulPath(item, [...path, key]);
+    if (found !== null) return found;
+  }
+  return null;
+}

@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { isoMoment, TASK_MONEY_MAX } from './admin-task-schemas';
 import { CURRENCIES } from './enums';
+import { idParamField } from './form-fields';
 import { listPageEntries, searchEntry } from './list-query';
 
 // Payloads of `/api/admin/promos` (issue 5). The bonus travels in integer minor units; issue messages
@@ -73,6 +74,6 @@ export type PromoAddTasksInput = v.InferInput<typeof promoAddTasksSchema>;
 
 /** `/:id/tasks/:taskId` path parameters. */
 export const promoTaskParamSchema = v.object({
-  id: v.pipe(v.string(), v.regex(/^[1-9]\d{0,9}$/, 'field_invalid'), v.transform(Number)),
-  taskId: v.pipe(v.string(), v.regex(/^[1-9]\d{0,9}$/, 'field_invalid'), v.transform(Number)),
+  id: idParamField(),
+  taskId: idParamField(),
 });

@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import { emailSchema } from './auth-schemas';
 import { LOCALES, RECRUITER_SORTS, USER_STATUSES } from './enums';
-import { idField, optionalText, requiredText } from './form-fields';
+import { idField, idParamField, optionalText, requiredText } from './form-fields';
 import { listPageEntries, searchEntry } from './list-query';
 import { toE164 } from './phone';
 
@@ -53,6 +53,6 @@ export const assignableTaskQuerySchema = v.object({ ...searchEntry, ...listPageE
 
 /** `/:id/tasks/:taskId` path parameters. */
 export const recruiterTaskParamSchema = v.object({
-  id: v.pipe(v.string(), v.regex(/^[1-9]\d{0,9}$/, 'field_invalid'), v.transform(Number)),
-  taskId: v.pipe(v.string(), v.regex(/^[1-9]\d{0,9}$/, 'field_invalid'), v.transform(Number)),
+  id: idParamField(),
+  taskId: idParamField(),
 });

@@ -28,9 +28,26 @@ const numberText = v.pipe(
 export const numberish = (message = 'field_number') =>
   v.pipe(v.union([v.number(message), numberText], message), v.number(message));
 
+/** The largest id an id column holds (a 32-bit integer in PostgreSQL); a larger one names nothing. */
+export const MAX_ID = 2_147_483_647;
+
 /** A positive whole id, or its text. */
 export const idField = (requiredKey = 'field_required') =>
-  v.pipe(v.union([v.number(), numberText], requiredKey), v.integer(requiredKey), v.minValue(1, requiredKey));
+  v.pipe(
+    v.union([v.number(), numberText], requiredKey),
+    v.integer(requiredKey),
+    v.minValue(1, requiredKey),
+    v.maxValue(MAX_ID, requiredKey),
+  );
+
+/** A positive whole id in a path (`/:id`): digits only, within MAX_ID. */
+export const idParamField = () =>
+  v.pipe(
+    v.string(),
+    v.regex(/^[1-9]\d{0,9}$/, 'field_invalid'),
+    v.transform(Number),
+    v.maxValue(MAX_ID, 'field_invalid'),
+  );
 
 /** A number that may be left out: blank text or null become undefined. */
 export const optionalNumberish = (message = 'field_number') =>
