@@ -4,8 +4,9 @@ import type { DB } from '../../db/connect';
 import { taskDeadline } from '../admin-tasks/admin-task.repository';
 import { containsText, likePattern } from '../referrals/referral-summaries';
 import { type CalendarMonth, lastMonths, perMonth } from './calendar-months';
-import { countSeries, moneySeries, moneyTotals, userZone } from './month-series';
+import { moneySeries, moneyTotals, userZone } from './month-series';
 import { DASHBOARD_MONTHS } from './recruiter-dashboard';
+import { activitySeries } from './referral-series';
 
 // `GET /api/admin/dashboard`: the platform's numbers now, and per month in the admin's time zone.
 
@@ -69,34 +70,8 @@ async function currentNumbers(db: DB, now: Date): Promise<AdminDashboard['curren
 }
 
 async function adminMonths(db: DB, months: CalendarMonth[]): Promise<AdminMonth[]> {
-  const [made, consents, hires, paid] = await Promise.all([
-    perMonth(months, (month, m) =>
-      db
-        .selectFrom('referrals')
-        .select((eb) => [m.as('m'), eb.fn.countAll<number>().as('n')])
-        .where('referrals.created_at', '>=', month.start)
-        .where('referrals.created_at', '<', month.end),
-    ).execute(),
-    perMonth(months, (month, m) =>
-      db
-        .selectFrom('referrals')
-        .select((eb) => [m.as('m'), eb.fn.countAll<number>().as('n')])
-        .where('referrals.consent_status', '=', 'CONFIRMED')
-        .where('referrals.consent_decided_at', '>=', month.start)
-        .where('referrals.consent_decided_at', '<', month.end),
-    ).execute(),
-    // From the HIRED referrals (indexed on hiring_status) to their one HIRED history entry.
-    perMonth(months, (month, m) =>
-      db
-        .selectFrom('referrals')
-        .innerJoin('referral_history', 'referral_history.referral_id', 'referrals.id')
-        .select((eb) => [m.as('m'), eb.fn.countAll<number>().as('n')])
-        .where('referrals.hiring_status', '=', 'HIRED')
-        .where('referral_history.action', '=', 'HIRING_CHANGED')
-        .where('referral_history.to_value', '=', 'HIRED')
-        .where('referral_history.created_at', '>=', month.start)
-        .where('referral_history.created_at', '<', month.end),
-    ).execute(),
+  const [activity, paid] = await Promise.all([
+    activitySeries(db.selectFrom('referrals'), months),
     perMonth(months, (month, m) =>
       db
         .selectFrom('payments')
@@ -107,18 +82,12 @@ async function adminMonths(db: DB, months: CalendarMonth[]): Promise<AdminMonth[
         .groupBy('payments.currency'),
     ).execute(),
   ]);
-  const size = months.length;
-  const [madeSeries, consentSeries, hireSeries, paidSeries] = [
-    countSeries(made, size),
-    countSeries(consents, size),
-    countSeries(hires, size),
-    moneySeries(paid, size),
-  ];
+  const paidSeries = moneySeries(paid, months.length);
   return months.map((month, i) => ({
     month: month.key,
-    referrals: madeSeries[i] ?? 0,
-    consents: consentSeries[i] ?? 0,
-    hires: hireSeries[i] ?? 0,
+    referrals: activity.made[i] ?? 0,
+    consents: activity.consents[i] ?? 0,
+    hires: activity.hires[i] ?? 0,
     paid: paidSeries[i] ?? [],
   }));
 }

@@ -92,6 +92,7 @@ export function monthOf(zone: string, key: string): CalendarMonth {
  * databases count from an index; at a million referrals on SQLite one pass with a CASE over the month
  * boundaries and a GROUP BY on it cost about six times as much (measured in `npm run bench`).
  */
+// biome-ignore lint/suspicious/noExplicitAny: a branch may select from any tables, any columns.
 export function perMonth<Q extends SelectQueryBuilder<any, any, any>>(
   months: CalendarMonth[],
   branch: (month: CalendarMonth, m: RawBuilder<number>) => Q,

@@ -7,13 +7,13 @@ import type {
   RecruiterMonth,
   RejectedCallProofItem,
 } from '../../../shared/dashboard-types';
-import { REWARDED_STATUSES } from '../../../shared/earning-types';
 import type { AppDeps } from '../../context';
 import type { DB } from '../../db/connect';
 import type { Database } from '../../db/database';
 import { taskDeadline } from '../admin-tasks/admin-task.repository';
-import { type CalendarMonth, lastMonths, perMonth } from './calendar-months';
-import { countSeries, moneySeries, userZone } from './month-series';
+import { type CalendarMonth, lastMonths } from './calendar-months';
+import { moneySeries, userZone } from './month-series';
+import { activitySeries, rewardsPerMonth } from './referral-series';
 
 // `GET /api/recruiter/dashboard`: what the signed-in recruiter should do next, and their numbers per
 // month. Every query starts from the recruiter's own rows (referrals.recruiter_id, recruiter_tasks).
@@ -183,58 +183,15 @@ async function closingSoon(db: DB, recruiterId: number, now: Date) {
 
 /** My referrals made, consents confirmed, hires and rewards decided, per month. */
 async function recruiterMonths(db: DB, recruiterId: number, months: CalendarMonth[]): Promise<RecruiterMonth[]> {
-  const mine = () => db.selectFrom('referrals').where('referrals.recruiter_id', '=', recruiterId);
-  const [made, consents, hires, earnings] = await Promise.all([
-    perMonth(months, (month, m) =>
-      mine()
-        .select((eb) => [m.as('m'), eb.fn.countAll<number>().as('n')])
-        .where('referrals.created_at', '>=', month.start)
-        .where('referrals.created_at', '<', month.end),
-    ).execute(),
-    perMonth(months, (month, m) =>
-      mine()
-        .select((eb) => [m.as('m'), eb.fn.countAll<number>().as('n')])
-        .where('referrals.consent_status', '=', 'CONFIRMED')
-        .where('referrals.consent_decided_at', '>=', month.start)
-        .where('referrals.consent_decided_at', '<', month.end),
-    ).execute(),
-    // HIRED is final, so a hire has one history entry: the day it was hired.
-    perMonth(months, (month, m) =>
-      mine()
-        .innerJoin('referral_history', 'referral_history.referral_id', 'referrals.id')
-        .select((eb) => [m.as('m'), eb.fn.countAll<number>().as('n')])
-        .where('referrals.hiring_status', '=', 'HIRED')
-        .where('referral_history.action', '=', 'HIRING_CHANGED')
-        .where('referral_history.to_value', '=', 'HIRED')
-        .where('referral_history.created_at', '>=', month.start)
-        .where('referral_history.created_at', '<', month.end),
-    ).execute(),
-    perMonth(months, (month, m) =>
-      mine()
-        .select((eb) => [
-          m.as('m'),
-          'referrals.reward_currency as currency',
-          eb.fn.sum<number>('referrals.reward_amount').as('amount'),
-        ])
-        .where('referrals.reward_status', 'in', REWARDED_STATUSES)
-        .where('referrals.reward_decided_at', '>=', month.start)
-        .where('referrals.reward_decided_at', '<', month.end)
-        .groupBy('referrals.reward_currency'),
-    ).execute(),
-  ]);
-  const size = months.length;
-  const [madeSeries, consentSeries, hireSeries, earningSeries] = [
-    countSeries(made, size),
-    countSeries(consents, size),
-    countSeries(hires, size),
-    moneySeries(earnings, size),
-  ];
+  const mine = db.selectFrom('referrals').where('referrals.recruiter_id', '=', recruiterId);
+  const [activity, rewards] = await Promise.all([activitySeries(mine, months), rewardsPerMonth(mine, months)]);
+  const earnings = moneySeries(rewards, months.length);
   return months.map((month, i) => ({
     month: month.key,
-    referrals: madeSeries[i] ?? 0,
-    consents: consentSeries[i] ?? 0,
-    hires: hireSeries[i] ?? 0,
-    earnings: earningSeries[i] ?? [],
+    referrals: activity.made[i] ?? 0,
+    consents: activity.consents[i] ?? 0,
+    hires: activity.hires[i] ?? 0,
+    earnings: earnings[i] ?? [],
   }));
 }
 

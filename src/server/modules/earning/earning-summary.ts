@@ -6,8 +6,9 @@ import {
 } from '../../../shared/earning-types';
 import type { RewardStatus } from '../../../shared/enums';
 import type { AppDeps } from '../../context';
-import { lastMonths, perMonth } from '../dashboard/calendar-months';
+import { lastMonths } from '../dashboard/calendar-months';
 import { moneySeries, moneyTotals, userZone } from '../dashboard/month-series';
+import { rewardsPerMonth } from '../dashboard/referral-series';
 
 // `GET /api/recruiter/earning`: the signed-in recruiter's rewards by status, the non-rewarded outcomes,
 // and the rewards decided per month. Two grouped queries over the recruiter's own referrals.
@@ -29,19 +30,7 @@ export async function earningSummary(deps: AppDeps, recruiterId: number): Promis
       ])
       .groupBy(['referrals.reward_status', 'referrals.reward_currency'])
       .execute(),
-    perMonth(months, (month, m) =>
-      mine
-        .select((eb) => [
-          m.as('m'),
-          'referrals.reward_currency as currency',
-          eb.fn.countAll<number>().as('n'),
-          eb.fn.sum<number>('referrals.reward_amount').as('amount'),
-        ])
-        .where('referrals.reward_status', 'in', REWARDED_STATUSES)
-        .where('referrals.reward_decided_at', '>=', month.start)
-        .where('referrals.reward_decided_at', '<', month.end)
-        .groupBy('referrals.reward_currency'),
-    ).execute(),
+    rewardsPerMonth(mine, months),
   ]);
 
   const rowsOf = (status: RewardStatus | null) => byStatus.filter((row) => (row.status ?? null) === status);
