@@ -5,6 +5,7 @@ import type { JobType } from '../../../shared/enums';
 import type { AppDeps } from '../../context';
 import type { DB } from '../../db/connect';
 import type { Task } from '../../db/database';
+import { jsonList } from '../../db/json-list';
 import { AppError, notFound } from '../../errors';
 import { taskStatus } from '../tasks/task.mappers';
 import { countQuotaUsed, findTaskById } from '../tasks/task.repository';
@@ -17,15 +18,6 @@ import {
   type TaskValues,
   updateTask,
 } from './admin-task.repository';
-
-const jsonList = (text: string): string[] => {
-  try {
-    const value: unknown = JSON.parse(text);
-    return Array.isArray(value) ? value.map(String) : [];
-  } catch {
-    return [];
-  }
-};
 
 /** Tasks as list rows: the quota used and the referral count come from two batched queries over the page. */
 async function toSummaries(db: DB, tasks: Task[], nowIso: string): Promise<AdminTaskSummary[]> {

@@ -1,15 +1,7 @@
 import type { DB } from '../../db/connect';
+import { jsonList } from '../../db/json-list';
 import { notFound } from '../../errors';
 import type { NoteTask } from './ai-engine';
-
-const jsonList = (text: string): string[] => {
-  try {
-    const value: unknown = JSON.parse(text);
-    return Array.isArray(value) ? value.map(String) : [];
-  } catch {
-    return [];
-  }
-};
 
 /** The task a note is written for, as the engines read it; 404 when there is no such task. */
 export async function loadNoteTask(db: DB, taskId: number): Promise<NoteTask> {

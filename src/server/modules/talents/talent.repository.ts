@@ -6,6 +6,7 @@ import type { ParseStatus, TalentDetail, TalentSummary } from '../../../shared/r
 import type { DropResumeFields, TalentListQuery } from '../../../shared/talent-schemas';
 import type { DB } from '../../db/connect';
 import type { Talent, TalentsTable } from '../../db/database';
+import { jsonList } from '../../db/json-list';
 import { AppError, notFound } from '../../errors';
 import { containsText, likePattern, listReferralSummaries } from '../referrals/referral-summaries';
 
@@ -66,15 +67,6 @@ export async function findOwnedTalent(db: DB, recruiterId: number, talentId: num
   if (!talent) throw notFound('Talent');
   return talent;
 }
-
-const jsonList = (text: string): string[] => {
-  try {
-    const value = JSON.parse(text);
-    return Array.isArray(value) ? value.map(String) : [];
-  } catch {
-    return [];
-  }
-};
 
 export async function talentDetail(db: DB, talent: Talent): Promise<TalentDetail> {
   const [file, referrals] = await Promise.all([

@@ -1,6 +1,7 @@
 import type { JobType, TaskStatus } from '../../../shared/enums';
 import type { PromoBonus, PromoSummary, TaskCard, TaskDetail } from '../../../shared/recruiter-types';
 import type { Task } from '../../db/database';
+import { jsonList } from '../../db/json-list';
 import type { PromoRow } from './task.repository';
 
 /** EXPIRED is derived: an OPEN task whose expires_at is not in the future. */
@@ -34,15 +35,6 @@ export function toTaskCard(task: Task, extras: CardExtras, nowIso: string): Task
     joined: extras.joined,
   };
 }
-
-const jsonList = (text: string): string[] => {
-  try {
-    const value: unknown = JSON.parse(text);
-    return Array.isArray(value) ? value.map(String) : [];
-  } catch {
-    return [];
-  }
-};
 
 export const toTaskDetail = (task: Task, card: TaskCard): TaskDetail => ({
   ...card,
