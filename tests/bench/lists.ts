@@ -16,9 +16,13 @@
 // Knobs (environment): BENCH_SCALE (1: the issue's size; 0.1 for a quick look), BENCH_RUNS (7),
 // BENCH_ANALYZE (1: also time after ANALYZE; 0: skip), BENCH_KEEP=1 (keep the large database file and
 // print its path, to look at query plans with the sqlite3 shell).
+//
+// Its figures also go, as rows, to the file named by BENCH_ROWS_FILE (tests/bench/run.mjs prints them in
+// its table). The seeding is exported for tests/bench/throughput.ts (a small database of the same shape).
 import { mkdtempSync, rmSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import Sqlite from 'better-sqlite3';
 import { sql } from 'kysely';
 import { createApp } from '../../src/server/app';
@@ -28,13 +32,14 @@ import { migrateToLatest } from '../../src/server/db/migrate';
 import { readEnv } from '../../src/server/env';
 import { hashPassword } from '../../src/server/security/passwords';
 import { createStorage } from '../../src/server/storage/create-storage';
+import { type BenchRow, ratioOf, writeRowsFile } from './bench-table';
 
 const SCALE = Number(process.env.BENCH_SCALE ?? 1);
 const RUNS = Number(process.env.BENCH_RUNS ?? 7);
 const WITH_ANALYZE = process.env.BENCH_ANALYZE !== '0';
 const TARGET_MS = 50;
-const PASSWORD = 'Bench-Lists#2026';
-const HEAVY_RECRUITER_ID = 2; // every 50th talent is theirs: 2% of the referrals
+export const PASSWORD = 'Bench-Lists#2026';
+export const HEAVY_RECRUITER_ID = 2; // every 50th talent is theirs: 2% of the referrals
 const DAY_MS = 24 * 60 * 60 * 1000;
 const NOW = new Date();
 
@@ -48,14 +53,14 @@ const median = (values: number[]) => {
 };
 const fmt = (value: number) => (value < 10 ? value.toFixed(2) : value.toFixed(1));
 
-interface Size {
+export interface Size {
   tasks: number;
   recruiters: number;
   talents: number;
   referrals: number;
 }
 
-const sizeFor = (scale: number): Size => ({
+export const sizeFor = (scale: number): Size => ({
   tasks: Math.max(100, Math.round(100_000 * scale)),
   recruiters: Math.max(5, Math.round(500 * scale)),
   talents: Math.max(400, Math.round(400_000 * scale)),
@@ -71,7 +76,7 @@ const ISO = (days: string) => `strftime('%Y-%m-%dT%H:%M:%fZ', ${days})`;
  * Deterministic: every status comes from a hash of the row number. Ids are given, so the app's queries
  * see what a long-running database holds: ids in time order.
  */
-function seed(file: string, size: Size, passwordHash: string): Record<string, number> {
+export function seed(file: string, size: Size, passwordHash: string): Record<string, number> {
   const sqlite = new Sqlite(file);
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('synchronous = OFF');
@@ -418,8 +423,9 @@ async function timeCall(bench: Bench, call: Call): Promise<number> {
 
 // ------------------------------------------------------------------------------------------------ main
 
-async function main() {
+async function main(): Promise<BenchRow[]> {
   const started = performance.now();
+  const rows: BenchRow[] = [];
   const size = sizeFor(SCALE);
   step(
     `\nList benchmark (SQLite, in-process app): ${size.tasks.toLocaleString('en')} tasks, ${size.recruiters} recruiters,` +
@@ -497,14 +503,46 @@ async function main() {
         : `Over ${TARGET_MS} ms without statistics: ${over.map((c) => c.label).join('; ')}.`,
     );
     if (analyzed) step(`ANALYZE took ${(analyzeMs / 1000).toFixed(1)} s.`);
+
+    // The rows of run.mjs's table: every call without statistics (what the server runs); its tiny
+    // database twin as the baseline; searches printed, not judged.
+    rows.push({
+      section: 'lists',
+      name: 'floor: GET /api/health',
+      value: Number(healthMs.toFixed(3)),
+      unit: 'ms',
+      note: `SQLite, ${size.tasks.toLocaleString('en')} tasks / ${size.referrals.toLocaleString('en')} referrals; median of ${RUNS}`,
+    });
+    for (const call of calls) {
+      const value = plain.get(call.label) as number;
+      const after = analyzed?.get(call.label);
+      rows.push({
+        section: 'lists',
+        name: call.search ? `${call.label} (search)` : call.label,
+        value: Number(value.toFixed(3)),
+        unit: 'ms',
+        baseline: Number((tinyMs.get(call.label) as number).toFixed(3)),
+        ratio: ratioOf(value, tinyMs.get(call.label)),
+        target: call.search ? undefined : `< ${TARGET_MS} ms`,
+        ok: call.search ? null : value < TARGET_MS,
+        // Over the target: would statistics help? (Every figure after ANALYZE is in the text above.)
+        note: after === undefined || value < TARGET_MS ? undefined : `after ANALYZE ${fmt(after)} ms`,
+      });
+    }
   } finally {
     await tiny.close();
     await large?.close();
   }
   step(`\nList benchmark done in ${((performance.now() - started) / 1000).toFixed(0)} s; ${loadText()}.`);
+  return rows;
 }
 
-main().catch((error) => {
-  console.error(`\nList benchmark failed: ${error instanceof Error ? error.stack : error}`);
-  process.exitCode = 1;
-});
+// Run as a script (run.mjs spawns it); imported (throughput.ts), it only lends its seeding.
+if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href) {
+  main()
+    .then((rows) => writeRowsFile(rows))
+    .catch((error) => {
+      console.error(`\nList benchmark failed: ${error instanceof Error ? error.stack : error}`);
+      process.exitCode = 1;
+    });
+}

@@ -1,5 +1,20 @@
 #!/usr/bin/env node
-// `npm run bench`: how much the offline outbox costs. In real Chromium (real IndexedDB, on disk) against
+// `npm run bench`: every benchmark of issue 7, one after the other, then ONE table of all their figures
+// (section, name, value, baseline, ratio, target, verdict) and bench-results.json at the repository root
+// (the same rows, the machine's load average and the date). Sections, in the order they run:
+//   bundle      tests/bench/bundle.mjs: first-load JavaScript of /login, /task, /talent/consent vs the
+//               framework floor, both built by the app's Vite config;
+//   lighthouse  tests/bench/lighthouse.mjs when it exists (`runLighthouse(): Promise<BenchRow[]>`);
+//   throughput  tests/bench/throughput.ts: autocannon against three GET calls vs a bare node:http
+//   memory      handler running the same SQL; the API server's RSS at rest and under that load (one run);
+//   outbox      below: the offline outbox's cost in real Chromium;
+//   lists       tests/bench/lists.ts: list pages at 100,000 tasks / 1,000,000 referrals on SQLite.
+// BENCH_ONLY=<comma list of sections> picks some (BENCH_ONLY=bundle,throughput). Each part prints its own
+// detailed figures as it goes; the table comes last. It prints, it does not judge: the exit code is
+// non-zero only when something failed to RUN (a missed target is a MISSED verdict, not a failure).
+// The row type, the table and the JSON writer: tests/bench/bench-table.ts.
+//
+// The outbox part: how much the offline outbox costs. In real Chromium (real IndexedDB, on disk) against
 // the real API server on this machine, it times
 //   - direct: 50 call-proof uploads of 1 MB, posted one after the other in one loop with fetch, each
 //     with a fresh Idempotency-Key (the same multipart body the outbox sends);
@@ -16,16 +31,23 @@
 // Knobs (environment): BENCH_UPLOADS (50), BENCH_FILE_BYTES (1048576), BENCH_ROUNDS (3), CHROMIUM_PATH, and
 // BENCH_XHR=1 to time the direct loop with XMLHttpRequest too (the outbox's transport: its cost alone).
 //
-// Then the list benchmark (tests/bench/lists.ts: list pages at 100,000 tasks and 1,000,000 referrals on
-// SQLite; its knobs are in that file). BENCH_ONLY=outbox or BENCH_ONLY=lists runs one of the two.
+// The other parts' knobs are in their files.
 import { spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const HERE = path.join(ROOT, 'tests/bench');
+const RESULTS_FILE = path.join(ROOT, 'bench-results.json');
+const SECTIONS = ['bundle', 'lighthouse', 'throughput', 'memory', 'outbox', 'lists'];
+
+// TypeScript modules of the repository (the table, the e2e launch options, the demo PDF, the limits).
+const { register } = await import('tsx/esm/api');
+register();
+const { formatTable, readRowsFile, writeResults } = await import('./bench-table.ts');
 const UPLOADS = Number(process.env.BENCH_UPLOADS ?? 50);
 const FILE_BYTES = Number(process.env.BENCH_FILE_BYTES ?? 1024 * 1024);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
@@ -53,9 +75,6 @@ const loadText = () => `load average ${loadavg()[0].toFixed(1)} on ${availablePa
 
 async function main() {
   const started = Date.now();
-  // TypeScript modules of the repository (the e2e launch options, the demo PDF, the limits).
-  const { register } = await import('tsx/esm/api');
-  register();
   const { CHROMIUM_LAUNCH } = await import('../e2e/e2e-env.ts');
   const { tinyPdf } = await import('../../src/server/db/demo/files.ts');
   const { CALL_PROOF_MAX_BYTES } = await import('../../src/shared/constants.ts');
@@ -188,6 +207,32 @@ async function main() {
     `  queueing ${UPLOADS} × ${mb(FILE_BYTES)} adds ${mb(growth)} (median): ${(growth / (UPLOADS * FILE_BYTES)).toFixed(2)}× the file bytes`,
   );
   step(`\nDone in ${((Date.now() - started) / 1000).toFixed(0)} s; ${loadText()}.`);
+
+  const note = `${ROUNDS} rounds of ${UPLOADS} × ${mb(FILE_BYTES)}; medians`;
+  return [
+    {
+      section: 'outbox',
+      name: 'outbox sync vs direct fetch loop',
+      value: Math.round(syncMs),
+      unit: 'ms',
+      baseline: Math.round(fetchMs),
+      ratio: Number(ratio.toFixed(4)),
+      target: '< 1.3× direct',
+      ok: ratio < 1.3,
+      note: `${note}; ratio = median of the rounds' paired ratios`,
+    },
+    { section: 'outbox', name: "outbox's own work (sync minus sends)", value: Math.round(ownMs), unit: 'ms' },
+    { section: 'outbox', name: 'outbox queueing while offline', value: Math.round(queueMs), unit: 'ms' },
+    {
+      section: 'outbox',
+      name: `IndexedDB growth for ${UPLOADS} queued files`,
+      value: Number((growth / MB).toFixed(1)),
+      unit: 'MB',
+      baseline: Number(((UPLOADS * FILE_BYTES) / MB).toFixed(1)),
+      ratio: Number((growth / (UPLOADS * FILE_BYTES)).toFixed(4)),
+      note: 'baseline: the files’ own bytes',
+    },
+  ];
 }
 
 /** Bundles tests/bench/page.ts with Vite (production mode, as the app) into a folder with an index.html. */
@@ -311,40 +356,78 @@ async function cleanup() {
     await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 5_000))]);
     if (server.exitCode === null) server.kill('SIGKILL');
   }
-  rmSync(work, { recursive: true, force: true });
+  // The outbox's browser profile, page and data (the other parts' rows files stay till the end).
+  for (const folder of ['profile', 'client', 'data']) rmSync(path.join(work, folder), { recursive: true, force: true });
 }
 
-/** The list benchmark (tests/bench/lists.ts), in a process of its own, after the outbox's is cleaned up. */
-function runLists() {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'tests/bench/lists.ts'], { cwd: ROOT, stdio: 'inherit' });
-    child.once('error', (error) => {
-      console.error(`\nList benchmark failed to start: ${error.message}`);
-      process.exitCode = 1;
-      resolve();
+/**
+ * A part in a process of its own (`node [args]`, output inherited): its rows come back through the file
+ * named by BENCH_ROWS_FILE. Resolves to the rows, or throws when it did not run through.
+ */
+function runPart(label, args) {
+  const rowsFile = path.join(work, `${label}-rows.json`);
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, args, {
+      cwd: ROOT,
+      stdio: 'inherit',
+      env: { ...process.env, BENCH_ROWS_FILE: rowsFile },
     });
+    child.once('error', (error) => reject(new Error(`${label}: failed to start: ${error.message}`)));
     child.once('exit', (code, signal) => {
-      if (code !== 0) process.exitCode = 1;
-      if (signal) console.error(`\nList benchmark stopped by ${signal}`);
-      resolve();
+      if (code === 0) resolve(readRowsFile(rowsFile));
+      else reject(new Error(`${label}: ${signal ? `stopped by ${signal}` : `exit code ${code}`}`));
     });
   });
 }
 
-// BENCH_ONLY=outbox or BENCH_ONLY=lists runs one of the two; by default both, one after the other.
-const ONLY = process.env.BENCH_ONLY ?? '';
-if (!['', 'outbox', 'lists'].includes(ONLY)) {
-  console.error(`BENCH_ONLY must be outbox or lists, not ${ONLY}`);
+const only = (process.env.BENCH_ONLY ?? '')
+  .split(',')
+  .map((name) => name.trim())
+  .filter(Boolean);
+const unknown = only.filter((name) => !SECTIONS.includes(name));
+if (unknown.length > 0) {
+  console.error(`BENCH_ONLY: unknown section(s) ${unknown.join(', ')}; known: ${SECTIONS.join(', ')}`);
+  rmSync(work, { recursive: true, force: true });
   process.exit(2);
 }
-if (ONLY !== 'lists') {
-  await main()
-    .catch((error) => {
-      console.error(`\nBenchmark failed: ${error instanceof Error ? error.stack : error}`);
-      process.exitCode = 1;
-    })
-    .finally(cleanup);
-} else {
-  rmSync(work, { recursive: true, force: true });
+const selected = only.length > 0 ? SECTIONS.filter((name) => only.includes(name)) : SECTIONS;
+const wanted = (name) => selected.includes(name);
+const startedAt = new Date();
+const rows = [];
+const failures = [];
+const part = async (label, run) => {
+  try {
+    rows.push(...(await run()));
+  } catch (error) {
+    failures.push(`${label}: ${error instanceof Error ? error.message : error}`);
+    console.error(`\n${label} benchmark failed: ${error instanceof Error ? error.stack : error}`);
+  }
+};
+
+step(`Benchmarks: ${selected.join(', ')}; ${loadText()}`);
+if (wanted('bundle')) await part('bundle', () => runPart('bundle', [path.join(HERE, 'bundle.mjs')]));
+if (wanted('lighthouse')) {
+  const file = path.join(HERE, 'lighthouse.mjs');
+  if (existsSync(file)) {
+    await part('lighthouse', async () => {
+      const { runLighthouse } = await import(pathToFileURL(file).href);
+      return runLighthouse();
+    });
+  } else {
+    step('\nLighthouse: tests/bench/lighthouse.mjs is not there yet; skipped.');
+  }
 }
-if (ONLY !== 'outbox') await runLists();
+if (wanted('throughput') || wanted('memory')) {
+  // One run measures both: the memory rows come with the throughput ones.
+  await part('throughput', () => runPart('throughput', ['--import', 'tsx', path.join(HERE, 'throughput.ts')]));
+}
+if (wanted('outbox')) await part('outbox', () => main().finally(cleanup));
+if (wanted('lists')) await part('lists', () => runPart('lists', ['--import', 'tsx', path.join(HERE, 'lists.ts')]));
+rmSync(work, { recursive: true, force: true });
+
+step(`\n${'='.repeat(40)} Results (${selected.join(', ')}; ${loadText()}) ${'='.repeat(40)}\n`);
+step(formatTable(rows));
+if (failures.length > 0) step(`\nFailed to run: ${failures.join('; ')}`);
+writeResults(RESULTS_FILE, rows, { sections: selected, failures, startedAt });
+step(`\nWritten: ${path.relative(process.cwd(), RESULTS_FILE) || RESULTS_FILE}`);
+process.exitCode = failures.length > 0 ? 1 : 0;

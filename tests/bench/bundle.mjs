@@ -1,0 +1,200 @@
+#!/usr/bin/env node
+// `npm run bench` (BENCH_ONLY=bundle): how much JavaScript a first visit of /login, /task and
+// /talent/consent downloads, next to the framework floor built the same way in the same run.
+//
+// Both builds use the app's own vite.config.ts (Vite's JS API with `configFile`: every plugin, the same
+// minifier, the same manual chunks), production mode, each into a temporary folder (never dist/), with
+// `build.manifest` on:
+//   - the app, from index.html as `npm run build` does;
+//   - the floor, from tests/bench/floor/index.html: React, React DOM, TanStack Router with one route and
+//     TanStack Query's provider rendering "hello" (the same installed versions, so the same code).
+//
+// Method: the JavaScript needed to render a route is read from the Vite manifest. It is the closure of
+// static imports (`imports`, recursively; `dynamicImports` are left out: they load only when used, like
+// Sentry) starting at
+//   - the entry chunk (manifest key index.html), which holds the router, the route tree and every route's
+//     loader (the route files minus their split components, with autoCodeSplitting), and
+//   - the split component chunk (`<route file>?tsr-split=component`) of every route file on the route's
+//     branch: its layouts (src/routes/_guest.tsx for /login...) and the leaf route itself; the root
+//     route is never split (it is in the entry). These are what the router loads before it renders.
+// Each chunk file is gzipped on its own (level 9, as scripts/build.mjs precompresses) and the sizes are
+// summed: what goes over the wire, chunk by chunk. CSS, HTML, fonts and images are not counted.
+//
+// Targets (issue 7): /login ≤ 1.3× the floor; no route's first load over 1.6×. It prints, it does not
+// judge: the exit code is non-zero only when something failed to run. Rows go to BENCH_ROWS_FILE.
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const CONFIG = path.join(ROOT, 'vite.config.ts');
+const FLOOR_HTML = 'tests/bench/floor/index.html';
+const ROUTES = [
+  { name: '/login', file: 'src/routes/_guest/login.tsx', limit: 1.3 },
+  { name: '/task', file: 'src/routes/_auth/_recruiter/task/index.tsx', limit: 1.6 },
+  { name: '/talent/consent', file: 'src/routes/_default/talent/consent.tsx', limit: 1.6 },
+];
+const FIRST_LOAD_LIMIT = 1.6;
+
+const step = (text) => process.stdout.write(`${text}\n`);
+const kB = (bytes) => `${(bytes / 1000).toFixed(1)} kB`;
+const work = mkdtempSync(path.join(tmpdir(), 'recruiter-bench-bundle-'));
+
+/** Builds with the app's Vite config into `outDir`; returns the manifest and the output chunks. */
+async function viteBuild(outDir, input) {
+  const { build } = await import('vite');
+  const started = Date.now();
+  const output = await build({
+    configFile: CONFIG,
+    root: ROOT,
+    mode: 'production',
+    logLevel: 'warn',
+    build: {
+      outDir,
+      emptyOutDir: true,
+      manifest: true,
+      ...(input ? { rollupOptions: { input: path.join(ROOT, input) } } : {}),
+    },
+  });
+  const manifest = JSON.parse(readFileSync(path.join(outDir, '.vite/manifest.json'), 'utf8'));
+  // build() answers one output or several (one per environment / input set): keep the chunks.
+  const outputs = (Array.isArray(output) ? output : [output]).flatMap((o) => o?.output ?? []);
+  const chunks = new Map(outputs.filter((o) => o.type === 'chunk').map((o) => [o.fileName, o]));
+  return { manifest, chunks, ms: Date.now() - started };
+}
+
+/** Static-import closure of manifest keys → chunk files. */
+function closure(manifest, keys) {
+  const seen = new Set();
+  const files = new Set();
+  const visit = (key) => {
+    if (seen.has(key)) return;
+    seen.add(key);
+    const entry = manifest[key];
+    if (!entry) throw new Error(`${key} is not in the Vite manifest`);
+    if (entry.file.endsWith('.js')) files.add(entry.file);
+    for (const imported of entry.imports ?? []) visit(imported);
+  };
+  for (const key of keys) visit(key);
+  return [...files];
+}
+
+/** The route files from src/routes down to `leaf` whose component is split into a chunk of its own. */
+function branchKeys(manifest, leaf) {
+  const relative = path.relative('src/routes', leaf).split('/');
+  const files = [];
+  for (let depth = 1; depth < relative.length; depth += 1) {
+    const layout = `src/routes/${relative.slice(0, depth).join('/')}.tsx`;
+    if (existsSync(path.join(ROOT, layout))) files.push(layout);
+  }
+  files.push(leaf);
+  const keys = files.map((file) => `${file}?tsr-split=component`).filter((key) => manifest[key]);
+  if (!keys.includes(`${leaf}?tsr-split=component`)) throw new Error(`no split component chunk for ${leaf}`);
+  return keys;
+}
+
+function gzipSizes(outDir, files) {
+  return files
+    .map((file) => ({ file, bytes: gzipSync(readFileSync(path.join(outDir, file)), { level: 9 }).length }))
+    .sort((a, b) => b.bytes - a.bytes);
+}
+
+/** Minified bytes (before gzip) per source package (node_modules) or folder (src/...) in these chunks. */
+function sourceSizes(chunks, files) {
+  const byPackage = new Map();
+  for (const file of files) {
+    for (const [id, info] of Object.entries(chunks.get(file)?.modules ?? {})) {
+      const clean = id.replace(/\?.*$/, '').replace(/^\0/, '');
+      const match = clean.match(/node_modules\/((?:@[^/]+\/)?[^/]+)/);
+      const name = match ? match[1] : path.relative(ROOT, clean).split('/').slice(0, 3).join('/');
+      byPackage.set(name, (byPackage.get(name) ?? 0) + (info.renderedLength ?? 0));
+    }
+  }
+  return byPackage;
+}
+
+/** What a route adds to the floor, by source: its sizes minus the floor's for the same package. */
+function beyondFloor(routeSizes, floorSizes, count = 8) {
+  return [...routeSizes.entries()]
+    .map(([name, size]) => [name, size - (floorSizes.get(name) ?? 0)])
+    .filter(([, size]) => size > 500)
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, count);
+}
+
+async function main() {
+  const rows = [];
+  step(`\nBundle benchmark: gzip bytes (level 9) of the JavaScript a first visit loads, vs the framework floor`);
+  const floor = await viteBuild(path.join(work, 'floor'), FLOOR_HTML);
+  const floorFiles = closure(floor.manifest, [FLOOR_HTML]);
+  const floorSizes = gzipSizes(path.join(work, 'floor'), floorFiles);
+  const floorBytes = floorSizes.reduce((sum, chunk) => sum + chunk.bytes, 0);
+  const floorSources = sourceSizes(floor.chunks, floorFiles);
+  step(`  floor built in ${floor.ms} ms: ${kB(floorBytes)} in ${floorFiles.length} chunk(s)`);
+  rows.push({
+    section: 'bundle',
+    name: 'framework floor (react, react-dom, router, query: "hello")',
+    value: Number((floorBytes / 1000).toFixed(2)),
+    unit: 'kB gz',
+    note: `${floorFiles.length} chunk(s)`,
+  });
+
+  const appDir = path.join(work, 'app');
+  const app = await viteBuild(appDir);
+  step(`  app built in ${app.ms} ms`);
+  for (const route of ROUTES) {
+    const keys = ['index.html', ...branchKeys(app.manifest, route.file)];
+    const files = closure(app.manifest, keys);
+    const sizes = gzipSizes(appDir, files);
+    const bytes = sizes.reduce((sum, chunk) => sum + chunk.bytes, 0);
+    const ratio = bytes / floorBytes;
+    const ok = ratio <= route.limit && ratio <= FIRST_LOAD_LIMIT;
+    step(
+      `  ${route.name.padEnd(16)} ${kB(bytes).padStart(9)} in ${String(files.length).padStart(3)} chunks = ${ratio.toFixed(2)}× the floor` +
+        ` (target ≤ ${route.limit}×: ${ok ? 'met' : 'NOT met'}); route chunks: ${keys.slice(1).join(', ')}`,
+    );
+    const heaviest = sizes
+      .slice(0, ok ? 3 : 8)
+      .map((chunk) => `${chunk.file.replace(/^assets\//, '')} ${kB(chunk.bytes)}`)
+      .join(', ');
+    step(`      heaviest chunks: ${heaviest}`);
+    if (!ok) {
+      const modules = beyondFloor(sourceSizes(app.chunks, files), floorSources)
+        .map(([name, size]) => `${name} +${kB(size)}`)
+        .join(', ');
+      if (modules) step(`      what it adds to the floor, by source (minified, before gzip): ${modules}`);
+    }
+    rows.push({
+      section: 'bundle',
+      name: `${route.name} first load JS`,
+      value: Number((bytes / 1000).toFixed(2)),
+      unit: 'kB gz',
+      baseline: Number((floorBytes / 1000).toFixed(2)),
+      ratio: Number(ratio.toFixed(4)),
+      target: `≤ ${route.limit}× floor`,
+      ok,
+      note: ok
+        ? `${files.length} chunks`
+        : `${files.length} chunks; heaviest: ${sizes
+            .slice(0, 4)
+            .map((chunk) => `${chunk.file.replace(/^assets\//, '')} ${kB(chunk.bytes)}`)
+            .join(', ')}`,
+    });
+  }
+  return rows;
+}
+
+let status = 0;
+try {
+  const rows = await main();
+  if (process.env.BENCH_ROWS_FILE) writeFileSync(process.env.BENCH_ROWS_FILE, `${JSON.stringify(rows, null, 2)}\n`);
+} catch (error) {
+  console.error(`\nBundle benchmark failed: ${error instanceof Error ? error.stack : error}`);
+  status = 1;
+} finally {
+  rmSync(work, { recursive: true, force: true });
+}
+// Paraglide's Vite plugin leaves timers alive for ~30 s after a build (STACK.md): end explicitly.
+process.exit(status);

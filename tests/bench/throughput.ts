@@ -1,0 +1,417 @@
+// `npm run bench` (BENCH_ONLY=throughput): requests per second of three GET calls of the API, each next
+// to a bare node:http handler running the same SQL on the same database in the same run; and the API
+// server's memory (BENCH_ONLY=memory comes with it: one run measures both).
+//
+// Database: a SQLite file seeded by tests/bench/lists.ts's seeding at BENCH_THROUGHPUT_SCALE (0.01:
+// 1,000 tasks, 5 recruiters, 4,000 talents, 10,000 referrals with their payments and call proofs),
+// migrated as the server migrates. Calls, as recruiter2@bench.test (the recruiter with the most
+// referrals), with a real access token from POST /api/auth/login:
+//   GET /api/recruiter/task (task board), GET /api/recruiter/talent (talent list), GET /api/recruiter/auth/me;
+// and, printed but not judged, GET /api/health (`select 1`, no token): what any call costs the app.
+//
+// The SQL: the app is first run in-process on that file with a Kysely that logs every compiled query
+// (createApp with the same code); each call is made once to warm up, once to capture its statements
+// and parameters (the session check, counts, the page). tests/bench/bare-server.mjs replays them.
+//
+// The servers: the app as production runs it (src/server/index.ts built by Vite as scripts/build.mjs
+// does, into a temporary folder, never dist/; APP_ENV=production), then the bare server; each in a
+// process of its own, one at a time, on the same file. Per call: autocannon (in this process),
+// BENCH_CONNECTIONS (10) connections, a BENCH_WARMUP (1) s warm-up, then BENCH_DURATION (5) s measured.
+// Memory: the app server's VmRSS from /proc/<pid>/status: after start, at rest after the warm-up, and
+// the peak sampled every 50 ms during the measured runs (the bare server's peak as its baseline).
+//
+// Targets (issue 7): ≥ 0.6× the bare handler's requests/s, zero errors (connection errors, timeouts,
+// non-2xx); p99 printed. It prints, it does not judge: the exit code is non-zero only when something
+// failed to run. Rows go to BENCH_ROWS_FILE.
+//
+// Knobs (environment): BENCH_THROUGHPUT_SCALE, BENCH_CONNECTIONS, BENCH_WARMUP, BENCH_DURATION (above);
+// BENCH_APP_NODE_ARGS: extra node options for the app server, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof".
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { availableParallelism, loadavg } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import autocannon, { type Result } from 'autocannon';
+import Sqlite from 'better-sqlite3';
+import { type CompiledQuery, Kysely, SqliteDialect } from 'kysely';
+import { createApp } from '../../src/server/app';
+import type { AppDeps } from '../../src/server/context';
+import type { Database } from '../../src/server/db/database';
+import { migrateToLatest } from '../../src/server/db/migrate';
+import { readEnv } from '../../src/server/env';
+import { hashPassword } from '../../src/server/security/passwords';
+import { createStorage } from '../../src/server/storage/create-storage';
+import { type BenchRow, ratioOf, writeRowsFile } from './bench-table';
+import { HEAVY_RECRUITER_ID, PASSWORD, seed, sizeFor } from './lists';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const SCALE = Number(process.env.BENCH_THROUGHPUT_SCALE ?? 0.01);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
+const DURATION = Number(process.env.BENCH_DURATION ?? 5);
+const WARMUP = Number(process.env.BENCH_WARMUP ?? 1);
+const TARGET_RATIO = 0.6;
+const JWT_SECRET = 'bench-throughput-secret-'.padEnd(48, 'x');
+const EMAIL = `recruiter${HEAVY_RECRUITER_ID}@bench.test`;
+const CALLS = [
+  { name: 'task board', path: '/api/recruiter/task', judged: true },
+  { name: 'talent list', path: '/api/recruiter/talent', judged: true },
+  { name: 'auth/me', path: '/api/recruiter/auth/me', judged: true },
+  // Not a target: the floor of any call (`select 1` through the middleware, no token), to read the others by.
+  { name: 'health: the framework floor', path: '/api/health', judged: false },
+];
+
+const step = (text: string) => process.stdout.write(`${text}\n`);
+const loadText = () => `load average ${(loadavg()[0] ?? 0).toFixed(1)} on ${availableParallelism()} CPUs`;
+const MB = 1024 * 1024;
+// A temporary folder under node_modules/.cache: the built server resolves its external dependencies
+// (better-sqlite3, pg...) from the repository's node_modules, as dist/server does.
+mkdirSync(path.join(ROOT, 'node_modules/.cache'), { recursive: true });
+const work = mkdtempSync(path.join(ROOT, 'node_modules/.cache/recruiter-bench-throughput-'));
+const sqliteFile = path.join(work, 'data/app.db');
+const children: ChildProcess[] = [];
+
+interface Captured {
+  path: string;
+  statements: { sql: string; parameters: unknown[] }[];
+  bytes: number;
+}
+
+/** Seeds the database and captures the SQL the app runs for each call (in-process, logged Kysely). */
+async function prepareDatabase(): Promise<Captured[]> {
+  mkdirSync(path.dirname(sqliteFile), { recursive: true });
+  const size = sizeFor(SCALE);
+  const captured: CompiledQuery[] = [];
+  const open = (log: boolean) => {
+    const database = new Sqlite(sqliteFile);
+    database.pragma('journal_mode = WAL');
+    database.pragma('foreign_keys = ON');
+    database.pragma('busy_timeout = 5000');
+    database.pragma('synchronous = NORMAL');
+    return new Kysely<Database>({
+      dialect: new SqliteDialect({ database }),
+      log: log ? (event) => void (event.level === 'query' && captured.push(event.query)) : undefined,
+    });
+  };
+  const migrator = open(false);
+  await migrateToLatest(migrator);
+  await migrator.destroy();
+  const started = performance.now();
+  seed(sqliteFile, size, await hashPassword(PASSWORD));
+  step(
+    `  seeded ${size.tasks.toLocaleString('en')} tasks, ${size.recruiters} recruiters, ${size.talents.toLocaleString('en')} talents,` +
+      ` ${size.referrals.toLocaleString('en')} referrals (lists.ts seeding at ${SCALE}) in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+  );
+
+  const db = open(true);
+  const env = readEnv({
+    APP_ENV: 'production',
+    APP_URL: 'http://127.0.0.1',
+    JWT_SECRET,
+    DATA_DIR: path.dirname(sqliteFile),
+    MAIL_WORKER: 'false',
+    TRUST_PROXY: 'true',
+  });
+  const deps: AppDeps = { db, env, storage: createStorage(env), now: () => new Date() };
+  const app = createApp(deps);
+  try {
+    const login = await app.request('/api/auth/login', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-forwarded-for': '10.0.0.7' },
+      body: JSON.stringify({ email: EMAIL, password: PASSWORD }),
+    });
+    if (login.status !== 200) throw new Error(`in-process login: HTTP ${login.status} ${await login.text()}`);
+    const { accessToken } = (await login.json()) as { accessToken: string };
+    const result: Captured[] = [];
+    for (const call of CALLS) {
+      const get = async () => {
+        const response = await app.request(call.path, { headers: { authorization: `Bearer ${accessToken}` } });
+        const body = await response.text();
+        if (response.status !== 200) throw new Error(`${call.path} in-process: HTTP ${response.status} ${body}`);
+        return body;
+      };
+      await get();
+      captured.length = 0;
+      const body = await get();
+      result.push({
+        path: call.path,
+        statements: captured.map((query) => ({ sql: query.sql, parameters: [...query.parameters] })),
+        bytes: Buffer.byteLength(body),
+      });
+    }
+    return result;
+  } finally {
+    await db.destroy();
+  }
+}
+
+/** src/server/index.ts built as scripts/build.mjs builds it, into the temporary folder. */
+async function buildServer(): Promise<string> {
+  const { build } = await import('vite');
+  const outDir = path.join(work, 'server');
+  const started = performance.now();
+  await build({
+    configFile: false,
+    root: ROOT,
+    mode: 'production',
+    logLevel: 'warn',
+    publicDir: false,
+    ssr: { external: ['better-sqlite3', 'pg', '@node-rs/argon2', 'nodemailer'] },
+    build: {
+      ssr: 'src/server/index.ts',
+      outDir,
+      target: 'node20',
+      emptyOutDir: true,
+      sourcemap: true,
+      minify: false,
+      copyPublicDir: false,
+    },
+  });
+  // Under node_modules, Node finds no package scope: say these files are ES modules.
+  writeFileSync(path.join(outDir, 'package.json'), '{ "type": "module" }\n');
+  step(`  API server built in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  return path.join(outDir, 'index.js');
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+async function start(args: string[], env: Record<string, string>, ready: string): Promise<ChildProcess> {
+  const child = spawn(process.execPath, args, {
+    cwd: ROOT,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  children.push(child);
+  let log = '';
+  for (const stream of [child.stdout, child.stderr])
+    stream?.on('data', (chunk) => (log = (log + chunk).slice(-10_000)));
+  const started = Date.now();
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`${args.join(' ')} stopped (exit ${child.exitCode}):\n${log}`);
+    try {
+      if ((await fetch(ready)).ok) return child;
+    } catch {
+      // Not listening yet.
+    }
+    if (Date.now() - started > 60_000) throw new Error(`${args.join(' ')} did not start in 60 s:\n${log}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+async function stop(child: ChildProcess) {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGTERM');
+  await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 5_000))]);
+  if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+}
+
+/** VmRSS of a process, in bytes (Linux /proc). */
+function rss(pid: number | undefined): number | null {
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+    const match = status.match(/^VmRSS:\s+(\d+)\s+kB/m);
+    return match ? Number(match[1]) * 1024 : null;
+  } catch {
+    return null;
+  }
+}
+
+interface Measured {
+  result: Result;
+  peakRss: number | null;
+}
+
+/** A warm-up, then the measured run, sampling the server's RSS all along the measured run. */
+async function load(url: string, headers: Record<string, string>, pid: number | undefined): Promise<Measured> {
+  await autocannon({ url, connections: CONNECTIONS, duration: WARMUP, headers });
+  let peakRss = rss(pid);
+  const sampler = setInterval(() => {
+    const now = rss(pid);
+    if (now !== null && (peakRss === null || now > peakRss)) peakRss = now;
+  }, 50);
+  try {
+    const result = await autocannon({ url, connections: CONNECTIONS, duration: DURATION, headers });
+    return { result, peakRss };
+  } finally {
+    clearInterval(sampler);
+  }
+}
+
+const failures = (result: Result) => result.errors + result.timeouts + result.non2xx;
+const summary = (result: Result) =>
+  `${Math.round(result.requests.average).toLocaleString('en').padStart(7)} req/s, p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms,` +
+  ` ${failures(result)} errors/non-2xx (of ${result.requests.total.toLocaleString('en')})`;
+
+async function main(): Promise<BenchRow[]> {
+  const started = performance.now();
+  step(
+    `\nAPI throughput: autocannon, ${CONNECTIONS} connections, ${WARMUP} s warm-up + ${DURATION} s per call, app vs bare node:http` +
+      ` on the same SQLite file; ${loadText()}`,
+  );
+  const captured = await prepareDatabase();
+  for (const call of captured) {
+    step(`  ${call.path}: ${call.statements.length} statement(s) captured, app answer ${call.bytes} bytes`);
+  }
+  const serverEntry = await buildServer();
+
+  // The app server, as production runs it.
+  const appPort = await freePort();
+  const appBase = `http://127.0.0.1:${appPort}`;
+  const clientDir = path.join(work, 'client');
+  mkdirSync(clientDir, { recursive: true });
+  const nodeArgs = (process.env.BENCH_APP_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const app = await start(
+    [...nodeArgs, serverEntry],
+    {
+      PORT: String(appPort),
+      HOST: '127.0.0.1',
+      APP_ENV: 'production',
+      APP_URL: appBase,
+      JWT_SECRET,
+      DATA_DIR: path.dirname(sqliteFile),
+      CLIENT_DIR: clientDir,
+      SEED_DEMO: 'false',
+      MAIL_WORKER: 'false',
+      LOG_LEVEL: 'warn',
+    },
+    `${appBase}/api/health`,
+  );
+  const rssStarted = rss(app.pid);
+  const login = await fetch(`${appBase}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: EMAIL, password: PASSWORD }),
+  });
+  const session = (await login.json()) as { accessToken?: string };
+  if (!login.ok || !session.accessToken) throw new Error(`login: HTTP ${login.status} ${JSON.stringify(session)}`);
+  const headers = { authorization: `Bearer ${session.accessToken}` };
+  for (const call of CALLS) {
+    const response = await fetch(`${appBase}${call.path}`, { headers });
+    if (!response.ok) throw new Error(`${call.path}: HTTP ${response.status} ${await response.text()}`);
+  }
+  // At rest: started, every call warmed up, then a second of quiet.
+  for (const call of CALLS)
+    await autocannon({ url: `${appBase}${call.path}`, connections: CONNECTIONS, duration: WARMUP, headers });
+  await new Promise((resolve) => setTimeout(resolve, 1000));
+  const rssRest = rss(app.pid);
+  step(
+    `  app server up; RSS ${rssStarted ? (rssStarted / MB).toFixed(1) : '?'} MB after start, ${rssRest ? (rssRest / MB).toFixed(1) : '?'} MB at rest after a warm-up`,
+  );
+
+  const appResults = new Map<string, Measured>();
+  for (const call of CALLS) {
+    const measured = await load(`${appBase}${call.path}`, headers, app.pid);
+    appResults.set(call.path, measured);
+    step(`  app  ${call.path.padEnd(24)} ${summary(measured.result)}`);
+  }
+  await stop(app);
+
+  // The bare handler, alone on the machine in its turn.
+  const barePort = await freePort();
+  const specFile = path.join(work, 'bare-spec.json');
+  writeFileSync(specFile, JSON.stringify({ sqliteFile, port: barePort, routes: captured }));
+  const bareBase = `http://127.0.0.1:${barePort}`;
+  const bare = await start(
+    [path.join(ROOT, 'tests/bench/bare-server.mjs'), specFile],
+    {},
+    `${bareBase}${CALLS[2]?.path}`,
+  );
+  const bareResults = new Map<string, Measured>();
+  for (const call of CALLS) {
+    const response = await fetch(`${bareBase}${call.path}`);
+    const body = await response.text();
+    if (!response.ok) throw new Error(`bare ${call.path}: HTTP ${response.status} ${body}`);
+    const measured = await load(`${bareBase}${call.path}`, {}, bare.pid);
+    bareResults.set(call.path, measured);
+    step(`  bare ${call.path.padEnd(24)} ${summary(measured.result)}  (answer ${Buffer.byteLength(body)} bytes)`);
+  }
+  await stop(bare);
+
+  const rows: BenchRow[] = [];
+  const note = `${CONNECTIONS} connections, ${DURATION} s after ${WARMUP} s warm-up; SQLite at lists.ts scale ${SCALE}`;
+  for (const call of CALLS) {
+    const ours = (appResults.get(call.path) as Measured).result;
+    const theirs = (bareResults.get(call.path) as Measured).result;
+    const ratio = ratioOf(ours.requests.average, theirs.requests.average);
+    rows.push({
+      section: 'throughput',
+      name: `GET ${call.path} (${call.name}) req/s`,
+      value: Math.round(ours.requests.average),
+      unit: 'req/s',
+      baseline: Math.round(theirs.requests.average),
+      ratio,
+      target: call.judged ? `≥ ${TARGET_RATIO}× bare` : undefined,
+      ok: call.judged ? ratio !== null && ratio >= TARGET_RATIO : null,
+      note: call === CALLS[0] ? note : call.judged ? undefined : 'not a target: the floor of any call of the app',
+    });
+    rows.push({
+      section: 'throughput',
+      name: `GET ${call.path} p99 latency`,
+      value: ours.latency.p99,
+      unit: 'ms',
+      baseline: theirs.latency.p99,
+      ratio: null,
+    });
+    rows.push({
+      section: 'throughput',
+      name: `GET ${call.path} errors/non-2xx`,
+      value: failures(ours),
+      unit: '',
+      baseline: failures(theirs),
+      target: call.judged ? '0' : undefined,
+      ok: call.judged ? failures(ours) === 0 : null,
+      note: failures(ours) ? `errors ${ours.errors}, timeouts ${ours.timeouts}, non-2xx ${ours.non2xx}` : undefined,
+    });
+  }
+  const mb = (bytes: number | null) => (bytes === null ? null : Number((bytes / MB).toFixed(1)));
+  const peaks = (results: Map<string, Measured>) =>
+    [...results.values()].reduce<number | null>(
+      (max, m) => (m.peakRss === null ? max : max === null ? m.peakRss : Math.max(max, m.peakRss)),
+      null,
+    );
+  const appPeak = peaks(appResults);
+  const barePeak = peaks(bareResults);
+  rows.push({ section: 'memory', name: 'API server RSS after start', value: mb(rssStarted), unit: 'MB' });
+  rows.push({
+    section: 'memory',
+    name: 'API server RSS at rest (after warm-up)',
+    value: mb(rssRest),
+    unit: 'MB',
+    note: 'VmRSS from /proc/<pid>/status; the server built as production runs it',
+  });
+  rows.push({
+    section: 'memory',
+    name: 'API server RSS peak under the throughput run',
+    value: mb(appPeak),
+    unit: 'MB',
+    baseline: mb(barePeak),
+    ratio: ratioOf(appPeak, barePeak),
+    note: 'baseline: the bare node:http server’s peak under the same load; sampled every 50 ms',
+  });
+  step(`  RSS peak under load: app ${mb(appPeak)} MB, bare ${mb(barePeak)} MB`);
+  step(`\nAPI throughput done in ${((performance.now() - started) / 1000).toFixed(0)} s; ${loadText()}.`);
+  return rows;
+}
+
+try {
+  writeRowsFile(await main());
+} catch (error) {
+  console.error(`\nAPI throughput benchmark failed: ${error instanceof Error ? error.stack : error}`);
+  process.exitCode = 1;
+} finally {
+  for (const child of children) await stop(child);
+  rmSync(work, { recursive: true, force: true });
+}
+// Vite's build may leave handles open: end explicitly once everything is stopped and cleaned.
+process.exit(process.exitCode ?? 0);
