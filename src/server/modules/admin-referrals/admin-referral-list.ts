@@ -5,7 +5,7 @@ import type { ListPage } from '../../../shared/api-response';
 import type { ConsentStatus, HiringStatus, ItaStatus, RewardStatus } from '../../../shared/enums';
 import type { DB } from '../../db/connect';
 import type { Database } from '../../db/database';
-import { containsText, likePattern } from '../referrals/referral-summaries';
+import { containsText, likePattern, perRow } from '../referrals/referral-summaries';
 
 // Every referral for the admin, filtered and paged in SQL. Filters and search work on `referrals` alone
 // (search through id lists of talents, tasks and recruiters), so the count never joins and the page walks
@@ -19,12 +19,9 @@ function applyFilter<O>(query: SelectQueryBuilder<Database, 'referrals', O>, fil
   let q = query;
   if (filter.taskId !== undefined) q = q.where('referrals.task_id', '=', filter.taskId);
   if (filter.recruiterId !== undefined) q = q.where('referrals.recruiter_id', '=', filter.recruiterId);
-  // Narrowed to a task or a recruiter (thousands of rows at most), the status filters are checked row by
-  // row: `column || ''` keeps SQLite, which plans without statistics, from walking a status index across
-  // every referral instead of the task's or recruiter's few.
+  // Narrowed to a task or a recruiter, the status filters are checked row by row (perRow).
   const narrowed = filter.taskId !== undefined || filter.recruiterId !== undefined;
-  const status = (column: StatusColumn) =>
-    narrowed ? sql<string | null>`${sql.ref(column)} || ''` : sql.ref<string | null>(column);
+  const status = (column: StatusColumn) => (narrowed ? perRow(column) : sql.ref<string | null>(column));
   if (filter.hiring) q = q.where(status('referrals.hiring_status'), '=', filter.hiring);
   if (filter.consent) q = q.where(status('referrals.consent_status'), '=', filter.consent);
   if (filter.reward === 'IN_REVIEW') q = q.where(status('referrals.reward_status'), 'is', null);

@@ -32,6 +32,13 @@ const proofCount = (eb: ExpressionBuilder<Database, From>, status?: 'NEED_REVIEW
 /** A LIKE pattern for user text: % and _ match themselves. */
 export const likePattern = (text: string) => `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
+/**
+ * A status column compared row by row, never through an index: `column || ''`. For filters on rows already
+ * narrowed to a task, a recruiter or a talent (thousands at most), so that SQLite, which plans without
+ * statistics, does not walk a status index across every referral instead.
+ */
+export const perRow = (column: string) => sql<string | null>`${sql.ref(column)} || ''`;
+
 /** Case-insensitive "column contains" on SQLite and PostgreSQL (both need the ESCAPE clause spelled out). */
 export const containsText = (column: string, pattern: string) =>
   sql<boolean>`lower(${sql.ref(column)}) like ${pattern} escape '\\'`;

@@ -8,7 +8,7 @@ import type { DB } from '../../db/connect';
 import type { Talent, TalentsTable } from '../../db/database';
 import { jsonList } from '../../db/json-list';
 import { AppError, notFound } from '../../errors';
-import { containsText, likePattern, listReferralSummaries } from '../referrals/referral-summaries';
+import { containsText, likePattern, listReferralSummaries, perRow } from '../referrals/referral-summaries';
 
 // Talent rows: the recruiter's own only. Another recruiter's talent answers exactly like a missing one.
 
@@ -140,10 +140,11 @@ export async function listTalentPage(
         .select('referrals.id')
         .whereRef('referrals.talent_id', '=', 'talents.id');
       if (taskId !== undefined) referral = referral.where('referrals.task_id', '=', taskId);
-      if (consent) referral = referral.where('referrals.consent_status', '=', consent);
-      if (hiring) referral = referral.where('referrals.hiring_status', '=', hiring);
-      if (reward === 'IN_REVIEW') referral = referral.where('referrals.reward_status', 'is', null);
-      else if (reward) referral = referral.where('referrals.reward_status', '=', reward);
+      // The talent's few referrals, found by talent_id; their statuses checked row by row (perRow).
+      if (consent) referral = referral.where(perRow('referrals.consent_status'), '=', consent);
+      if (hiring) referral = referral.where(perRow('referrals.hiring_status'), '=', hiring);
+      if (reward === 'IN_REVIEW') referral = referral.where(perRow('referrals.reward_status'), 'is', null);
+      else if (reward) referral = referral.where(perRow('referrals.reward_status'), '=', reward);
       return eb.exists(referral);
     });
   }
