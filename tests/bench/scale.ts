@@ -1,0 +1,205 @@
+// `npm run bench` (BENCH_ONLY=scale): the issue's three big lists — the recruiter's task board and talent
+// list, the admin's hiring-status list — on SQLite AND PostgreSQL, at 10,000, 100,000 and 1,000,000
+// referrals (1,000 / 10,000 / 100,000 tasks), so the growth shows: a page should cost about the same at
+// every size (indexes walked in order, bounded offsets), and its p95 stay under 50 ms at the largest.
+//
+// Each size is seeded once into SQLite by the list benchmark's seeding (lists.ts: same data, same
+// spread of statuses) and copied into a fresh PostgreSQL schema (pg-copy.ts), so both databases answer
+// from the same rows. Calls go through the real Hono app in-process with real bearer tokens; p95 of
+// BENCH_SCALE_RUNS (20) runs after a warm-up. PostgreSQL is measured when BENCH_DATABASE_URL or
+// TEST_DATABASE_URL names one (CI sets the latter); otherwise its rows say it was not measured.
+//
+// Knobs: BENCH_SCALE_STEPS (comma list of scales, default "0.01,0.1,1"), BENCH_SCALE_RUNS (20).
+import { mkdtempSync, rmSync } from 'node:fs';
+import { availableParallelism, loadavg, tmpdir } from 'node:os';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { createApp } from '../../src/server/app';
+import type { AppDeps } from '../../src/server/context';
+import { connect, type DB } from '../../src/server/db/connect';
+import { migrateToLatest } from '../../src/server/db/migrate';
+import { readEnv } from '../../src/server/env';
+import { hashPassword } from '../../src/server/security/passwords';
+import { createStorage } from '../../src/server/storage/create-storage';
+import { type BenchRow, writeRowsFile } from './bench-table';
+import { HEAVY_RECRUITER_ID, PASSWORD, type Size, seed, sizeFor } from './lists';
+import { copySqliteToPostgres } from './pg-copy';
+
+const STEPS = (process.env.BENCH_SCALE_STEPS ?? '0.01,0.1,1').split(',').map(Number);
+const RUNS = Number(process.env.BENCH_SCALE_RUNS ?? 20);
+const PG_URL = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
+const TARGET_MS = 50;
+
+const step = (text: string) => process.stdout.write(`${text}\n`);
+const loadText = () => `load average ${(loadavg()[0] ?? 0).toFixed(1)} on ${availableParallelism()} CPUs`;
+const p95 = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil(sorted.length * 0.95) - 1)] ?? Number.NaN;
+};
+const fmt = (value: number) => (value < 10 ? value.toFixed(2) : value.toFixed(1));
+
+type Who = 'admin' | 'recruiter';
+const CALLS = (size: Size): Array<{ label: string; path: string; who: Who }> => [
+  { label: 'task board', path: '/api/recruiter/task', who: 'recruiter' },
+  { label: 'task board sort=reward', path: '/api/recruiter/task?sort=reward', who: 'recruiter' },
+  {
+    label: 'task board deep page',
+    path: `/api/recruiter/task?page=${Math.max(1, Math.floor(size.tasks / 1000))}&pageSize=50`,
+    who: 'recruiter',
+  },
+  { label: 'talent list', path: '/api/recruiter/talent', who: 'recruiter' },
+  { label: 'talent list consent=PENDING', path: '/api/recruiter/talent?consent=PENDING', who: 'recruiter' },
+  { label: 'hiring status', path: '/api/admin/referrals', who: 'admin' },
+  { label: 'hiring status reward=IN_REVIEW', path: '/api/admin/referrals?reward=IN_REVIEW', who: 'admin' },
+  { label: 'hiring status call=NEED_REVIEW', path: '/api/admin/referrals?call=NEED_REVIEW', who: 'admin' },
+  {
+    label: 'hiring status deep page',
+    path: `/api/admin/referrals?page=${Math.max(1, Math.floor(size.referrals / 10_000))}&pageSize=50`,
+    who: 'admin',
+  },
+];
+
+async function timeCalls(db: DB, dataDir: string, size: Size): Promise<Map<string, number>> {
+  const env = readEnv({
+    APP_ENV: 'test',
+    APP_URL: 'https://recruiter.example',
+    JWT_SECRET: 'bench-secret-'.padEnd(48, 'x'),
+    DATA_DIR: dataDir,
+    MAIL_WORKER: 'false',
+    TRUST_PROXY: 'true',
+    LOG_LEVEL: 'warn',
+  });
+  const deps: AppDeps = { db, env, storage: createStorage(env), now: () => new Date() };
+  const app = createApp(deps);
+  const login = async (email: string) => {
+    const res = await app.request('/api/auth/login', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-forwarded-for': '10.0.0.9' },
+      body: JSON.stringify({ email, password: PASSWORD }),
+    });
+    if (res.status !== 200) throw new Error(`login ${email}: HTTP ${res.status} ${await res.text()}`);
+    return ((await res.json()) as { accessToken: string }).accessToken;
+  };
+  const tokens: Record<Who, string> = {
+    admin: await login('admin@bench.test'),
+    recruiter: await login(`recruiter${HEAVY_RECRUITER_ID}@bench.test`),
+  };
+  const result = new Map<string, number>();
+  for (const call of CALLS(size)) {
+    const once = async () => {
+      const started = performance.now();
+      const res = await app.request(call.path, { headers: { authorization: `Bearer ${tokens[call.who]}` } });
+      const body = await res.text();
+      if (res.status !== 200) throw new Error(`${call.path}: HTTP ${res.status} ${body.slice(0, 200)}`);
+      return performance.now() - started;
+    };
+    await once();
+    await once(); // warm-up: statements, the page cache
+    const times: number[] = [];
+    for (let i = 0; i < RUNS; i += 1) times.push(await once());
+    result.set(call.label, p95(times));
+  }
+  return result;
+}
+
+export async function main(): Promise<BenchRow[]> {
+  const started = performance.now();
+  const passwordHash = await hashPassword(PASSWORD);
+  // times[db][scale][label] = p95 ms
+  const times = new Map<string, Map<number, Map<string, number>>>();
+  const put = (db: string, scale: number, values: Map<string, number>) => {
+    const perDb = times.get(db) ?? new Map<number, Map<string, number>>();
+    perDb.set(scale, values);
+    times.set(db, perDb);
+  };
+  step(
+    `\nScale benchmark: task board, talent list, hiring status at ${STEPS.map((s) => sizeFor(s).referrals.toLocaleString('en')).join(' / ')} referrals; ` +
+      `SQLite${PG_URL ? ' and PostgreSQL' : ' (no PostgreSQL: set BENCH_DATABASE_URL)'}; p95 of ${RUNS}; ${loadText()}`,
+  );
+  for (const scale of STEPS) {
+    const size = sizeFor(scale);
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'recruiter-bench-scale-'));
+    const sqliteFile = path.join(dataDir, 'bench.sqlite');
+    try {
+      const migrator = connect({ sqliteFile });
+      await migrateToLatest(migrator);
+      await migrator.destroy();
+      const seedStarted = performance.now();
+      seed(sqliteFile, size, passwordHash);
+      step(
+        `  ${size.referrals.toLocaleString('en')} referrals: SQLite seeded in ${((performance.now() - seedStarted) / 1000).toFixed(1)} s`,
+      );
+      const sqlite = connect({ sqliteFile });
+      try {
+        put('SQLite', scale, await timeCalls(sqlite, dataDir, size));
+      } finally {
+        await sqlite.destroy();
+      }
+      if (PG_URL) {
+        const copy = await copySqliteToPostgres(sqliteFile, PG_URL);
+        step(
+          `  ${size.referrals.toLocaleString('en')} referrals: PostgreSQL copied in ${(copy.copyMs / 1000).toFixed(1)} s, indexes + ANALYZE ${(copy.indexMs / 1000).toFixed(1)} s`,
+        );
+        try {
+          put('PostgreSQL', scale, await timeCalls(copy.db, dataDir, size));
+        } finally {
+          await copy.drop();
+        }
+      }
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  }
+
+  const largest = STEPS.at(-1) as number;
+  const smallest = STEPS[0] as number;
+  const rows: BenchRow[] = [];
+  const labels = CALLS(sizeFor(largest)).map((c) => c.label);
+  const width = Math.max(...labels.map((l) => l.length)) + 14;
+  step('');
+  step(
+    `  ${'list (p95 ms)'.padEnd(width)}${STEPS.map((s) => `${sizeFor(s).referrals.toLocaleString('en')}`.padStart(11)).join('')}  growth  target`,
+  );
+  for (const [db, perDb] of times) {
+    for (const label of labels) {
+      const values = STEPS.map((s) => perDb.get(s)?.get(label) ?? Number.NaN);
+      const top = perDb.get(largest)?.get(label) ?? Number.NaN;
+      const bottom = perDb.get(smallest)?.get(label) ?? Number.NaN;
+      const growth = top / bottom;
+      step(
+        `  ${`${db} ${label}`.padEnd(width)}${values.map((v) => fmt(v).padStart(11)).join('')}${`${growth.toFixed(1)}×`.padStart(8)}  ${top < TARGET_MS ? 'ok' : 'OVER'}`,
+      );
+      rows.push({
+        section: 'scale',
+        name: `${db}: ${label} p95 at ${sizeFor(largest).referrals.toLocaleString('en')} referrals`,
+        value: Number(top.toFixed(2)),
+        unit: 'ms',
+        baseline: Number(bottom.toFixed(2)),
+        ratio: Number(growth.toPrecision(3)),
+        target: `< ${TARGET_MS} ms`,
+        ok: top < TARGET_MS,
+        note: `p95 by size: ${STEPS.map((s, i) => `${sizeFor(s).referrals.toLocaleString('en')}: ${fmt(values[i] as number)}`).join(', ')} (baseline: the smallest)`,
+      });
+    }
+  }
+  if (!PG_URL) {
+    rows.push({
+      section: 'scale',
+      name: 'PostgreSQL',
+      value: null,
+      unit: '',
+      note: 'not measured: set BENCH_DATABASE_URL (or TEST_DATABASE_URL) to a PostgreSQL database',
+    });
+  }
+  step(`\nScale benchmark done in ${((performance.now() - started) / 1000).toFixed(0)} s; ${loadText()}.`);
+  return rows;
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href) {
+  main()
+    .then((rows) => writeRowsFile(rows))
+    .catch((error) => {
+      console.error(`\nScale benchmark failed: ${error instanceof Error ? error.stack : error}`);
+      process.exitCode = 1;
+    });
+}
