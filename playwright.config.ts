@@ -39,7 +39,8 @@ export default defineConfig({
     },
     {
       name: 'mobile',
-      testIgnore: /(titles|app-update|money-cycle)\.spec\.ts$/,
+      // a11y sets its own phone and desktop viewports, so it runs once, in the desktop project.
+      testIgnore: /(titles|app-update|money-cycle|a11y)\.spec\.ts$/,
       use: { viewport: { width: 390, height: 844 }, deviceScaleFactor: 3, isMobile: true, hasTouch: true },
     },
   ],

@@ -70,10 +70,12 @@ export function AppLayout({ user, children }: { user: ShellUser | null; children
         {/* The header and, while offline, the banner under it stay in view together. */}
         <div className="sticky top-0 z-30">
           <header className="navbar gap-2 border-b border-base-300 bg-base-100/95 px-2 backdrop-blur sm:px-4">
+            {/* The named control is the drawer's checkbox (keyboard); this label is its face, which
+                daisyUI outlines while the checkbox has the keyboard focus (drawer-button). */}
             <label
               htmlFor={DRAWER_ID}
-              className="btn btn-ghost btn-sm btn-square lg:hidden"
-              aria-label={m.nav_open_menu()}
+              className="drawer-button btn btn-ghost btn-sm btn-square lg:hidden"
+              title={m.nav_open_menu()}
             >
               <MenuIcon />
             </label>
@@ -96,7 +98,10 @@ export function AppLayout({ user, children }: { user: ShellUser | null; children
         </main>
       </div>
       <div className="drawer-side z-40">
-        <label htmlFor={DRAWER_ID} className="drawer-overlay" aria-label={m.nav_close_menu()} />
+        {/* A pointer's way out of the open drawer, hidden from assistive technology: the drawer's
+            checkbox is the named control. */}
+        {/* biome-ignore lint/a11y/noLabelWithoutControl: a backdrop for the pointer, not a field's label */}
+        <label htmlFor={DRAWER_ID} className="drawer-overlay" aria-hidden="true" />
         <aside className="flex min-h-full w-64 flex-col border-r border-base-300 bg-base-200">
           <Link to="/dashboard" className="px-5 py-4" aria-label={m.nav_dashboard()}>
             <Logo />

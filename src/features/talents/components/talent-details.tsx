@@ -13,7 +13,7 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-const notGiven = () => <span className="text-base-content/50">{m.talent_not_given()}</span>;
+const notGiven = () => <span className="text-base-content/70">{m.talent_not_given()}</span>;
 
 /** Expected salary is kept in major units as typed; formatMoney takes minor units. */
 export function formatSalary(amount: number, currency: string): string {

@@ -33,7 +33,7 @@ export function MyTaskDetailView({ task, counts, referrals }: MyTaskDetailProps)
           {JOB_TYPE_LABELS[task.jobType]()}
           {' · '}
           {task.location}, {task.country}
-          <span className="ml-2 font-mono text-xs text-base-content/50">{task.code}</span>
+          <span className="ml-2 font-mono text-xs text-base-content/70">{task.code}</span>
         </p>
         {addTalent}
       </header>

@@ -60,7 +60,7 @@ function CountRow({ title, counts }: { title: string; counts: Count[] }) {
         {counts.map((count) => (
           <div key={count.testId} className="rounded-field bg-base-100 px-1 py-1">
             <dd
-              className={`text-lg font-semibold leading-tight ${count.value > 0 ? count.tone : 'text-base-content/40'}`}
+              className={`text-lg font-semibold leading-tight ${count.value > 0 ? count.tone : 'text-base-content/70'}`}
               data-testid={count.testId}
             >
               {count.value}

@@ -86,7 +86,7 @@ function TaskDetailBody({ task, titleId }: { task: TaskDetail; titleId: string }
           {' · '}
           {task.location}, {task.country}
         </p>
-        <p className="font-mono text-xs text-base-content/50">{task.code}</p>
+        <p className="font-mono text-xs text-base-content/70">{task.code}</p>
       </header>
       <TaskFacts task={task} />
       <section className="space-y-1">

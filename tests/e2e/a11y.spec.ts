@@ -1,0 +1,282 @@
+import path from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
+import { type Browser, expect, type Page, test } from '@playwright/test';
+import { connect } from '../../src/server/db/connect';
+import { tinyPdf } from '../../src/server/db/demo/files';
+import { issueOneTimeToken } from '../../src/server/security/one-time-tokens';
+import { adminScreens, guestScreens, type Ids, recruiterScreens, type Screen } from './a11y-screens';
+import { ADMIN_EMAIL, DEMO_PASSWORD, e2eDataDir, RECRUITER_EMAIL } from './e2e-env';
+import { expectPath, type Locale, logIn } from './helpers';
+
+// Every screen of the app, in its three languages, on a phone and on a desktop (and in the dark theme),
+// has no serious or critical WCAG 2.1 A/AA violation as axe-core finds them. One browser context per language and width
+// (a login per role), each screen analysed once its data is on it (no skeleton, no spinner).
+// The spec sets its own viewports, so it runs in the `chromium` project only.
+
+const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
+const LOCALES: Locale[] = ['en', 'ms', 'zh'];
+const WIDTHS = {
+  phone: { width: 360, height: 740 },
+  desktop: { width: 1280, height: 800 },
+} as const;
+const prefix: Record<Locale, string> = { en: '', ms: '/ms', zh: '/zh' };
+
+type Finding = { screen: string; url: string; text: string };
+
+// Long tests (a language × a width each): spread over the workers.
+test.describe.configure({ mode: 'parallel', timeout: 420_000 });
+
+let ids: Ids;
+
+// Real ids of the demo seed, and two fresh talent-link tokens issued as the server issues them (the
+// server keeps only their hashes, so a test cannot read one back).
+test.beforeAll(async () => {
+  const db = connect({ sqliteFile: path.join(e2eDataDir(), 'app.db') });
+  try {
+    const recruiter = await db
+      .selectFrom('users')
+      .select('id')
+      .where('email', '=', RECRUITER_EMAIL)
+      .executeTakeFirstOrThrow();
+    const referral = await db
+      .selectFrom('referrals')
+      .select(['id', 'talent_id', 'task_id'])
+      .where('recruiter_id', '=', recruiter.id)
+      .orderBy('id')
+      .executeTakeFirstOrThrow();
+    const task = await db
+      .selectFrom('tasks')
+      .select('id')
+      .where('status', '=', 'OPEN')
+      .orderBy('id')
+      .executeTakeFirstOrThrow();
+    const now = new Date();
+    const promo = await db
+      .selectFrom('promos')
+      .select('id')
+      .where('starts_at', '<=', now.toISOString())
+      .where('ends_at', '>', now.toISOString())
+      .orderBy('id')
+      .executeTakeFirstOrThrow();
+    const waiting = await db
+      .selectFrom('referrals')
+      .select('id')
+      .where('consent_status', '=', 'PENDING')
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
+    const consented = await db
+      .selectFrom('referrals')
+      .select('id')
+      .where('consent_status', '=', 'CONFIRMED')
+      .where('ita_status', 'in', ['NOT_SENT', 'SENT'])
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
+    const day = 24 * 3600;
+    ids = {
+      taskId: task.id,
+      myTaskId: referral.task_id,
+      promoId: promo.id,
+      referralId: referral.id,
+      talentId: referral.talent_id,
+      recruiterId: recruiter.id,
+      consentToken: await issueOneTimeToken(db, { kind: 'CONSENT', referralId: waiting.id, ttlSeconds: day, now }),
+      itaToken: await issueOneTimeToken(db, { kind: 'ITA', referralId: consented.id, ttlSeconds: day, now }),
+    };
+  } finally {
+    await db.destroy();
+  }
+});
+
+/** Waits until the screen shows its data: no skeleton, no spinner, nothing busy, a heading on it. */
+async function settle(page: Page, url: string) {
+  await page.waitForLoadState('load');
+  await expect
+    .poll(
+      () =>
+        page.evaluate(() => {
+          if (document.querySelector('.skeleton, .loading, [aria-busy="true"]')) return 'busy';
+          return document.querySelector('#app h1') ? 'ready' : 'no heading';
+        }),
+      { timeout: 15_000, message: `${url} renders its data` },
+    )
+    .toBe('ready');
+  // Transitions (daisyUI fades) end before colours are measured.
+  await page.waitForTimeout(350);
+}
+
+function readable(violations: Awaited<ReturnType<AxeBuilder['analyze']>>['violations']): string[] {
+  return violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => {
+      const nodes = violation.nodes
+        .slice(0, 6)
+        .map((node) => `      ${node.target.join(' ')}\n        ${node.failureSummary?.replace(/\n/g, '\n        ')}`)
+        .join('\n');
+      const more = violation.nodes.length > 6 ? `\n      … ${violation.nodes.length - 6} more` : '';
+      return `  [${violation.impact}] ${violation.id}: ${violation.help}\n${nodes}${more}`;
+    });
+}
+
+async function audit(page: Page, locale: Locale, screens: Screen[], findings: Finding[]) {
+  for (const screen of screens) {
+    const url = `${prefix[locale]}${screen.path}`;
+    await page.goto(url);
+    await settle(page, url);
+    const result = await new AxeBuilder({ page }).withTags(TAGS).analyze();
+    for (const text of readable(result.violations)) findings.push({ screen: screen.name, url, text });
+  }
+}
+
+/**
+ * Processing (add talent, step 2), as a recruiter without a network sees it: the drop waits in the
+ * outbox, so the screen stays (online it lasts a moment). Last of the recruiter's screens: the context
+ * is closed with the drop unsent.
+ */
+async function auditProgress(page: Page, locale: Locale, findings: Finding[]) {
+  const url = `${prefix[locale]}/manage-task/add/drop-resume?taskId=${ids.myTaskId}`;
+  await page.goto(url);
+  await settle(page, url);
+  const unique = `${Date.now()}${Math.floor(Math.random() * 1000)}`.slice(-7);
+  await page
+    .locator('#drop-file')
+    .setInputFiles({ name: 'resume.pdf', mimeType: 'application/pdf', buffer: tinyPdf(['Axe Test', 'Engineer']) });
+  await page.locator('#drop-full-name').fill('Axe Test');
+  await page.locator('#drop-email').fill(`axe.${unique}@example.com`);
+  await page.locator('#drop-phone').fill(`013-${unique}`);
+  await page.locator('input[name="languages"][value="ms"]').check();
+  await page.locator('#drop-education').selectOption('Degree');
+  await page.locator('#drop-country').fill('Malaysia');
+  await page.locator('#drop-location').fill('Shah Alam');
+  await page.locator('#drop-salary').fill('5200');
+  await page.context().setOffline(true);
+  await page.locator('form button[type="submit"]').click();
+  await expectPath(page, `${prefix[locale]}/manage-task/add/progress`);
+  await expect(page.locator('#app h1')).toBeVisible();
+  await expect(page.locator('main [role="status"]').first()).toBeVisible();
+  await page.waitForTimeout(350);
+  const result = await new AxeBuilder({ page }).withTags(TAGS).analyze();
+  const progress = new URL(page.url());
+  for (const text of readable(result.violations)) {
+    findings.push({ screen: 'processing (offline)', url: progress.pathname + progress.search, text });
+  }
+}
+
+type Scheme = 'light' | 'dark';
+
+async function signedIn(browser: Browser, locale: Locale, width: keyof typeof WIDTHS, email: string, scheme: Scheme) {
+  const context = await browser.newContext({
+    viewport: WIDTHS[width],
+    colorScheme: scheme,
+    locale: locale === 'zh' ? 'zh-CN' : locale === 'ms' ? 'ms-MY' : 'en-US',
+    timezoneId: 'Asia/Kuala_Lumpur',
+  });
+  const page = await context.newPage();
+  // The English login page (helpers' logIn finds its fields by their English labels); the screens after
+  // it are opened under the locale's prefix.
+  await logIn(page, email, DEMO_PASSWORD);
+  await expectPath(page, '/dashboard');
+  return { context, page };
+}
+
+function report(findings: Finding[]): string {
+  return findings.map((finding) => `${finding.screen} (${finding.url})\n${finding.text}`).join('\n\n');
+}
+
+// Every language in the light theme (the default); the dark theme (the system's choice) in English:
+// colours do not depend on the language.
+const RUNS: { locale: Locale; scheme: Scheme }[] = [
+  ...LOCALES.map((locale) => ({ locale, scheme: 'light' as const })),
+  { locale: 'en', scheme: 'dark' },
+];
+
+for (const { locale, scheme } of RUNS) {
+  for (const width of Object.keys(WIDTHS) as (keyof typeof WIDTHS)[]) {
+    const name = scheme === 'light' ? `${locale}, ${width}` : `${locale}, ${width}, dark theme`;
+    test(`${name}: every screen has no serious or critical accessibility violation`, async ({ browser }) => {
+      const findings: Finding[] = [];
+
+      const guest = await browser.newContext({
+        viewport: WIDTHS[width],
+        colorScheme: scheme,
+        timezoneId: 'Asia/Kuala_Lumpur',
+      });
+      const guestPage = await guest.newPage();
+      await audit(guestPage, locale, guestScreens(ids), findings);
+      // The theme follows the system's colour scheme (public/theme-init.js).
+      await expect(guestPage.locator('html')).toHaveAttribute('data-theme', `recruiter-${scheme}`);
+      await guest.close();
+
+      const recruiter = await signedIn(browser, locale, width, RECRUITER_EMAIL, scheme);
+      await audit(recruiter.page, locale, recruiterScreens(ids), findings);
+      await auditProgress(recruiter.page, locale, findings);
+      await recruiter.context.close();
+
+      const admin = await signedIn(browser, locale, width, ADMIN_EMAIL, scheme);
+      await audit(admin.page, locale, adminScreens(ids), findings);
+      await admin.context.close();
+
+      expect(findings.length, `axe (${TAGS.join(', ')}) on ${name}:\n\n${report(findings)}\n`).toBe(0);
+    });
+  }
+}
+
+// ---------------------------------------------------------------------------------------------------
+// The keyboard alone: log in, open a task from the board, open the account menu; every element that
+// takes the focus on the way shows it (an outline or a ring, on it or on its field).
+
+/** Presses Tab until the focused element matches `selector` (at most 40 times). */
+async function tabTo(page: Page, selector: string) {
+  for (let presses = 0; presses < 40; presses += 1) {
+    await page.keyboard.press('Tab');
+    if (await page.evaluate((wanted) => document.activeElement?.matches(wanted) ?? false, selector)) {
+      await expectVisibleFocus(page, selector);
+      return;
+    }
+  }
+  throw new Error(`Tab never reached ${selector}`);
+}
+
+/** The focused element, or the field around it, draws a focus indicator. */
+async function expectVisibleFocus(page: Page, what: string) {
+  const indicator = await page.evaluate(() => {
+    const drawn = (element: Element | null) => {
+      if (!element) return null;
+      const style = getComputedStyle(element);
+      if (style.outlineStyle !== 'none' && Number.parseFloat(style.outlineWidth) > 0) {
+        return `outline ${style.outlineWidth} ${style.outlineStyle}`;
+      }
+      return style.boxShadow !== 'none' ? `box-shadow ${style.boxShadow}` : null;
+    };
+    const focused = document.activeElement;
+    // A daisyUI field draws the ring on the label around its input.
+    return drawn(focused) ?? drawn(focused?.closest('.input, .select, .textarea, label') ?? null);
+  });
+  expect(indicator, `${what} shows that it has the focus`).not.toBeNull();
+}
+
+test('the main flow works with the keyboard alone, the focus always visible', async ({ page }) => {
+  await page.goto('/login');
+  await tabTo(page, 'input[type="email"]');
+  await page.keyboard.type(RECRUITER_EMAIL);
+  await tabTo(page, 'input[type="password"]');
+  await page.keyboard.type(DEMO_PASSWORD);
+  await page.keyboard.press('Enter');
+  await expectPath(page, '/dashboard');
+
+  await page.goto('/task');
+  await expect(page.getByTestId('task-card').first()).toBeVisible();
+  await tabTo(page, '[data-testid="task-card"] button, [data-testid="task-card"] a');
+  await page.keyboard.press('Enter');
+  const dialog = page.getByRole('dialog');
+  await expect(dialog).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+
+  await page.goto('/dashboard');
+  await tabTo(page, 'header details.dropdown > summary');
+  await page.keyboard.press('Enter');
+  await expect(page.locator('header details.dropdown[open]')).toHaveCount(1);
+  await tabTo(page, 'header details.dropdown[open] a');
+  await page.keyboard.press('Enter');
+  await expect.poll(() => new URL(page.url()).pathname).not.toBe('/dashboard');
+});
