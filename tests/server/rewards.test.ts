@@ -123,7 +123,9 @@ describe.each(DIALECTS)('hiring status and rewards on %s', (dialect) => {
       expect((await list('call=NEED_REVIEW')).total).toBe(0);
 
       const third = await uploadProof(referral);
-      await ok(call(t, admin, 'POST', `${BASE}/call-proofs/${third.id}/review`, { decision: 'REJECTED', reason: 'Silent.' }));
+      await ok(
+        call(t, admin, 'POST', `${BASE}/call-proofs/${third.id}/review`, { decision: 'REJECTED', reason: 'Silent.' }),
+      );
       expect(await needReview()).toEqual([]);
     });
 
