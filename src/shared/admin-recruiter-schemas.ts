@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { emailSchema } from './auth-schemas';
-import { LOCALES, RECRUITER_SORTS, USER_STATUSES } from './enums';
+import { LOCALES, RECRUITER_SORTS, RECRUITER_STATUS_FILTERS, USER_STATUSES } from './enums';
 import { idField, idParamField, optionalText, requiredText } from './form-fields';
 import { listPageEntries, searchEntry } from './list-query';
 import { toE164 } from './phone';
@@ -9,8 +9,6 @@ import { toE164 } from './phone';
 // server at the edge. Issue messages are message keys the client localises.
 
 /** The seed's recruiter status filter: ACTIVE, DEACTIVATE, or all. */
-export const RECRUITER_STATUS_FILTERS = ['all', ...USER_STATUSES] as const;
-export type RecruiterStatusFilter = (typeof RECRUITER_STATUS_FILTERS)[number];
 export type RecruiterSort = (typeof RECRUITER_SORTS)[number];
 
 /** `GET /api/admin/recruiters`: search (name or e-mail), sort, status, page. */

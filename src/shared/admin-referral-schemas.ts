@@ -1,8 +1,7 @@
 import * as v from 'valibot';
-import { CALL_FILTERS, CONSENT_STATUSES, HIRING_STATUSES, type HiringStatus } from './enums';
+import { CALL_FILTERS, CONSENT_STATUSES, HIRING_STATUSES, type HiringStatus, REWARD_FILTERS } from './enums';
 import { idField, optionalText } from './form-fields';
 import { listPageEntries, searchEntry } from './list-query';
-import { REWARD_FILTERS } from './talent-schemas';
 
 // Admin hiring status screen (issue 5): the rules of PRODUCT.md "Rules and state machines", shared so the
 // screens offer only what the server accepts.

@@ -1,6 +1,14 @@
 import * as v from 'valibot';
 import { emailSchema } from './auth-schemas';
-import { CANDIDATE_LANGUAGES, CONSENT_STATUSES, CURRENCIES, EDUCATION_LEVELS, HIRING_STATUSES, LOCALES } from './enums';
+import {
+  CANDIDATE_LANGUAGES,
+  CONSENT_STATUSES,
+  CURRENCIES,
+  EDUCATION_LEVELS,
+  HIRING_STATUSES,
+  LOCALES,
+  REWARD_FILTERS,
+} from './enums';
 import { booleanish, idField, jsonList, optionalNumberish, optionalText, requiredText } from './form-fields';
 import { listPageEntries, searchEntry } from './list-query';
 import { normalizeCountryCode, toE164 } from './phone';
@@ -130,19 +138,6 @@ export type CallProofInput = v.InferInput<typeof callProofSchema>;
 
 /** `POST /api/recruiter/talent-task/resend-consent` and `/resend-ita/email`. */
 export const referralActionSchema = v.object({ referralId: idField() });
-
-// The reward filter adds IN_REVIEW: a referral whose reward is not decided yet.
-export const REWARD_FILTERS = [
-  'IN_REVIEW',
-  'APPROVED',
-  'REJECTED',
-  'INELIGIBLE',
-  'NOT_VALID',
-  'EXCEED_QUOTA',
-  'PENDING_PAYMENT',
-  'PAID',
-] as const;
-export type RewardFilter = (typeof REWARD_FILTERS)[number];
 
 /** `GET /api/recruiter/talent` and `GET /api/recruiter/talent-task` query: search, filters, page. */
 export const talentListQuerySchema = v.object({

@@ -1,8 +1,13 @@
 import * as v from 'valibot';
-import { RECRUITER_STATUS_FILTERS } from '../../shared/admin-recruiter-schemas';
 import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from '../../shared/constants';
-import { CONSENT_STATUSES, HIRING_STATUSES, RECRUITER_SORTS, TASK_STATUS_FILTERS } from '../../shared/enums';
-import { REWARD_FILTERS } from '../../shared/talent-schemas';
+import {
+  CONSENT_STATUSES,
+  HIRING_STATUSES,
+  RECRUITER_SORTS,
+  RECRUITER_STATUS_FILTERS,
+  REWARD_FILTERS,
+  TASK_STATUS_FILTERS,
+} from '../../shared/enums';
 
 // Typed search params of the Admin › Recruiters screens (ARCHITECTURE.md convention 3). Each key falls
 // back to its default on its own, so one bad value in a shared link keeps the rest of the view.

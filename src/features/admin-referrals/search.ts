@@ -1,7 +1,6 @@
 import * as v from 'valibot';
 import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from '../../shared/constants';
-import { CALL_FILTERS, CONSENT_STATUSES, HIRING_STATUSES } from '../../shared/enums';
-import { REWARD_FILTERS } from '../../shared/talent-schemas';
+import { CALL_FILTERS, CONSENT_STATUSES, HIRING_STATUSES, REWARD_FILTERS } from '../../shared/enums';
 import type { AdminReferralFilters } from './api';
 
 // Typed search params of Admin › Hiring status (ARCHITECTURE.md convention 3). Each key falls back to its

@@ -1,8 +1,14 @@
 import * as v from 'valibot';
 import { optionalStringParam } from '../../lib/search-params';
 import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from '../../shared/constants';
-import { CONSENT_STATUSES, HIRING_STATUSES, JOB_TYPES, TASK_SORTS, TASK_STATUS_FILTERS } from '../../shared/enums';
-import { REWARD_FILTERS } from '../../shared/talent-schemas';
+import {
+  CONSENT_STATUSES,
+  HIRING_STATUSES,
+  JOB_TYPES,
+  REWARD_FILTERS,
+  TASK_SORTS,
+  TASK_STATUS_FILTERS,
+} from '../../shared/enums';
 
 // Typed search params of the task lists (ARCHITECTURE.md convention 3). Every key falls back to its
 // default on its own, so one bad value in a shared link does not throw the rest of the view away.

@@ -5,9 +5,8 @@ import { SearchBox } from '../../../components/list/search-box';
 import { CONSENT_LABELS, HIRING_LABELS, REWARD_LABELS } from '../../../lib/enum-labels';
 import { m } from '../../../paraglide/messages';
 import type { ListPage } from '../../../shared/api-response';
-import { CONSENT_STATUSES, HIRING_STATUSES } from '../../../shared/enums';
+import { CONSENT_STATUSES, HIRING_STATUSES, REWARD_FILTERS } from '../../../shared/enums';
 import type { ReferralSummary } from '../../../shared/recruiter-types';
-import { REWARD_FILTERS } from '../../../shared/talent-schemas';
 import { asPageSize, RECRUITER_REFERRAL_DEFAULTS, type RecruiterReferralFilters } from '../search';
 import { ReferralTable } from './referral-table';
 

@@ -9,8 +9,7 @@ import { formatDate, formatMoney } from '../../../lib/format';
 import { m } from '../../../paraglide/messages';
 import type { AdminReferralRow } from '../../../shared/admin-referral-types';
 import type { ListPage } from '../../../shared/api-response';
-import { CONSENT_STATUSES, HIRING_STATUSES } from '../../../shared/enums';
-import { REWARD_FILTERS } from '../../../shared/talent-schemas';
+import { CONSENT_STATUSES, HIRING_STATUSES, REWARD_FILTERS } from '../../../shared/enums';
 import { asPageSize, HIRING_STATUS_DEFAULTS, type HiringListFilters } from '../search';
 import { BulkActions } from './bulk-actions';
 

@@ -6,9 +6,8 @@ import { SearchBox } from '../../../components/list/search-box';
 import { CONSENT_LABELS, HIRING_LABELS, REWARD_LABELS } from '../../../lib/enum-labels';
 import { m } from '../../../paraglide/messages';
 import type { ListPage } from '../../../shared/api-response';
-import { CONSENT_STATUSES, HIRING_STATUSES } from '../../../shared/enums';
+import { CONSENT_STATUSES, HIRING_STATUSES, REWARD_FILTERS } from '../../../shared/enums';
 import type { ReferralSummary } from '../../../shared/recruiter-types';
-import { REWARD_FILTERS } from '../../../shared/talent-schemas';
 import { asPageSize, REFERRAL_LIST_DEFAULTS, type ReferralListFilters } from '../search';
 import { ReferralRow } from './referral-row';
 

@@ -1,7 +1,6 @@
 import { type ExpressionBuilder, type SelectQueryBuilder, sql } from 'kysely';
-import type { ConsentStatus, HiringStatus, ItaStatus, RewardStatus } from '../../../shared/enums';
+import type { ConsentStatus, HiringStatus, ItaStatus, RewardFilter, RewardStatus } from '../../../shared/enums';
 import type { ReferralSummary } from '../../../shared/recruiter-types';
-import type { RewardFilter } from '../../../shared/talent-schemas';
 import type { DB } from '../../db/connect';
 import type { Database } from '../../db/database';
 
