@@ -129,16 +129,7 @@ export const toAppLocale = (value: string | null | undefined): AppLocale =>
 
 // Filters live here, beside their enums, so a page's search params import no schema (and no phone library).
 // The reward filter adds IN_REVIEW: a referral whose reward is not decided yet.
-export const REWARD_FILTERS = [
-  'IN_REVIEW',
-  'APPROVED',
-  'REJECTED',
-  'INELIGIBLE',
-  'NOT_VALID',
-  'EXCEED_QUOTA',
-  'PENDING_PAYMENT',
-  'PAID',
-] as const;
+export const REWARD_FILTERS = ['IN_REVIEW', ...REWARD_STATUSES] as const;
 export type RewardFilter = (typeof REWARD_FILTERS)[number];
 
 export const RECRUITER_STATUS_FILTERS = ['all', ...USER_STATUSES] as const;

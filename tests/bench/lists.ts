@@ -355,23 +355,11 @@ interface Bench {
   sqliteFile: string;
 }
 
-async function openBench(name: string, size: Size, passwordHash: string): Promise<Bench & { seedMs: number }> {
-  const dataDir = mkdtempSync(path.join(tmpdir(), `recruiter-bench-${name}-`));
-  const sqliteFile = path.join(dataDir, 'bench.sqlite');
-  const migrator = connect({ sqliteFile });
-  await migrateToLatest(migrator);
-  await migrator.destroy();
-  const seedStarted = performance.now();
-  const timings = seed(sqliteFile, size, passwordHash);
-  const seedMs = performance.now() - seedStarted;
-  if (name === 'large') {
-    step(
-      `  seeded in ${(seedMs / 1000).toFixed(1)} s (${Object.entries(timings)
-        .map(([label, value]) => `${label} ${(value / 1000).toFixed(1)} s`)
-        .join(', ')})`,
-    );
-  }
-  const db = connect({ sqliteFile });
+/**
+ * The real app over a seeded database (SQLite or PostgreSQL), with bearer tokens of the seed's admin and
+ * of the recruiter with the most referrals. Shared with scale.ts.
+ */
+export async function benchApp(db: DB, dataDir: string) {
   const env = readEnv({
     APP_ENV: 'test',
     APP_URL: 'https://recruiter.example',
@@ -392,11 +380,32 @@ async function openBench(name: string, size: Size, passwordHash: string): Promis
     if (res.status !== 200) throw new Error(`login ${email}: HTTP ${res.status} ${await res.text()}`);
     return ((await res.json()) as { accessToken: string }).accessToken;
   };
-  const tokens: Record<Who, string | null> = {
+  const tokens = {
     admin: await login('admin@bench.test'),
     recruiter: await login(`recruiter${HEAVY_RECRUITER_ID}@bench.test`),
-    none: null,
   };
+  return { app, tokens };
+}
+
+async function openBench(name: string, size: Size, passwordHash: string): Promise<Bench & { seedMs: number }> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), `recruiter-bench-${name}-`));
+  const sqliteFile = path.join(dataDir, 'bench.sqlite');
+  const migrator = connect({ sqliteFile });
+  await migrateToLatest(migrator);
+  await migrator.destroy();
+  const seedStarted = performance.now();
+  const timings = seed(sqliteFile, size, passwordHash);
+  const seedMs = performance.now() - seedStarted;
+  if (name === 'large') {
+    step(
+      `  seeded in ${(seedMs / 1000).toFixed(1)} s (${Object.entries(timings)
+        .map(([label, value]) => `${label} ${(value / 1000).toFixed(1)} s`)
+        .join(', ')})`,
+    );
+  }
+  const db = connect({ sqliteFile });
+  const { app, tokens: signedIn } = await benchApp(db, dataDir);
+  const tokens: Record<Who, string | null> = { ...signedIn, none: null };
   const call = async (c: Call) => {
     const token = tokens[c.who];
     const started = performance.now();

@@ -14,15 +14,11 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { createApp } from '../../src/server/app';
-import type { AppDeps } from '../../src/server/context';
 import { connect, type DB } from '../../src/server/db/connect';
 import { migrateToLatest } from '../../src/server/db/migrate';
-import { readEnv } from '../../src/server/env';
 import { hashPassword } from '../../src/server/security/passwords';
-import { createStorage } from '../../src/server/storage/create-storage';
 import { type BenchRow, writeRowsFile } from './bench-table';
-import { HEAVY_RECRUITER_ID, PASSWORD, type Size, seed, sizeFor } from './lists';
+import { benchApp, PASSWORD, type Size, seed, sizeFor } from './lists';
 import { copySqliteToPostgres } from './pg-copy';
 
 const STEPS = (process.env.BENCH_SCALE_STEPS ?? '0.01,0.1,1').split(',').map(Number);
@@ -60,30 +56,7 @@ const CALLS = (size: Size): Array<{ label: string; path: string; who: Who }> => 
 ];
 
 async function timeCalls(db: DB, dataDir: string, size: Size): Promise<Map<string, number>> {
-  const env = readEnv({
-    APP_ENV: 'test',
-    APP_URL: 'https://recruiter.example',
-    JWT_SECRET: 'bench-secret-'.padEnd(48, 'x'),
-    DATA_DIR: dataDir,
-    MAIL_WORKER: 'false',
-    TRUST_PROXY: 'true',
-    LOG_LEVEL: 'warn',
-  });
-  const deps: AppDeps = { db, env, storage: createStorage(env), now: () => new Date() };
-  const app = createApp(deps);
-  const login = async (email: string) => {
-    const res = await app.request('/api/auth/login', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-forwarded-for': '10.0.0.9' },
-      body: JSON.stringify({ email, password: PASSWORD }),
-    });
-    if (res.status !== 200) throw new Error(`login ${email}: HTTP ${res.status} ${await res.text()}`);
-    return ((await res.json()) as { accessToken: string }).accessToken;
-  };
-  const tokens: Record<Who, string> = {
-    admin: await login('admin@bench.test'),
-    recruiter: await login(`recruiter${HEAVY_RECRUITER_ID}@bench.test`),
-  };
+  const { app, tokens } = await benchApp(db, dataDir);
   const result = new Map<string, number>();
   for (const call of CALLS(size)) {
     const once = async () => {
