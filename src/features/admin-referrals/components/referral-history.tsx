@@ -1,40 +1,6 @@
-import { CALL_PROOF_LABELS, CONSENT_LABELS, HIRING_LABELS, ITA_LABELS, REWARD_LABELS } from '../../../lib/enum-labels';
-import { formatDateTime } from '../../../lib/format';
+import { ReferralHistoryList } from '../../../components/history/referral-history-list';
 import { m } from '../../../paraglide/messages';
 import type { HistoryEntry } from '../../../shared/recruiter-types';
-
-const ACTION_LABELS: Record<string, () => string> = {
-  REFERRED: m.referral_action_referred,
-  CONSENT_SENT: m.referral_action_consent_sent,
-  CONSENT_RESENT: m.referral_action_consent_resent,
-  CONSENT_CHANGED: m.referral_action_consent_changed,
-  ITA_SENT: m.referral_action_ita_sent,
-  ITA_CHANGED: m.referral_action_ita_changed,
-  CALL_PROOF_ADDED: m.referral_action_call_proof_added,
-  CALL_PROOF_DELETED: m.referral_action_call_proof_deleted,
-  CALL_PROOF_REVIEWED: m.referral_action_call_proof_reviewed,
-  HIRING_CHANGED: m.referral_action_hiring_changed,
-  REWARD_CHANGED: m.referral_action_reward_changed,
-};
-
-const VALUE_LABELS: Record<string, Record<string, () => string>> = {
-  CONSENT_CHANGED: CONSENT_LABELS,
-  ITA_CHANGED: ITA_LABELS,
-  ITA_SENT: ITA_LABELS,
-  HIRING_CHANGED: HIRING_LABELS,
-  REWARD_CHANGED: REWARD_LABELS,
-  CALL_PROOF_ADDED: CALL_PROOF_LABELS,
-  CALL_PROOF_DELETED: CALL_PROOF_LABELS,
-  CALL_PROOF_REVIEWED: CALL_PROOF_LABELS,
-};
-
-const label = (labels: Record<string, () => string> | undefined, value: string) =>
-  (labels && Object.hasOwn(labels, value) ? labels[value]?.() : undefined) ?? value;
-
-function valueLabel(action: string, value: string | null): string | null {
-  if (value === null) return action === 'REWARD_CHANGED' ? REWARD_LABELS.IN_REVIEW() : null;
-  return label(VALUE_LABELS[action], value);
-}
 
 const ACTOR_KINDS: Record<HistoryEntry['actorKind'], () => string> = {
   RECRUITER: m.admin_hiring_actor_recruiter,
@@ -43,30 +9,12 @@ const ACTOR_KINDS: Record<HistoryEntry['actorKind'], () => string> = {
   SYSTEM: m.referral_actor_system,
 };
 
-// The referral's append-only history for an admin, newest first: what changed, who did it, and when.
+/** The admin names who acted: "Rina Tan (Recruiter)". */
+function actor(entry: HistoryEntry): string {
+  const kind = ACTOR_KINDS[entry.actorKind]();
+  return entry.actorName ? `${entry.actorName} (${kind})` : kind;
+}
+
 export function ReferralHistory({ entries }: { entries: HistoryEntry[] }) {
-  if (entries.length === 0) return <p className="text-sm text-base-content/70">{m.referral_history_empty()}</p>;
-  return (
-    <ol className="space-y-2 border-s-2 border-base-300 ps-3" data-testid="admin-referral-history">
-      {[...entries].reverse().map((entry) => {
-        const from = valueLabel(entry.action, entry.fromValue);
-        const to = valueLabel(entry.action, entry.toValue);
-        const change = from && to ? `${from} → ${to}` : (to ?? null);
-        const kind = ACTOR_KINDS[entry.actorKind]();
-        const who = entry.actorName ? `${entry.actorName} (${kind})` : kind;
-        return (
-          <li key={entry.id} className="text-sm" data-testid="history-entry">
-            <p className="font-medium">
-              {label(ACTION_LABELS, entry.action)}
-              {change && <span className="font-normal text-base-content/80">: {change}</span>}
-            </p>
-            {entry.note && <p className="break-words text-base-content/80">{entry.note}</p>}
-            <p className="text-xs text-base-content/60">
-              {m.admin_hiring_history_by({ who, time: formatDateTime(entry.createdAt) })}
-            </p>
-          </li>
-        );
-      })}
-    </ol>
-  );
+  return <ReferralHistoryList entries={entries} actor={actor} testId="admin-referral-history" />;
 }

@@ -1,13 +1,13 @@
 import type { ReactNode } from 'react';
+import { ReferralHistoryList } from '../../../components/history/referral-history-list';
 import { ConsentBadge, HiringBadge, ItaBadge, RewardBadge } from '../../../components/status/status-badges';
 import { languageName } from '../../../lib/enum-labels';
 import { formatDateTime, formatMoney } from '../../../lib/format';
 import { m } from '../../../paraglide/messages';
-import type { ReferralDetail, TalentDetail } from '../../../shared/recruiter-types';
+import type { HistoryEntry, ReferralDetail, TalentDetail } from '../../../shared/recruiter-types';
 import { mailtoLink, reminderSubject, reminderText, talentLocale, telLink, whatsappLink } from '../contact';
 import { CallProofForm } from './call-proof-form';
 import { CallProofList } from './call-proof-list';
-import { HistoryList } from './history-list';
 import { ReferralNote } from './referral-note';
 import { SendLinkButton } from './send-link-button';
 
@@ -24,6 +24,20 @@ function State({ label, children, detail }: { label: string; children: ReactNode
 }
 
 // Everything about one referral: states, the next step with the talent, notes, call proofs, history.
+/** The recruiter reads their own changes as "You". */
+function actorForMe(entry: HistoryEntry): string {
+  switch (entry.actorKind) {
+    case 'RECRUITER':
+      return m.referral_actor_you();
+    case 'ADMIN':
+      return m.referral_actor_admin();
+    case 'TALENT':
+      return m.referral_actor_talent();
+    default:
+      return m.referral_actor_system();
+  }
+}
+
 export function ReferralBody({
   referral,
   talent,
@@ -141,7 +155,7 @@ export function ReferralBody({
 
       <section className="space-y-2">
         <h3 className="font-semibold">{m.referral_history_heading()}</h3>
-        <HistoryList entries={referral.history} />
+        <ReferralHistoryList entries={referral.history} actor={actorForMe} testId="referral-history" />
       </section>
     </div>
   );

@@ -1,7 +1,7 @@
-import { CALL_PROOF_LABELS, CONSENT_LABELS, HIRING_LABELS, ITA_LABELS, REWARD_LABELS } from '../../../lib/enum-labels';
-import { formatDateTime } from '../../../lib/format';
-import { m } from '../../../paraglide/messages';
-import type { HistoryEntry } from '../../../shared/recruiter-types';
+import { CALL_PROOF_LABELS, CONSENT_LABELS, HIRING_LABELS, ITA_LABELS, REWARD_LABELS } from '../../lib/enum-labels';
+import { formatDateTime } from '../../lib/format';
+import { m } from '../../paraglide/messages';
+import type { HistoryEntry } from '../../shared/recruiter-types';
 
 const ACTION_LABELS: Record<string, () => string> = {
   REFERRED: m.referral_action_referred,
@@ -39,31 +39,27 @@ function valueLabel(action: string, value: string | null): string | null {
   return (labels && Object.hasOwn(labels, value) ? labels[value]?.() : undefined) ?? value;
 }
 
-function actor(entry: HistoryEntry): string {
-  switch (entry.actorKind) {
-    case 'RECRUITER':
-      return m.referral_actor_you();
-    case 'ADMIN':
-      return m.referral_actor_admin();
-    case 'TALENT':
-      return m.referral_actor_talent();
-    default:
-      return m.referral_actor_system();
-  }
-}
-
-// The referral's append-only history, newest first: what, from which state to which, who and when.
-export function HistoryList({ entries }: { entries: HistoryEntry[] }) {
+// The referral's append-only history, newest first: what, from which state to which, who and when. The
+// recruiter's view and the admin's name the actor differently (`actor`); the rest is one list.
+export function ReferralHistoryList({
+  entries,
+  actor,
+  testId,
+}: {
+  entries: HistoryEntry[];
+  actor: (entry: HistoryEntry) => string;
+  testId: string;
+}) {
   if (entries.length === 0) return <p className="text-sm text-base-content/70">{m.referral_history_empty()}</p>;
   const newestFirst = [...entries].reverse();
   return (
-    <ol className="space-y-2 border-s-2 border-base-300 ps-3" data-testid="referral-history">
+    <ol className="space-y-2 border-s-2 border-base-300 ps-3" data-testid={testId}>
       {newestFirst.map((entry) => {
         const from = valueLabel(entry.action, entry.fromValue);
         const to = valueLabel(entry.action, entry.toValue);
         const change = from && to ? `${from} → ${to}` : (to ?? null);
         return (
-          <li key={entry.id} className="text-sm">
+          <li key={entry.id} className="text-sm" data-testid="history-entry">
             <p className="font-medium">
               {actionLabel(entry.action)}
               {change && <span className="font-normal text-base-content/80">: {change}</span>}
