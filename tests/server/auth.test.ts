@@ -51,17 +51,22 @@ describe.each(DIALECTS)('auth on %s', (dialect) => {
 
     it('spends the same password-hashing work whether or not the e-mail exists', async () => {
       // Not a speed target: without the dummy hash an unknown e-mail answers ~50x faster, which
-      // tells an attacker which accounts exist. The bound is loose on purpose.
+      // tells an attacker which accounts exist. Each side is the fastest of five logins (the minimum
+      // is what a busy CI machine cannot inflate), and the bound sits 10x above the leak.
       await t.createUser({ email: 'amir@example.com' });
-      const time = async (email: string) => {
-        const start = performance.now();
-        for (let i = 0; i < 3; i++) await postLogin({ email, password: 'Wrong#1234' }, `10.1.0.${i}`);
-        return performance.now() - start;
+      const fastest = async (email: string) => {
+        let best = Number.POSITIVE_INFINITY;
+        for (let i = 0; i < 5; i++) {
+          const start = performance.now();
+          await postLogin({ email, password: 'Wrong#1234' }, `10.1.0.${i}`);
+          best = Math.min(best, performance.now() - start);
+        }
+        return best;
       };
-      await time('warm-up@example.com');
-      const known = await time('amir@example.com');
-      const unknown = await time('nobody@example.com');
-      expect(unknown / known).toBeGreaterThan(0.4);
+      await fastest('warm-up@example.com');
+      const known = await fastest('amir@example.com');
+      const unknown = await fastest('nobody@example.com');
+      expect(unknown / known).toBeGreaterThan(0.2);
     });
 
     it('refuses a deactivated account with a clear message', async () => {
