@@ -25,7 +25,8 @@
 // failed to run. Rows go to BENCH_ROWS_FILE.
 //
 // Knobs (environment): BENCH_THROUGHPUT_SCALE, BENCH_CONNECTIONS, BENCH_WARMUP, BENCH_DURATION (above);
-// BENCH_APP_NODE_ARGS: extra node options for the app server, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof".
+// BENCH_APP_NODE_ARGS: extra node options for the app server, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof";
+// BENCH_SPEC_OUT=<file>: writes the captured statements there (what the bare server replays).
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -60,6 +61,11 @@ const CALLS = [
   // Not a target: the floor of any call (`select 1` through the middleware, no token), to read the others by.
   { name: 'health: the framework floor', path: '/api/health', judged: false },
 ];
+
+// BENCH_CALLS=<name,name>: measure only these (e.g. "auth/me" while profiling); all are captured.
+const MEASURED = CALLS.filter(
+  (call) => !process.env.BENCH_CALLS || process.env.BENCH_CALLS.split(',').includes(call.name),
+);
 
 const step = (text: string) => process.stdout.write(`${text}\n`);
 const loadText = () => `load average ${(loadavg()[0] ?? 0).toFixed(1)} on ${availableParallelism()} CPUs`;
@@ -310,7 +316,7 @@ async function main(): Promise<BenchRow[]> {
   );
 
   const appResults = new Map<string, Measured>();
-  for (const call of CALLS) {
+  for (const call of MEASURED) {
     const measured = await load(`${appBase}${call.path}`, headers, app.pid);
     appResults.set(call.path, measured);
     step(`  app  ${call.path.padEnd(24)} ${summary(measured.result)}`);
@@ -321,6 +327,7 @@ async function main(): Promise<BenchRow[]> {
   const barePort = await freePort();
   const specFile = path.join(work, 'bare-spec.json');
   writeFileSync(specFile, JSON.stringify({ sqliteFile, port: barePort, routes: captured }));
+  if (process.env.BENCH_SPEC_OUT) writeFileSync(process.env.BENCH_SPEC_OUT, JSON.stringify(captured, null, 2));
   const bareBase = `http://127.0.0.1:${barePort}`;
   const bare = await start(
     [path.join(ROOT, 'tests/bench/bare-server.mjs'), specFile],
@@ -328,7 +335,7 @@ async function main(): Promise<BenchRow[]> {
     `${bareBase}${CALLS[2]?.path}`,
   );
   const bareResults = new Map<string, Measured>();
-  for (const call of CALLS) {
+  for (const call of MEASURED) {
     const response = await fetch(`${bareBase}${call.path}`);
     const body = await response.text();
     if (!response.ok) throw new Error(`bare ${call.path}: HTTP ${response.status} ${body}`);
@@ -340,7 +347,7 @@ async function main(): Promise<BenchRow[]> {
 
   const rows: BenchRow[] = [];
   const note = `${CONNECTIONS} connections, ${DURATION} s after ${WARMUP} s warm-up; SQLite at lists.ts scale ${SCALE}`;
-  for (const call of CALLS) {
+  for (const call of MEASURED) {
     const ours = (appResults.get(call.path) as Measured).result;
     const theirs = (bareResults.get(call.path) as Measured).result;
     const ratio = ratioOf(ours.requests.average, theirs.requests.average);
@@ -353,7 +360,7 @@ async function main(): Promise<BenchRow[]> {
       ratio,
       target: call.judged ? `≥ ${TARGET_RATIO}× bare` : undefined,
       ok: call.judged ? ratio !== null && ratio >= TARGET_RATIO : null,
-      note: call === CALLS[0] ? note : call.judged ? undefined : 'not a target: the floor of any call of the app',
+      note: call === MEASURED[0] ? note : call.judged ? undefined : 'not a target: the floor of any call of the app',
     });
     rows.push({
       section: 'throughput',

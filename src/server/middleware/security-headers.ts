@@ -27,14 +27,22 @@ export function securityHeaders(options: { sentryDsn?: string }) {
     "base-uri 'none'",
     "frame-ancestors 'none'",
   ].join('; ');
+  const headers: [string, string][] = [
+    ['Content-Security-Policy', csp],
+    ['Strict-Transport-Security', 'max-age=31536000; includeSubDomains'],
+    ['X-Content-Type-Options', 'nosniff'],
+    ['Referrer-Policy', 'strict-origin-when-cross-origin'],
+    ['X-Frame-Options', 'DENY'],
+    ['Cross-Origin-Opener-Policy', 'same-origin'],
+    ['Permissions-Policy', 'camera=(self), microphone=(self), geolocation=()'],
+  ];
   return createMiddleware<AppEnv>(async (c, next) => {
+    // Set before the handler: c.json and c.body take them in as they build the answer. Setting a
+    // header after the answer exists makes Hono rebuild the Response (and @hono/node-server give
+    // up its fast path), which cost a third of a small call's time.
+    for (const [name, value] of headers) c.header(name, value);
     await next();
-    c.header('Content-Security-Policy', csp);
-    c.header('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
-    c.header('X-Content-Type-Options', 'nosniff');
-    c.header('Referrer-Policy', 'strict-origin-when-cross-origin');
-    c.header('X-Frame-Options', 'DENY');
-    c.header('Cross-Origin-Opener-Policy', 'same-origin');
-    c.header('Permissions-Policy', 'camera=(self), microphone=(self), geolocation=()');
+    // A handler that returns a Response of its own (a stream) skips the prepared headers.
+    if (!c.res.headers.has('Content-Security-Policy')) for (const [name, value] of headers) c.header(name, value);
   });
 }
