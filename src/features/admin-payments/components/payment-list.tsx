@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { EmptyState } from '../../../components/list/empty-state';
 import { Pagination } from '../../../components/list/pagination';
+import { type Column, TableAndCards } from '../../../components/list/table-and-cards';
 import { toast } from '../../../components/toast/toast-store';
 import { errorMessage } from '../../../lib/app-error';
 import { formatDateTime, formatMoney } from '../../../lib/format';
@@ -69,6 +70,56 @@ function PaymentActions({ payment }: { payment: PaymentRow }) {
   );
 }
 
+// A function: the headings are read in the current language at each render.
+const columns = (): Column<PaymentRow>[] => [
+  {
+    header: m.admin_payments_col_recruiter(),
+    cell: (payment) => (
+      <>
+        <div className="font-semibold">{payment.recruiterName}</div>
+        <div className="text-xs text-base-content/70">{payment.recruiterEmail}</div>
+      </>
+    ),
+  },
+  {
+    header: m.admin_payments_col_amount(),
+    className: 'text-right tabular-nums',
+    cell: (payment) => (
+      <>
+        <div data-testid="payment-amount">{formatMoney(payment.amount, payment.currency)}</div>
+        <div className="text-xs text-base-content/70">
+          {m.admin_payments_referral_count({ count: String(payment.referralCount) })}
+        </div>
+      </>
+    ),
+  },
+  { header: m.admin_payments_col_status(), cell: (payment) => <StatusBadge status={payment.status} /> },
+  {
+    header: m.admin_payments_col_reference(),
+    testId: 'payment-reference',
+    cell: (payment) => payment.reference ?? '—',
+  },
+  {
+    header: m.admin_payments_col_created(),
+    className: 'whitespace-nowrap text-sm',
+    cell: (payment) => (
+      <>
+        {formatDateTime(payment.createdAt)}
+        {payment.createdBy && <div className="text-xs text-base-content/70">{payment.createdBy.name}</div>}
+      </>
+    ),
+  },
+  {
+    header: m.admin_payments_col_paid(),
+    className: 'whitespace-nowrap text-sm',
+    cell: (payment) => (payment.paidAt ? formatDateTime(payment.paidAt) : '—'),
+  },
+  {
+    header: <span className="sr-only">{m.admin_payments_col_actions()}</span>,
+    cell: (payment) => <PaymentActions payment={payment} />,
+  },
+];
+
 // The payments, newest first: a table on a desktop, cards on a phone or tablet.
 export function PaymentList({
   data,
@@ -80,78 +131,35 @@ export function PaymentList({
   if (data.items.length === 0) return <EmptyState title={m.admin_payments_empty()} />;
   return (
     <div className="space-y-3">
-      <div className="hidden overflow-x-auto rounded-box border border-base-300 bg-base-100 lg:block">
-        <table className="table table-sm" aria-label={m.admin_payments_list_label()}>
-          <thead>
-            <tr>
-              <th>{m.admin_payments_col_recruiter()}</th>
-              <th className="text-right">{m.admin_payments_col_amount()}</th>
-              <th>{m.admin_payments_col_status()}</th>
-              <th>{m.admin_payments_col_reference()}</th>
-              <th>{m.admin_payments_col_created()}</th>
-              <th>{m.admin_payments_col_paid()}</th>
-              <th>
-                <span className="sr-only">{m.admin_payments_col_actions()}</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {data.items.map((payment) => (
-              <tr key={payment.id} data-testid="payment-row">
-                <td>
-                  <div className="font-semibold">{payment.recruiterName}</div>
-                  <div className="text-xs text-base-content/70">{payment.recruiterEmail}</div>
-                </td>
-                <td className="text-right tabular-nums">
-                  <div data-testid="payment-amount">{formatMoney(payment.amount, payment.currency)}</div>
-                  <div className="text-xs text-base-content/70">
-                    {m.admin_payments_referral_count({ count: String(payment.referralCount) })}
-                  </div>
-                </td>
-                <td>
-                  <StatusBadge status={payment.status} />
-                </td>
-                <td data-testid="payment-reference">{payment.reference ?? '—'}</td>
-                <td className="whitespace-nowrap text-sm">
-                  {formatDateTime(payment.createdAt)}
-                  {payment.createdBy && <div className="text-xs text-base-content/70">{payment.createdBy.name}</div>}
-                </td>
-                <td className="whitespace-nowrap text-sm">{payment.paidAt ? formatDateTime(payment.paidAt) : '—'}</td>
-                <td>
-                  <PaymentActions payment={payment} />
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
-      <ul className="grid grid-cols-1 gap-3 md:grid-cols-2 lg:hidden" aria-label={m.admin_payments_list_label()}>
-        {data.items.map((payment) => (
-          <li key={payment.id}>
-            <article className="card card-sm border border-base-300 bg-base-100" data-testid="payment-card">
-              <div className="card-body gap-2">
-                <div className="flex items-start justify-between gap-2">
-                  <div className="min-w-0">
-                    <h3 className="font-semibold">{payment.recruiterName}</h3>
-                    <p className="truncate text-xs text-base-content/70">{payment.recruiterEmail}</p>
-                  </div>
-                  <StatusBadge status={payment.status} />
-                </div>
-                <p className="text-lg font-semibold tabular-nums">{formatMoney(payment.amount, payment.currency)}</p>
-                <p className="text-xs text-base-content/70">
-                  {m.admin_payments_referral_count({ count: String(payment.referralCount) })} ·{' '}
-                  {m.admin_payments_col_reference()}: {payment.reference ?? '—'}
-                </p>
-                <p className="text-xs text-base-content/60">
-                  {m.admin_payments_col_created()}: {formatDateTime(payment.createdAt)}
-                  {payment.paidAt && ` · ${m.admin_payments_col_paid()}: ${formatDateTime(payment.paidAt)}`}
-                </p>
-                <PaymentActions payment={payment} />
+      <TableAndCards
+        label={m.admin_payments_list_label()}
+        items={data.items}
+        columns={columns()}
+        compact
+        rowTestId="payment-row"
+        cardTestId="payment-card"
+        card={(payment) => (
+          <>
+            <div className="flex items-start justify-between gap-2">
+              <div className="min-w-0">
+                <h3 className="font-semibold">{payment.recruiterName}</h3>
+                <p className="truncate text-xs text-base-content/70">{payment.recruiterEmail}</p>
               </div>
-            </article>
-          </li>
-        ))}
-      </ul>
+              <StatusBadge status={payment.status} />
+            </div>
+            <p className="text-lg font-semibold tabular-nums">{formatMoney(payment.amount, payment.currency)}</p>
+            <p className="text-xs text-base-content/70">
+              {m.admin_payments_referral_count({ count: String(payment.referralCount) })} ·{' '}
+              {m.admin_payments_col_reference()}: {payment.reference ?? '—'}
+            </p>
+            <p className="text-xs text-base-content/60">
+              {m.admin_payments_col_created()}: {formatDateTime(payment.createdAt)}
+              {payment.paidAt && ` · ${m.admin_payments_col_paid()}: ${formatDateTime(payment.paidAt)}`}
+            </p>
+            <PaymentActions payment={payment} />
+          </>
+        )}
+      />
       <Pagination
         idPrefix="payments"
         page={data.page}

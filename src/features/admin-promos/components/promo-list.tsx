@@ -3,6 +3,7 @@ import { FilterSelect } from '../../../components/list/filter-select';
 import { ListEmpty } from '../../../components/list/list-states';
 import { Pagination } from '../../../components/list/pagination';
 import { SearchBox } from '../../../components/list/search-box';
+import { CardFigures, type Column, TableAndCards } from '../../../components/list/table-and-cards';
 import { formatDateTime, formatMoney } from '../../../lib/format';
 import { m } from '../../../paraglide/messages';
 import type { AdminPromoSummary } from '../../../shared/admin-promo-types';
@@ -27,6 +28,43 @@ function PromoLink({ promo }: { promo: AdminPromoSummary }) {
 
 const period = (promo: AdminPromoSummary) =>
   m.admin_promo_period_range({ start: formatDateTime(promo.startsAt), end: formatDateTime(promo.endsAt) });
+
+// A function: the headings are read in the current language at each render.
+const columns = (): Column<AdminPromoSummary>[] => [
+  {
+    header: m.admin_promo_col_promo(),
+    cell: (promo) => (
+      <>
+        <PromoLink promo={promo} />
+        {promo.description && (
+          <div className="line-clamp-1 max-w-md text-sm text-base-content/70">{promo.description}</div>
+        )}
+      </>
+    ),
+  },
+  {
+    header: m.admin_promo_col_period(),
+    cell: (promo) => (
+      <div className="flex flex-col gap-1">
+        <PeriodBadge period={promo.period} />
+        <span className="text-sm whitespace-nowrap">{period(promo)}</span>
+      </div>
+    ),
+  },
+  {
+    header: m.admin_promo_col_bonus(),
+    className: 'text-right tabular-nums whitespace-nowrap',
+    testId: 'promo-bonus',
+    cell: (promo) => formatMoney(promo.bonusAmount, promo.bonusCurrency),
+  },
+  {
+    header: m.admin_promo_col_tasks(),
+    className: 'text-right tabular-nums',
+    testId: 'promo-task-count',
+    cell: (promo) => promo.taskCount,
+  },
+  { header: m.admin_promo_col_referrals(), className: 'text-right tabular-nums', cell: (promo) => promo.referralCount },
+];
 
 // The promos: search and period in the URL; a table on a desktop, cards on a phone.
 export function PromoList({ data, filters, onChange, onCreate }: PromoListProps) {
@@ -55,79 +93,31 @@ export function PromoList({ data, filters, onChange, onCreate }: PromoListProps)
           </button>
         </ListEmpty>
       ) : (
-        <>
-          <div className="hidden overflow-x-auto rounded-box border border-base-300 bg-base-100 lg:block">
-            <table className="table" aria-label={m.admin_promo_list_label()}>
-              <thead>
-                <tr>
-                  <th>{m.admin_promo_col_promo()}</th>
-                  <th>{m.admin_promo_col_period()}</th>
-                  <th className="text-right">{m.admin_promo_col_bonus()}</th>
-                  <th className="text-right">{m.admin_promo_col_tasks()}</th>
-                  <th className="text-right">{m.admin_promo_col_referrals()}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {data.items.map((promo) => (
-                  <tr key={promo.id} data-testid="promo-row">
-                    <td>
-                      <PromoLink promo={promo} />
-                      {promo.description && (
-                        <div className="line-clamp-1 max-w-md text-sm text-base-content/70">{promo.description}</div>
-                      )}
-                    </td>
-                    <td>
-                      <div className="flex flex-col gap-1">
-                        <PeriodBadge period={promo.period} />
-                        <span className="text-sm whitespace-nowrap">{period(promo)}</span>
-                      </div>
-                    </td>
-                    <td className="text-right tabular-nums whitespace-nowrap" data-testid="promo-bonus">
-                      {formatMoney(promo.bonusAmount, promo.bonusCurrency)}
-                    </td>
-                    <td className="text-right tabular-nums" data-testid="promo-task-count">
-                      {promo.taskCount}
-                    </td>
-                    <td className="text-right tabular-nums">{promo.referralCount}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-          <ul className="grid grid-cols-1 gap-3 md:grid-cols-2 lg:hidden" aria-label={m.admin_promo_list_label()}>
-            {data.items.map((promo) => (
-              <li key={promo.id}>
-                <article className="card card-sm border border-base-300 bg-base-100" data-testid="promo-card">
-                  <div className="card-body gap-2">
-                    <div className="flex items-start justify-between gap-2">
-                      <h3 className="leading-snug">
-                        <PromoLink promo={promo} />
-                      </h3>
-                      <PeriodBadge period={promo.period} />
-                    </div>
-                    <p className="text-sm text-base-content/70">{period(promo)}</p>
-                    <dl className="grid grid-cols-3 gap-2 text-sm">
-                      <div>
-                        <dt className="text-xs text-base-content/60">{m.admin_promo_col_bonus()}</dt>
-                        <dd className="font-semibold tabular-nums">
-                          {formatMoney(promo.bonusAmount, promo.bonusCurrency)}
-                        </dd>
-                      </div>
-                      <div>
-                        <dt className="text-xs text-base-content/60">{m.admin_promo_col_tasks()}</dt>
-                        <dd className="font-semibold tabular-nums">{promo.taskCount}</dd>
-                      </div>
-                      <div>
-                        <dt className="text-xs text-base-content/60">{m.admin_promo_col_referrals()}</dt>
-                        <dd className="font-semibold tabular-nums">{promo.referralCount}</dd>
-                      </div>
-                    </dl>
-                  </div>
-                </article>
-              </li>
-            ))}
-          </ul>
-        </>
+        <TableAndCards
+          label={m.admin_promo_list_label()}
+          items={data.items}
+          columns={columns()}
+          rowTestId="promo-row"
+          cardTestId="promo-card"
+          card={(promo) => (
+            <>
+              <div className="flex items-start justify-between gap-2">
+                <h3 className="leading-snug">
+                  <PromoLink promo={promo} />
+                </h3>
+                <PeriodBadge period={promo.period} />
+              </div>
+              <p className="text-sm text-base-content/70">{period(promo)}</p>
+              <CardFigures
+                figures={[
+                  { label: m.admin_promo_col_bonus(), value: formatMoney(promo.bonusAmount, promo.bonusCurrency) },
+                  { label: m.admin_promo_col_tasks(), value: promo.taskCount },
+                  { label: m.admin_promo_col_referrals(), value: promo.referralCount },
+                ]}
+              />
+            </>
+          )}
+        />
       )}
       {data.total > 0 && (
         <Pagination

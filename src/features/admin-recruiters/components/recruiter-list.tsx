@@ -3,6 +3,7 @@ import { FilterSelect } from '../../../components/list/filter-select';
 import { ListEmpty } from '../../../components/list/list-states';
 import { Pagination } from '../../../components/list/pagination';
 import { SearchBox } from '../../../components/list/search-box';
+import { CardFigures, type Column, TableAndCards } from '../../../components/list/table-and-cards';
 import { formatDate } from '../../../lib/format';
 import { m } from '../../../paraglide/messages';
 import type { RecruiterRow } from '../../../shared/admin-recruiter-types';
@@ -41,6 +42,50 @@ function RecruiterLink({ recruiter }: { recruiter: RecruiterRow }) {
     </Link>
   );
 }
+
+const NUMBER = 'text-right tabular-nums';
+
+// A function: the headings are read in the current language at each render.
+const columns = (): Column<RecruiterRow>[] => [
+  {
+    header: m.admin_recruiters_col_recruiter(),
+    cell: (recruiter) => (
+      <>
+        <RecruiterLink recruiter={recruiter} />
+        <div className="text-sm text-base-content/70">{recruiter.email}</div>
+      </>
+    ),
+  },
+  { header: m.admin_recruiters_col_status(), cell: (recruiter) => <RecruiterBadges recruiter={recruiter} /> },
+  {
+    header: m.admin_recruiters_col_tasks(),
+    className: NUMBER,
+    testId: 'recruiter-tasks',
+    cell: (recruiter) => recruiter.counts.tasks,
+  },
+  {
+    header: m.admin_recruiters_col_referrals(),
+    className: NUMBER,
+    testId: 'recruiter-referrals',
+    cell: (recruiter) => recruiter.counts.referrals,
+  },
+  {
+    header: m.admin_recruiters_col_earnings(),
+    className: NUMBER,
+    testId: 'recruiter-earnings',
+    cell: (recruiter) => formatTotals(recruiter.earnings),
+  },
+  {
+    header: m.admin_recruiters_col_added(),
+    className: 'whitespace-nowrap',
+    cell: (recruiter) => formatDate(recruiter.createdAt),
+  },
+  {
+    header: <span className="sr-only">{m.admin_recruiters_col_actions()}</span>,
+    className: 'text-right',
+    cell: (recruiter) => <RecruiterStatusAction recruiter={recruiter} />,
+  },
+];
 
 // The recruiters: search, sort, status and page size in the URL; a table on a desktop, cards on a phone.
 export function RecruiterList({ data, filters, onChange }: RecruiterListProps) {
@@ -89,88 +134,37 @@ export function RecruiterList({ data, filters, onChange }: RecruiterListProps) {
           </Link>
         </ListEmpty>
       ) : (
-        <>
-          <div className="hidden overflow-x-auto rounded-box border border-base-300 bg-base-100 lg:block">
-            <table className="table" aria-label={m.admin_recruiters_list_label()}>
-              <thead>
-                <tr>
-                  <th>{m.admin_recruiters_col_recruiter()}</th>
-                  <th>{m.admin_recruiters_col_status()}</th>
-                  <th className="text-right">{m.admin_recruiters_col_tasks()}</th>
-                  <th className="text-right">{m.admin_recruiters_col_referrals()}</th>
-                  <th className="text-right">{m.admin_recruiters_col_earnings()}</th>
-                  <th>{m.admin_recruiters_col_added()}</th>
-                  <th>
-                    <span className="sr-only">{m.admin_recruiters_col_actions()}</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {data.items.map((recruiter) => (
-                  <tr key={recruiter.id} data-testid="recruiter-row">
-                    <td>
-                      <RecruiterLink recruiter={recruiter} />
-                      <div className="text-sm text-base-content/70">{recruiter.email}</div>
-                    </td>
-                    <td>
-                      <RecruiterBadges recruiter={recruiter} />
-                    </td>
-                    <td className="text-right tabular-nums" data-testid="recruiter-tasks">
-                      {recruiter.counts.tasks}
-                    </td>
-                    <td className="text-right tabular-nums" data-testid="recruiter-referrals">
-                      {recruiter.counts.referrals}
-                    </td>
-                    <td className="text-right tabular-nums" data-testid="recruiter-earnings">
-                      {formatTotals(recruiter.earnings)}
-                    </td>
-                    <td className="whitespace-nowrap">{formatDate(recruiter.createdAt)}</td>
-                    <td className="text-right">
-                      <RecruiterStatusAction recruiter={recruiter} />
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-          <ul className="grid grid-cols-1 gap-3 md:grid-cols-2 lg:hidden" aria-label={m.admin_recruiters_list_label()}>
-            {data.items.map((recruiter) => (
-              <li key={recruiter.id}>
-                <article className="card card-sm border border-base-300 bg-base-100" data-testid="recruiter-card">
-                  <div className="card-body gap-2">
-                    <div className="flex items-start justify-between gap-2">
-                      <div className="min-w-0">
-                        <h3 className="leading-snug">
-                          <RecruiterLink recruiter={recruiter} />
-                        </h3>
-                        <p className="truncate text-sm text-base-content/70">{recruiter.email}</p>
-                      </div>
-                      <RecruiterStatusAction recruiter={recruiter} />
-                    </div>
-                    <RecruiterBadges recruiter={recruiter} />
-                    <dl className="grid grid-cols-3 gap-2 text-sm">
-                      <div>
-                        <dt className="text-xs text-base-content/60">{m.admin_recruiters_col_tasks()}</dt>
-                        <dd className="font-semibold tabular-nums">{recruiter.counts.tasks}</dd>
-                      </div>
-                      <div>
-                        <dt className="text-xs text-base-content/60">{m.admin_recruiters_col_referrals()}</dt>
-                        <dd className="font-semibold tabular-nums">{recruiter.counts.referrals}</dd>
-                      </div>
-                      <div>
-                        <dt className="text-xs text-base-content/60">{m.admin_recruiters_col_earnings()}</dt>
-                        <dd className="font-semibold tabular-nums">{formatTotals(recruiter.earnings)}</dd>
-                      </div>
-                    </dl>
-                    <p className="text-xs text-base-content/60">
-                      {m.admin_recruiters_added_on({ date: formatDate(recruiter.createdAt) })}
-                    </p>
-                  </div>
-                </article>
-              </li>
-            ))}
-          </ul>
-        </>
+        <TableAndCards
+          label={m.admin_recruiters_list_label()}
+          items={data.items}
+          columns={columns()}
+          rowTestId="recruiter-row"
+          cardTestId="recruiter-card"
+          card={(recruiter) => (
+            <>
+              <div className="flex items-start justify-between gap-2">
+                <div className="min-w-0">
+                  <h3 className="leading-snug">
+                    <RecruiterLink recruiter={recruiter} />
+                  </h3>
+                  <p className="truncate text-sm text-base-content/70">{recruiter.email}</p>
+                </div>
+                <RecruiterStatusAction recruiter={recruiter} />
+              </div>
+              <RecruiterBadges recruiter={recruiter} />
+              <CardFigures
+                figures={[
+                  { label: m.admin_recruiters_col_tasks(), value: recruiter.counts.tasks },
+                  { label: m.admin_recruiters_col_referrals(), value: recruiter.counts.referrals },
+                  { label: m.admin_recruiters_col_earnings(), value: formatTotals(recruiter.earnings) },
+                ]}
+              />
+              <p className="text-xs text-base-content/60">
+                {m.admin_recruiters_added_on({ date: formatDate(recruiter.createdAt) })}
+              </p>
+            </>
+          )}
+        />
       )}
       {data.total > 0 && (
         <Pagination

@@ -3,6 +3,7 @@ import { FilterSelect } from '../../../components/list/filter-select';
 import { ListEmpty } from '../../../components/list/list-states';
 import { Pagination } from '../../../components/list/pagination';
 import { SearchBox } from '../../../components/list/search-box';
+import { CardFigures, type Column, TableAndCards } from '../../../components/list/table-and-cards';
 import { TaskStatusBadge } from '../../../components/status/status-badges';
 import { formatMoney } from '../../../lib/format';
 import { m } from '../../../paraglide/messages';
@@ -43,11 +44,39 @@ function TaskLink({ recruiterId, task }: { recruiterId: number; task: MyTaskCard
   );
 }
 
+// A function: the headings are read in the current language at each render.
+const columns = (recruiterId: number): Column<MyTaskCard>[] => [
+  {
+    header: m.admin_recruiters_col_task(),
+    cell: (task) => (
+      <>
+        <TaskLink recruiterId={recruiterId} task={task} />
+        <div className="text-sm text-base-content/70">
+          <span className="font-mono text-xs">{task.code}</span> · {task.company}
+        </div>
+      </>
+    ),
+  },
+  { header: m.admin_recruiters_col_status(), cell: (task) => <TaskStatusBadge status={task.status} /> },
+  {
+    header: m.admin_recruiters_col_reward(),
+    className: 'text-right tabular-nums',
+    cell: (task) => formatMoney(task.rewardAmount, task.rewardCurrency),
+  },
+  ...COUNT_COLUMNS.map(
+    (count): Column<MyTaskCard> => ({
+      header: count.label(),
+      className: 'text-right tabular-nums',
+      testId: `task-count-${count.id}`,
+      cell: count.value,
+    }),
+  ),
+];
+
 // The recruiter's tasks with their referrals to each counted: a table on a desktop, cards on a phone.
 export function RecruiterTaskList({ recruiterId, data, filters, onChange }: RecruiterTaskListProps) {
   const change = (patch: Partial<RecruiterTaskFilters>) => onChange({ ...patch, page: 1 });
   const filtered = filters.search !== '' || filters.status !== 'all' || filters.page > 1;
-  const counts = (task: MyTaskCard) => COUNT_COLUMNS.map((column) => ({ ...column, value: column.value(task) }));
   return (
     <div className="space-y-3">
       <fieldset className="flex flex-col gap-2 sm:flex-row sm:flex-wrap sm:items-center">
@@ -68,73 +97,29 @@ export function RecruiterTaskList({ recruiterId, data, filters, onChange }: Recr
           onClear={() => change({ search: RECRUITER_TASK_DEFAULTS.search, status: RECRUITER_TASK_DEFAULTS.status })}
         />
       ) : (
-        <>
-          <div className="hidden overflow-x-auto rounded-box border border-base-300 bg-base-100 lg:block">
-            <table className="table" aria-label={m.admin_recruiters_tasks_label()}>
-              <thead>
-                <tr>
-                  <th>{m.admin_recruiters_col_task()}</th>
-                  <th>{m.admin_recruiters_col_status()}</th>
-                  <th className="text-right">{m.admin_recruiters_col_reward()}</th>
-                  {COUNT_COLUMNS.map((column) => (
-                    <th key={column.id} className="text-right">
-                      {column.label()}
-                    </th>
-                  ))}
-                </tr>
-              </thead>
-              <tbody>
-                {data.items.map((task) => (
-                  <tr key={task.id} data-testid="recruiter-task-row">
-                    <td>
-                      <TaskLink recruiterId={recruiterId} task={task} />
-                      <div className="text-sm text-base-content/70">
-                        <span className="font-mono text-xs">{task.code}</span> · {task.company}
-                      </div>
-                    </td>
-                    <td>
-                      <TaskStatusBadge status={task.status} />
-                    </td>
-                    <td className="text-right tabular-nums">{formatMoney(task.rewardAmount, task.rewardCurrency)}</td>
-                    {counts(task).map((count) => (
-                      <td key={count.id} className="text-right tabular-nums" data-testid={`task-count-${count.id}`}>
-                        {count.value}
-                      </td>
-                    ))}
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-          <ul className="grid grid-cols-1 gap-3 md:grid-cols-2 lg:hidden" aria-label={m.admin_recruiters_tasks_label()}>
-            {data.items.map((task) => (
-              <li key={task.id}>
-                <article className="card card-sm border border-base-300 bg-base-100">
-                  <div className="card-body gap-2">
-                    <div className="flex items-start justify-between gap-2">
-                      <h3 className="min-w-0 leading-snug">
-                        <TaskLink recruiterId={recruiterId} task={task} />
-                      </h3>
-                      <TaskStatusBadge status={task.status} />
-                    </div>
-                    <p className="text-sm text-base-content/70">
-                      <span className="font-mono text-xs">{task.code}</span> · {task.company} ·{' '}
-                      {formatMoney(task.rewardAmount, task.rewardCurrency)}
-                    </p>
-                    <dl className="grid grid-cols-4 gap-2 text-center text-xs">
-                      {counts(task).map((count) => (
-                        <div key={count.id}>
-                          <dt className="text-base-content/60">{count.label()}</dt>
-                          <dd className="text-base font-semibold tabular-nums">{count.value}</dd>
-                        </div>
-                      ))}
-                    </dl>
-                  </div>
-                </article>
-              </li>
-            ))}
-          </ul>
-        </>
+        <TableAndCards
+          label={m.admin_recruiters_tasks_label()}
+          items={data.items}
+          columns={columns(recruiterId)}
+          rowTestId="recruiter-task-row"
+          card={(task) => (
+            <>
+              <div className="flex items-start justify-between gap-2">
+                <h3 className="min-w-0 leading-snug">
+                  <TaskLink recruiterId={recruiterId} task={task} />
+                </h3>
+                <TaskStatusBadge status={task.status} />
+              </div>
+              <p className="text-sm text-base-content/70">
+                <span className="font-mono text-xs">{task.code}</span> · {task.company} ·{' '}
+                {formatMoney(task.rewardAmount, task.rewardCurrency)}
+              </p>
+              <CardFigures
+                figures={COUNT_COLUMNS.map((count) => ({ label: count.label(), value: count.value(task) }))}
+              />
+            </>
+          )}
+        />
       )}
       {data.total > 0 && (
         <Pagination

@@ -1,3 +1,4 @@
+import { type Column, TableAndCards } from '../../../components/list/table-and-cards';
 import { ConsentBadge, HiringBadge, ItaBadge, RewardBadge } from '../../../components/status/status-badges';
 import { formatDate, formatMoney } from '../../../lib/format';
 import { m } from '../../../paraglide/messages';
@@ -38,83 +39,85 @@ function CallProofs({ referral }: { referral: ReferralSummary }) {
   );
 }
 
+// A function: the headings are read in the current language at each render.
+const columns = (showTask: boolean): Column<ReferralSummary>[] => [
+  {
+    header: m.admin_recruiters_col_talent(),
+    cell: (referral) => (
+      <>
+        <div className="font-semibold">{referral.talentName}</div>
+        <div className="text-sm text-base-content/70">
+          {referral.talentEmail} · {referral.talentPhone}
+        </div>
+      </>
+    ),
+  },
+  ...(showTask
+    ? [
+        {
+          header: m.admin_recruiters_col_task(),
+          testId: 'referral-task',
+          cell: (referral: ReferralSummary) => (
+            <>
+              <div>{referral.taskTitle}</div>
+              <div className="text-sm text-base-content/70">
+                <span className="font-mono text-xs">{referral.taskCode}</span> · {referral.company}
+              </div>
+            </>
+          ),
+        },
+      ]
+    : []),
+  {
+    header: m.admin_recruiters_col_states(),
+    cell: (referral) => (
+      <div className="flex max-w-sm flex-wrap items-center gap-1">
+        <Badges referral={referral} />
+        <Reward referral={referral} />
+      </div>
+    ),
+  },
+  { header: m.admin_recruiters_col_call_proofs(), cell: (referral) => <CallProofs referral={referral} /> },
+  {
+    header: m.admin_recruiters_col_referred(),
+    className: 'whitespace-nowrap',
+    cell: (referral) => formatDate(referral.createdAt),
+  },
+];
+
 // A recruiter's referrals with their consent, ITA, hiring and reward states: a table on a desktop, cards on
 // a phone. `showTask` for the talent view across tasks.
 export function ReferralTable({ referrals, showTask = false }: ReferralTableProps) {
   return (
-    <>
-      <div className="hidden overflow-x-auto rounded-box border border-base-300 bg-base-100 lg:block">
-        <table className="table" aria-label={m.admin_recruiters_referrals_label()}>
-          <thead>
-            <tr>
-              <th>{m.admin_recruiters_col_talent()}</th>
-              {showTask && <th>{m.admin_recruiters_col_task()}</th>}
-              <th>{m.admin_recruiters_col_states()}</th>
-              <th>{m.admin_recruiters_col_call_proofs()}</th>
-              <th>{m.admin_recruiters_col_referred()}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {referrals.map((referral) => (
-              <tr key={referral.id} data-testid="referral-row">
-                <td>
-                  <div className="font-semibold">{referral.talentName}</div>
-                  <div className="text-sm text-base-content/70">
-                    {referral.talentEmail} · {referral.talentPhone}
-                  </div>
-                </td>
-                {showTask && (
-                  <td data-testid="referral-task">
-                    <div>{referral.taskTitle}</div>
-                    <div className="text-sm text-base-content/70">
-                      <span className="font-mono text-xs">{referral.taskCode}</span> · {referral.company}
-                    </div>
-                  </td>
-                )}
-                <td>
-                  <div className="flex max-w-sm flex-wrap items-center gap-1">
-                    <Badges referral={referral} />
-                    <Reward referral={referral} />
-                  </div>
-                </td>
-                <td>
-                  <CallProofs referral={referral} />
-                </td>
-                <td className="whitespace-nowrap">{formatDate(referral.createdAt)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
-      <ul className="grid grid-cols-1 gap-3 md:grid-cols-2 lg:hidden" aria-label={m.admin_recruiters_referrals_label()}>
-        {referrals.map((referral) => (
-          <li key={referral.id}>
-            <article className="card card-sm border border-base-300 bg-base-100" data-testid="referral-card">
-              <div className="card-body gap-2">
-                <div className="flex items-start justify-between gap-2">
-                  <div className="min-w-0">
-                    <h3 className="font-semibold leading-snug">{referral.talentName}</h3>
-                    <p className="truncate text-xs text-base-content/70">
-                      {referral.talentEmail} · {referral.talentPhone}
-                    </p>
-                  </div>
-                  <span className="shrink-0 text-xs text-base-content/60">{formatDate(referral.createdAt)}</span>
-                </div>
-                {showTask && (
-                  <p className="text-sm text-base-content/70">
-                    {referral.taskTitle} · {referral.company}
-                  </p>
-                )}
-                <div className="flex flex-wrap items-center gap-1">
-                  <Badges referral={referral} />
-                  <Reward referral={referral} />
-                </div>
-                <CallProofs referral={referral} />
-              </div>
-            </article>
-          </li>
-        ))}
-      </ul>
-    </>
+    <TableAndCards
+      label={m.admin_recruiters_referrals_label()}
+      items={referrals}
+      columns={columns(showTask)}
+      rowTestId="referral-row"
+      cardTestId="referral-card"
+      card={(referral) => (
+        <>
+          <div className="flex items-start justify-between gap-2">
+            <div className="min-w-0">
+              <h3 className="font-semibold leading-snug">{referral.talentName}</h3>
+              <p className="truncate text-xs text-base-content/70">
+                {referral.talentEmail} · {referral.talentPhone}
+              </p>
+            </div>
+            <span className="shrink-0 text-xs text-base-content/60">{formatDate(referral.createdAt)}</span>
+          </div>
+          {showTask && (
+            <p className="text-sm text-base-content/70">
+              {referral.taskTitle} · {referral.company}
+            </p>
+          )}
+          <div className="flex flex-wrap items-center gap-1">
+            <Badges referral={referral} />
+            <Reward referral={referral} />
+          </div>
+          <CallProofs referral={referral} />
+        </>
+      )}
+    />
   );
 }

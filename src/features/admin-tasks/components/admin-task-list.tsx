@@ -2,6 +2,7 @@ import { FilterSelect } from '../../../components/list/filter-select';
 import { ListEmpty } from '../../../components/list/list-states';
 import { Pagination } from '../../../components/list/pagination';
 import { SearchBox } from '../../../components/list/search-box';
+import { CardFigures, type Column, TableAndCards } from '../../../components/list/table-and-cards';
 import { TaskStatusBadge } from '../../../components/status/status-badges';
 import { JOB_TYPE_LABELS } from '../../../lib/enum-labels';
 import { formatDate, formatDateTime, formatMoney } from '../../../lib/format';
@@ -64,6 +65,50 @@ function Badges({ task }: { task: AdminTaskSummary }) {
   );
 }
 
+const quotaUsed = (task: AdminTaskSummary) =>
+  m.admin_tasks_quota_used({ used: String(task.quotaUsed), quota: String(task.quota) });
+
+const NUMBER = 'text-right tabular-nums whitespace-nowrap';
+
+// A function: the headings are read in the current language at each render.
+const columns = (onEdit: (id: number) => void): Column<AdminTaskSummary>[] => [
+  {
+    header: m.admin_tasks_col_task(),
+    cell: (task) => (
+      <>
+        <div className="font-semibold">{task.title}</div>
+        <div className="text-sm text-base-content/70">
+          <span className="font-mono text-xs">{task.code}</span> · {task.company} · {JOB_TYPE_LABELS[task.jobType]()}
+        </div>
+      </>
+    ),
+  },
+  { header: m.admin_tasks_col_status(), cell: (task) => <Badges task={task} /> },
+  { header: m.admin_tasks_col_deadline(), className: 'whitespace-nowrap text-sm', cell: deadline },
+  {
+    header: m.admin_tasks_col_reward(),
+    className: NUMBER,
+    testId: 'admin-task-reward',
+    cell: (task) => formatMoney(task.rewardAmount, task.rewardCurrency),
+  },
+  { header: m.admin_tasks_col_quota(), className: NUMBER, testId: 'admin-task-quota', cell: quotaUsed },
+  { header: m.admin_tasks_col_referrals(), className: 'text-right tabular-nums', cell: (task) => task.referralCount },
+  {
+    header: m.admin_tasks_col_created(),
+    className: 'whitespace-nowrap text-sm',
+    cell: (task) => formatDate(task.createdAt),
+  },
+  {
+    header: <span className="sr-only">{m.admin_tasks_col_actions()}</span>,
+    cell: (task) => (
+      <div className="flex justify-end gap-1">
+        <EditButton task={task} onEdit={onEdit} />
+        <TaskStatusAction task={task} />
+      </div>
+    ),
+  },
+];
+
 // The admin's tasks: filters, sort and page in the URL; a table on a desktop, cards on a phone.
 export function AdminTaskList({ data, filters, onChange, onEdit, onCreate }: AdminTaskListProps) {
   const change = (patch: Partial<AdminTaskFilters>) => onChange({ ...patch, page: 1 });
@@ -119,100 +164,39 @@ export function AdminTaskList({ data, filters, onChange, onEdit, onCreate }: Adm
           </button>
         </ListEmpty>
       ) : (
-        <>
-          <div className="hidden overflow-x-auto rounded-box border border-base-300 bg-base-100 lg:block">
-            <table className="table" aria-label={m.admin_tasks_list_label()}>
-              <thead>
-                <tr>
-                  <th>{m.admin_tasks_col_task()}</th>
-                  <th>{m.admin_tasks_col_status()}</th>
-                  <th>{m.admin_tasks_col_deadline()}</th>
-                  <th className="text-right">{m.admin_tasks_col_reward()}</th>
-                  <th className="text-right">{m.admin_tasks_col_quota()}</th>
-                  <th className="text-right">{m.admin_tasks_col_referrals()}</th>
-                  <th>{m.admin_tasks_col_created()}</th>
-                  <th>
-                    <span className="sr-only">{m.admin_tasks_col_actions()}</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {data.items.map((task) => (
-                  <tr key={task.id} data-testid="admin-task-row">
-                    <td>
-                      <div className="font-semibold">{task.title}</div>
-                      <div className="text-sm text-base-content/70">
-                        <span className="font-mono text-xs">{task.code}</span> · {task.company} ·{' '}
-                        {JOB_TYPE_LABELS[task.jobType]()}
-                      </div>
-                    </td>
-                    <td>
-                      <Badges task={task} />
-                    </td>
-                    <td className="whitespace-nowrap text-sm">{deadline(task)}</td>
-                    <td className="text-right tabular-nums whitespace-nowrap" data-testid="admin-task-reward">
-                      {formatMoney(task.rewardAmount, task.rewardCurrency)}
-                    </td>
-                    <td className="text-right tabular-nums whitespace-nowrap" data-testid="admin-task-quota">
-                      {m.admin_tasks_quota_used({ used: String(task.quotaUsed), quota: String(task.quota) })}
-                    </td>
-                    <td className="text-right tabular-nums">{task.referralCount}</td>
-                    <td className="whitespace-nowrap text-sm">{formatDate(task.createdAt)}</td>
-                    <td>
-                      <div className="flex justify-end gap-1">
-                        <EditButton task={task} onEdit={onEdit} />
-                        <TaskStatusAction task={task} />
-                      </div>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-          <ul className="grid grid-cols-1 gap-3 md:grid-cols-2 lg:hidden" aria-label={m.admin_tasks_list_label()}>
-            {data.items.map((task) => (
-              <li key={task.id}>
-                <article className="card card-sm border border-base-300 bg-base-100" data-testid="admin-task-card">
-                  <div className="card-body gap-2">
-                    <div className="min-w-0">
-                      <p className="font-mono text-xs text-base-content/60">{task.code}</p>
-                      <h3 className="font-semibold leading-snug">{task.title}</h3>
-                      <p className="text-sm text-base-content/70">
-                        {task.company} · {JOB_TYPE_LABELS[task.jobType]()}
-                      </p>
-                    </div>
-                    <Badges task={task} />
-                    <dl className="grid grid-cols-3 gap-2 text-sm">
-                      <div>
-                        <dt className="text-xs text-base-content/60">{m.admin_tasks_col_reward()}</dt>
-                        <dd className="font-semibold tabular-nums">
-                          {formatMoney(task.rewardAmount, task.rewardCurrency)}
-                        </dd>
-                      </div>
-                      <div>
-                        <dt className="text-xs text-base-content/60">{m.admin_tasks_col_quota()}</dt>
-                        <dd className="font-semibold tabular-nums">
-                          {m.admin_tasks_quota_used({ used: String(task.quotaUsed), quota: String(task.quota) })}
-                        </dd>
-                      </div>
-                      <div>
-                        <dt className="text-xs text-base-content/60">{m.admin_tasks_col_referrals()}</dt>
-                        <dd className="font-semibold tabular-nums">{task.referralCount}</dd>
-                      </div>
-                    </dl>
-                    <p className="text-xs text-base-content/60">
-                      {m.admin_tasks_col_deadline()}: {deadline(task)}
-                    </p>
-                    <div className="card-actions justify-end">
-                      <EditButton task={task} onEdit={onEdit} />
-                      <TaskStatusAction task={task} />
-                    </div>
-                  </div>
-                </article>
-              </li>
-            ))}
-          </ul>
-        </>
+        <TableAndCards
+          label={m.admin_tasks_list_label()}
+          items={data.items}
+          columns={columns(onEdit)}
+          rowTestId="admin-task-row"
+          cardTestId="admin-task-card"
+          card={(task) => (
+            <>
+              <div className="min-w-0">
+                <p className="font-mono text-xs text-base-content/60">{task.code}</p>
+                <h3 className="font-semibold leading-snug">{task.title}</h3>
+                <p className="text-sm text-base-content/70">
+                  {task.company} · {JOB_TYPE_LABELS[task.jobType]()}
+                </p>
+              </div>
+              <Badges task={task} />
+              <CardFigures
+                figures={[
+                  { label: m.admin_tasks_col_reward(), value: formatMoney(task.rewardAmount, task.rewardCurrency) },
+                  { label: m.admin_tasks_col_quota(), value: quotaUsed(task) },
+                  { label: m.admin_tasks_col_referrals(), value: task.referralCount },
+                ]}
+              />
+              <p className="text-xs text-base-content/60">
+                {m.admin_tasks_col_deadline()}: {deadline(task)}
+              </p>
+              <div className="card-actions justify-end">
+                <EditButton task={task} onEdit={onEdit} />
+                <TaskStatusAction task={task} />
+              </div>
+            </>
+          )}
+        />
       )}
       {data.total > 0 && (
         <Pagination

@@ -1,0 +1,95 @@
+import type { ReactNode } from 'react';
+
+export type Column<T> = {
+  /** The column's heading; an actions column names itself for screen readers only (`sr-only`). */
+  header: ReactNode;
+  /** Classes of the heading and of every cell (alignment, wrapping). */
+  className?: string;
+  cell: (item: T) => ReactNode;
+  testId?: string;
+};
+
+type TableAndCardsProps<T> = {
+  label: string;
+  items: readonly T[];
+  columns: readonly Column<T>[];
+  /** The phone card's content, inside its card body. */
+  card: (item: T) => ReactNode;
+  rowTestId?: string;
+  cardTestId?: string;
+  /** daisyUI's smaller table, for lists with many columns. */
+  compact?: boolean;
+};
+
+/**
+ * The admin lists' two faces of one page of items: a table from `lg` up, cards below it (phones and
+ * tablets), both named by `label` so either reads as the same list.
+ */
+export function TableAndCards<T extends { id: number | string }>({
+  label,
+  items,
+  columns,
+  card,
+  rowTestId,
+  cardTestId,
+  compact = false,
+}: TableAndCardsProps<T>) {
+  return (
+    <>
+      <div className="hidden overflow-x-auto rounded-box border border-base-300 bg-base-100 lg:block">
+        <table className={compact ? 'table table-sm' : 'table'} aria-label={label}>
+          <thead>
+            <tr>
+              {columns.map((column, index) => (
+                // Columns are fixed per list: their position is their identity.
+                // biome-ignore lint/suspicious/noArrayIndexKey: see above
+                <th key={index} className={column.className}>
+                  {column.header}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {items.map((item) => (
+              <tr key={item.id} data-testid={rowTestId}>
+                {columns.map((column, index) => (
+                  // biome-ignore lint/suspicious/noArrayIndexKey: fixed columns, as above
+                  <td key={index} className={column.className} data-testid={column.testId}>
+                    {column.cell(item)}
+                  </td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <ul className="grid grid-cols-1 gap-3 md:grid-cols-2 lg:hidden" aria-label={label}>
+        {items.map((item) => (
+          <li key={item.id}>
+            <article className="card card-sm border border-base-300 bg-base-100" data-testid={cardTestId}>
+              <div className="card-body gap-2">{card(item)}</div>
+            </article>
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+}
+
+const GRID_COLUMNS = { 3: 'grid-cols-3', 4: 'grid-cols-4' } as const;
+
+/** A card's figures: label over value, three or four to a row. */
+export function CardFigures({ figures }: { figures: readonly { label: ReactNode; value: ReactNode }[] }) {
+  const columns = figures.length >= 4 ? 4 : 3;
+  return (
+    <dl className={`grid ${GRID_COLUMNS[columns]} gap-2 text-sm`}>
+      {figures.map((figure, index) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: a card's figures are fixed
+        <div key={index}>
+          <dt className="text-xs text-base-content/60">{figure.label}</dt>
+          <dd className="font-semibold tabular-nums">{figure.value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
