@@ -1,5 +1,5 @@
 import { DEFAULT_TIMEZONE } from '../shared/constants';
-import { currencyDigits } from '../shared/money';
+import { currencyDigits, formatMinorUnits } from '../shared/money';
 
 export { currencyDigits };
 
@@ -56,10 +56,7 @@ export function formatDate(value: string | number | Date, options: FormatOptions
 }
 
 export function formatMoney(minorUnits: number, currency: string, locale?: string): string {
-  const digits = currencyDigits(currency);
-  return new Intl.NumberFormat(resolveLocale(locale), { style: 'currency', currency }).format(
-    minorUnits / 10 ** digits,
-  );
+  return formatMinorUnits(minorUnits, currency, resolveLocale(locale));
 }
 
 /** "1.2 MB", "350 kB", "900 byte": file sizes for people, in the interface's language. */

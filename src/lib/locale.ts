@@ -7,9 +7,7 @@ import {
   localizeUrl,
 } from '../paraglide/runtime';
 import type { AppLocale } from '../shared/enums';
-
-// The app's locales are language codes; Intl formatting wants a region too (seed: default en-US).
-const INTL_LOCALES: Record<AppLocale, string> = { en: 'en-US', ms: 'ms-MY', zh: 'zh-CN' };
+import { INTL_LOCALES } from '../shared/intl-locales';
 
 export function toIntlLocale(locale: string): string {
   return locale in INTL_LOCALES ? INTL_LOCALES[locale as AppLocale] : locale;

@@ -1,6 +1,8 @@
 import { m } from '../../paraglide/messages';
 import { THEME_COLOR } from '../../shared/constants';
 import { type AppLocale, LOCALES } from '../../shared/enums';
+import { INTL_LOCALES } from '../../shared/intl-locales';
+import { formatMinorUnits } from '../../shared/money';
 import type { EmailTemplate } from './outbox';
 
 // Every e-mail in the recipient's language. All wording comes from messages/*.json (keys email_*);
@@ -16,7 +18,6 @@ type Composed = { subject: string; greeting: string | null; blocks: Block[] };
 type Opts = { locale: AppLocale };
 
 const DEFAULT_ZONE = 'Asia/Kuala_Lumpur';
-const INTL_LOCALE: Record<AppLocale, string> = { en: 'en-MY', ms: 'ms-MY', zh: 'zh-CN' };
 
 export function renderEmail(
   template: EmailTemplate,
@@ -190,15 +191,13 @@ function earningUrl(appUrl: string | undefined, locale: AppLocale): string | nul
 export function formatAmount(value: unknown, currency: string | null, locale: AppLocale): string | null {
   if (typeof value === 'string' && value !== '') return value;
   if (typeof value !== 'number' || !Number.isFinite(value)) return null;
-  const format = new Intl.NumberFormat(INTL_LOCALE[locale], { style: 'currency', currency: currency ?? 'MYR' });
-  const digits = format.resolvedOptions().maximumFractionDigits ?? 2;
-  return format.format(value / 10 ** digits);
+  return formatMinorUnits(value, currency ?? 'MYR', INTL_LOCALES[locale]);
 }
 
 function formatDateTime(iso: string, locale: AppLocale): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return iso;
-  return new Intl.DateTimeFormat(INTL_LOCALE[locale], {
+  return new Intl.DateTimeFormat(INTL_LOCALES[locale], {
     dateStyle: 'medium',
     timeStyle: 'short',
     timeZone: DEFAULT_ZONE,

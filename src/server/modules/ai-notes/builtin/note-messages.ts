@@ -1,21 +1,20 @@
 import { m } from '../../../../paraglide/messages';
 import type { NoteAspect } from '../../../../shared/ai-note-schemas';
 import type { AppLocale } from '../../../../shared/enums';
+import { INTL_LOCALES } from '../../../../shared/intl-locales';
 import type { NoteTask } from '../ai-engine';
 import type { NoteFindings } from './note-analysis';
 
 // The engine's own words, all from messages (keys ai_note_*), in the language asked for.
 
-const INTL_LOCALE: Record<AppLocale, string> = { en: 'en-MY', ms: 'ms-MY', zh: 'zh-CN' };
-
 /** "React, Docker and SQL" / "React, Docker dan SQL" / "React、Docker和SQL". */
 export function listText(items: readonly string[], locale: AppLocale): string {
-  return new Intl.ListFormat(INTL_LOCALE[locale], { type: 'conjunction', style: 'long' }).format(items);
+  return new Intl.ListFormat(INTL_LOCALES[locale], { type: 'conjunction', style: 'long' }).format(items);
 }
 
 export function languageLabel(code: string, locale: AppLocale): string {
   try {
-    return new Intl.DisplayNames([INTL_LOCALE[locale]], { type: 'language' }).of(code) ?? code;
+    return new Intl.DisplayNames([INTL_LOCALES[locale]], { type: 'language' }).of(code) ?? code;
   } catch {
     return code;
   }
