@@ -5,6 +5,7 @@ import { fetchFileBlob, saveBlob } from '../../lib/files';
 import '../../lib/talent-field-messages';
 import { enqueue } from '../../lib/outbox/outbox-runner';
 import type { OutboxEntry } from '../../lib/outbox/outbox-types';
+import { stampRequest } from '../../lib/requested-at';
 import type { ReferralDetail, TalentDetail } from '../../shared/recruiter-types';
 import type { TalentEditFields, TalentListQuery } from '../../shared/talent-schemas';
 
@@ -29,7 +30,9 @@ const queryOf = (filters: TalentFilters) => {
 export const talentsQueryOptions = (filters: TalentFilters) =>
   queryOptions({
     queryKey: ['talents', 'list', filters],
-    queryFn: () => unwrap(api.api.recruiter.talent.$get({ query: queryOf(filters) })),
+    // Stamped: the folder keeps a sent drop on show until a list read after the send (requested-at.ts).
+    queryFn: () => stampRequest(() => unwrap(api.api.recruiter.talent.$get({ query: queryOf(filters) }))),
+    structuralSharing: false,
   });
 
 /** One of my talents with every referral in short. */
@@ -43,8 +46,10 @@ export const talentQueryOptions = (id: number) =>
 export const referralQueryOptions = (id: number) =>
   queryOptions({
     queryKey: ['referrals', 'detail', id],
+    // Stamped: its call proofs keep a sent one on show until a read after the send (requested-at.ts).
     queryFn: (): Promise<ReferralDetail> =>
-      unwrap(api.api.recruiter['talent-task'][':id'].$get({ param: { id: String(id) } })),
+      stampRequest(() => unwrap(api.api.recruiter['talent-task'][':id'].$get({ param: { id: String(id) } }))),
+    structuralSharing: false,
   });
 
 /** My tasks, for the folder's task filter: the first 50 are plenty for a select. */

@@ -4,7 +4,7 @@ import type { OutboxEntry } from '../../lib/outbox/outbox-types';
 // (and profile completions) in the folder, until the server's list has the record they became.
 
 /**
- * A sent entry stays on screen until the list shows its record: while the list was read before the
+ * A sent entry stays on screen until the list shows its record: while the list was requested before the
  * send, or is being read again (the runner refetches it when an entry is sent). A list read after the
  * send without the record means the record went since (deleted): the receipt is not shown again.
  */

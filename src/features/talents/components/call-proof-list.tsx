@@ -11,6 +11,7 @@ import { outboxErrorText } from '../../../lib/outbox/outbox-errors';
 import { discardEntry, resendEntry } from '../../../lib/outbox/outbox-runner';
 import type { OutboxEntry } from '../../../lib/outbox/outbox-types';
 import { useOutbox, useSendProgress } from '../../../lib/outbox/use-outbox';
+import { requestedAt } from '../../../lib/requested-at';
 import { m } from '../../../paraglide/messages';
 import type { CallProofItem } from '../../../shared/recruiter-types';
 import { referralQueryOptions, useDeleteCallProofMutation } from '../api';
@@ -164,10 +165,13 @@ export function CallProofList({
   referralId,
   talentId,
   proofs,
+  listing,
 }: {
   referralId: number;
   talentId: number;
   proofs: CallProofItem[];
+  /** The referral answer `proofs` come from: when it was requested decides which sent proofs still show. */
+  listing: object;
 }) {
   const remove = useDeleteCallProofMutation(referralId, talentId);
   const [asking, setAsking] = useState<CallProofItem | null>(null);
@@ -176,7 +180,8 @@ export function CallProofList({
   const queryClient = useQueryClient();
   const queryKey = referralQueryOptions(referralId).queryKey;
   const fetching = useIsFetching({ queryKey }) > 0;
-  const listedAt = queryClient.getQueryState(queryKey)?.dataUpdatedAt ?? 0;
+  // From the answer these proofs come from, not from the cache, which may already hold a newer one.
+  const listedAt = requestedAt(listing, queryClient.getQueryState(queryKey)?.dataUpdatedAt ?? 0);
   const queued = queuedCallProofs(entries, referralId, new Set(proofs.map((proof) => proof.id)), listedAt, fetching);
 
   if (proofs.length === 0 && queued.length === 0) {

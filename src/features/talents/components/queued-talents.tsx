@@ -4,6 +4,7 @@ import { OutboxStateBadge } from '../../../components/outbox/outbox-state-badge'
 import { outboxErrorText } from '../../../lib/outbox/outbox-errors';
 import type { OutboxEntry } from '../../../lib/outbox/outbox-types';
 import { useOutbox } from '../../../lib/outbox/use-outbox';
+import { requestedAt } from '../../../lib/requested-at';
 import { m } from '../../../paraglide/messages';
 import type { TalentSummary } from '../../../shared/recruiter-types';
 import { completionTalentId, showSentEntry } from '../outbox';
@@ -19,12 +20,13 @@ export type QueuedTalents = {
 };
 
 // The folder's view of the outbox: what was added on this device and has not reached the server's
-// list yet. `queryKey` is the list's, so a drop sent meanwhile stays until the list is read again.
-export function useQueuedTalents(items: readonly TalentSummary[], queryKey: QueryKey): QueuedTalents {
+// list yet. `list` is the page on screen and `queryKey` its query's, so a drop sent meanwhile stays until
+// a list requested after the send is on screen.
+export function useQueuedTalents(list: { items: readonly TalentSummary[] }, queryKey: QueryKey): QueuedTalents {
   const { entries } = useOutbox();
   const fetching = useIsFetching({ queryKey }) > 0;
-  const listedAt = useQueryClient().getQueryState(queryKey)?.dataUpdatedAt ?? 0;
-  const listed = new Set(items.map((talent) => talent.id));
+  const listedAt = requestedAt(list, useQueryClient().getQueryState(queryKey)?.dataUpdatedAt ?? 0);
+  const listed = new Set(list.items.map((talent) => talent.id));
 
   const drops = entries
     .filter(

@@ -149,7 +149,12 @@ export function ReferralBody({
 
       <section className="space-y-3">
         <h3 className="font-semibold">{m.call_proof_ui_heading()}</h3>
-        <CallProofList referralId={referral.id} talentId={talent.id} proofs={referral.callProofList} />
+        <CallProofList
+          referralId={referral.id}
+          talentId={talent.id}
+          proofs={referral.callProofList}
+          listing={referral}
+        />
         <CallProofForm referralId={referral.id} talentId={talent.id} />
       </section>
 

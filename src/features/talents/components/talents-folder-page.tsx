@@ -22,7 +22,7 @@ export function TalentsFolderPage() {
   const { data } = useSuspenseQuery(talentsQueryOptions(folderFilters(search)));
   const { data: tasks } = useSuspenseQuery(taskFilterOptionsQueryOptions());
   // Talents added on this device and not on the server's list yet: at the top of the first page.
-  const queued = useQueuedTalents(data.items, talentsQueryOptions(folderFilters(search)).queryKey);
+  const queued = useQueuedTalents(data, talentsQueryOptions(folderFilters(search)).queryKey);
 
   const update = (next: Partial<TalentsFolderSearch>) =>
     navigate({ search: (prev) => ({ ...prev, ...next, page: next.page ?? 1 }) });
