@@ -6,6 +6,7 @@ import * as referralListIndexes from './migrations/2026-11-24-003-referral-list-
 import * as adminTaskListIndexes from './migrations/2026-11-24-004-admin-task-list-indexes';
 import * as recruiterListIndexes from './migrations/2026-11-25-005-recruiter-list-indexes';
 import * as dashboardIndexes from './migrations/2026-11-26-006-dashboard-indexes';
+import * as referralCounts from './migrations/2026-11-27-007-referral-counts';
 
 // Migrations are imported, not read from disk, so the bundled server and the tests run the same list.
 const migrations: Record<string, Migration> = {
@@ -15,6 +16,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-24-004-admin-task-list-indexes': adminTaskListIndexes,
   '2026-11-25-005-recruiter-list-indexes': recruiterListIndexes,
   '2026-11-26-006-dashboard-indexes': dashboardIndexes,
+  '2026-11-27-007-referral-counts': referralCounts,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

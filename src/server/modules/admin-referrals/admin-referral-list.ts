@@ -10,6 +10,7 @@ import { containsText, likePattern, perRow } from '../referrals/referral-summari
 // Every referral for the admin, filtered and paged in SQL. Filters and search work on `referrals` alone
 // (search through id lists of talents, tasks and recruiters), so the count never joins and the page walks
 // an index in created_at order (referrals_created), stopping at the page: fast at a million referrals.
+// Without task, recruiter or search, the total is a sum of referral_counts (migration 007), not a count.
 
 export type AdminReferralFilter = Omit<AdminReferralListQuery, 'page' | 'pageSize'>;
 
@@ -62,6 +63,24 @@ function applyFilter<O>(query: SelectQueryBuilder<Database, 'referrals', O>, fil
   return q;
 }
 
+/**
+ * How many referrals match, without task, recruiter or search: the sum of the referral_counts rows
+ * (migration 007, kept by triggers) of the filter's statuses — a few hundred rows at most, where a
+ * count(*) reads up to a million index entries. Undefined when the filter needs the referrals.
+ */
+async function countedTotal(db: DB, filter: AdminReferralFilter): Promise<number | undefined> {
+  if (filter.taskId !== undefined || filter.recruiterId !== undefined || filter.search) return undefined;
+  const conditions = [sql<boolean>`true`];
+  if (filter.hiring) conditions.push(sql`hiring_status = ${filter.hiring}`);
+  if (filter.consent) conditions.push(sql`consent_status = ${filter.consent}`);
+  if (filter.reward === 'IN_REVIEW') conditions.push(sql`reward_status = ''`);
+  else if (filter.reward) conditions.push(sql`reward_status = ${filter.reward}`);
+  if (filter.call === 'NEED_REVIEW') conditions.push(sql`to_review = 1`);
+  const { rows } = await sql<{ n: number | string | null }>`
+    select sum(n) as n from referral_counts where ${sql.join(conditions, sql` and `)}`.execute(db);
+  return Number(rows[0]?.n ?? 0);
+}
+
 type ProofCounts = AdminReferralRow['callProofs'];
 
 // One grouped query for the rows' call proofs, on the referral_id index (a count per status per row would
@@ -99,16 +118,24 @@ export async function listAdminReferrals(
       .limit(page.pageSize)
       .offset((page.page - 1) * page.pageSize)
       .execute(),
-    applyFilter(
-      db.selectFrom('referrals').select((eb) => eb.fn.countAll<number>().as('n')),
-      filter,
-    ).executeTakeFirstOrThrow(),
+    countedTotal(db, filter).then(
+      async (n) =>
+        n ??
+        Number(
+          (
+            await applyFilter(
+              db.selectFrom('referrals').select((eb) => eb.fn.countAll<number>().as('n')),
+              filter,
+            ).executeTakeFirstOrThrow()
+          ).n,
+        ),
+    ),
   ]);
   const items = await adminReferralRows(
     db,
     idRows.map((r) => r.id),
   );
-  return { items, page: page.page, pageSize: page.pageSize, total: Number(count.n) };
+  return { items, page: page.page, pageSize: page.pageSize, total: count };
 }
 
 /** The rows of the given referrals, in the order of `ids`. */

@@ -1,14 +1,17 @@
+import { type Expression, sql } from 'kysely';
 import type { ListPage } from '../../../shared/api-response';
 import type { AppLocale, ConsentStatus, EducationLevel, HiringStatus, RewardStatus } from '../../../shared/enums';
 import { toMajorUnits, toMinorUnits } from '../../../shared/money';
 import { normalizeEmail, toE164 } from '../../../shared/phone';
 import type { ParseStatus, TalentDetail, TalentSummary } from '../../../shared/recruiter-types';
 import type { DropResumeFields, TalentListQuery } from '../../../shared/talent-schemas';
-import type { DB } from '../../db/connect';
+import { type DB, isPostgres } from '../../db/connect';
 import type { Talent, TalentsTable } from '../../db/database';
 import { jsonList } from '../../db/json-list';
 import { AppError, notFound } from '../../errors';
 import { containsText, likePattern, listReferralSummaries, perRow } from '../referrals/referral-summaries';
+
+type StatusColumn = 'referrals.consent_status' | 'referrals.hiring_status' | 'referrals.reward_status';
 
 // Talent rows: the recruiter's own only. Another recruiter's talent answers exactly like a missing one.
 
@@ -133,30 +136,53 @@ export async function listTalentPage(
     );
   }
   const { taskId, consent, hiring, reward } = query;
+  let page = base;
+  let counted = base;
   if (taskId !== undefined || consent || hiring || reward) {
-    base = base.where((eb) => {
-      let referral = eb
+    // A talent's referrals are its recruiter's (a referral is made by the talent's owner), so the
+    // matching referrals are found among the recruiter's own, through their (recruiter, status) indexes:
+    // the count reads those (6,000 of a million) instead of probing the referrals of every talent
+    // (PostgreSQL: 200 ms -> 11 ms; SQLite 25 -> 14 ms at a million referrals).
+    const matching = (statuses: (column: StatusColumn) => Expression<string | null>, ofRecruiter = true) => {
+      let referral = db
         .selectFrom('referrals')
-        .select('referrals.id')
-        .whereRef('referrals.talent_id', '=', 'talents.id');
+        .select('referrals.talent_id')
+        .$if(ofRecruiter, (q) => q.where('referrals.recruiter_id', '=', recruiterId));
       if (taskId !== undefined) referral = referral.where('referrals.task_id', '=', taskId);
-      // The talent's few referrals, found by talent_id; their statuses checked row by row (perRow).
-      if (consent) referral = referral.where(perRow('referrals.consent_status'), '=', consent);
-      if (hiring) referral = referral.where(perRow('referrals.hiring_status'), '=', hiring);
-      if (reward === 'IN_REVIEW') referral = referral.where(perRow('referrals.reward_status'), 'is', null);
-      else if (reward) referral = referral.where(perRow('referrals.reward_status'), '=', reward);
-      return eb.exists(referral);
-    });
+      if (consent) referral = referral.where(statuses('referrals.consent_status'), '=', consent);
+      if (hiring) referral = referral.where(statuses('referrals.hiring_status'), '=', hiring);
+      if (reward === 'IN_REVIEW') referral = referral.where(statuses('referrals.reward_status'), 'is', null);
+      else if (reward) referral = referral.where(statuses('referrals.reward_status'), '=', reward);
+      return referral;
+    };
+    counted = base.where(
+      'talents.id',
+      'in',
+      matching((column) => sql.ref(column)),
+    );
+    // The page walks the recruiter's talents newest first and stops at the page. SQLite (no statistics)
+    // does so when each talent's few referrals are found by talent_id and their statuses checked row by
+    // row (perRow); PostgreSQL plans it from the list above by itself.
+    page = isPostgres(db)
+      ? counted
+      : base.where((eb) =>
+          eb.exists(
+            matching(perRow, false)
+              .where(sql<boolean>`${sql.ref('referrals.talent_id')} = ${sql.ref('talents.id')}`)
+              .clearSelect()
+              .select('referrals.id'),
+          ),
+        );
   }
   const [rows, count] = await Promise.all([
-    base
+    page
       .selectAll('talents')
       .orderBy('talents.updated_at', 'desc')
       .orderBy('talents.id', 'desc')
       .limit(query.pageSize)
       .offset((query.page - 1) * query.pageSize)
       .execute(),
-    base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+    counted.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
   ]);
 
   // Every referral of the page's talents in one query.

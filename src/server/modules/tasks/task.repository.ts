@@ -39,10 +39,12 @@ export type TaskScope = {
  * tasks_status_deadline index (admin-task.repository.ts), so the count reads that index only. SQLite
  * without statistics (nothing runs ANALYZE) takes the index matching the most conditions, so a page in
  * date order checks the job type and the deadline row by row (a unary "+" rules the index out) while
- * tasks_status_created walks the open rows newest first.
+ * tasks_status_created walks the open rows newest first; 'by reward' (the reward sort's candidates) the
+ * same, so tasks_status_reward walks them highest reward first.
  */
-function filtered(db: DB, { query, nowIso, memberId }: TaskScope, use: 'page' | 'count' = 'count') {
-  const inOrder = use === 'page' && query.sort !== 'reward' && query.sort !== 'quota' && !query.search;
+function filtered(db: DB, { query, nowIso, memberId }: TaskScope, use: 'page' | 'count' | 'by reward' = 'count') {
+  const inOrder =
+    (use === 'page' && query.sort !== 'reward' && query.sort !== 'quota' && !query.search) || use === 'by reward';
   const byRow = (expr: Expression<unknown>) => (inOrder && !isPostgres(db) ? sql`+${expr}` : expr);
   let q = db.selectFrom('tasks');
   if (query.search) {
@@ -80,7 +82,25 @@ export async function findTaskPage(db: DB, scope: TaskScope) {
   const { sort, page, pageSize } = scope.query;
   let rows = filtered(db, scope, 'page').selectAll('tasks');
   if (sort === 'reward') {
-    // What the recruiter earns per referral now: the reward plus the largest running promo bonus.
+    // What the recruiter earns per referral now: the reward plus the largest running promo bonus. Only
+    // the tasks of a running promo have a bonus (of at least 1), so the page is among them and the
+    // first page * pageSize tasks by reward alone (ties: newest id): any other task has at least that
+    // many before it. So the sort reads those (an index walked in reward order: tasks_status_reward)
+    // instead of computing every matching task's bonus (PostgreSQL 90 ms, SQLite 29 ms at 100,000 tasks).
+    const byReward = filtered(db, scope, 'by reward')
+      .select('tasks.id')
+      .orderBy('tasks.reward_amount', 'desc')
+      .orderBy('tasks.id', 'desc')
+      .limit(page * pageSize);
+    const inRunningPromo = db
+      .selectFrom('promo_tasks')
+      .innerJoin('promos', 'promos.id', 'promo_tasks.promo_id')
+      .select('promo_tasks.task_id as id')
+      .where('promos.starts_at', '<=', scope.nowIso)
+      .where('promos.ends_at', '>', scope.nowIso);
+    // One id list (about page * pageSize + a promo's tasks), found by primary key: as an OR of two lists
+    // PostgreSQL checked each against every matching row (and JIT-compiled the query).
+    rows = rows.where('tasks.id', 'in', db.selectFrom(byReward.as('top')).select('top.id').union(inRunningPromo));
     rows = rows.orderBy(
       (eb) => sql`${eb.ref('tasks.reward_amount')} + coalesce((${runningBonus(eb, scope.nowIso)}), 0)`,
       'desc',
