@@ -203,6 +203,29 @@ describe.each(DIALECTS)('AI note calls on %s', (dialect) => {
       expect(await noteOf(referral.id)).toBeNull();
     });
 
+    it('records who edited the note and when in the referral’s history, once per real change', async () => {
+      const me = await signIn(t);
+      const referral = await createReferral(t, me.id);
+      const edits = async () =>
+        t.db
+          .selectFrom('referral_history')
+          .select(['actor_id', 'created_at'])
+          .where('referral_id', '=', referral.id)
+          .where('action', '=', 'NOTE_EDITED')
+          .execute();
+      await putNote(referral.id, { note: 'Improved note.' }, me.headers);
+      // The same text again (a retried save) is no new edit.
+      await putNote(referral.id, { note: 'Improved note. ' }, me.headers);
+      expect(await edits()).toEqual([{ actor_id: me.id, created_at: t.clock.now().toISOString() }]);
+      t.clock.advance(60_000);
+      await putNote(referral.id, { note: '' }, me.headers);
+      expect(await edits()).toHaveLength(2);
+      const detail = await (
+        await t.request(`/api/recruiter/talent-task/${referral.id}`, { headers: me.headers })
+      ).json();
+      expect(detail.data.history.at(-1)).toMatchObject({ action: 'NOTE_EDITED' });
+    });
+
     it('answers 404 for another recruiter’s referral and leaves its note alone', async () => {
       const me = await signIn(t);
       const other = await signIn(t);

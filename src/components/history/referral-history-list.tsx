@@ -9,6 +9,7 @@ const ACTION_LABELS: Record<string, () => string> = {
   CONSENT_RESENT: m.referral_action_consent_resent,
   CONSENT_CHANGED: m.referral_action_consent_changed,
   ITA_SENT: m.referral_action_ita_sent,
+  NOTE_EDITED: m.referral_action_note_edited,
   ITA_CHANGED: m.referral_action_ita_changed,
   CALL_PROOF_ADDED: m.referral_action_call_proof_added,
   CALL_PROOF_DELETED: m.referral_action_call_proof_deleted,

@@ -129,12 +129,36 @@ export async function saveReferralNote(
   note: string,
 ): Promise<{ recruiterNote: string | null }> {
   const recruiterNote = note === '' ? null : note;
-  const updated = await deps.db
-    .updateTable('referrals')
-    .set({ recruiter_note: recruiterNote, updated_at: deps.now().toISOString() })
-    .where('id', '=', referralId)
-    .where('recruiter_id', '=', recruiterId)
-    .executeTakeFirst();
-  if (Number(updated.numUpdatedRows) === 0) throw notFound('Referral');
+  const at = deps.now().toISOString();
+  await deps.db.transaction().execute(async (trx) => {
+    const current = await trx
+      .selectFrom('referrals')
+      .select('recruiter_note')
+      .where('id', '=', referralId)
+      .where('recruiter_id', '=', recruiterId)
+      .executeTakeFirst();
+    if (!current) throw notFound('Referral');
+    // Saving the same text again (a retried save, Accept after no change) is not an edit.
+    if (current.recruiter_note === recruiterNote) return;
+    await trx
+      .updateTable('referrals')
+      .set({ recruiter_note: recruiterNote, updated_at: at })
+      .where('id', '=', referralId)
+      .execute();
+    // The history says who changed the note and when; the note itself is on the referral (the hiring
+    // team reads the latest), so the entry does not copy it.
+    await trx
+      .insertInto('referral_history')
+      .values({
+        referral_id: referralId,
+        actor_id: recruiterId,
+        action: 'NOTE_EDITED',
+        from_value: null,
+        to_value: null,
+        note: null,
+        created_at: at,
+      })
+      .execute();
+  });
   return { recruiterNote };
 }
