@@ -14,7 +14,8 @@
 // Sentry) starting at
 //   - the entry chunk (manifest key index.html), which holds the router, the route tree and every route's
 //     loader (the route files minus their split components, with autoCodeSplitting), and
-//   - the split component chunk (`<route file>?tsr-split=component`) of every route file on the route's
+//   - the split component chunk (`<route file>?tsr-split=component`, or a group holding the component such
+//     as `?tsr-split=component---loader`) of every route file on the route's
 //     branch: its layouts (src/routes/_guest.tsx for /login...) and the leaf route itself; the root
 //     route is never split (it is in the entry). These are what the router loads before it renders.
 // Each chunk file is gzipped on its own (level 9, as scripts/build.mjs precompresses) and the sizes are
@@ -90,8 +91,14 @@ function branchKeys(manifest, leaf) {
     if (existsSync(path.join(ROOT, layout))) files.push(layout);
   }
   files.push(leaf);
-  const keys = files.map((file) => `${file}?tsr-split=component`).filter((key) => manifest[key]);
-  if (!keys.includes(`${leaf}?tsr-split=component`)) throw new Error(`no split component chunk for ${leaf}`);
+  // The chunk holding the route's component; vite.config.ts groups the loader with it, which names the
+  // module `?tsr-split=component---loader` (both load before the route renders).
+  const componentKey = (file) =>
+    Object.keys(manifest).find(
+      (key) => key.startsWith(`${file}?tsr-split=`) && key.split('?tsr-split=')[1].split('---').includes('component'),
+    );
+  const keys = files.map(componentKey).filter(Boolean);
+  if (!componentKey(leaf)) throw new Error(`no split component chunk for ${leaf}`);
   return keys;
 }
 
