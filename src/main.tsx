@@ -2,10 +2,11 @@ import { onlineManager, QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { meQueryOptions } from './features/auth/api';
 import { setApiQueryClient } from './lib/api-client';
+import { getAuthTokens } from './lib/auth-session';
 import { installChunkReloadListener } from './lib/chunk-reload';
 import { installGlobalErrorHandlers } from './lib/error-reporting';
-import { setOutboxQueryClient, startOutbox } from './lib/outbox/outbox-runner';
 import { startQueryPersistence, withTimeout } from './lib/query-persistence';
 import { applyTheme } from './lib/theme';
 import { createAppRouter, createQueryClient } from './router';
@@ -16,15 +17,16 @@ const queryClient = createQueryClient();
 setApiQueryClient(queryClient);
 const router = createAppRouter(queryClient);
 
+// The first screen's route chunks (component and loader) start loading now, alongside the cache restore
+// and the auth check below, instead of after them (issue 7: one round trip less before the first paint).
+// A failure is left to the router, which loads them again when it renders and shows its error page.
+const [firstRoutes] = router.getMatchedRoutes(router.latestLocation.pathname);
+for (const route of firstRoutes) void router.loadRouteChunk(route)?.catch(() => {});
+
 // public/theme-init.js set the theme before paint; this keeps it right if that script was blocked.
 applyTheme();
 // A stale tab whose next screen chunk is gone reloads onto the address it was going to.
 installChunkReloadListener(() => router.state.location.publicHref);
-
-// The outbox replays what was queued (on start, online, visible, after a back-off) and refreshes the
-// lists an entry belongs to once it is sent.
-setOutboxQueryClient(queryClient);
-startOutbox();
 
 // TanStack Query only hears `online`/`offline` events: a page opened (or reloaded) offline starts offline.
 onlineManager.setOnline(navigator.onLine);
@@ -39,6 +41,11 @@ void withTimeout(
     .catch(() => {}),
   RESTORE_LIMIT_MS,
 ).then(() => {
+  // A signed-in screen's guards wait for the user (features/auth/guards.ts): ask for it now, not after
+  // the first render has matched the route (issue 7). The same query the guard ensures, so one request.
+  if (firstRoutes.some((route) => route.id === '/_auth') && getAuthTokens()) {
+    void queryClient.ensureQueryData(meQueryOptions()).catch(() => {});
+  }
   const container = document.getElementById('app');
   if (!container) throw new Error('#app is missing from index.html');
   createRoot(container).render(
@@ -48,4 +55,11 @@ void withTimeout(
       </QueryClientProvider>
     </StrictMode>,
   );
+  // The outbox replays what was queued (on start, online, visible, after a back-off) and refreshes the
+  // lists an entry belongs to once it is sent. It starts right after the first render, from a chunk of
+  // its own: the first screen does not wait for it (issue 7), and a screen that queues work imports it.
+  void import('./lib/outbox/outbox-runner').then(({ setOutboxQueryClient, startOutbox }) => {
+    setOutboxQueryClient(queryClient);
+    startOutbox();
+  });
 });

@@ -1,14 +1,19 @@
 import { createRootRouteWithContext, HeadContent, Outlet, redirect } from '@tanstack/react-router';
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { NotFoundPage, RouteErrorPage } from '../components/error-page';
 import { LoadingBar } from '../components/loading-bar';
-import { PwaPrompts } from '../components/pwa/pwa-prompts';
 import { Toaster } from '../components/toast/toaster';
 import { preferredLocaleHref } from '../lib/locale';
 import { watchSystemTheme } from '../lib/theme';
 import { m } from '../paraglide/messages';
 import { getLocale, shouldRedirect } from '../paraglide/runtime';
 import type { RouterContext } from '../router';
+
+// The PWA banners (update, install, iOS hint) are never part of the first paint: their code, with the
+// service worker registration and the outbox state they read, loads in a chunk of its own (issue 7).
+const PwaPrompts = lazy(() =>
+  import('../components/pwa/pwa-prompts').then(({ PwaPrompts }) => ({ default: PwaPrompts })),
+);
 
 export const Route = createRootRouteWithContext<RouterContext>()({
   beforeLoad: async () => {
@@ -32,7 +37,9 @@ function RootComponent() {
       <HeadContent />
       <LoadingBar />
       <Outlet />
-      <PwaPrompts />
+      <Suspense fallback={null}>
+        <PwaPrompts />
+      </Suspense>
       <Toaster />
     </>
   );

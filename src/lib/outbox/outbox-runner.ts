@@ -4,6 +4,7 @@ import { AppError } from '../app-error';
 import { currentUserId, getAuthTokens, subscribeAuth } from '../auth-session';
 import { buildUploadBody, getUploadTransport, newClientId } from '../upload';
 import { OutboxStorageError } from './outbox-errors';
+import { isSending, progressOf, setProgress, subscribeProgress } from './outbox-progress';
 import { type ReplayDeps, replayOutbox } from './outbox-replay';
 import { followOutbox, onEntrySent } from './outbox-snapshot';
 import { addEntry, deleteEntry, getEntryFile, listEntries, sweepOrphanFiles, updateEntry } from './outbox-store';
@@ -32,9 +33,6 @@ let running: Promise<void> | null = null;
 let again: Promise<void> | null = null;
 let timer: ReturnType<typeof setTimeout> | null = null;
 let queryClient: QueryClient | null = null;
-
-const progress = new Map<string, number>();
-const progressListeners = new Set<() => void>();
 
 /** main.tsx: the cache whose lists change when an entry is sent. */
 export function setOutboxQueryClient(client: QueryClient): void {
@@ -137,23 +135,18 @@ export function kickOutbox(): void {
   void runReplay();
 }
 
-/** 0..1 of the bytes of the entry's send in this tab, or null when it is not being sent here. */
-export const progressOf = (id: string): number | null => progress.get(id) ?? null;
-
-export function subscribeProgress(listener: () => void): () => void {
-  progressListeners.add(listener);
-  return () => progressListeners.delete(listener);
-}
+// Kept here too for the screens and tests that read them with the runner.
+export { progressOf, subscribeProgress };
 
 /**
  * Resolves once this tab sends nothing (the update prompt waits for it before reloading, which would
  * cut the upload). Only this tab's sends count: a 'sending' left by a closed tab must not block it.
  */
 export function whenOutboxIdle(): Promise<void> {
-  if (progress.size === 0) return Promise.resolve();
+  if (!isSending()) return Promise.resolve();
   return new Promise((resolve) => {
     const unsubscribe = subscribeProgress(() => {
-      if (progress.size > 0) return;
+      if (isSending()) return;
       unsubscribe();
       resolve();
     });
@@ -198,11 +191,8 @@ function pageDeps(owner: number): ReplayDeps {
     accessToken: () => getAuthTokens()?.accessToken ?? null,
     refresh: refreshAfter401,
     send: async (entry, file, accessToken) => {
-      const setProgress = (fraction: number) => {
-        progress.set(entry.id, fraction);
-        for (const listener of progressListeners) listener();
-      };
-      setProgress(0);
+      const report = (fraction: number) => setProgress(entry.id, fraction);
+      report(0);
       try {
         return await getUploadTransport()(
           {
@@ -211,12 +201,11 @@ function pageDeps(owner: number): ReplayDeps {
             body: buildUploadBody({ fields: entry.fields, file, fileField: OUTBOX_FILE_FIELD }),
             headers: { Authorization: `Bearer ${accessToken}`, 'Idempotency-Key': entry.id },
           },
-          setProgress,
+          report,
           undefined,
         );
       } finally {
-        progress.delete(entry.id);
-        for (const listener of progressListeners) listener();
+        setProgress(entry.id, null);
       }
     },
   };

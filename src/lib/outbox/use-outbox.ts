@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { progressOf, subscribeProgress } from './outbox-runner';
+import { progressOf, subscribeProgress } from './outbox-progress';
 import { getOutboxSnapshot, subscribeOutbox } from './outbox-snapshot';
 import { isUnsent, type OutboxEntry } from './outbox-types';
 
