@@ -65,6 +65,14 @@ export async function copySqliteToPostgres(
   try {
     await migrateToLatest(db);
     const source = new Sqlite(sqliteFile, { readonly: true });
+    // Only the tables PostgreSQL has too: SQLite's search indexes (FTS5 tables, migration 008) are
+    // tables of its own, where PostgreSQL has pg_trgm indexes on the rows themselves.
+    const inTarget = new Set(
+      (
+        await sql<{ name: string }>`select table_name as name from information_schema.tables
+          where table_schema = ${schema}`.execute(db)
+      ).rows.map((row) => row.name),
+    );
     const tables = (
       source
         .prepare(
@@ -73,6 +81,7 @@ export async function copySqliteToPostgres(
         .all() as { name: string }[]
     )
       .map((row) => row.name)
+      .filter((name) => inTarget.has(name))
       .filter(
         (name) => (source.prepare(`select exists (select 1 from "${name}") as any`).get() as { any: number }).any,
       );

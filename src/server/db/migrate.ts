@@ -7,6 +7,7 @@ import * as adminTaskListIndexes from './migrations/2026-11-24-004-admin-task-li
 import * as recruiterListIndexes from './migrations/2026-11-25-005-recruiter-list-indexes';
 import * as dashboardIndexes from './migrations/2026-11-26-006-dashboard-indexes';
 import * as referralCounts from './migrations/2026-11-27-007-referral-counts';
+import * as textSearch from './migrations/2026-11-28-008-text-search';
 
 // Migrations are imported, not read from disk, so the bundled server and the tests run the same list.
 const migrations: Record<string, Migration> = {
@@ -17,6 +18,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-25-005-recruiter-list-indexes': recruiterListIndexes,
   '2026-11-26-006-dashboard-indexes': dashboardIndexes,
   '2026-11-27-007-referral-counts': referralCounts,
+  '2026-11-28-008-text-search': textSearch,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -2,8 +2,8 @@ import type { ExpressionBuilder, Insertable, Updateable } from 'kysely';
 import type { AdminPromoListQuery, CandidateTaskQuery } from '../../../shared/admin-promo-schemas';
 import type { DB } from '../../db/connect';
 import type { Database, PromosTable } from '../../db/database';
-import { containsTextFor, findAdminTaskPage } from '../admin-tasks/admin-task.repository';
-import { likePattern } from '../referrals/referral-summaries';
+import { containsText } from '../../db/text-search';
+import { findAdminTaskPage } from '../admin-tasks/admin-task.repository';
 
 // Promos and the tasks they list. A promo runs while starts_at <= now < ends_at (times are ISO text,
 // so text order is time order), as the recruiter board reads it (tasks/task.repository.ts).
@@ -26,11 +26,7 @@ const referralCount = (eb: PromoEb) =>
 
 function filtered(db: DB, query: AdminPromoListQuery, nowIso: string) {
   let q = db.selectFrom('promos');
-  if (query.search) {
-    const pattern = likePattern(query.search);
-    const contains = containsTextFor(db);
-    q = q.where((eb) => eb.or(['promos.title', 'promos.description'].map((c) => contains(c, pattern))));
-  }
+  if (query.search) q = q.where(containsText(db, 'promos', ['title', 'description'], query.search));
   if (query.period === 'UPCOMING') q = q.where('promos.starts_at', '>', nowIso);
   else if (query.period === 'RUNNING')
     q = q.where('promos.starts_at', '<=', nowIso).where('promos.ends_at', '>', nowIso);

@@ -3,8 +3,8 @@ import type { RecruiterListQuery } from '../../../shared/admin-recruiter-schemas
 import type { MoneyTotal } from '../../../shared/admin-recruiter-types';
 import type { DB } from '../../db/connect';
 import type { Database } from '../../db/database';
+import { containsText } from '../../db/text-search';
 import { taskDeadline } from '../admin-tasks/admin-task.repository';
-import { containsText, likePattern } from '../referrals/referral-summaries';
 import { QUOTA_USING_STATUSES } from '../tasks/task.repository';
 
 type UserEb = ExpressionBuilder<Database, 'users'>;
@@ -44,10 +44,7 @@ const userColumns = [
 function filtered(db: DB, query: Pick<RecruiterListQuery, 'search' | 'status'>) {
   let q = db.selectFrom('users').where(hasRole('ROLE_RECRUITER'));
   if (query.status !== 'all') q = q.where('users.status', '=', query.status);
-  if (query.search) {
-    const pattern = likePattern(query.search);
-    q = q.where((eb) => eb.or([containsText('users.full_name', pattern), containsText('users.email', pattern)]));
-  }
+  if (query.search) q = q.where(containsText(db, 'users', ['full_name', 'email'], query.search));
   return q;
 }
 
@@ -193,12 +190,7 @@ export async function findAssignableTasks(
         ),
       ),
     );
-  if (values.search) {
-    const pattern = likePattern(values.search);
-    q = q.where((eb) =>
-      eb.or(['tasks.title', 'tasks.company', 'tasks.code', 'tasks.location'].map((c) => containsText(c, pattern))),
-    );
-  }
+  if (values.search) q = q.where(containsText(db, 'tasks', ['title', 'company', 'code', 'location'], values.search));
   const [items, count] = await Promise.all([
     q
       .selectAll('tasks')

@@ -1,28 +1,56 @@
-import { type SelectQueryBuilder, sql } from 'kysely';
+import { type Expression, type SelectQueryBuilder, type SqlBool, sql } from 'kysely';
 import type { AdminReferralListQuery } from '../../../shared/admin-referral-schemas';
 import type { AdminReferralRow } from '../../../shared/admin-referral-types';
 import type { ListPage } from '../../../shared/api-response';
 import type { ConsentStatus, HiringStatus, ItaStatus, RewardStatus } from '../../../shared/enums';
-import type { DB } from '../../db/connect';
+import { type DB, isPostgres } from '../../db/connect';
 import type { Database } from '../../db/database';
-import { containsText, likePattern, perRow } from '../referrals/referral-summaries';
+import { idsContaining } from '../../db/text-search';
+import { perRow } from '../referrals/referral-summaries';
+import { countReferralsByStatus } from './referral-counts';
 
 // Every referral for the admin, filtered and paged in SQL. Filters and search work on `referrals` alone
-// (search through id lists of talents, tasks and recruiters), so the count never joins and the page walks
-// an index in created_at order (referrals_created), stopping at the page: fast at a million referrals.
-// Without task, recruiter or search, the total is a sum of referral_counts (migration 007), not a count.
+// (search through id lists of talents, tasks and recruiters, from their trigram indexes: db/text-search.ts),
+// so the count never joins and the page walks an index in created_at order (referrals_created), stopping
+// at the page: fast at a million referrals. Without task, recruiter or search, the total is a sum of
+// referral_counts (migration 007), not a count.
 
 export type AdminReferralFilter = Omit<AdminReferralListQuery, 'page' | 'pageSize'>;
 
 type StatusColumn = 'referrals.hiring_status' | 'referrals.consent_status' | 'referrals.reward_status';
 
-function applyFilter<O>(query: SelectQueryBuilder<Database, 'referrals', O>, filter: AdminReferralFilter) {
+type IdColumn = 'referrals.talent_id' | 'referrals.task_id' | 'referrals.recruiter_id';
+
+/**
+ * How a search's referrals are found. `gather`: through the talent_id, task_id and recruiter_id indexes,
+ * from the ids of the matching talents, tasks and recruiters (SQLite: MULTI-INDEX OR; PostgreSQL: a
+ * BitmapOr, which it plans for `= any(array(...))` but not for `in (...)`). `walk`: the referrals are
+ * found another way (in created_at order; a task's or a recruiter's) and each one's ids checked against
+ * those lists (SQLite: a unary "+" rules the id indexes out).
+ */
+type SearchPlan = 'gather' | 'walk';
+
+function idIn(db: DB, column: IdColumn, ids: Expression<number>, plan: SearchPlan) {
+  if (isPostgres(db))
+    return plan === 'gather'
+      ? sql<SqlBool>`${sql.ref(column)} = any(array${ids})`
+      : sql<SqlBool>`${sql.ref(column)} in ${ids}`;
+  return plan === 'gather' ? sql<SqlBool>`${sql.ref(column)} in ${ids}` : sql<SqlBool>`+${sql.ref(column)} in ${ids}`;
+}
+
+const narrowed = (filter: AdminReferralFilter) => filter.taskId !== undefined || filter.recruiterId !== undefined;
+
+function applyFilter<O>(
+  db: DB,
+  query: SelectQueryBuilder<Database, 'referrals', O>,
+  filter: AdminReferralFilter,
+  plan: SearchPlan = 'walk',
+) {
   let q = query;
   if (filter.taskId !== undefined) q = q.where('referrals.task_id', '=', filter.taskId);
   if (filter.recruiterId !== undefined) q = q.where('referrals.recruiter_id', '=', filter.recruiterId);
   // Narrowed to a task or a recruiter, the status filters are checked row by row (perRow).
-  const narrowed = filter.taskId !== undefined || filter.recruiterId !== undefined;
-  const status = (column: StatusColumn) => (narrowed ? perRow(column) : sql.ref<string | null>(column));
+  const status = (column: StatusColumn) => (narrowed(filter) ? perRow(column) : sql.ref<string | null>(column));
   if (filter.hiring) q = q.where(status('referrals.hiring_status'), '=', filter.hiring);
   if (filter.consent) q = q.where(status('referrals.consent_status'), '=', filter.consent);
   if (filter.reward === 'IN_REVIEW') q = q.where(status('referrals.reward_status'), 'is', null);
@@ -30,56 +58,24 @@ function applyFilter<O>(query: SelectQueryBuilder<Database, 'referrals', O>, fil
   // The count the call_proofs triggers keep (migration 006), on a partial index in created_at order; the
   // literal 0 (not a bound parameter) lets the planner match the index's own condition.
   if (filter.call === 'NEED_REVIEW') q = q.where(sql<boolean>`${sql.ref('referrals.proofs_to_review')} > 0`);
-  if (filter.search) {
-    const pattern = likePattern(filter.search);
+  const search = filter.search;
+  if (search) {
     q = q.where((eb) =>
       eb.or([
-        eb(
-          'referrals.talent_id',
-          'in',
-          eb
-            .selectFrom('talents')
-            .select('talents.id')
-            .where((e) =>
-              e.or([containsText('talents.full_name', pattern), containsText('talents.email_normalized', pattern)]),
-            ),
-        ),
-        eb(
-          'referrals.task_id',
-          'in',
-          eb
-            .selectFrom('tasks')
-            .select('tasks.id')
-            .where((e) => e.or([containsText('tasks.title', pattern), containsText('tasks.code', pattern)])),
-        ),
-        eb(
-          'referrals.recruiter_id',
-          'in',
-          eb.selectFrom('users').select('users.id').where(containsText('users.full_name', pattern)),
-        ),
+        idIn(db, 'referrals.talent_id', idsContaining(db, 'talents', ['full_name', 'email_normalized'], search), plan),
+        idIn(db, 'referrals.task_id', idsContaining(db, 'tasks', ['title', 'code'], search), plan),
+        idIn(db, 'referrals.recruiter_id', idsContaining(db, 'users', ['full_name'], search), plan),
       ]),
     );
   }
   return q;
 }
 
-/**
- * How many referrals match, without task, recruiter or search: the sum of the referral_counts rows
- * (migration 007, kept by triggers) of the filter's statuses — a few hundred rows at most, where a
- * count(*) reads up to a million index entries. Undefined when the filter needs the referrals.
- */
-async function countedTotal(db: DB, filter: AdminReferralFilter): Promise<number | undefined> {
-  if (filter.taskId !== undefined || filter.recruiterId !== undefined || filter.search) return undefined;
-  const conditions = [sql<boolean>`true`];
-  if (filter.hiring) conditions.push(sql`hiring_status = ${filter.hiring}`);
-  if (filter.consent) conditions.push(sql`consent_status = ${filter.consent}`);
-  if (filter.reward === 'IN_REVIEW') conditions.push(sql`reward_status = ''`);
-  else if (filter.reward) conditions.push(sql`reward_status = ${filter.reward}`);
-  if (filter.call === 'NEED_REVIEW') conditions.push(sql`to_review = 1`);
-  const { rows } = await sql<{ n: number | string | null }>`
-    select sum(n) as n from referral_counts where ${sql.join(conditions, sql` and `)}`.execute(db);
-  return Number(rows[0]?.n ?? 0);
-}
+/** The total from referral_counts when the filter names no task, recruiter or search; else undefined. */
+const countedTotal = (db: DB, filter: AdminReferralFilter) =>
+  filter.taskId !== undefined || filter.recruiterId !== undefined || filter.search
+    ? Promise.resolve(undefined)
+    : countReferralsByStatus(db, filter);
 
 type ProofCounts = AdminReferralRow['callProofs'];
 
@@ -110,32 +106,70 @@ export async function listAdminReferrals(
   filter: AdminReferralFilter,
   page: { page: number; pageSize: number },
 ): Promise<ListPage<AdminReferralRow>> {
+  const offset = (page.page - 1) * page.pageSize;
   // The page's ids first (referrals alone, index order), then the joins for those rows only.
-  const [idRows, count] = await Promise.all([
-    applyFilter(db.selectFrom('referrals').select('referrals.id'), filter)
+  const walked = () =>
+    applyFilter(db, db.selectFrom('referrals').select('referrals.id'), filter)
       .orderBy('referrals.created_at', 'desc')
       .orderBy('referrals.id', 'desc')
       .limit(page.pageSize)
-      .offset((page.page - 1) * page.pageSize)
-      .execute(),
-    countedTotal(db, filter).then(
-      async (n) =>
-        n ??
-        Number(
-          (
-            await applyFilter(
-              db.selectFrom('referrals').select((eb) => eb.fn.countAll<number>().as('n')),
+      .offset(offset)
+      .execute();
+  const count = async (plan: SearchPlan) =>
+    (await countedTotal(db, filter)) ??
+    Number(
+      (
+        await applyFilter(
+          db,
+          db.selectFrom('referrals').select((eb) => eb.fn.countAll<number>().as('n')),
+          filter,
+          plan,
+        ).executeTakeFirstOrThrow()
+      ).n,
+    );
+  let idRows: { id: number }[];
+  let total: number;
+  if (!filter.search || narrowed(filter)) {
+    // Narrowed, the task's or recruiter's referrals (hundreds; the recruiter's 24,000 from the covering
+    // referrals_recruiter_created) are fewer than a common name's 180,000.
+    [idRows, total] = await Promise.all([walked(), count('walk')]);
+  } else {
+    // Neither database can tell from the text whether a search matches a fifth of the referrals (walk
+    // referrals_created newest first, stop at the page: 6 ms on SQLite) or ten (gather and sort them):
+    // each plan takes hundreds of ms at a million referrals where the other suits. The count, which
+    // gathers the matches anyway, tells: the walk reads about (offset + pageSize) * (referrals in
+    // scope) / matches rows, the gathering reads the matches.
+    total = await count('gather');
+    const inScope = (await countedTotal(db, { ...filter, search: undefined })) ?? 0;
+    if (offset >= total) idRows = [];
+    else if (total * total > (offset + page.pageSize) * inScope) idRows = await walked();
+    else {
+      // A materialised set of matches, so neither planner turns the gathering back into the walk.
+      idRows = await db
+        .with(
+          (cte) => cte('matches').materialized(),
+          (qb) =>
+            applyFilter(
+              db,
+              qb.selectFrom('referrals').select(['referrals.id', 'referrals.created_at']),
               filter,
-            ).executeTakeFirstOrThrow()
-          ).n,
-        ),
-    ),
-  ]);
+              'gather',
+            ),
+        )
+        .selectFrom('matches')
+        .select('matches.id')
+        .orderBy('matches.created_at', 'desc')
+        .orderBy('matches.id', 'desc')
+        .limit(page.pageSize)
+        .offset(offset)
+        .execute();
+    }
+  }
   const items = await adminReferralRows(
     db,
     idRows.map((r) => r.id),
   );
-  return { items, page: page.page, pageSize: page.pageSize, total: count };
+  return { items, page: page.page, pageSize: page.pageSize, total };
 }
 
 /** The rows of the given referrals, in the order of `ids`. */

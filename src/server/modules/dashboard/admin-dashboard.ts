@@ -1,8 +1,9 @@
 import type { AdminDashboard, AdminMonth } from '../../../shared/dashboard-types';
 import type { AppDeps } from '../../context';
 import type { DB } from '../../db/connect';
+import { hasRole } from '../admin-recruiters/admin-recruiter.repository';
+import { countReferralsByStatus } from '../admin-referrals/referral-counts';
 import { taskDeadline } from '../admin-tasks/admin-task.repository';
-import { containsText, likePattern } from '../referrals/referral-summaries';
 import { type CalendarMonth, lastMonths, perMonth } from './calendar-months';
 import { moneySeries, moneyTotals, userZone } from './month-series';
 import { DASHBOARD_MONTHS } from './recruiter-dashboard';
@@ -20,8 +21,7 @@ async function currentNumbers(db: DB, now: Date): Promise<AdminDashboard['curren
         .selectFrom('users')
         .select((eb) => eb.fn.countAll<number>().as('n'))
         .where('users.status', '=', 'ACTIVE')
-        // roles is a JSON list; the quotes keep one role name from matching inside another.
-        .where(containsText('users.roles', likePattern('"ROLE_RECRUITER"')))
+        .where(hasRole('ROLE_RECRUITER'))
         .executeTakeFirst(),
     ),
     count(
@@ -40,14 +40,8 @@ async function currentNumbers(db: DB, now: Date): Promise<AdminDashboard['curren
         .where('call_proofs.review_status', '=', 'NEED_REVIEW')
         .executeTakeFirst(),
     ),
-    count(
-      db
-        .selectFrom('referrals')
-        .select((eb) => eb.fn.countAll<number>().as('n'))
-        .where('referrals.reward_status', 'is', null)
-        .where('referrals.consent_status', '=', 'CONFIRMED')
-        .executeTakeFirst(),
-    ),
+    // Consented referrals waiting for a reward decision, from the status counters, not a count.
+    countReferralsByStatus(db, { consent: 'CONFIRMED', reward: 'IN_REVIEW' }),
     db
       .selectFrom('referrals')
       .select((eb) => [

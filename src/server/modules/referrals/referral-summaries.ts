@@ -3,6 +3,7 @@ import type { ConsentStatus, HiringStatus, ItaStatus, RewardFilter, RewardStatus
 import type { ReferralSummary } from '../../../shared/recruiter-types';
 import type { DB } from '../../db/connect';
 import type { Database } from '../../db/database';
+import { containsText, indexAnswers } from '../../db/text-search';
 
 // The one way referrals are listed (Manage Task detail, talent-view, talent profile, admin lists):
 // referral + talent + task, with call-proof counts, filtered and paged in SQL.
@@ -28,9 +29,6 @@ const proofCount = (eb: ExpressionBuilder<Database, From>, status?: 'NEED_REVIEW
   return q;
 };
 
-/** A LIKE pattern for user text: % and _ match themselves. */
-export const likePattern = (text: string) => `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
 /**
  * A status column compared row by row, never through an index: `column || ''`. For filters on rows already
  * narrowed to a task, a recruiter or a talent (thousands at most), so that SQLite, which plans without
@@ -38,11 +36,10 @@ export const likePattern = (text: string) => `%${text.toLowerCase().replace(/[\\
  */
 export const perRow = (column: string) => sql<string | null>`${sql.ref(column)} || ''`;
 
-/** Case-insensitive "column contains" on SQLite and PostgreSQL (both need the ESCAPE clause spelled out). */
-export const containsText = (column: string, pattern: string) =>
-  sql<boolean>`lower(${sql.ref(column)}) like ${pattern} escape '\\'`;
+const TALENT_SEARCHED = ['full_name', 'email_normalized', 'phone_e164'] as const;
+const TASK_SEARCHED = ['title', 'code'] as const;
 
-function applyFilter<O>(query: SelectQueryBuilder<Database, From, O>, filter: ReferralFilter) {
+function applyFilter<O>(db: DB, query: SelectQueryBuilder<Database, From, O>, filter: ReferralFilter) {
   let q = query;
   if (filter.recruiterId !== undefined) q = q.where('referrals.recruiter_id', '=', filter.recruiterId);
   if (filter.taskId !== undefined) q = q.where('referrals.task_id', '=', filter.taskId);
@@ -51,14 +48,16 @@ function applyFilter<O>(query: SelectQueryBuilder<Database, From, O>, filter: Re
   if (filter.hiring) q = q.where('referrals.hiring_status', '=', filter.hiring);
   if (filter.reward === 'IN_REVIEW') q = q.where('referrals.reward_status', 'is', null);
   else if (filter.reward) q = q.where('referrals.reward_status', '=', filter.reward);
-  if (filter.search) {
-    const pattern = likePattern(filter.search);
+  const search = filter.search;
+  if (search) {
+    // The referral's own talent_id and task_id looked up in the trigram indexes' answers: a recruiter's
+    // referrals are checked from referrals_recruiter_created alone, their talents and tasks read only
+    // for the matches (24,000 referrals: 130 -> 7 ms on SQLite).
     q = q.where((eb) =>
-      eb.or(
-        ['talents.full_name', 'talents.email_normalized', 'talents.phone_e164', 'tasks.title', 'tasks.code'].map(
-          (column) => containsText(column, pattern),
-        ),
-      ),
+      eb.or([
+        containsText(db, 'talents', TALENT_SEARCHED, search, 'referrals.talent_id'),
+        containsText(db, 'tasks', TASK_SEARCHED, search, 'referrals.task_id'),
+      ]),
     );
   }
   return q;
@@ -71,12 +70,18 @@ const base = (db: DB) =>
     .innerJoin('tasks', 'tasks.id', 'referrals.task_id');
 
 /**
- * How many referrals match. Every referral has its talent and task (non-null foreign keys), so without a
- * search, which needs their columns, the count reads referrals alone (an index only, mostly).
+ * How many referrals match. Every referral has its talent and task (non-null foreign keys), so unless a
+ * search reads their columns (1 or 2 characters, which no trigram index answers), the count reads
+ * referrals alone (an index only, mostly).
  */
 function countReferrals(db: DB, filter: ReferralFilter) {
-  const from = filter.search ? base(db) : (db.selectFrom('referrals') as unknown as ReturnType<typeof base>);
+  const search = filter.search;
+  const joined = search
+    ? !(indexAnswers(db, 'talents', TALENT_SEARCHED, search) && indexAnswers(db, 'tasks', TASK_SEARCHED, search))
+    : false;
+  const from = joined ? base(db) : (db.selectFrom('referrals') as unknown as ReturnType<typeof base>);
   return applyFilter(
+    db,
     from.select((eb) => eb.fn.countAll<number>().as('n')),
     filter,
   ).executeTakeFirstOrThrow();
@@ -88,6 +93,7 @@ export async function listReferralSummaries(
   page?: { page: number; pageSize: number },
 ): Promise<{ items: ReferralSummary[]; total: number }> {
   let query = applyFilter(
+    db,
     base(db).select((eb) => [
       'referrals.id',
       'referrals.talent_id',

@@ -8,8 +8,9 @@ import type { DropResumeFields, TalentListQuery } from '../../../shared/talent-s
 import { type DB, isPostgres } from '../../db/connect';
 import type { Talent, TalentsTable } from '../../db/database';
 import { jsonList } from '../../db/json-list';
+import { containsText } from '../../db/text-search';
 import { AppError, notFound } from '../../errors';
-import { containsText, likePattern, listReferralSummaries, perRow } from '../referrals/referral-summaries';
+import { listReferralSummaries, perRow } from '../referrals/referral-summaries';
 
 type StatusColumn = 'referrals.consent_status' | 'referrals.hiring_status' | 'referrals.reward_status';
 
@@ -123,15 +124,13 @@ export async function listTalentPage(
   query: TalentListQuery,
 ): Promise<ListPage<TalentSummary>> {
   let base = db.selectFrom('talents').where('talents.recruiter_id', '=', recruiterId);
-  if (query.search) {
-    const pattern = likePattern(query.search);
-    const digits = query.search.replace(/[\s\-().+]/g, '').replace(/^0+/, '');
+  const search = query.search;
+  if (search) {
+    const digits = search.replace(/[\s\-().+]/g, '').replace(/^0+/, '');
     base = base.where((eb) =>
       eb.or([
-        containsText('talents.full_name', pattern),
-        containsText('talents.email_normalized', pattern),
-        containsText('talents.phone_e164', pattern),
-        ...(/^\d{3,}$/.test(digits) ? [containsText('talents.phone_e164', likePattern(digits))] : []),
+        containsText(db, 'talents', ['full_name', 'email_normalized', 'phone_e164'], search),
+        ...(/^\d{3,}$/.test(digits) ? [containsText(db, 'talents', ['phone_e164'], digits)] : []),
       ]),
     );
   }

@@ -2,8 +2,8 @@ import { type Expression, type ExpressionBuilder, sql } from 'kysely';
 import type { TaskListQuery } from '../../../shared/task-schemas';
 import { type DB, isPostgres } from '../../db/connect';
 import type { Database } from '../../db/database';
+import { containsText } from '../../db/text-search';
 import { taskDeadline } from '../admin-tasks/admin-task.repository';
-import { containsText, likePattern } from '../referrals/referral-summaries';
 
 /** Reward states that use up a task's quota (PRODUCT.md "Reward status"). */
 export const QUOTA_USING_STATUSES = ['APPROVED', 'PENDING_PAYMENT', 'PAID'] as const;
@@ -47,12 +47,7 @@ function filtered(db: DB, { query, nowIso, memberId }: TaskScope, use: 'page' | 
     (use === 'page' && query.sort !== 'reward' && query.sort !== 'quota' && !query.search) || use === 'by reward';
   const byRow = (expr: Expression<unknown>) => (inOrder && !isPostgres(db) ? sql`+${expr}` : expr);
   let q = db.selectFrom('tasks');
-  if (query.search) {
-    const pattern = likePattern(query.search);
-    q = q.where((eb) =>
-      eb.or(['tasks.title', 'tasks.company', 'tasks.code', 'tasks.location'].map((c) => containsText(c, pattern))),
-    );
-  }
+  if (query.search) q = q.where(containsText(db, 'tasks', ['title', 'company', 'code', 'location'], query.search));
   if (query.jobType) q = q.where(byRow(sql.ref('tasks.job_type')), '=', query.jobType);
   // EXPIRED is not stored: an OPEN task whose expires_at has passed (a task without one never expires).
   if (query.status === 'open') {

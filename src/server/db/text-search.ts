@@ -1,0 +1,82 @@
+import { type Expression, type SqlBool, sql } from 'kysely';
+import { type DB, isPostgres } from './connect';
+import type { Database } from './database';
+
+// The lists' search: case-insensitive "column contains the user's text", where % and _ match themselves.
+// Migration 008 gives the searched columns of tasks, talents and users a trigram index:
+// - SQLite: the FTS5 table `<table>_search`. Text of 3 characters or more is a phrase MATCH on it (with
+//   the trigram tokenizer, a phrase is a substring), answering rowids. Its case folding covers Unicode,
+//   where LIKE folds ASCII only.
+// - PostgreSQL: pg_trgm GIN indexes, which `column ilike pattern` uses as it is.
+// A trigram index has nothing to look up for 1 or 2 characters, so those (and promos, a few hundred rows,
+// unindexed) are checked on each row: LIKE on SQLite, ILIKE on PostgreSQL.
+
+const INDEXED = {
+  tasks: ['title', 'company', 'code', 'location'],
+  talents: ['full_name', 'email_normalized', 'phone_e164'],
+  users: ['full_name', 'email'],
+} as const;
+
+export type SearchedTable = keyof typeof INDEXED | 'promos';
+export type SearchedColumn<T extends SearchedTable> = Extract<keyof Database[T], string>;
+
+/** A LIKE pattern for user text: % and _ match themselves. */
+const likePattern = (text: string) => `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/**
+ * Whether the trigram index answers this search, so that containsText reads only the id column it is
+ * given. Characters, not UTF-16 units: a Chinese name's three characters make a trigram. Not with a NUL
+ * on SQLite, where FTS5 stops reading its query there (the phrase would lose its closing quote).
+ */
+export function indexAnswers(db: DB, table: SearchedTable, columns: readonly string[], text: string) {
+  if (table === 'promos' || [...text].length < 3) return false;
+  if (!isPostgres(db) && text.includes('\0')) return false;
+  const covered: readonly string[] = INDEXED[table];
+  return columns.every((column) => covered.includes(column));
+}
+
+const anyContains = (db: DB, table: SearchedTable, columns: readonly string[], text: string) => {
+  const like = sql.raw(isPostgres(db) ? 'ilike' : 'like');
+  const pattern = likePattern(text);
+  return sql<SqlBool>`(${sql.join(
+    columns.map((column) => sql`${sql.ref(`${table}.${column}`)} ${like} ${pattern} escape '\\'`),
+    sql` or `,
+  )})`;
+};
+
+/**
+ * The ids of the table's rows in which any of the columns contains the text: a parenthesised subquery,
+ * for `referrals.talent_id in (...)`. On SQLite through the FTS5 table when it answers (a phrase, its
+ * quotes doubled, in those columns only); otherwise, and on PostgreSQL, the table filtered.
+ */
+export function idsContaining<T extends SearchedTable>(
+  db: DB,
+  table: T,
+  columns: readonly SearchedColumn<T>[],
+  text: string,
+): Expression<number> {
+  if (!isPostgres(db) && indexAnswers(db, table, columns, text)) {
+    const fts = sql.table(`${table}_search`);
+    const phrase = `{${columns.join(' ')}} : "${text.replaceAll('"', '""')}"`;
+    return sql<number>`(select rowid from ${fts} where ${fts} match ${phrase})`;
+  }
+  return sql<number>`(select ${sql.ref(`${table}.id`)} from ${sql.table(table)} where ${anyContains(db, table, columns, text)})`;
+}
+
+/**
+ * Whether any of the columns of the row of `table` contains the text. `id` is the column holding that
+ * row's id (`referrals.talent_id`): when the index answers, that id is looked up in its answer, so
+ * `table` is read (joined) only for the matches; otherwise each row's own columns are read, so `table`
+ * must be in the query. PostgreSQL's indexes serve a row's own columns as they are.
+ */
+export function containsText<T extends SearchedTable>(
+  db: DB,
+  table: T,
+  columns: readonly SearchedColumn<T>[],
+  text: string,
+  id = `${table}.id`,
+): Expression<SqlBool> {
+  const own = id === `${table}.id`;
+  if (!indexAnswers(db, table, columns, text) || (own && isPostgres(db))) return anyContains(db, table, columns, text);
+  return sql<SqlBool>`${sql.ref(id)} in ${idsContaining(db, table, columns, text)}`;
+}
