@@ -101,10 +101,10 @@ export default defineConfig({
             // it was ~40 small files fetched in a chain over a slow first connection, each gzipped apart.
             { name: 'app', tags: ['$initial'], priority: 1 },
           ],
-          // Small chunks shared by a few screens are copied into each of them: a screen's first load is then
-          // a handful of requests instead of ~30 (HTTP/1.1, six connections). It needs rolldown's strict
-          // execution order (module init wrappers, a few kB) and no preserved entry signatures (above).
-          experimentalInlineCommonChunks: { maxSize: 8 * 1024 },
+          // Chunks shared by several screens stay small files of their own: copying them into each screen
+          // (rolldown's experimentalInlineCommonChunks) needs strict execution order, whose module init
+          // wrappers cost the entry ~6 kB gzip. Their number does not delay a first visit: the server's
+          // HTML preloads a route's chunks alongside the entry (src/server/route-preloads.ts).
         },
       },
     },

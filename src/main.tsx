@@ -31,6 +31,14 @@ installChunkReloadListener(() => router.state.location.publicHref);
 // TanStack Query only hears `online`/`offline` events: a page opened (or reloaded) offline starts offline.
 onlineManager.setOnline(navigator.onLine);
 
+// A signed-in screen's guards wait for the user (features/auth/guards.ts): ask for it now, alongside the
+// route chunks and the cache restore, not after them (issue 7). The same query the guard ensures, so one
+// request; a restore that ends later never overwrites the newer answer, and offline the guard reads the
+// restored user.
+if (firstRoutes.some((route) => route.id === '/_auth') && getAuthTokens()) {
+  void queryClient.ensureQueryData(meQueryOptions()).catch(() => {});
+}
+
 // The saved cache comes back before the first render, so a screen opened before reads offline at once.
 // A broken or slow IndexedDB must not keep the app from starting: after the limit it renders anyway
 // (a restore that finishes later still fills the cache; newer data is never overwritten).
@@ -41,11 +49,6 @@ void withTimeout(
     .catch(() => {}),
   RESTORE_LIMIT_MS,
 ).then(() => {
-  // A signed-in screen's guards wait for the user (features/auth/guards.ts): ask for it now, not after
-  // the first render has matched the route (issue 7). The same query the guard ensures, so one request.
-  if (firstRoutes.some((route) => route.id === '/_auth') && getAuthTokens()) {
-    void queryClient.ensureQueryData(meQueryOptions()).catch(() => {});
-  }
   const container = document.getElementById('app');
   if (!container) throw new Error('#app is missing from index.html');
   createRoot(container).render(
