@@ -4,6 +4,7 @@ import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { compactMessages } from './scripts/compact-messages.mjs';
 import { paraglideOptions } from './scripts/paraglide-options.mjs';
 import { routerOptions } from './scripts/router-options.mjs';
 import { APP_NAME, THEME_COLOR } from './src/shared/constants';
@@ -15,6 +16,8 @@ const apiPort = Number(process.env.API_PORT ?? 3001);
 export default defineConfig({
   plugins: [
     ...(process.env.VITEST ? [] : [paraglideVitePlugin(paraglideOptions)]),
+    // Every message's locale switch becomes one shared function (~25 bytes gzip less a message).
+    compactMessages(),
     // Loaders are split with their route's component (one chunk per screen, fetched together): left in the
     // entry, every loader would pull its feature's queries, schemas and messages into the first visit.
     tanstackRouter({
