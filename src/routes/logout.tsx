@@ -1,11 +1,7 @@
 import { createFileRoute, Link, redirect } from '@tanstack/react-router';
 import * as v from 'valibot';
 import { GuestLayout } from '../components/layout/guest-layout';
-import { logout } from '../features/auth/api';
 import { safeRedirectPath } from '../features/auth/guards';
-import { currentUserId } from '../lib/auth-session';
-import { listEntries } from '../lib/outbox/outbox-store';
-import { isUnsent } from '../lib/outbox/outbox-types';
 import { titleHead } from '../lib/page-title';
 import { flagParam } from '../lib/search-params';
 import { m } from '../paraglide/messages';
@@ -21,6 +17,7 @@ export const Route = createFileRoute('/logout')({
   beforeLoad: async ({ context, search, preload }) => {
     // A hovered link preloads; only a real visit logs out.
     if (preload) return { unsent: 0 };
+    const { logout, unsentCount } = await import('../features/auth/logout');
     const unsent = search.discard ? 0 : await unsentCount();
     if (unsent > 0) return { unsent };
     await logout(context.queryClient);
@@ -30,17 +27,6 @@ export const Route = createFileRoute('/logout')({
   head: titleHead(m.title_logout),
   component: LogoutRoute,
 });
-
-/** The signed-in user's entries the server has not confirmed; none when the outbox cannot be read. */
-async function unsentCount(): Promise<number> {
-  const userId = currentUserId();
-  if (userId === null) return 0;
-  try {
-    return (await listEntries(userId)).filter(isUnsent).length;
-  } catch {
-    return 0; // No IndexedDB here: nothing can have been kept.
-  }
-}
 
 function LogoutRoute() {
   const { unsent } = Route.useRouteContext();

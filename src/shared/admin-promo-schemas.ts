@@ -1,15 +1,11 @@
 import * as v from 'valibot';
 import { isoMoment, TASK_MONEY_MAX } from './admin-task-schemas';
-import { CURRENCIES } from './enums';
+import { CURRENCIES, PROMO_PERIODS } from './enums';
 import { idParamField } from './form-fields';
 import { listPageEntries, searchEntry } from './list-query';
 
 // Payloads of `/api/admin/promos` (issue 5). The bonus travels in integer minor units; issue messages
 // are message keys the client localises.
-
-/** Where a promo's period stands now: not started, running (startsAt <= now < endsAt), or over. */
-export const PROMO_PERIODS = ['UPCOMING', 'RUNNING', 'ENDED'] as const;
-export type PromoPeriod = (typeof PROMO_PERIODS)[number];
 
 /** How many tasks one "add tasks" call may carry. */
 export const PROMO_ADD_TASKS_MAX = 100;

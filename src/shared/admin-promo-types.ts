@@ -1,5 +1,4 @@
-import type { PromoPeriod } from './admin-promo-schemas';
-import type { JobType, TaskStatus } from './enums';
+import type { JobType, PromoPeriod, TaskStatus } from './enums';
 
 // What `/api/admin/promos` answers. Money is integer minor units plus currency; times are ISO-8601 UTC.
 

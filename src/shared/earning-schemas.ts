@@ -1,13 +1,9 @@
 import * as v from 'valibot';
-import { REWARD_STATUSES } from './enums';
+import { EARNING_STATUS_FILTERS } from './enums';
 import { idField } from './form-fields';
 import { listPageEntries } from './list-query';
 
 // Query params of `/api/recruiter/earning/referrals` and `/payments`. Issue messages are message keys.
-
-/** The reward filter of the earning list: one decided status, or a group of them. */
-export const EARNING_STATUS_FILTERS = ['REWARDED', 'NOT_REWARDED', ...REWARD_STATUSES] as const;
-export type EarningStatusFilter = (typeof EARNING_STATUS_FILTERS)[number];
 
 /** 'YYYY-MM': a calendar month in the user's time zone. */
 export const monthSchema = v.pipe(v.string(), v.regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'field_invalid'));

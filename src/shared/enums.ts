@@ -111,6 +111,14 @@ export const REWARD_STATUSES = [
 ] as const;
 export type RewardStatus = (typeof REWARD_STATUSES)[number];
 
+/** The reward filter of the earning list: one decided status, or a group of them. */
+export const EARNING_STATUS_FILTERS = ['REWARDED', 'NOT_REWARDED', ...REWARD_STATUSES] as const;
+export type EarningStatusFilter = (typeof EARNING_STATUS_FILTERS)[number];
+
+/** Where a promo's period stands now: not started, running (startsAt <= now < endsAt), or over. */
+export const PROMO_PERIODS = ['UPCOMING', 'RUNNING', 'ENDED'] as const;
+export type PromoPeriod = (typeof PROMO_PERIODS)[number];
+
 export const CALL_PROOF_STATUSES = ['NEED_REVIEW', 'ACCEPTED', 'REJECTED'] as const;
 export type CallProofStatus = (typeof CALL_PROOF_STATUSES)[number];
 

@@ -1,4 +1,10 @@
-import { CALL_PROOF_LABELS, CONSENT_LABELS, HIRING_LABELS, ITA_LABELS, REWARD_LABELS } from '../../lib/enum-labels';
+import {
+  CALL_PROOF_LABELS,
+  CONSENT_LABELS,
+  HIRING_LABELS,
+  ITA_LABELS,
+  REWARD_LABELS,
+} from '../../lib/enum-labels/referral-labels';
 import { formatDateTime } from '../../lib/format';
 import { m } from '../../paraglide/messages';
 import type { HistoryEntry } from '../../shared/recruiter-types';

@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
 import { type AppError, errorMessage } from '../../lib/app-error';
-import { languageName } from '../../lib/enum-labels';
 import { improveNote, STREAM_ERROR_STATUS } from '../../lib/improve-note-stream';
+import { languageName } from '../../lib/intl-names';
 import { m } from '../../paraglide/messages';
 import { getLocale } from '../../paraglide/runtime';
 import type { AiEngineName, NoteAnalysis } from '../../shared/ai-note-schemas';

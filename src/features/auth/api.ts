@@ -1,9 +1,7 @@
-import { type QueryClient, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, unwrap } from '../../lib/api-client';
 import { clearAuthTokens, getAuthTokens, setAuthTokens } from '../../lib/auth-session';
-import { clearOutbox } from '../../lib/outbox/outbox-store';
-import { clearPersistedQueries, requestPersistentStorage } from '../../lib/query-persistence';
-import { clearSharedFile } from '../../lib/shared-file';
+import { requestPersistentStorage } from '../../lib/query-persistence';
 import { getLocale } from '../../paraglide/runtime';
 import type { AuthUser, LoginInput, UpdatePasswordInput } from '../../shared/auth-schemas';
 
@@ -62,21 +60,4 @@ export function useUpdatePasswordMutation() {
       }
     },
   });
-}
-
-/** Ends the session on the server (best effort: offline still logs out here), then forgets it locally. */
-export async function logout(queryClient: QueryClient): Promise<void> {
-  const tokens = getAuthTokens();
-  if (tokens) {
-    try {
-      await api.api.auth.logout.$post(undefined, { headers: { 'x-refresh-token': tokens.refreshToken } });
-    } catch {
-      // Offline or server down: the tokens are forgotten below and expire on their own.
-    }
-  }
-  clearAuthTokens();
-  queryClient.clear();
-  // Nothing of this session stays on the device: every saved query cache, the outbox (the logout page
-  // has warned about unsent entries) and a CV shared into the app but not yet used.
-  await Promise.all([clearPersistedQueries(), clearOutbox().catch(() => {}), clearSharedFile().catch(() => {})]);
 }

@@ -5,7 +5,7 @@ import { FormAlert } from '../../../components/form/form-alert';
 import { SubmitButton } from '../../../components/form/submit-button';
 import { TextField } from '../../../components/form/text-field';
 import { errorMessage, fieldErrors } from '../../../lib/app-error';
-import { currencyName, languageName } from '../../../lib/enum-labels';
+import { currencyName, languageName } from '../../../lib/intl-names';
 import { outboxAppError } from '../../../lib/outbox/outbox-errors';
 import { enqueue } from '../../../lib/outbox/outbox-runner';
 import { useSharedFileOnce } from '../../../lib/use-shared-file-once';

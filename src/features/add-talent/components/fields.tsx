@@ -1,5 +1,5 @@
 import { SelectField, TextAreaField } from '../../../components/form/fields';
-import { EDUCATION_LABELS } from '../../../lib/enum-labels';
+import { EDUCATION_LABELS } from '../../../lib/enum-labels/talent-labels';
 import { m } from '../../../paraglide/messages';
 import { EDUCATION_LEVELS } from '../../../shared/enums';
 

@@ -9,7 +9,7 @@ import { TextField } from '../../../components/form/text-field';
 import { NoteAssistant } from '../../../components/note-assistant/note-assistant';
 import { toast } from '../../../components/toast/toast-store';
 import { errorMessage, fieldErrors } from '../../../lib/app-error';
-import { RATING_LABELS } from '../../../lib/enum-labels';
+import { RATING_LABELS } from '../../../lib/enum-labels/talent-labels';
 import { outboxAppError } from '../../../lib/outbox/outbox-errors';
 import { enqueue } from '../../../lib/outbox/outbox-runner';
 import type { OutboxEntry } from '../../../lib/outbox/outbox-types';

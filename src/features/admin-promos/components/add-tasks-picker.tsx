@@ -7,7 +7,7 @@ import { Pagination } from '../../../components/list/pagination';
 import { SearchBox } from '../../../components/list/search-box';
 import { toast } from '../../../components/toast/toast-store';
 import { asAppError, errorMessage, fieldErrors } from '../../../lib/app-error';
-import { JOB_TYPE_LABELS } from '../../../lib/enum-labels';
+import { JOB_TYPE_LABELS } from '../../../lib/enum-labels/task-labels';
 import { formatDateTime, formatMoney } from '../../../lib/format';
 import { m } from '../../../paraglide/messages';
 import { PROMO_ADD_TASKS_MAX } from '../../../shared/admin-promo-schemas';

@@ -1,5 +1,5 @@
 import { m } from '../../../paraglide/messages';
-import type { PromoPeriod } from '../../../shared/admin-promo-schemas';
+import type { PromoPeriod } from '../../../shared/enums';
 
 export const PERIOD_LABELS: Record<PromoPeriod, () => string> = {
   UPCOMING: m.admin_promo_period_upcoming,

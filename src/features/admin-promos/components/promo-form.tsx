@@ -4,7 +4,7 @@ import { FormAlert } from '../../../components/form/form-alert';
 import { SubmitButton } from '../../../components/form/submit-button';
 import { TextField } from '../../../components/form/text-field';
 import { errorMessage } from '../../../lib/app-error';
-import { currencyName } from '../../../lib/enum-labels';
+import { currencyName } from '../../../lib/intl-names';
 import { useValidatedForm } from '../../../lib/use-validated-form';
 import { m } from '../../../paraglide/messages';
 import { type AdminPromoInput, adminPromoInputSchema } from '../../../shared/admin-promo-schemas';

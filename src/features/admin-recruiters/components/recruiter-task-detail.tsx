@@ -1,7 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import { EmptyState } from '../../../components/list/empty-state';
-import { TaskStatusBadge } from '../../../components/status/status-badges';
-import { JOB_TYPE_LABELS } from '../../../lib/enum-labels';
+import { TaskStatusBadge } from '../../../components/status/task-status-badge';
+import { JOB_TYPE_LABELS } from '../../../lib/enum-labels/task-labels';
 import { formatMoney } from '../../../lib/format';
 import { m } from '../../../paraglide/messages';
 import type { RecruiterDetail } from '../../../shared/admin-recruiter-types';

@@ -4,7 +4,7 @@ import { ListEmpty } from '../../../components/list/list-states';
 import { Pagination } from '../../../components/list/pagination';
 import { SearchBox } from '../../../components/list/search-box';
 import { CardFigures, type Column, TableAndCards } from '../../../components/list/table-and-cards';
-import { TaskStatusBadge } from '../../../components/status/status-badges';
+import { TaskStatusBadge } from '../../../components/status/task-status-badge';
 import { formatMoney } from '../../../lib/format';
 import { m } from '../../../paraglide/messages';
 import type { ListPage } from '../../../shared/api-response';

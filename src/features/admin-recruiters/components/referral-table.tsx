@@ -1,5 +1,5 @@
 import { type Column, TableAndCards } from '../../../components/list/table-and-cards';
-import { ConsentBadge, HiringBadge, ItaBadge, RewardBadge } from '../../../components/status/status-badges';
+import { ConsentBadge, HiringBadge, ItaBadge, RewardBadge } from '../../../components/status/referral-badges';
 import { formatDate, formatMoney } from '../../../lib/format';
 import { m } from '../../../paraglide/messages';
 import type { ReferralSummary } from '../../../shared/recruiter-types';

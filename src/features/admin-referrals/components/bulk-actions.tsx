@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { FormAlert } from '../../../components/form/form-alert';
-import { RewardBadge } from '../../../components/status/status-badges';
+import { RewardBadge } from '../../../components/status/referral-badges';
 import { toast } from '../../../components/toast/toast-store';
 import { AppError, type ClientErrorCode, errorMessage, fieldMessage } from '../../../lib/app-error';
 import { formatMoney } from '../../../lib/format';

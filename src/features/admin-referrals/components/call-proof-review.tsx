@@ -1,5 +1,5 @@
 import { useEffect, useId, useState } from 'react';
-import { CallProofBadge } from '../../../components/status/status-badges';
+import { CallProofBadge } from '../../../components/status/referral-badges';
 import { toast } from '../../../components/toast/toast-store';
 import { asAppError, errorMessage, fieldErrors } from '../../../lib/app-error';
 import { fetchFileBlob } from '../../../lib/files';

@@ -1,10 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
 import { FormAlert } from '../../../components/form/form-alert';
-import { ConsentBadge, HiringBadge, ItaBadge, RewardBadge } from '../../../components/status/status-badges';
+import { ConsentBadge, HiringBadge, ItaBadge, RewardBadge } from '../../../components/status/referral-badges';
 import { toast } from '../../../components/toast/toast-store';
 import { asAppError, errorMessage, fieldErrors } from '../../../lib/app-error';
-import { HIRING_LABELS, REWARD_LABELS } from '../../../lib/enum-labels';
+import { HIRING_LABELS, REWARD_LABELS } from '../../../lib/enum-labels/referral-labels';
 import { formatDateTime, formatMoney } from '../../../lib/format';
 import { m } from '../../../paraglide/messages';
 import { ADMIN_REASON_MAX, REWARD_DECISIONS, type RewardDecision } from '../../../shared/admin-referral-schemas';

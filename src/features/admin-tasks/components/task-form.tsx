@@ -5,7 +5,8 @@ import { SkillsInput, withPending } from '../../../components/form/skills-input'
 import { SubmitButton } from '../../../components/form/submit-button';
 import { TextField } from '../../../components/form/text-field';
 import { errorMessage } from '../../../lib/app-error';
-import { currencyName, JOB_TYPE_LABELS, languageName } from '../../../lib/enum-labels';
+import { JOB_TYPE_LABELS } from '../../../lib/enum-labels/task-labels';
+import { currencyName, languageName } from '../../../lib/intl-names';
 import { useValidatedForm } from '../../../lib/use-validated-form';
 import { m } from '../../../paraglide/messages';
 import { adminTaskInputSchema, TASK_TEXT_MAX } from '../../../shared/admin-task-schemas';

@@ -4,12 +4,12 @@ import { formatMonth } from '../../../components/charts/month-label';
 import { EmptyState } from '../../../components/list/empty-state';
 import { FilterSelect } from '../../../components/list/filter-select';
 import { Pagination } from '../../../components/list/pagination';
-import { RewardBadge } from '../../../components/status/status-badges';
-import { REWARD_LABELS } from '../../../lib/enum-labels';
+import { RewardBadge } from '../../../components/status/referral-badges';
+import { REWARD_LABELS } from '../../../lib/enum-labels/referral-labels';
 import { formatDateTime, formatMoney } from '../../../lib/format';
 import { m } from '../../../paraglide/messages';
-import { EARNING_STATUS_FILTERS, type EarningStatusFilter } from '../../../shared/earning-schemas';
 import type { EarningReferral, EarningSummary } from '../../../shared/earning-types';
+import { EARNING_STATUS_FILTERS, type EarningStatusFilter } from '../../../shared/enums';
 import { earningReferralsQueryOptions, earningTaskOptionsQueryOptions } from '../api';
 import { type EarningSearch, earningFilters } from '../search-params';
 

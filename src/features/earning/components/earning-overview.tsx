@@ -1,8 +1,8 @@
 import { Link } from '@tanstack/react-router';
 import { MonthBarChart } from '../../../components/charts/month-bar-chart';
 import { formatMonth } from '../../../components/charts/month-label';
-import { RewardBadge } from '../../../components/status/status-badges';
-import { REWARD_LABELS } from '../../../lib/enum-labels';
+import { RewardBadge } from '../../../components/status/referral-badges';
+import { REWARD_LABELS } from '../../../lib/enum-labels/referral-labels';
 import { formatMoney } from '../../../lib/format';
 import { m } from '../../../paraglide/messages';
 import type { MoneyTotal } from '../../../shared/dashboard-types';

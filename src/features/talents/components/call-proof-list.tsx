@@ -2,7 +2,7 @@ import { useIsFetching, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { OutboxStateBadge } from '../../../components/outbox/outbox-state-badge';
-import { CallProofBadge } from '../../../components/status/status-badges';
+import { CallProofBadge } from '../../../components/status/referral-badges';
 import { toast } from '../../../components/toast/toast-store';
 import { errorMessage } from '../../../lib/app-error';
 import { fetchFileBlob } from '../../../lib/files';

@@ -1,6 +1,6 @@
 import { useSuspenseQueries, useSuspenseQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { HIRING_LABELS } from '../../../lib/enum-labels';
+import { HIRING_LABELS } from '../../../lib/enum-labels/referral-labels';
 import { formatDate } from '../../../lib/format';
 import { m } from '../../../paraglide/messages';
 import type { ReferralDetail } from '../../../shared/recruiter-types';

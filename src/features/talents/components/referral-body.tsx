@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 import { ReferralHistoryList } from '../../../components/history/referral-history-list';
-import { ConsentBadge, HiringBadge, ItaBadge, RewardBadge } from '../../../components/status/status-badges';
-import { languageName } from '../../../lib/enum-labels';
+import { ConsentBadge, HiringBadge, ItaBadge, RewardBadge } from '../../../components/status/referral-badges';
 import { formatDateTime, formatMoney } from '../../../lib/format';
+import { languageName } from '../../../lib/intl-names';
 import { m } from '../../../paraglide/messages';
 import type { HistoryEntry, ReferralDetail, TalentDetail } from '../../../shared/recruiter-types';
 import { mailtoLink, reminderSubject, reminderText, talentLocale, telLink, whatsappLink } from '../contact';

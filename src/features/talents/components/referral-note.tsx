@@ -5,7 +5,7 @@ import { SubmitButton } from '../../../components/form/submit-button';
 import { NoteAssistant } from '../../../components/note-assistant/note-assistant';
 import { toast } from '../../../components/toast/toast-store';
 import { errorMessage, fieldErrors, isAppError } from '../../../lib/app-error';
-import { RATING_LABELS } from '../../../lib/enum-labels';
+import { RATING_LABELS } from '../../../lib/enum-labels/talent-labels';
 import { m } from '../../../paraglide/messages';
 import type { ReferralDetail } from '../../../shared/recruiter-types';
 import { useSaveReferralNoteMutation } from '../api';

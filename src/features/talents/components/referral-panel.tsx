@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
-import { ConsentBadge, HiringBadge, ItaBadge, RewardBadge } from '../../../components/status/status-badges';
+import { ConsentBadge, HiringBadge, ItaBadge, RewardBadge } from '../../../components/status/referral-badges';
 import { m } from '../../../paraglide/messages';
 import type { ReferralSummary, TalentDetail } from '../../../shared/recruiter-types';
 import { referralQueryOptions } from '../api';

@@ -1,7 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import { OutboxStateBadge } from '../../../components/outbox/outbox-state-badge';
-import { ConsentBadge, HiringBadge, RewardBadge } from '../../../components/status/status-badges';
-import { EDUCATION_LABELS } from '../../../lib/enum-labels';
+import { ConsentBadge, HiringBadge, RewardBadge } from '../../../components/status/referral-badges';
+import { EDUCATION_LABELS } from '../../../lib/enum-labels/talent-labels';
 import type { OutboxEntry } from '../../../lib/outbox/outbox-types';
 import { m } from '../../../paraglide/messages';
 import type { TalentSummary } from '../../../shared/recruiter-types';

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
-import { EDUCATION_LABELS, languageName } from '../../../lib/enum-labels';
+import { EDUCATION_LABELS } from '../../../lib/enum-labels/talent-labels';
 import { currencyDigits, formatDateTime, formatMoney } from '../../../lib/format';
+import { languageName } from '../../../lib/intl-names';
 import { m } from '../../../paraglide/messages';
 import type { TalentDetail } from '../../../shared/recruiter-types';
 

@@ -5,7 +5,7 @@ import { FilterSelect } from '../../../components/list/filter-select';
 import { Pagination } from '../../../components/list/pagination';
 import { SearchBox } from '../../../components/list/search-box';
 import { AsOfNote } from '../../../components/offline/as-of-note';
-import { CONSENT_LABELS, HIRING_LABELS, REWARD_LABELS } from '../../../lib/enum-labels';
+import { CONSENT_LABELS, HIRING_LABELS, REWARD_LABELS } from '../../../lib/enum-labels/referral-labels';
 import { m } from '../../../paraglide/messages';
 import { CONSENT_STATUSES, HIRING_STATUSES, REWARD_FILTERS } from '../../../shared/enums';
 import { talentsQueryOptions, taskFilterOptionsQueryOptions } from '../api';

@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/react-router';
-import { JOB_TYPE_LABELS } from '../../../lib/enum-labels';
+import { JOB_TYPE_LABELS } from '../../../lib/enum-labels/task-labels';
 import { formatMoney } from '../../../lib/format';
 import { m } from '../../../paraglide/messages';
 import type { TaskDetail } from '../../../shared/recruiter-types';

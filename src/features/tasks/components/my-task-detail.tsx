@@ -1,6 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import { EmptyState } from '../../../components/list/empty-state';
-import { JOB_TYPE_LABELS, languageName } from '../../../lib/enum-labels';
+import { JOB_TYPE_LABELS } from '../../../lib/enum-labels/task-labels';
+import { languageName } from '../../../lib/intl-names';
 import { m } from '../../../paraglide/messages';
 import type { ReferralCounts, ReferralSummary, TaskDetail } from '../../../shared/recruiter-types';
 import { ReferralCountsView } from './referral-counts';

@@ -3,7 +3,7 @@ import { FilterSelect } from '../../../components/list/filter-select';
 import { ListEmpty } from '../../../components/list/list-states';
 import { Pagination } from '../../../components/list/pagination';
 import { SearchBox } from '../../../components/list/search-box';
-import { CONSENT_LABELS, HIRING_LABELS, REWARD_LABELS } from '../../../lib/enum-labels';
+import { CONSENT_LABELS, HIRING_LABELS, REWARD_LABELS } from '../../../lib/enum-labels/referral-labels';
 import { m } from '../../../paraglide/messages';
 import type { ListPage } from '../../../shared/api-response';
 import { CONSENT_STATUSES, HIRING_STATUSES, REWARD_FILTERS } from '../../../shared/enums';

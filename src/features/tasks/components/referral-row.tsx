@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/react-router';
-import { ConsentBadge, HiringBadge, ItaBadge, RewardBadge } from '../../../components/status/status-badges';
+import { ConsentBadge, HiringBadge, ItaBadge, RewardBadge } from '../../../components/status/referral-badges';
 import { formatDate } from '../../../lib/format';
 import { m } from '../../../paraglide/messages';
 import type { ReferralSummary } from '../../../shared/recruiter-types';

@@ -1,4 +1,4 @@
-import { TaskStatusBadge } from '../../../components/status/status-badges';
+import { TaskStatusBadge } from '../../../components/status/task-status-badge';
 import { m } from '../../../paraglide/messages';
 import type { TaskCard } from '../../../shared/recruiter-types';
 

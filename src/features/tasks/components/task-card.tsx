@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { JOB_TYPE_LABELS } from '../../../lib/enum-labels';
+import { JOB_TYPE_LABELS } from '../../../lib/enum-labels/task-labels';
 import type { TaskCard } from '../../../shared/recruiter-types';
 import { TaskBadges } from './task-badges';
 import { TaskFacts } from './task-facts';

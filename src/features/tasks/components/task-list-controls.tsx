@@ -1,6 +1,6 @@
 import { FilterSelect } from '../../../components/list/filter-select';
 import { SearchBox } from '../../../components/list/search-box';
-import { JOB_TYPE_LABELS } from '../../../lib/enum-labels';
+import { JOB_TYPE_LABELS } from '../../../lib/enum-labels/task-labels';
 import { m } from '../../../paraglide/messages';
 import type { TaskListFilters } from '../search';
 

@@ -1,6 +1,7 @@
 import { useRouter } from '@tanstack/react-router';
 import { useEffect, useRef } from 'react';
 import { parseId } from '../search';
+import { preloadTaskDetailDialog } from './lazy-task-detail-dialog';
 
 type SetView = (view: string | undefined, options: { replace: boolean }) => void;
 
@@ -8,10 +9,12 @@ type SetView = (view: string | undefined, options: { replace: boolean }) => void
  * The task detail dialog lives in the `view` search param, so a link opens it and Back closes it.
  * Closing a dialog opened on this page goes back (no extra history entry); closing one that came
  * with the address (a shared link, a reload) replaces the entry instead of leaving the app.
+ * The dialog's code is fetched once the page has rendered, so opening a task does not wait for it.
  */
 export function useViewParam(view: string | undefined, setView: SetView) {
   const router = useRouter();
   const openedHere = useRef(false);
+  useEffect(preloadTaskDetailDialog, []);
   useEffect(() => {
     if (view === undefined) openedHere.current = false;
   }, [view]);

@@ -1,9 +1,4 @@
-import type {
-  AdminPromoFields,
-  AdminPromoListQuery,
-  CandidateTaskQuery,
-  PromoPeriod,
-} from '../../../shared/admin-promo-schemas';
+import type { AdminPromoFields, AdminPromoListQuery, CandidateTaskQuery } from '../../../shared/admin-promo-schemas';
 import type {
   AdminPromoDetail,
   AdminPromoSummary,
@@ -11,7 +6,7 @@ import type {
   PromoTasksAdded,
 } from '../../../shared/admin-promo-types';
 import type { ListPage } from '../../../shared/api-response';
-import type { JobType } from '../../../shared/enums';
+import type { JobType, PromoPeriod } from '../../../shared/enums';
 import type { AppDeps } from '../../context';
 import type { Task } from '../../db/database';
 import { AppError, notFound } from '../../errors';

@@ -1,7 +1,8 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
 import { useState } from 'react';
-import { RouteLoadError, RoutePending } from '../../../../components/list/list-states';
+import { RouteLoadError } from '../../../../components/list/list-states';
+import { RoutePending } from '../../../../components/list/route-pending';
 import { adminTasksQueryOptions } from '../../../../features/admin-tasks/api';
 import { AdminTaskList } from '../../../../features/admin-tasks/components/admin-task-list';
 import { TaskFormDialog } from '../../../../features/admin-tasks/components/task-form-dialog';

@@ -1,6 +1,7 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
-import { RouteLoadError, RoutePending } from '../../../../components/list/list-states';
+import { RouteLoadError } from '../../../../components/list/list-states';
+import { RoutePending } from '../../../../components/list/route-pending';
 import { myReferralsQueryOptions } from '../../../../features/tasks/api';
 import { ManageTabs } from '../../../../features/tasks/components/manage-tabs';
 import { ReferralList } from '../../../../features/tasks/components/referral-list';

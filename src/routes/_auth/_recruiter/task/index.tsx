@@ -1,11 +1,12 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
-import { RouteLoadError, RoutePending } from '../../../../components/list/list-states';
+import { RouteLoadError } from '../../../../components/list/list-states';
+import { RoutePending } from '../../../../components/list/route-pending';
 import { AsOfNote } from '../../../../components/offline/as-of-note';
 import { runningPromosQueryOptions, taskBoardQueryOptions } from '../../../../features/tasks/api';
+import { LazyTaskDetailDialog } from '../../../../features/tasks/components/lazy-task-detail-dialog';
 import { PromoStrip } from '../../../../features/tasks/components/promo-strip';
 import { TaskBoardList } from '../../../../features/tasks/components/task-board-list';
-import { TaskDetailDialog } from '../../../../features/tasks/components/task-detail-dialog';
 import { useViewParam } from '../../../../features/tasks/components/use-view-param';
 import { TASK_BOARD_DEFAULTS, taskBoardSearchSchema } from '../../../../features/tasks/search';
 import { titleHead } from '../../../../lib/page-title';
@@ -51,7 +52,9 @@ function TaskPage() {
         onChange={(patch) => navigate({ search: (prev) => ({ ...prev, ...patch }) })}
         onOpen={dialog.open}
       />
-      {dialog.taskId !== null && <TaskDetailDialog key={dialog.taskId} taskId={dialog.taskId} onClose={dialog.close} />}
+      {dialog.taskId !== null && (
+        <LazyTaskDetailDialog key={dialog.taskId} taskId={dialog.taskId} onClose={dialog.close} />
+      )}
     </section>
   );
 }

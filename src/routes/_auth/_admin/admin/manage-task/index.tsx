@@ -1,6 +1,7 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute, Link, stripSearchParams } from '@tanstack/react-router';
-import { RouteLoadError, RoutePending } from '../../../../../components/list/list-states';
+import { RouteLoadError } from '../../../../../components/list/list-states';
+import { RoutePending } from '../../../../../components/list/route-pending';
 import { recruitersQueryOptions } from '../../../../../features/admin-recruiters/api';
 import { RecruiterList } from '../../../../../features/admin-recruiters/components/recruiter-list';
 import { RECRUITER_LIST_DEFAULTS, recruiterListSearchSchema } from '../../../../../features/admin-recruiters/search';

@@ -1,7 +1,8 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
 import { useState } from 'react';
-import { RouteLoadError, RoutePending } from '../../../../../components/list/list-states';
+import { RouteLoadError } from '../../../../../components/list/list-states';
+import { RoutePending } from '../../../../../components/list/route-pending';
 import { promosQueryOptions } from '../../../../../features/admin-promos/api';
 import { PromoCreateDialog } from '../../../../../features/admin-promos/components/promo-create-dialog';
 import { PromoList } from '../../../../../features/admin-promos/components/promo-list';

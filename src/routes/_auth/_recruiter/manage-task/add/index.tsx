@@ -1,6 +1,7 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute, notFound } from '@tanstack/react-router';
-import { RouteLoadError, RoutePending } from '../../../../../components/list/list-states';
+import { RouteLoadError } from '../../../../../components/list/list-states';
+import { RoutePending } from '../../../../../components/list/route-pending';
 import { taskDetailQueryOptions } from '../../../../../features/tasks/api';
 import { AddTalentChoices } from '../../../../../features/tasks/components/add-talent-choices';
 import { orNotFound } from '../../../../../features/tasks/not-found';

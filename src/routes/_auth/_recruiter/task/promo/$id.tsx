@@ -1,10 +1,11 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute, notFound, stripSearchParams } from '@tanstack/react-router';
-import { RouteLoadError, RoutePending } from '../../../../../components/list/list-states';
+import { RouteLoadError } from '../../../../../components/list/list-states';
+import { RoutePending } from '../../../../../components/list/route-pending';
 import { promoQueryOptions, taskBoardQueryOptions } from '../../../../../features/tasks/api';
+import { LazyTaskDetailDialog } from '../../../../../features/tasks/components/lazy-task-detail-dialog';
 import { PromoHeader } from '../../../../../features/tasks/components/promo-header';
 import { TaskBoardList } from '../../../../../features/tasks/components/task-board-list';
-import { TaskDetailDialog } from '../../../../../features/tasks/components/task-detail-dialog';
 import { useViewParam } from '../../../../../features/tasks/components/use-view-param';
 import { orNotFound } from '../../../../../features/tasks/not-found';
 import { parseId, TASK_BOARD_DEFAULTS, taskBoardSearchSchema } from '../../../../../features/tasks/search';
@@ -52,7 +53,9 @@ function PromoTasksPage() {
         onChange={(patch) => navigate({ search: (prev) => ({ ...prev, ...patch }) })}
         onOpen={dialog.open}
       />
-      {dialog.taskId !== null && <TaskDetailDialog key={dialog.taskId} taskId={dialog.taskId} onClose={dialog.close} />}
+      {dialog.taskId !== null && (
+        <LazyTaskDetailDialog key={dialog.taskId} taskId={dialog.taskId} onClose={dialog.close} />
+      )}
     </section>
   );
 }

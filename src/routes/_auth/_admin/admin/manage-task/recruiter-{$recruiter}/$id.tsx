@@ -1,6 +1,7 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute, notFound } from '@tanstack/react-router';
-import { RouteLoadError, RoutePending } from '../../../../../../components/list/list-states';
+import { RouteLoadError } from '../../../../../../components/list/list-states';
+import { RoutePending } from '../../../../../../components/list/route-pending';
 import { recruiterQueryOptions, recruiterTaskQueryOptions } from '../../../../../../features/admin-recruiters/api';
 import { RecruiterTaskDetail } from '../../../../../../features/admin-recruiters/components/recruiter-task-detail';
 import { orNotFound } from '../../../../../../features/admin-recruiters/not-found';

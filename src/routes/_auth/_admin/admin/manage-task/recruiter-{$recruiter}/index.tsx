@@ -1,6 +1,7 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute, notFound, stripSearchParams } from '@tanstack/react-router';
-import { RouteLoadError, RoutePending } from '../../../../../../components/list/list-states';
+import { RouteLoadError } from '../../../../../../components/list/list-states';
+import { RoutePending } from '../../../../../../components/list/route-pending';
 import { recruiterQueryOptions, recruiterTasksQueryOptions } from '../../../../../../features/admin-recruiters/api';
 import { AssignTask } from '../../../../../../features/admin-recruiters/components/assign-task';
 import { RecruiterHeader } from '../../../../../../features/admin-recruiters/components/recruiter-header';

@@ -1,6 +1,7 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute, Link, notFound } from '@tanstack/react-router';
-import { RouteLoadError, RoutePending } from '../../../../../../components/list/list-states';
+import { RouteLoadError } from '../../../../../../components/list/list-states';
+import { RoutePending } from '../../../../../../components/list/route-pending';
 import { promoQueryOptions } from '../../../../../../features/admin-promos/api';
 import { AddTasksPicker } from '../../../../../../features/admin-promos/components/add-tasks-picker';
 import { PeriodBadge } from '../../../../../../features/admin-promos/components/period-badge';

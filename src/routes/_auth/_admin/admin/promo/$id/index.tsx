@@ -1,6 +1,7 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute, Link, notFound } from '@tanstack/react-router';
-import { RouteLoadError, RoutePending } from '../../../../../../components/list/list-states';
+import { RouteLoadError } from '../../../../../../components/list/list-states';
+import { RoutePending } from '../../../../../../components/list/route-pending';
 import { toast } from '../../../../../../components/toast/toast-store';
 import { promoQueryOptions, useSavePromoMutation } from '../../../../../../features/admin-promos/api';
 import { DeletePromo } from '../../../../../../features/admin-promos/components/delete-promo';

@@ -4,35 +4,9 @@ import {
   HIRING_LABELS,
   ITA_LABELS,
   REWARD_LABELS,
-  TASK_STATUS_LABELS,
-} from '../../lib/enum-labels';
-import type {
-  CallProofStatus,
-  ConsentStatus,
-  HiringStatus,
-  ItaStatus,
-  RewardStatus,
-  TaskStatus,
-} from '../../shared/enums';
-
-// One badge per state kind, coloured by what it means to a recruiter: green done, amber waiting, red stopped.
-// The text always carries the meaning; colour only helps.
-type Tone = 'success' | 'warning' | 'error' | 'info' | 'neutral';
-const toneClass: Record<Tone, string> = {
-  success: 'badge-success',
-  warning: 'badge-warning',
-  error: 'badge-error',
-  info: 'badge-info',
-  neutral: 'badge-ghost',
-};
-
-function Badge({ tone, label, testId }: { tone: Tone; label: string; testId?: string }) {
-  return (
-    <span className={`badge badge-soft badge-sm whitespace-nowrap ${toneClass[tone]}`} data-testid={testId}>
-      {label}
-    </span>
-  );
-}
+} from '../../lib/enum-labels/referral-labels';
+import type { CallProofStatus, ConsentStatus, HiringStatus, ItaStatus, RewardStatus } from '../../shared/enums';
+import { Badge, type Tone } from './badge';
 
 export function ConsentBadge({ status }: { status: ConsentStatus }) {
   const tone: Tone = status === 'CONFIRMED' ? 'success' : status === 'DECLINED' ? 'error' : 'warning';
@@ -65,9 +39,4 @@ export function RewardBadge({ status }: { status: RewardStatus | null }) {
 export function CallProofBadge({ status }: { status: CallProofStatus }) {
   const tone: Tone = status === 'ACCEPTED' ? 'success' : status === 'REJECTED' ? 'error' : 'warning';
   return <Badge tone={tone} label={CALL_PROOF_LABELS[status]()} testId="call-proof-badge" />;
-}
-
-export function TaskStatusBadge({ status }: { status: TaskStatus }) {
-  const tone: Tone = status === 'OPEN' ? 'success' : 'neutral';
-  return <Badge tone={tone} label={TASK_STATUS_LABELS[status]()} testId="task-status-badge" />;
 }

@@ -1,0 +1,8 @@
+import { TASK_STATUS_LABELS } from '../../lib/enum-labels/task-labels';
+import type { TaskStatus } from '../../shared/enums';
+import { Badge, type Tone } from './badge';
+
+export function TaskStatusBadge({ status }: { status: TaskStatus }) {
+  const tone: Tone = status === 'OPEN' ? 'success' : 'neutral';
+  return <Badge tone={tone} label={TASK_STATUS_LABELS[status]()} testId="task-status-badge" />;
+}

@@ -1,0 +1,38 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { api } from '../../lib/api-client';
+import { clearAuthTokens, currentUserId, getAuthTokens } from '../../lib/auth-session';
+import { clearOutbox, listEntries } from '../../lib/outbox/outbox-store';
+import { isUnsent } from '../../lib/outbox/outbox-types';
+import { clearPersistedQueries } from '../../lib/query-persistence';
+import { clearSharedFile } from '../../lib/shared-file';
+
+// Logging out, loaded by the /logout route when it runs (not part of every first visit): it reads and
+// clears the outbox and the shared CV, which no other first screen needs.
+
+/** The signed-in user's entries the server has not confirmed; none when the outbox cannot be read. */
+export async function unsentCount(): Promise<number> {
+  const userId = currentUserId();
+  if (userId === null) return 0;
+  try {
+    return (await listEntries(userId)).filter(isUnsent).length;
+  } catch {
+    return 0; // No IndexedDB here: nothing can have been kept.
+  }
+}
+
+/** Ends the session on the server (best effort: offline still logs out here), then forgets it locally. */
+export async function logout(queryClient: QueryClient): Promise<void> {
+  const tokens = getAuthTokens();
+  if (tokens) {
+    try {
+      await api.api.auth.logout.$post(undefined, { headers: { 'x-refresh-token': tokens.refreshToken } });
+    } catch {
+      // Offline or server down: the tokens are forgotten below and expire on their own.
+    }
+  }
+  clearAuthTokens();
+  queryClient.clear();
+  // Nothing of this session stays on the device: every saved query cache, the outbox (the logout page
+  // has warned about unsent entries) and a CV shared into the app but not yet used.
+  await Promise.all([clearPersistedQueries(), clearOutbox().catch(() => {}), clearSharedFile().catch(() => {})]);
+}

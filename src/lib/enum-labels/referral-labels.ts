@@ -1,0 +1,46 @@
+import { m } from '../../paraglide/messages';
+import type { CallProofStatus, ConsentStatus, HiringStatus, ItaStatus, RewardStatus } from '../../shared/enums';
+
+// Localised labels of the shared enums, one file per area so a screen loads only its own. Maps, not
+// dynamic key lookups, so the bundler keeps what is used.
+
+export const CONSENT_LABELS: Record<ConsentStatus, () => string> = {
+  PENDING: m.consent_pending,
+  CONFIRMED: m.consent_confirmed,
+  DECLINED: m.consent_declined,
+};
+
+export const ITA_LABELS: Record<ItaStatus, () => string> = {
+  NOT_SENT: m.ita_not_sent,
+  SENT: m.ita_sent,
+  CONFIRMED: m.ita_confirmed,
+  DECLINED: m.ita_declined,
+};
+
+export const HIRING_LABELS: Record<HiringStatus, () => string> = {
+  SUBMITTED: m.hiring_submitted,
+  SCREENING: m.hiring_screening,
+  INTERVIEW: m.hiring_interview,
+  OFFERED: m.hiring_offered,
+  HIRED: m.hiring_hired,
+  REJECTED: m.hiring_rejected,
+  WITHDRAWN: m.hiring_withdrawn,
+};
+
+/** Reward states, with IN_REVIEW for a reward not decided yet (null). */
+export const REWARD_LABELS: Record<RewardStatus | 'IN_REVIEW', () => string> = {
+  IN_REVIEW: m.reward_in_review,
+  APPROVED: m.reward_approved,
+  REJECTED: m.reward_rejected,
+  INELIGIBLE: m.reward_ineligible,
+  NOT_VALID: m.reward_not_valid,
+  EXCEED_QUOTA: m.reward_exceed_quota,
+  PENDING_PAYMENT: m.reward_pending_payment,
+  PAID: m.reward_paid,
+};
+
+export const CALL_PROOF_LABELS: Record<CallProofStatus, () => string> = {
+  NEED_REVIEW: m.call_proof_need_review,
+  ACCEPTED: m.call_proof_accepted,
+  REJECTED: m.call_proof_rejected,
+};
