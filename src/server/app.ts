@@ -6,6 +6,7 @@ import { SEED_MESSAGES } from '../shared/error-codes';
 import type { AppDeps, AppEnv } from './context';
 import { AppError } from './errors';
 import { areaGuard } from './middleware/auth';
+import { compressJson } from './middleware/compress-json';
 import { idempotent } from './middleware/idempotency';
 import { requestId } from './middleware/request-id';
 import { securityHeaders } from './middleware/security-headers';
@@ -49,6 +50,7 @@ export function createApp(deps: AppDeps, options: { web?: MiddlewareHandler<AppE
       c.set('deps', deps);
       await next();
     })
+    .use('/api/*', compressJson)
     .use('/api/*', (c, next) =>
       // A GET or HEAD has no body to limit; asking it for one makes @hono/node-server build a full
       // Request with a stream, which cost a tenth of a small call's time.
