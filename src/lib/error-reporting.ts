@@ -86,5 +86,8 @@ export function installGlobalErrorHandlers(): void {
     reportError(event.error ?? event.message);
   });
   window.addEventListener('unhandledrejection', (event) => reportError(event.reason));
-  void connectSentryWhenConfigured();
+  // Asked once the page has loaded, so the config call does not queue before the first screen's own
+  // requests on a slow connection (issue 7); a report before then goes to the server's log.
+  if (document.readyState === 'complete') void connectSentryWhenConfigured();
+  else window.addEventListener('load', () => void connectSentryWhenConfigured(), { once: true });
 }
