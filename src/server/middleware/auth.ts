@@ -2,6 +2,7 @@ import { createMiddleware } from 'hono/factory';
 import type { Role } from '../../shared/enums';
 import type { AppEnv } from '../context';
 import { AppError, forbidden, unauthorized } from '../errors';
+import { findSessionUser } from '../modules/auth/session.repository';
 import { verifyAccessToken } from '../security/jwt';
 
 // Checks the bearer token, then the user and the session in the database on every call, so a
@@ -13,13 +14,7 @@ export const requireUser = createMiddleware<AppEnv>(async (c, next) => {
   const { db, env, now } = c.var.deps;
   const claims = await verifyAccessToken(env.JWT_SECRET, token, now());
   if (!claims) throw new AppError('TOKEN_EXPIRED', 401, 'Your session has expired. Please log in again.');
-  const row = await db
-    .selectFrom('sessions')
-    .innerJoin('users', 'users.id', 'sessions.user_id')
-    .select(['users.id', 'users.email', 'users.roles', 'users.status', 'sessions.revoked_at', 'sessions.expires_at'])
-    .where('sessions.id', '=', claims.sid)
-    .where('users.id', '=', Number(claims.sub))
-    .executeTakeFirst();
+  const row = await findSessionUser(db, claims.sid, Number(claims.sub));
   if (!row || row.revoked_at !== null || row.expires_at <= now().toISOString()) {
     throw new AppError('SESSION_EXPIRED', 401, 'Your session has ended. Please log in again.');
   }
