@@ -39,6 +39,23 @@ describe.each(DIALECTS)('preparedQuery on %s', (dialect) => {
     expect(await prepared(t.db, 'DEACTIVATE', 0)).toEqual([{ id: b.id, email: 'b@example.com' }]);
   });
 
+  it('takes an array argument as an `in` list, compiled once per length', async () => {
+    const ids: number[] = [];
+    for (const email of ['a@example.com', 'b@example.com', 'c@example.com'])
+      ids.push((await t.createUser({ email })).id);
+    const [a = 0, b = 0, c = 0] = ids;
+    const emails = preparedQuery((db: DB, status: 'ACTIVE' | 'DEACTIVATE', userIds: number[]) =>
+      db.selectFrom('users').select('email').where('id', 'in', userIds).where('status', '=', status).orderBy('email'),
+    );
+    const found = async (userIds: number[]) => (await emails(t.db, 'ACTIVE', userIds)).map((row) => row.email);
+    expect(await found([a])).toEqual(['a@example.com']);
+    expect(await found([c, a])).toEqual(['a@example.com', 'c@example.com']);
+    expect(await found([b])).toEqual(['b@example.com']);
+    expect(await found([b, c, a])).toEqual(['a@example.com', 'b@example.com', 'c@example.com']);
+    expect(await found([c, b])).toEqual(['b@example.com', 'c@example.com']);
+    expect(await emails(t.db, 'DEACTIVATE', [a, b])).toEqual([]);
+  });
+
   it('runs inside a transaction on that transaction', async () => {
     // The row exists only in the transaction until it commits: the query must run on its connection.
     const byEmail = preparedQuery((db: DB, email: string) =>
