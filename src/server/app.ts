@@ -5,6 +5,7 @@ import type { ApiErrorBody } from '../shared/api-response';
 import { SEED_MESSAGES } from '../shared/error-codes';
 import type { AppDeps, AppEnv } from './context';
 import { AppError } from './errors';
+import { setAnswerHeaders } from './middleware/answer-headers';
 import { areaGuard } from './middleware/auth';
 import { compressJson } from './middleware/compress-json';
 import { idempotent } from './middleware/idempotency';
@@ -40,6 +41,8 @@ const limitBody = bodyLimit({
   },
 });
 
+const NO_STORE = [['Cache-Control', 'no-store']] as const;
+
 // The whole API as one chained app, so `AppType` carries every route to the typed client.
 // `web` serves the built PWA for everything outside /api (index.ts); tests leave it out.
 export function createApp(deps: AppDeps, options: { web?: MiddlewareHandler<AppEnv> } = {}) {
@@ -58,7 +61,7 @@ export function createApp(deps: AppDeps, options: { web?: MiddlewareHandler<AppE
     )
     .use('/api/*', async (c, next) => {
       // Before the handler, as in securityHeaders; a route that sets its own (files) wins.
-      c.header('Cache-Control', 'no-store');
+      if (setAnswerHeaders(c, NO_STORE)) return next();
       await next();
       if (!c.res.headers.has('Cache-Control')) c.header('Cache-Control', 'no-store');
     })

@@ -1,11 +1,15 @@
 // @vitest-environment node
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { type ServerType, serve } from '@hono/node-server';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createApp } from '../../src/server/app';
+import { checkUpload, storeUpload } from '../../src/server/uploads/read-upload';
 import { webHandler } from '../../src/server/web';
 import { insertTask } from './helpers/rows';
+import { asBlobPart, MEDIA_SAMPLES } from './helpers/sample-files';
 import { recruiter } from './helpers/talent-fixtures';
 import { bearer, createTestApp, DIALECTS, type TestApp } from './helpers/test-app';
 
@@ -111,5 +115,92 @@ describe.each(DIALECTS)('security headers on %s', (dialect) => {
     expect(res.headers.get('Content-Type')).toMatch(/^text\/event-stream/);
     expectSecurityHeaders(res, 'SSE');
     expect(await res.text()).toContain('data:');
+  });
+});
+
+// Served as production serves it (@hono/node-server), the headers go on Node's response itself
+// (src/server/middleware/answer-headers.ts); an answer's own header of the same name wins.
+describe('security headers through the Node server', () => {
+  let t: TestApp;
+  let server: ServerType;
+  let base: string;
+  let token: string;
+
+  beforeEach(async () => {
+    t = await createTestApp('sqlite');
+    const app = createApp(t.deps, { web: webHandler({ clientDir, env: t.env }) });
+    token = (await recruiter(t)).token;
+    server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' });
+    await new Promise<void>((resolve) => server.once('listening', () => resolve()));
+    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+  afterEach(async () => {
+    await new Promise((resolve) => server.close(resolve));
+    await t.close();
+  });
+
+  it('are on every kind of answer, with the request id and, on the API, Cache-Control: no-store', async () => {
+    const taskId = await insertTask(t, { title: 'Backend Engineer' });
+    const answers: [string, Response][] = [
+      ['JSON 200', await fetch(`${base}/api/recruiter/task`, { headers: bearer(token) })],
+      ['JSON 401', await fetch(`${base}/api/recruiter/task`)],
+      ['unknown API path', await fetch(`${base}/api/no-such-thing`)],
+      ['health', await fetch(`${base}/api/health`)],
+      [
+        'SSE',
+        await fetch(`${base}/api/recruiter/ai/recruiter-notes/improve`, {
+          method: 'POST',
+          headers: { ...bearer(token), 'content-type': 'application/json' },
+          body: JSON.stringify({ taskId, note: 'Aminah, 5 years of Node.js at Grab. Notice period 1 month.' }),
+        }),
+      ],
+    ];
+    for (const [what, res] of answers) {
+      expectSecurityHeaders(res, what);
+      expect(res.headers.get('X-Frame-Options'), what).toBe('DENY');
+      expect(res.headers.get('X-Request-Id'), what).toMatch(/^[\w.-]{8,64}$/);
+      expect(res.headers.get('Cache-Control'), what).toBe('no-store');
+      await res.arrayBuffer();
+    }
+    const ok = answers[0]?.[1] as Response;
+    expect(ok.headers.get('Content-Type')).toMatch(/^application\/json/);
+    const echoed = await fetch(`${base}/api/health`, { headers: { 'x-request-id': 'req-12345678' } });
+    expect(echoed.headers.get('X-Request-Id')).toBe('req-12345678');
+  });
+
+  it("leave a file download its own CSP sandbox and Cache-Control (the answer's own header wins)", async () => {
+    // An admin may read any stored file (file.service.ts): no referral needed around it.
+    const admin = await t.createUser({ email: 'admin@example.com', roles: ['ROLE_ADMIN'] });
+    const adminToken = (await t.login(admin.email)).accessToken;
+    const checked = await checkUpload(
+      new File([asBlobPart(MEDIA_SAMPLES.m4a)], 'call.m4a', { type: 'audio/mp4' }),
+      'call-proof',
+    );
+    const stored = await storeUpload(t.db, t.deps.storage, checked, {
+      ownerId: admin.id,
+      purpose: 'CALL_PROOF',
+      now: t.clock.now(),
+    });
+    const res = await fetch(`${base}/api/files/${stored.id}`, { headers: bearer(adminToken) });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('Content-Security-Policy')).toMatch(/^sandbox; default-src 'none'/);
+    expect(res.headers.get('Cache-Control')).toBe('private, no-store');
+    expect(res.headers.get('X-Content-Type-Options')).toBe('nosniff');
+    expect(res.headers.get('Strict-Transport-Security')).toMatch(/max-age=31536000/);
+    expect(new Uint8Array(await res.arrayBuffer())).toEqual(new Uint8Array(MEDIA_SAMPLES.m4a));
+  });
+
+  it('are on the HTML and static files, which keep their own Cache-Control', async () => {
+    for (const [url, cacheControl] of [
+      ['/ms/task?taskId=7', 'no-cache'],
+      ['/assets/app-abc123.js', 'public, max-age=31536000, immutable'],
+      ['/sw.js', 'no-cache'],
+    ] as const) {
+      const res = await fetch(`${base}${url}`);
+      expect(res.status, url).toBe(200);
+      expectSecurityHeaders(res, url);
+      expect(res.headers.get('Cache-Control'), url).toBe(cacheControl);
+      await res.arrayBuffer();
+    }
   });
 });

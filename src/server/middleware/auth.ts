@@ -2,6 +2,7 @@ import { createMiddleware } from 'hono/factory';
 import type { Role } from '../../shared/enums';
 import type { AppEnv } from '../context';
 import { AppError, forbidden, unauthorized } from '../errors';
+import { findSessionUser } from '../modules/auth/session.repository';
 import { verifyAccessToken } from '../security/jwt';
 
 // Checks the bearer token, then the user and the session in the database on every call, so a
@@ -10,16 +11,11 @@ export const requireUser = createMiddleware<AppEnv>(async (c, next) => {
   const header = c.req.header('authorization') ?? '';
   const token = header.startsWith('Bearer ') ? header.slice(7).trim() : '';
   if (!token) throw unauthorized();
-  const { db, env, now } = c.var.deps;
+  // c.get, not c.var: Hono builds a new object of all variables on every c.var.
+  const { db, env, now } = c.get('deps');
   const claims = await verifyAccessToken(env.JWT_SECRET, token, now());
   if (!claims) throw new AppError('TOKEN_EXPIRED', 401, 'Your session has expired. Please log in again.');
-  const row = await db
-    .selectFrom('sessions')
-    .innerJoin('users', 'users.id', 'sessions.user_id')
-    .select(['users.id', 'users.email', 'users.roles', 'users.status', 'sessions.revoked_at', 'sessions.expires_at'])
-    .where('sessions.id', '=', claims.sid)
-    .where('users.id', '=', Number(claims.sub))
-    .executeTakeFirst();
+  const row = await findSessionUser(db, claims.sid, Number(claims.sub));
   if (!row || row.revoked_at !== null || row.expires_at <= now().toISOString()) {
     throw new AppError('SESSION_EXPIRED', 401, 'Your session has ended. Please log in again.');
   }
@@ -32,17 +28,19 @@ export const requireUser = createMiddleware<AppEnv>(async (c, next) => {
 
 export const requireRole = (role: Role) =>
   createMiddleware<AppEnv>(async (c, next) => {
-    if (!c.var.user.roles.includes(role)) throw forbidden();
+    if (!c.get('user').roles.includes(role)) throw forbidden();
     await next();
   });
 
 // Area guards, installed once in app.ts on `/api/recruiter/*` and `/api/admin/*`, so no route of an
 // area can be added without its role check. The auth calls live under /api/recruiter/auth for
 // every role (seed section 7) and check what they need themselves.
-export const areaGuard = (role: Role, publicPrefix?: string) =>
-  createMiddleware<AppEnv>(async (c, next) => {
+export const areaGuard = (role: Role, publicPrefix?: string) => {
+  const roleCheck = requireRole(role);
+  return createMiddleware<AppEnv>(async (c, next) => {
     if (publicPrefix && c.req.path.startsWith(publicPrefix)) return next();
     await requireUser(c, async () => {
-      await requireRole(role)(c, next);
+      await roleCheck(c, next);
     });
   });
+};

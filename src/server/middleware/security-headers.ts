@@ -1,5 +1,6 @@
 import { createMiddleware } from 'hono/factory';
 import type { AppEnv } from '../context';
+import { type HeaderList, setAnswerHeaders } from './answer-headers';
 
 // On every answer: API, HTML and static files alike.
 export function securityHeaders(options: { sentryDsn?: string }) {
@@ -27,7 +28,7 @@ export function securityHeaders(options: { sentryDsn?: string }) {
     "base-uri 'none'",
     "frame-ancestors 'none'",
   ].join('; ');
-  const headers: [string, string][] = [
+  const headers: HeaderList = [
     ['Content-Security-Policy', csp],
     ['Strict-Transport-Security', 'max-age=31536000; includeSubDomains'],
     ['X-Content-Type-Options', 'nosniff'],
@@ -40,7 +41,7 @@ export function securityHeaders(options: { sentryDsn?: string }) {
     // Set before the handler: c.json and c.body take them in as they build the answer. Setting a
     // header after the answer exists makes Hono rebuild the Response (and @hono/node-server give
     // up its fast path), which cost a third of a small call's time.
-    for (const [name, value] of headers) c.header(name, value);
+    if (setAnswerHeaders(c, headers)) return next();
     await next();
     // A handler that returns a Response of its own (a stream) skips the prepared headers.
     if (!c.res.headers.has('Content-Security-Policy')) for (const [name, value] of headers) c.header(name, value);

@@ -1,4 +1,18 @@
 import type { DB } from '../../db/connect';
+import { preparedQuery } from '../../db/prepared-query';
+
+const sessionUser = preparedQuery((db: DB, sessionId: number, userId: number) =>
+  db
+    .selectFrom('sessions')
+    .innerJoin('users', 'users.id', 'sessions.user_id')
+    .select(['users.id', 'users.email', 'users.roles', 'users.status', 'sessions.revoked_at', 'sessions.expires_at'])
+    .where('sessions.id', '=', sessionId)
+    .where('users.id', '=', userId),
+);
+
+/** The session a token names and its user, for the check on every authenticated call (prepared once). */
+export const findSessionUser = async (db: DB, sessionId: number, userId: number) =>
+  (await sessionUser(db, sessionId, userId))[0];
 
 export async function createSession(
   db: DB,

@@ -2,6 +2,7 @@ import { type Expression, type ExpressionBuilder, sql } from 'kysely';
 import type { TaskListQuery } from '../../../shared/task-schemas';
 import { type DB, isPostgres } from '../../db/connect';
 import type { Database } from '../../db/database';
+import { preparedQuery } from '../../db/prepared-query';
 import { containsText } from '../../db/text-search';
 import { taskDeadline } from '../admin-tasks/admin-task.repository';
 
@@ -126,7 +127,7 @@ export const findTaskById = (db: DB, id: number) =>
   db.selectFrom('tasks').selectAll().where('id', '=', id).executeTakeFirst();
 
 /** The running promos listing each task, largest bonus first (the first per task is the card's promo). */
-export const findRunningPromosOf = (db: DB, taskIds: number[], nowIso: string) =>
+export const findRunningPromosOf = preparedQuery((db: DB, taskIds: number[], nowIso: string) =>
   db
     .selectFrom('promo_tasks')
     .innerJoin('promos', 'promos.id', 'promo_tasks.promo_id')
@@ -142,27 +143,27 @@ export const findRunningPromosOf = (db: DB, taskIds: number[], nowIso: string) =
     .where('promos.starts_at', '<=', nowIso)
     .where('promos.ends_at', '>', nowIso)
     .orderBy('promos.bonus_amount', 'desc')
-    .orderBy('promos.id', 'asc')
-    .execute();
+    .orderBy('promos.id', 'asc'),
+);
 
 /** Referrals using up each task's quota, across all recruiters. */
-export const countQuotaUsed = (db: DB, taskIds: number[]) =>
+export const countQuotaUsed = preparedQuery((db: DB, taskIds: number[]) =>
   db
     .selectFrom('referrals')
     .select((eb) => ['referrals.task_id', eb.fn.countAll().as('used')])
     .where('referrals.task_id', 'in', taskIds)
     .where('referrals.reward_status', 'in', QUOTA_USING_STATUSES)
-    .groupBy('referrals.task_id')
-    .execute();
+    .groupBy('referrals.task_id'),
+);
 
 /** Which of the tasks the recruiter joined or was assigned. */
-export const findMemberTaskIds = (db: DB, recruiterId: number, taskIds: number[]) =>
+export const findMemberTaskIds = preparedQuery((db: DB, recruiterId: number, taskIds: number[]) =>
   db
     .selectFrom('recruiter_tasks')
     .select('recruiter_tasks.task_id')
     .where('recruiter_tasks.recruiter_id', '=', recruiterId)
-    .where('recruiter_tasks.task_id', 'in', taskIds)
-    .execute();
+    .where('recruiter_tasks.task_id', 'in', taskIds),
+);
 
 /** Adds the recruiter to the task; a second join changes nothing (recruiter_tasks_unique). */
 export const insertMember = (db: DB, recruiterId: number, taskId: number, nowIso: string) =>

@@ -2,12 +2,13 @@ import type { AuthUser } from '../../../shared/auth-schemas';
 import type { Role, UserStatus } from '../../../shared/enums';
 import type { DB } from '../../db/connect';
 import type { User } from '../../db/database';
+import { preparedQuery } from '../../db/prepared-query';
 
 export const findUserByEmail = (db: DB, email: string) =>
   db.selectFrom('users').selectAll().where('email', '=', email.toLowerCase()).executeTakeFirst();
 
-export const findUserById = (db: DB, id: number) =>
-  db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+const userById = preparedQuery((db: DB, id: number) => db.selectFrom('users').selectAll().where('id', '=', id));
+export const findUserById = async (db: DB, id: number) => (await userById(db, id))[0];
 
 export function toAuthUser(user: User): AuthUser {
   return {
