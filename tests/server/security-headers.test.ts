@@ -168,6 +168,26 @@ describe('security headers through the Node server', () => {
     expect(echoed.headers.get('X-Request-Id')).toBe('req-12345678');
   });
 
+  it('send a long JSON answer compressed, with its headers, and a stream as it is', async () => {
+    for (let index = 0; index < 10; index += 1) await insertTask(t, { title: `Backend Engineer ${index}` });
+    const res = await fetch(`${base}/api/recruiter/task`, { headers: { ...bearer(token), 'Accept-Encoding': 'br' } });
+    expect(res.headers.get('Content-Encoding')).toBe('br');
+    expect(res.headers.get('Vary')).toMatch(/Accept-Encoding/);
+    expect(res.headers.get('Cache-Control')).toBe('no-store');
+    expectSecurityHeaders(res, 'compressed JSON');
+    // fetch unpacks it: the answer is the whole page.
+    expect(((await res.json()) as { data: { items: unknown[] } }).data.items).toHaveLength(10);
+    const taskId = await insertTask(t, { title: 'Data Analyst' });
+    const stream = await fetch(`${base}/api/recruiter/ai/recruiter-notes/improve`, {
+      method: 'POST',
+      headers: { ...bearer(token), 'content-type': 'application/json', 'Accept-Encoding': 'br, gzip' },
+      body: JSON.stringify({ taskId, note: 'Aminah, 5 years of Node.js at Grab. Notice period 1 month.' }),
+    });
+    expect(stream.headers.get('Content-Type')).toMatch(/^text\/event-stream/);
+    expect(stream.headers.get('Content-Encoding')).toBeNull();
+    await stream.arrayBuffer();
+  });
+
   it("leave a file download its own CSP sandbox and Cache-Control (the answer's own header wins)", async () => {
     // An admin may read any stored file (file.service.ts): no referral needed around it.
     const admin = await t.createUser({ email: 'admin@example.com', roles: ['ROLE_ADMIN'] });

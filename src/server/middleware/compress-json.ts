@@ -1,6 +1,7 @@
 import { brotliCompressSync, gzipSync, constants as zlib } from 'node:zlib';
 import type { MiddlewareHandler } from 'hono';
 import { parseAccept } from 'hono/utils/accept';
+import { setAnswerHeaders } from './answer-headers';
 
 // API answers in JSON travel compressed when the client takes it: a page of the task board is ~5 kB of
 // JSON and ~1 kB in brotli, which on a phone's slow connection is most of the call's time (issue 7,
@@ -36,14 +37,18 @@ function compressed(body: Buffer, encoding: Encoding): Buffer {
 // A view of the Buffer's bytes, not a copy (Response takes a Uint8Array, not a Node Buffer's type).
 const bytes = (buffer: Buffer) => new Uint8Array(buffer.buffer as ArrayBuffer, buffer.byteOffset, buffer.length);
 
+// Every API answer may be compressed for some client: caches must key it by Accept-Encoding. Set
+// before the handler (answer-headers.ts): touching the answer afterwards costs a rebuild of it.
+const VARY = [['Vary', 'Accept-Encoding']] as const;
+
 export const compressJson: MiddlewareHandler = async (c, next) => {
+  setAnswerHeaders(c, VARY);
+  const encoding = c.req.method === 'HEAD' ? undefined : acceptedEncoding(c.req.header('Accept-Encoding'));
+  // Nothing to do after the handler for a client that takes no compression (the benchmarks' case).
+  if (!encoding) return next();
   await next();
-  if (c.req.method === 'HEAD' || !c.res.body || c.res.headers.has('Content-Encoding')) return;
+  if (!c.res.body || c.res.headers.has('Content-Encoding')) return;
   if (!c.res.headers.get('Content-Type')?.startsWith('application/json')) return;
-  // The answer depends on the header whether or not this one is compressed: caches must know.
-  c.header('Vary', 'Accept-Encoding', { append: true });
-  const encoding = acceptedEncoding(c.req.header('Accept-Encoding'));
-  if (!encoding) return;
   const body = Buffer.from(await c.res.arrayBuffer());
   // Hono copies the previous answer's headers onto the new one: the encoding and length are set after.
   if (body.length < MIN_BYTES) {
