@@ -106,8 +106,10 @@ export default defineConfig({
           ],
           // Chunks shared by several screens stay small files of their own: copying them into each screen
           // (rolldown's experimentalInlineCommonChunks) needs strict execution order, whose module init
-          // wrappers cost the entry ~6 kB gzip. Their number does not delay a first visit: the server's
-          // HTML preloads a route's chunks alongside the entry (src/server/route-preloads.ts).
+          // wrappers cost the entry ~6 kB gzip. The price is more requests (~37 for /task): Lighthouse's
+          // slow 4G model counts each, which is why its /task score fell (README, Status). Listing them
+          // in the HTML as modulepreload links was tried and measured worse: they took bandwidth from
+          // the entry.
         },
       },
     },

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Production build: messages, then the PWA (dist/client) with each route's chunk list, then the Node server (dist/server), then the
+// Production build: messages, then the PWA (dist/client), then the Node server (dist/server), then the
 // stamp that start.mjs checks. Usage: npm run build
 import { readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -8,7 +8,6 @@ import { compile } from '@inlang/paraglide-js';
 import { build } from 'vite';
 import { ROOT, STAMP_FILE, sourceHash } from './build-stamp.mjs';
 import { paraglideOptions } from './paraglide-options.mjs';
-import { routePreloads } from './route-chunks.mjs';
 
 const started = Date.now();
 const step = (text) => console.log(`\n[build] ${text}`);
@@ -22,13 +21,7 @@ try {
   await compile(paraglideOptions);
 
   step('building the app (dist/client)');
-  // The manifest (dist/client/.vite, never served) says which chunks each route needs.
-  await build({ root: ROOT, mode: 'production', logLevel: 'info', build: { manifest: true } });
-  const manifest = JSON.parse(readFileSync(path.join(ROOT, 'dist/client/.vite/manifest.json'), 'utf8'));
-  writeFileSync(
-    path.join(ROOT, 'dist/client/.vite/route-preloads.json'),
-    `${JSON.stringify(routePreloads(ROOT, manifest), null, 2)}\n`,
-  );
+  await build({ root: ROOT, mode: 'production', logLevel: 'info' });
 
   step('precompressing the app (brotli, gzip)');
   const compressed = precompress(path.join(ROOT, 'dist/client'));

@@ -1,29 +1,7 @@
-// Which built chunks a route needs before it renders, read from the Vite manifest. Used by the build
-// (dist/client/.vite/route-preloads.json: the server lists a route's chunks in its HTML, so they load
-// alongside the entry instead of after it) and by the bundle benchmark (the bytes of a first visit).
-import { existsSync, readFileSync } from 'node:fs';
+// Which built chunks a route needs before it renders, read from the Vite manifest (the bundle
+// benchmark: the bytes of a first visit).
+import { existsSync } from 'node:fs';
 import path from 'node:path';
-
-/**
- * Every address of the route tree with the file of its leaf route, from src/routeTree.gen.ts:
- * `FileRoutesByTo` names each address's route variable, whose `…RouteImport` import names the file.
- * @param {string} root
- * @returns {Array<{ address: string; file: string }>}
- */
-export function routeAddresses(root) {
-  const tree = readFileSync(path.join(root, 'src/routeTree.gen.ts'), 'utf8');
-  const files = new Map();
-  for (const [, name, file] of tree.matchAll(/^import \{ Route as (\w+)RouteImport \} from '\.\/(routes\/[^']+)'/gm)) {
-    files.set(`${name}Route`, `src/${file}.tsx`);
-  }
-  const byTo = tree.match(/export interface FileRoutesByTo \{([\s\S]*?)\n\}/)?.[1];
-  if (!byTo) throw new Error('src/routeTree.gen.ts has no FileRoutesByTo: run `npm run generate`');
-  return [...byTo.matchAll(/^\s*'([^']+)': typeof (\w+)/gm)].map(([, address, variable]) => {
-    const file = files.get(variable);
-    if (!file) throw new Error(`no import for ${variable} in src/routeTree.gen.ts`);
-    return { address, file };
-  });
-}
 
 /** The manifest keys of the route files from src/routes down to `leaf` whose component is split. */
 export function branchKeys(root, manifest, leaf) {
@@ -58,13 +36,4 @@ export function closure(manifest, keys) {
   };
   for (const key of keys) visit(key);
   return [...files];
-}
-
-/** Per address, the chunks its route needs beyond those index.html already loads. */
-export function routePreloads(root, manifest) {
-  const entry = new Set(closure(manifest, ['index.html']));
-  return routeAddresses(root).map(({ address, file }) => ({
-    address,
-    files: closure(manifest, branchKeys(root, manifest, file)).filter((chunk) => !entry.has(chunk)),
-  }));
 }

@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { createReadStream, readFileSync, type Stats, statSync } from 'node:fs';
 import path from 'node:path';
 import { Readable } from 'node:stream';
@@ -6,7 +5,6 @@ import type { Context, MiddlewareHandler } from 'hono';
 import { getMimeType } from 'hono/utils/mime';
 import type { AppEnv } from './context';
 import type { Env } from './env';
-import { type RoutePreloads, routePreloadMatcher, withPreloads } from './route-preloads';
 
 // Serves the built PWA (dist/client) for everything outside /api:
 // - hashed files under /assets/ are immutable for a year; the shell's entry points (index.html, sw.js,
@@ -15,8 +13,7 @@ import { type RoutePreloads, routePreloadMatcher, withPreloads } from './route-p
 //   decides, and renders its own "not found"); a missing file WITH an extension answers 404, so a
 //   stale chunk fails loudly and the client reloads instead of parsing HTML as JavaScript;
 // - outside production the HTML carries a robots noindex unless the request's origin is APP_URL's
-//   (seed section 1), plus the same X-Robots-Tag header;
-// - the HTML of an app route lists that route's chunks as modulepreload links (route-preloads.ts).
+//   (seed section 1), plus the same X-Robots-Tag header.
 
 const ROBOTS = 'noindex, noarchive, nofollow';
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -24,15 +21,7 @@ const REVALIDATE = 'no-cache';
 const SHORT = 'public, max-age=3600';
 const COMPRESSIBLE = /^(text\/|application\/(json|manifest\+json|javascript)|image\/svg\+xml)/;
 
-type Page = { html: string; etag: string };
-type Shell = {
-  key: string;
-  indexed: string;
-  plain: string;
-  preloadsFor: (pathname: string) => ReadonlyArray<string>;
-  // One page per chunk list and robots variant, built on first use.
-  pages: Map<string, Page>;
-};
+type Shell = { key: string; indexed: string; plain: string };
 
 export function webHandler(options: { clientDir: string; env: Env }): MiddlewareHandler<AppEnv> {
   const root = path.resolve(options.clientDir);
@@ -52,20 +41,8 @@ export function webHandler(options: { clientDir: string; env: Env }): Middleware
     // Right after <meta charset> (which must come first), else right after <head>.
     const anchor = /<meta charset[^>]*>/i.test(html) ? /<meta charset[^>]*>/i : /<head[^>]*>/i;
     const indexed = html.replace(anchor, (tag) => `${tag}\n    ${meta}`);
-    shell = { key, indexed, plain: html, preloadsFor: routePreloadMatcher(readPreloads(root)), pages: new Map() };
+    shell = { key, indexed, plain: html };
     return shell;
-  };
-
-  const pageFor = (current: Shell, pathname: string, noindex: boolean): Page => {
-    const files = current.preloadsFor(pathname);
-    const id = `${noindex ? 'n' : 'i'}:${files.join(',')}`;
-    let page = current.pages.get(id);
-    if (!page) {
-      const html = withPreloads(noindex ? current.indexed : current.plain, files);
-      page = { html, etag: `W/"${current.key}-${createHash('sha1').update(html).digest('base64url').slice(0, 12)}"` };
-      current.pages.set(id, page);
-    }
-    return page;
   };
 
   const noindexFor = (c: Context<AppEnv>): boolean => {
@@ -101,26 +78,18 @@ export function webHandler(options: { clientDir: string; env: Env }): Middleware
     const last = c.req.path.split('/').pop() ?? '';
     if (/\.[a-z0-9]+$/i.test(last) && path.basename(file) !== 'index.html') return notFound(c);
 
-    const { html, etag } = pageFor(current, c.req.path, noindex);
+    const etag = `W/"${current.key}${noindex ? '-n' : ''}"`;
     c.header('Cache-Control', REVALIDATE);
     c.header('ETag', etag);
     c.header('Content-Type', 'text/html; charset=utf-8');
     if (c.req.header('If-None-Match') === etag) return c.body(null, 304);
+    const html = noindex ? current.indexed : current.plain;
     if (c.req.method === 'HEAD') {
       c.header('Content-Length', String(Buffer.byteLength(html)));
       return c.body(null, 200);
     }
     return c.body(html, 200);
   };
-}
-
-// Written by scripts/build.mjs next to Vite's manifest; a build without it preloads nothing.
-function readPreloads(root: string): RoutePreloads {
-  try {
-    return JSON.parse(readFileSync(path.join(root, '.vite/route-preloads.json'), 'utf8')) as RoutePreloads;
-  } catch {
-    return [];
-  }
 }
 
 function notFound(c: Context<AppEnv>) {

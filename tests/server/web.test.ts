@@ -163,48 +163,6 @@ describe('serving the built app', () => {
   });
 });
 
-describe('route preloads', () => {
-  let preloadDir: string;
-  beforeAll(() => {
-    preloadDir = path.join(dataDir, 'client-with-preloads');
-    mkdirSync(path.join(preloadDir, '.vite'), { recursive: true });
-    writeFileSync(path.join(preloadDir, 'index.html'), INDEX);
-    writeFileSync(
-      path.join(preloadDir, '.vite', 'route-preloads.json'),
-      JSON.stringify([
-        { address: '/task', files: ['assets/task-1.js', 'assets/list-2.js'] },
-        { address: '/manage-task/$id', files: ['assets/manage-task-id-3.js'] },
-        { address: '/manage-task/talent-view', files: ['assets/talent-view-4.js'] },
-      ]),
-    );
-  });
-  const preloadsOf = async (res: Response) =>
-    [...(await res.text()).matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((m) => m[1]);
-
-  it("lists the route's chunks in its HTML, in any locale", async () => {
-    const app = appWith({}, preloadDir);
-    expect(await preloadsOf(await app.request('/task?page=2'))).toEqual(['/assets/task-1.js', '/assets/list-2.js']);
-    expect(await preloadsOf(await app.request('/zh/task'))).toEqual(['/assets/task-1.js', '/assets/list-2.js']);
-    expect(await preloadsOf(await app.request('/manage-task/42'))).toEqual(['/assets/manage-task-id-3.js']);
-    expect(await preloadsOf(await app.request('/manage-task/talent-view'))).toEqual(['/assets/talent-view-4.js']);
-    expect(await preloadsOf(await app.request('/nowhere/at-all'))).toEqual([]);
-  });
-
-  it('gives each variant its own ETag, and a matching one answers 304', async () => {
-    const app = appWith({}, preloadDir);
-    const task = (await app.request('/task')).headers.get('ETag');
-    const other = (await app.request('/manage-task/42')).headers.get('ETag');
-    expect(task).not.toBe(other);
-    const again = await app.request('/task', { headers: { 'If-None-Match': task ?? '' } });
-    expect(again.status).toBe(304);
-  });
-
-  it('serves the plain shell when the build wrote no preload list', async () => {
-    const res = await appWith().request('/task');
-    expect(await res.text()).toBe(INDEX.replace('<head>', `<head>\n    ${ROBOTS}`));
-  });
-});
-
 describe('robots', () => {
   it('marks the HTML noindex outside production by default', async () => {
     const res = await appWith().request('/');
