@@ -23,12 +23,11 @@
 //
 // Targets (issue 7): /login ≤ 1.3× the floor; no route's first load over 1.6×. It prints, it does not
 // judge: the exit code is non-zero only when something failed to run. Rows go to BENCH_ROWS_FILE.
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
-import { branchKeys, closure } from '../../scripts/route-chunks.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const CONFIG = path.join(ROOT, 'vite.config.ts');
@@ -65,6 +64,42 @@ async function viteBuild(outDir, input) {
   const outputs = (Array.isArray(output) ? output : [output]).flatMap((o) => o?.output ?? []);
   const chunks = new Map(outputs.filter((o) => o.type === 'chunk').map((o) => [o.fileName, o]));
   return { manifest, chunks, ms: Date.now() - started };
+}
+
+/** Static-import closure of manifest keys → chunk files. */
+function closure(manifest, keys) {
+  const seen = new Set();
+  const files = new Set();
+  const visit = (key) => {
+    if (seen.has(key)) return;
+    seen.add(key);
+    const entry = manifest[key];
+    if (!entry) throw new Error(`${key} is not in the Vite manifest`);
+    if (entry.file.endsWith('.js')) files.add(entry.file);
+    for (const imported of entry.imports ?? []) visit(imported);
+  };
+  for (const key of keys) visit(key);
+  return [...files];
+}
+
+/** The route files from src/routes down to `leaf` whose component is split into a chunk of its own. */
+function branchKeys(manifest, leaf) {
+  const relative = path.relative('src/routes', leaf).split('/');
+  const files = [];
+  for (let depth = 1; depth < relative.length; depth += 1) {
+    const layout = `src/routes/${relative.slice(0, depth).join('/')}.tsx`;
+    if (existsSync(path.join(ROOT, layout))) files.push(layout);
+  }
+  files.push(leaf);
+  // The chunk holding the route's component; vite.config.ts groups the loader with it, which names the
+  // module `?tsr-split=component---loader` (both load before the route renders).
+  const componentKey = (file) =>
+    Object.keys(manifest).find(
+      (key) => key.startsWith(`${file}?tsr-split=`) && key.split('?tsr-split=')[1].split('---').includes('component'),
+    );
+  const keys = files.map(componentKey).filter(Boolean);
+  if (!componentKey(leaf)) throw new Error(`no split component chunk for ${leaf}`);
+  return keys;
 }
 
 function gzipSizes(outDir, files) {
@@ -117,7 +152,7 @@ async function main() {
   const app = await viteBuild(appDir);
   step(`  app built in ${app.ms} ms`);
   for (const route of ROUTES) {
-    const keys = ['index.html', ...branchKeys(ROOT, app.manifest, route.file)];
+    const keys = ['index.html', ...branchKeys(app.manifest, route.file)];
     const files = closure(app.manifest, keys);
     const sizes = gzipSizes(appDir, files);
     const bytes = sizes.reduce((sum, chunk) => sum + chunk.bytes, 0);
