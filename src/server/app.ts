@@ -5,12 +5,10 @@ import type { ApiErrorBody } from '../shared/api-response';
 import { SEED_MESSAGES } from '../shared/error-codes';
 import type { AppDeps, AppEnv } from './context';
 import { AppError } from './errors';
-import { setAnswerHeaders } from './middleware/answer-headers';
+import { answerBasics } from './middleware/answer-basics';
 import { areaGuard } from './middleware/auth';
 import { compressJson } from './middleware/compress-json';
 import { idempotent } from './middleware/idempotency';
-import { requestId } from './middleware/request-id';
-import { securityHeaders } from './middleware/security-headers';
 import { accountRoutes } from './modules/account/account.routes';
 import { adminPromoRoutes } from './modules/admin-promos/admin-promo.routes';
 import { adminRecruiterRoutes } from './modules/admin-recruiters/admin-recruiter.routes';
@@ -41,30 +39,17 @@ const limitBody = bodyLimit({
   },
 });
 
-const NO_STORE = [['Cache-Control', 'no-store']] as const;
-
 // The whole API as one chained app, so `AppType` carries every route to the typed client.
 // `web` serves the built PWA for everything outside /api (index.ts); tests leave it out.
 export function createApp(deps: AppDeps, options: { web?: MiddlewareHandler<AppEnv> } = {}) {
   const app = new Hono<AppEnv>()
-    .use('*', requestId)
-    .use('*', securityHeaders({ sentryDsn: deps.env.SENTRY_DSN }))
-    .use('*', async (c, next) => {
-      c.set('deps', deps);
-      await next();
-    })
+    .use('*', answerBasics(deps))
     .use('/api/*', compressJson)
     .use('/api/*', (c, next) =>
       // A GET or HEAD has no body to limit; asking it for one makes @hono/node-server build a full
       // Request with a stream, which cost a tenth of a small call's time.
       c.req.method === 'GET' || c.req.method === 'HEAD' ? next() : limitBody(c, next),
     )
-    .use('/api/*', async (c, next) => {
-      // Before the handler, as in securityHeaders; a route that sets its own (files) wins.
-      if (setAnswerHeaders(c, NO_STORE)) return next();
-      await next();
-      if (!c.res.headers.has('Cache-Control')) c.header('Cache-Control', 'no-store');
-    })
     .use('/api/recruiter/*', areaGuard('ROLE_RECRUITER', '/api/recruiter/auth/'))
     .use('/api/recruiter/*', idempotent)
     .use('/api/admin/*', areaGuard('ROLE_ADMIN'))
@@ -102,7 +87,7 @@ export function createApp(deps: AppDeps, options: { web?: MiddlewareHandler<AppE
       fields?: Record<string, string>,
     ): ApiErrorBody => ({
       success: false,
-      error: { code, message, ...(fields ? { fields } : {}), requestId: c.var.requestId },
+      error: { code, message, ...(fields ? { fields } : {}), requestId: c.get('requestId') },
     });
     if (error instanceof AppError) {
       for (const [name, value] of Object.entries(error.headers ?? {})) c.header(name, value);
@@ -113,11 +98,11 @@ export function createApp(deps: AppDeps, options: { web?: MiddlewareHandler<AppE
       return c.json(body('BAD_REQUEST', error.message || 'The request is not valid.'), error.status);
     }
     if (isDatabaseUnavailable(error)) {
-      console.error(`[api] ${c.var.requestId} database unavailable: ${(error as Error).message}`);
+      console.error(`[api] ${c.get('requestId')} database unavailable: ${(error as Error).message}`);
       c.header('Retry-After', '5');
       return c.json(body('SERVICE_UNAVAILABLE', SEED_MESSAGES.generic), 503);
     }
-    console.error(`[api] ${c.var.requestId} ${c.req.method} ${c.req.path} failed:`, error);
+    console.error(`[api] ${c.get('requestId')} ${c.req.method} ${c.req.path} failed:`, error);
     return c.json(body('INTERNAL_ERROR', SEED_MESSAGES.generic), 500);
   });
 

@@ -14,8 +14,8 @@ describe('run-time config', () => {
       success: true,
       data: { sentryDsn: 'https://public@o1.ingest.example/42', environment: 'test' },
     });
-    // The CSP lets the browser reach that Sentry host.
-    const csp = (await t.request('/api/health')).headers.get('content-security-policy');
+    // The pages' CSP lets the browser reach that Sentry host (an API answer loads nothing at all).
+    const csp = (await t.request('/task')).headers.get('content-security-policy');
     expect(csp).toContain("connect-src 'self' https://o1.ingest.example");
   });
 

@@ -35,16 +35,23 @@ afterAll(() => {
   rmSync(clientDir, { recursive: true, force: true });
 });
 
-function expectSecurityHeaders(res: Response, what: string) {
+function expectSecurityHeaders(res: Response, what: string, kind: 'page' | 'api') {
   const csp = res.headers.get('Content-Security-Policy') ?? '';
-  expect(csp, what).toContain("default-src 'self'");
-  expect(csp, what).toContain("script-src 'self'");
-  expect(csp, what).not.toMatch(/script-src[^;]*'unsafe-(inline|eval)'/);
-  expect(csp, what).toContain("object-src 'none'");
-  expect(csp, what).toContain("frame-ancestors 'none'");
+  if (kind === 'api') {
+    // An API answer is never a page: nothing in it may load or be framed (a file sets its own policy).
+    expect(csp, what).toBe("default-src 'none'; frame-ancestors 'none'");
+  } else {
+    expect(csp, what).toContain("default-src 'self'");
+    expect(csp, what).toContain("script-src 'self'");
+    expect(csp, what).not.toMatch(/script-src[^;]*'unsafe-(inline|eval)'/);
+    expect(csp, what).toContain("object-src 'none'");
+    expect(csp, what).toContain("frame-ancestors 'none'");
+    expect(res.headers.get('Cross-Origin-Opener-Policy'), what).toBe('same-origin');
+  }
   const hsts = res.headers.get('Strict-Transport-Security') ?? '';
   expect(Number(/max-age=(\d+)/.exec(hsts)?.[1] ?? 0), what).toBeGreaterThanOrEqual(15_552_000); // 180 days
   expect(res.headers.get('X-Content-Type-Options'), what).toBe('nosniff');
+  expect(res.headers.get('X-Frame-Options'), what).toBe('DENY');
   expect(res.headers.get('Referrer-Policy'), what).toMatch(
     /^(no-referrer|same-origin|strict-origin(-when-cross-origin)?)$/,
   );
@@ -68,14 +75,14 @@ describe.each(DIALECTS)('security headers on %s', (dialect) => {
     const res = await app.request('/ms/task?taskId=7');
     expect(res.status).toBe(200);
     expect(res.headers.get('Content-Type')).toMatch(/^text\/html/);
-    expectSecurityHeaders(res, 'index.html');
+    expectSecurityHeaders(res, 'index.html', 'page');
   });
 
   it('are on a JSON answer, a JSON 4xx and the 404 of an unknown API path', async () => {
     const ok = await app.request('/api/recruiter/task', { headers: bearer(token) });
     expect(ok.status).toBe(200);
     expect(ok.headers.get('Content-Type')).toMatch(/application\/json/);
-    expectSecurityHeaders(ok, 'JSON 200');
+    expectSecurityHeaders(ok, 'JSON 200', 'api');
 
     const invalid = await app.request('/api/auth/login', {
       method: 'POST',
@@ -84,23 +91,23 @@ describe.each(DIALECTS)('security headers on %s', (dialect) => {
     });
     expect(invalid.status).toBe(400);
     expect((await invalid.json()).success).toBe(false);
-    expectSecurityHeaders(invalid, 'JSON 400');
+    expectSecurityHeaders(invalid, 'JSON 400', 'api');
 
     const unauthorised = await app.request('/api/recruiter/task');
     expect(unauthorised.status).toBe(401);
-    expectSecurityHeaders(unauthorised, 'JSON 401');
+    expectSecurityHeaders(unauthorised, 'JSON 401', 'api');
 
     const unknown = await app.request('/api/no-such-thing');
     expect(unknown.status).toBe(404);
     expect(unknown.headers.get('Content-Type')).toMatch(/application\/json/);
-    expectSecurityHeaders(unknown, 'unknown API path');
+    expectSecurityHeaders(unknown, 'unknown API path', 'api');
   });
 
   it('are on a static asset, the service worker and the manifest', async () => {
     for (const url of ['/assets/app-abc123.js', '/sw.js', '/manifest.webmanifest']) {
       const res = await app.request(url);
       expect(res.status, url).toBe(200);
-      expectSecurityHeaders(res, url);
+      expectSecurityHeaders(res, url, 'page');
     }
   });
 
@@ -113,7 +120,7 @@ describe.each(DIALECTS)('security headers on %s', (dialect) => {
     });
     expect(res.status).toBe(200);
     expect(res.headers.get('Content-Type')).toMatch(/^text\/event-stream/);
-    expectSecurityHeaders(res, 'SSE');
+    expectSecurityHeaders(res, 'SSE', 'api');
     expect(await res.text()).toContain('data:');
   });
 });
@@ -156,7 +163,7 @@ describe('security headers through the Node server', () => {
       ],
     ];
     for (const [what, res] of answers) {
-      expectSecurityHeaders(res, what);
+      expectSecurityHeaders(res, what, 'api');
       expect(res.headers.get('X-Frame-Options'), what).toBe('DENY');
       expect(res.headers.get('X-Request-Id'), what).toMatch(/^[\w.-]{8,64}$/);
       expect(res.headers.get('Cache-Control'), what).toBe('no-store');
@@ -174,7 +181,7 @@ describe('security headers through the Node server', () => {
     expect(res.headers.get('Content-Encoding')).toBe('br');
     expect(res.headers.get('Vary')).toMatch(/Accept-Encoding/);
     expect(res.headers.get('Cache-Control')).toBe('no-store');
-    expectSecurityHeaders(res, 'compressed JSON');
+    expectSecurityHeaders(res, 'compressed JSON', 'api');
     // fetch unpacks it: the answer is the whole page.
     expect(((await res.json()) as { data: { items: unknown[] } }).data.items).toHaveLength(10);
     const taskId = await insertTask(t, { title: 'Data Analyst' });
@@ -218,7 +225,7 @@ describe('security headers through the Node server', () => {
     ] as const) {
       const res = await fetch(`${base}${url}`);
       expect(res.status, url).toBe(200);
-      expectSecurityHeaders(res, url);
+      expectSecurityHeaders(res, url, 'page');
       expect(res.headers.get('Cache-Control'), url).toBe(cacheControl);
       await res.arrayBuffer();
     }

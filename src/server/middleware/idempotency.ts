@@ -176,7 +176,7 @@ export const idempotent = createMiddleware<AppEnv>(async (c, next) => {
       [IDEMPOTENCY_HEADER]: 'idempotency_key_invalid',
     });
   }
-  const deps = c.var.deps;
+  const deps = c.get('deps');
   const claim = await claimIdempotencyKey(deps, user.id, key, await requestHash(c));
   switch (claim.kind) {
     case 'reused':
@@ -210,7 +210,7 @@ export const idempotent = createMiddleware<AppEnv>(async (c, next) => {
   } catch (error) {
     // The work is done: the client gets its answer. Answering 500 instead would make it send again,
     // and, once the claim is stale, do the work twice.
-    console.error(`[idempotency] ${c.var.requestId} the answer for key ${key} could not be stored:`, error);
+    console.error(`[idempotency] ${c.get('requestId')} the answer for key ${key} could not be stored:`, error);
   }
 });
 

@@ -51,7 +51,7 @@ function rateLimited(rule: RateRule, nowMs: number) {
 
 // Behind a proxy (TRUST_PROXY=true) the client is the first X-Forwarded-For address.
 export function clientIp(c: Context<AppEnv>): string {
-  if (c.var.deps.env.TRUST_PROXY) {
+  if (c.get('deps').env.TRUST_PROXY) {
     const forwarded = c.req.header('x-forwarded-for')?.split(',')[0]?.trim();
     if (forwarded) return forwarded;
   }

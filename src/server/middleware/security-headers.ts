@@ -1,9 +1,23 @@
-import { createMiddleware } from 'hono/factory';
-import type { AppEnv } from '../context';
-import { type HeaderList, setAnswerHeaders } from './answer-headers';
+import type { HeaderList } from './answer-headers';
 
-// On every answer: API, HTML and static files alike.
-export function securityHeaders(options: { sentryDsn?: string }) {
+// The security headers of every answer (answer-basics.ts puts them on): a page's (the HTML, static files,
+// the service worker) and the API's.
+const COMMON: HeaderList = [
+  ['Strict-Transport-Security', 'max-age=31536000; includeSubDomains'],
+  ['X-Content-Type-Options', 'nosniff'],
+  ['Referrer-Policy', 'strict-origin-when-cross-origin'],
+  ['X-Frame-Options', 'DENY'],
+];
+
+// API answers are JSON, a stream or a file (which sets its own sandboxed CSP), never a page: nothing in
+// them may load anything or be framed. The page's policies (what scripts may run, the opener, the
+// camera) mean nothing there, and a shorter head is ~450 bytes less on every call of a phone.
+export const API_SECURITY_HEADERS: HeaderList = [
+  ['Content-Security-Policy', "default-src 'none'; frame-ancestors 'none'"],
+  ...COMMON,
+];
+
+export function documentSecurityHeaders(options: { sentryDsn?: string }): HeaderList {
   const connect = ["'self'"];
   if (options.sentryDsn) {
     try {
@@ -28,22 +42,10 @@ export function securityHeaders(options: { sentryDsn?: string }) {
     "base-uri 'none'",
     "frame-ancestors 'none'",
   ].join('; ');
-  const headers: HeaderList = [
+  return [
     ['Content-Security-Policy', csp],
-    ['Strict-Transport-Security', 'max-age=31536000; includeSubDomains'],
-    ['X-Content-Type-Options', 'nosniff'],
-    ['Referrer-Policy', 'strict-origin-when-cross-origin'],
-    ['X-Frame-Options', 'DENY'],
+    ...COMMON,
     ['Cross-Origin-Opener-Policy', 'same-origin'],
     ['Permissions-Policy', 'camera=(self), microphone=(self), geolocation=()'],
   ];
-  return createMiddleware<AppEnv>(async (c, next) => {
-    // Set before the handler: c.json and c.body take them in as they build the answer. Setting a
-    // header after the answer exists makes Hono rebuild the Response (and @hono/node-server give
-    // up its fast path), which cost a third of a small call's time.
-    if (setAnswerHeaders(c, headers)) return next();
-    await next();
-    // A handler that returns a Response of its own (a stream) skips the prepared headers.
-    if (!c.res.headers.has('Content-Security-Policy')) for (const [name, value] of headers) c.header(name, value);
-  });
 }

@@ -1,7 +1,7 @@
 import type { DB } from '../../db/connect';
 import type { UserUpdate } from '../../db/database';
 
-// Every query here is keyed by the signed-in user's id (c.var.user.id): no call takes another user's id.
+// Every query here is keyed by the signed-in user's id (c.get('user').id): no call takes another user's id.
 
 export const findAccount = (db: DB, userId: number) =>
   db.selectFrom('users').selectAll().where('id', '=', userId).executeTakeFirst();

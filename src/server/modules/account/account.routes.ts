@@ -14,20 +14,22 @@ import { changePassword, getAccount, updatePayout, updatePreferences, updateProf
 // id: each call reads and changes only the caller's account.
 export const accountRoutes = new Hono<AppEnv>()
   .use('*', requireUser)
-  .get('/', async (c) => c.json({ success: true as const, data: await getAccount(c.var.deps, c.var.user.id) }, 200))
+  .get('/', async (c) =>
+    c.json({ success: true as const, data: await getAccount(c.get('deps'), c.get('user').id) }, 200),
+  )
   .put('/profile', validate('json', accountProfileSchema), async (c) => {
-    const data = await updateProfile(c.var.deps, c.var.user.id, c.req.valid('json'));
+    const data = await updateProfile(c.get('deps'), c.get('user').id, c.req.valid('json'));
     return c.json({ success: true as const, data }, 200);
   })
   .put('/payout', validate('json', accountPayoutSchema), async (c) => {
-    const data = await updatePayout(c.var.deps, c.var.user.id, c.req.valid('json'));
+    const data = await updatePayout(c.get('deps'), c.get('user').id, c.req.valid('json'));
     return c.json({ success: true as const, data }, 200);
   })
   .put('/preferences', validate('json', accountPreferencesSchema), async (c) => {
-    const data = await updatePreferences(c.var.deps, c.var.user.id, c.req.valid('json'));
+    const data = await updatePreferences(c.get('deps'), c.get('user').id, c.req.valid('json'));
     return c.json({ success: true as const, data }, 200);
   })
   .post('/password', validate('json', changePasswordSchema), async (c) => {
-    const data = await changePassword(c.var.deps, c.var.user, c.req.valid('json'));
+    const data = await changePassword(c.get('deps'), c.get('user'), c.req.valid('json'));
     return c.json({ success: true as const, data }, 200);
   });

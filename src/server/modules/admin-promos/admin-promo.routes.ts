@@ -24,25 +24,28 @@ import {
 // ROLE_ADMIN is checked once for `/api/admin/*` in app.ts.
 export const adminPromoRoutes = new Hono<AppEnv>()
   .get('/', validate('query', adminPromoListQuerySchema), async (c) =>
-    c.json({ success: true as const, data: await listAdminPromos(c.var.deps, c.req.valid('query')) }, 200),
+    c.json({ success: true as const, data: await listAdminPromos(c.get('deps'), c.req.valid('query')) }, 200),
   )
   .post('/', validate('json', adminPromoInputSchema), async (c) =>
     c.json(
-      { success: true as const, data: await createAdminPromo(c.var.deps, c.var.user.id, c.req.valid('json')) },
+      { success: true as const, data: await createAdminPromo(c.get('deps'), c.get('user').id, c.req.valid('json')) },
       201,
     ),
   )
   .get('/:id', validate('param', idParamSchema), async (c) =>
-    c.json({ success: true as const, data: await getAdminPromo(c.var.deps, c.req.valid('param').id) }, 200),
+    c.json({ success: true as const, data: await getAdminPromo(c.get('deps'), c.req.valid('param').id) }, 200),
   )
   .put('/:id', validate('param', idParamSchema), validate('json', adminPromoInputSchema), async (c) =>
     c.json(
-      { success: true as const, data: await editAdminPromo(c.var.deps, c.req.valid('param').id, c.req.valid('json')) },
+      {
+        success: true as const,
+        data: await editAdminPromo(c.get('deps'), c.req.valid('param').id, c.req.valid('json')),
+      },
       200,
     ),
   )
   .delete('/:id', validate('param', idParamSchema), async (c) =>
-    c.json({ success: true as const, data: await deleteAdminPromo(c.var.deps, c.req.valid('param').id) }, 200),
+    c.json({ success: true as const, data: await deleteAdminPromo(c.get('deps'), c.req.valid('param').id) }, 200),
   )
   .get(
     '/:id/candidate-tasks',
@@ -52,7 +55,7 @@ export const adminPromoRoutes = new Hono<AppEnv>()
       c.json(
         {
           success: true as const,
-          data: await listCandidateTasks(c.var.deps, c.req.valid('param').id, c.req.valid('query')),
+          data: await listCandidateTasks(c.get('deps'), c.req.valid('param').id, c.req.valid('query')),
         },
         200,
       ),
@@ -61,12 +64,12 @@ export const adminPromoRoutes = new Hono<AppEnv>()
     c.json(
       {
         success: true as const,
-        data: await addPromoTasks(c.var.deps, c.req.valid('param').id, c.req.valid('json').taskIds),
+        data: await addPromoTasks(c.get('deps'), c.req.valid('param').id, c.req.valid('json').taskIds),
       },
       200,
     ),
   )
   .delete('/:id/tasks/:taskId', validate('param', promoTaskParamSchema), async (c) => {
     const { id, taskId } = c.req.valid('param');
-    return c.json({ success: true as const, data: await removePromoTask(c.var.deps, id, taskId) }, 200);
+    return c.json({ success: true as const, data: await removePromoTask(c.get('deps'), id, taskId) }, 200);
   });

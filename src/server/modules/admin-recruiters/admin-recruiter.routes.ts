@@ -27,32 +27,32 @@ import {
 // `/api/admin/recruiters` (issue 5): Admin › Recruiters. ROLE_ADMIN is checked for all of /api/admin (app.ts).
 export const adminRecruiterRoutes = new Hono<AppEnv>()
   .get('/', validate('query', recruiterListQuerySchema), async (c) =>
-    c.json({ success: true as const, data: await listRecruiters(c.var.deps, c.req.valid('query')) }, 200),
+    c.json({ success: true as const, data: await listRecruiters(c.get('deps'), c.req.valid('query')) }, 200),
   )
   .post('/', validate('json', addRecruiterSchema), async (c) =>
-    c.json({ success: true as const, data: await addRecruiter(c.var.deps, c.req.valid('json')) }, 201),
+    c.json({ success: true as const, data: await addRecruiter(c.get('deps'), c.req.valid('json')) }, 201),
   )
   .get('/:id', validate('param', idParamSchema), async (c) =>
-    c.json({ success: true as const, data: await getRecruiter(c.var.deps, c.req.valid('param').id) }, 200),
+    c.json({ success: true as const, data: await getRecruiter(c.get('deps'), c.req.valid('param').id) }, 200),
   )
   .patch('/:id/status', validate('param', idParamSchema), validate('json', recruiterStatusSchema), async (c) => {
-    const data = await setRecruiterStatus(c.var.deps, c.req.valid('param').id, c.req.valid('json').status);
+    const data = await setRecruiterStatus(c.get('deps'), c.req.valid('param').id, c.req.valid('json').status);
     return c.json({ success: true as const, data }, 200);
   })
   .get('/:id/tasks', validate('param', idParamSchema), validate('query', taskListQuerySchema), async (c) => {
-    const data = await listRecruiterTasks(c.var.deps, c.req.valid('param').id, c.req.valid('query'));
+    const data = await listRecruiterTasks(c.get('deps'), c.req.valid('param').id, c.req.valid('query'));
     return c.json({ success: true as const, data }, 200);
   })
   .post('/:id/tasks', validate('param', idParamSchema), validate('json', assignTaskSchema), async (c) => {
-    const data = await assignTask(c.var.deps, c.var.user.id, c.req.valid('param').id, c.req.valid('json').taskId);
+    const data = await assignTask(c.get('deps'), c.get('user').id, c.req.valid('param').id, c.req.valid('json').taskId);
     return c.json({ success: true as const, data }, 200);
   })
   .get('/:id/tasks/:taskId', validate('param', recruiterTaskParamSchema), async (c) => {
     const { id, taskId } = c.req.valid('param');
-    return c.json({ success: true as const, data: await getRecruiterTask(c.var.deps, id, taskId) }, 200);
+    return c.json({ success: true as const, data: await getRecruiterTask(c.get('deps'), id, taskId) }, 200);
   })
   .get('/:id/talents', validate('param', idParamSchema), validate('query', talentListQuerySchema), async (c) => {
-    const data = await listRecruiterReferrals(c.var.deps, c.req.valid('param').id, c.req.valid('query'));
+    const data = await listRecruiterReferrals(c.get('deps'), c.req.valid('param').id, c.req.valid('query'));
     return c.json({ success: true as const, data }, 200);
   })
   .get(
@@ -60,7 +60,7 @@ export const adminRecruiterRoutes = new Hono<AppEnv>()
     validate('param', idParamSchema),
     validate('query', assignableTaskQuerySchema),
     async (c) => {
-      const data = await listAssignableTasks(c.var.deps, c.req.valid('param').id, c.req.valid('query'));
+      const data = await listAssignableTasks(c.get('deps'), c.req.valid('param').id, c.req.valid('query'));
       return c.json({ success: true as const, data }, 200);
     },
   );

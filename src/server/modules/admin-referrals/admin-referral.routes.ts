@@ -19,12 +19,12 @@ import { decideReward, decideRewards } from './reward-decision';
 export const adminReferralRoutes = new Hono<AppEnv>()
   .get('/', validate('query', adminReferralListQuerySchema), async (c) => {
     const { page, pageSize, ...filter } = c.req.valid('query');
-    const data = await listAdminReferrals(c.var.deps.db, filter, { page, pageSize });
+    const data = await listAdminReferrals(c.get('deps').db, filter, { page, pageSize });
     return c.json({ success: true as const, data }, 200);
   })
   .post('/reward/bulk', validate('json', bulkRewardSchema), async (c) => {
     const { referralIds, ...input } = c.req.valid('json');
-    const data = await decideRewards(c.var.deps, c.var.user.id, referralIds, input);
+    const data = await decideRewards(c.get('deps'), c.get('user').id, referralIds, input);
     return c.json({ success: true as const, data }, 200);
   })
   .post(
@@ -32,12 +32,12 @@ export const adminReferralRoutes = new Hono<AppEnv>()
     validate('param', idParamSchema),
     validate('json', callProofReviewSchema),
     async (c) => {
-      const data = await reviewCallProof(c.var.deps, c.var.user.id, c.req.valid('param').id, c.req.valid('json'));
+      const data = await reviewCallProof(c.get('deps'), c.get('user').id, c.req.valid('param').id, c.req.valid('json'));
       return c.json({ success: true as const, data }, 200);
     },
   )
   .get('/:id', validate('param', idParamSchema), async (c) => {
-    const data = await getAdminReferralDetail(c.var.deps.db, c.req.valid('param').id, c.var.deps.now());
+    const data = await getAdminReferralDetail(c.get('deps').db, c.req.valid('param').id, c.get('deps').now());
     return c.json({ success: true as const, data }, 200);
   })
   .post(
@@ -45,11 +45,16 @@ export const adminReferralRoutes = new Hono<AppEnv>()
     validate('param', idParamSchema),
     validate('json', hiringStatusChangeSchema),
     async (c) => {
-      const data = await changeHiringStatus(c.var.deps, c.var.user.id, c.req.valid('param').id, c.req.valid('json'));
+      const data = await changeHiringStatus(
+        c.get('deps'),
+        c.get('user').id,
+        c.req.valid('param').id,
+        c.req.valid('json'),
+      );
       return c.json({ success: true as const, data }, 200);
     },
   )
   .post('/:id/reward', validate('param', idParamSchema), validate('json', rewardDecisionSchema), async (c) => {
-    const data = await decideReward(c.var.deps, c.var.user.id, c.req.valid('param').id, c.req.valid('json'));
+    const data = await decideReward(c.get('deps'), c.get('user').id, c.req.valid('param').id, c.req.valid('json'));
     return c.json({ success: true as const, data }, 200);
   });

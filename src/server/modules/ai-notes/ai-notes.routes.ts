@@ -31,7 +31,8 @@ async function noteRequest(
 
 export const aiNoteRoutes = new Hono<AppEnv>()
   .post('/analyze', validate('json', aiNoteRequestSchema), async (c) => {
-    const { deps, user } = c.var;
+    const deps = c.get('deps');
+    const user = c.get('user');
     const request = await noteRequest(deps, user.id, c.req.valid('json'));
     const engine = noteEngine(deps.env);
     const analysis = await engine.analyze(request, c.req.raw.signal);
@@ -39,7 +40,8 @@ export const aiNoteRoutes = new Hono<AppEnv>()
     return c.json({ success: true as const, data }, 200);
   })
   .post('/improve', validate('json', aiNoteRequestSchema), async (c) => {
-    const { deps, user } = c.var;
+    const deps = c.get('deps');
+    const user = c.get('user');
     const request = await noteRequest(deps, user.id, c.req.valid('json'));
     const remaining = await takeNoteImprovement(deps.db, user.id);
     if (remaining === null) throw new AppError('USAGE_LIMIT_REACHED', 403, SEED_MESSAGES.usageLimit);

@@ -22,12 +22,12 @@ const refreshHeaderSchema = v.object({
 export const authRoutes = new Hono<AppEnv>()
   .post('/login', validate('json', loginSchema), async (c) => {
     const input = c.req.valid('json');
-    const { db, now } = c.var.deps;
+    const { db, now } = c.get('deps');
     const ip = clientIp(c);
     await assertUnderRateLimit(db, RATE_RULES.loginPerIp, ip, now().getTime());
     await assertUnderRateLimit(db, RATE_RULES.loginPerAccount, input.email, now().getTime());
     try {
-      const answer = await login(c.var.deps, input, { ip, userAgent: c.req.header('user-agent') ?? null });
+      const answer = await login(c.get('deps'), input, { ip, userAgent: c.req.header('user-agent') ?? null });
       return c.json(answer, 200);
     } catch (error) {
       if (error instanceof AppError && error.code === 'INVALID_CREDENTIALS') {
@@ -39,39 +39,39 @@ export const authRoutes = new Hono<AppEnv>()
   })
   .post('/logout', async (c) => {
     // Works with an expired access token too: the refresh token alone identifies the session.
-    const { env, now } = c.var.deps;
+    const { env, now } = c.get('deps');
     const bearer = c.req.header('authorization')?.replace(/^Bearer\s+/i, '') ?? '';
     const claims = bearer ? await verifyAccessToken(env.JWT_SECRET, bearer, now()) : null;
-    await logout(c.var.deps, claims?.sid ?? null, c.req.header('x-refresh-token') ?? null);
+    await logout(c.get('deps'), claims?.sid ?? null, c.req.header('x-refresh-token') ?? null);
     return c.json({ success: true as const, data: null }, 200);
   });
 
 // `/api/recruiter/auth`: the seed puts refresh, me and the password calls here, for every role.
 export const recruiterAuthRoutes = new Hono<AppEnv>()
   .get('/refresh-token', validate('header', refreshHeaderSchema), async (c) => {
-    const { db, now } = c.var.deps;
+    const { db, now } = c.get('deps');
     const token = c.req.valid('header')['x-refresh-token'];
     await hitRateLimit(db, RATE_RULES.refreshPerIp, clientIp(c), now().getTime());
     await hitRateLimit(db, RATE_RULES.refreshPerSession, token.slice(0, 16), now().getTime());
-    return c.json(await refresh(c.var.deps, token), 200);
+    return c.json(await refresh(c.get('deps'), token), 200);
   })
   .get('/me', requireUser, async (c) => {
-    const user = await findUserById(c.var.deps.db, c.var.user.id);
+    const user = await findUserById(c.get('deps').db, c.get('user').id);
     if (!user) throw notFound('User');
     return c.json({ success: true as const, data: toAuthUser(user) }, 200);
   })
   .post('/reset/password', validate('json', resetPasswordSchema), async (c) => {
     const { email, locale } = c.req.valid('json');
-    const { db, now } = c.var.deps;
+    const { db, now } = c.get('deps');
     await hitRateLimit(db, RATE_RULES.resetPerIp, clientIp(c), now().getTime());
     await hitRateLimit(db, RATE_RULES.resetPerAccount, email, now().getTime());
-    await requestPasswordReset(c.var.deps, email, locale);
+    await requestPasswordReset(c.get('deps'), email, locale);
     return c.json({ success: true as const, data: { sent: true as const } }, 200);
   })
   .post('/update/password', validate('json', updatePasswordSchema), async (c) => {
     const { token, password } = c.req.valid('json');
-    const { db, now } = c.var.deps;
+    const { db, now } = c.get('deps');
     await hitRateLimit(db, RATE_RULES.updatePasswordPerIp, clientIp(c), now().getTime());
-    await updatePassword(c.var.deps, token, password);
+    await updatePassword(c.get('deps'), token, password);
     return c.json({ success: true as const, data: null }, 200);
   });

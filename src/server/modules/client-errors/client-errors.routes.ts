@@ -6,9 +6,9 @@ import { validate } from '../../validate';
 
 // `/api/client-errors`: where the browser reports its errors when no SENTRY_DSN is set.
 export const clientErrorRoutes = new Hono<AppEnv>().post('/', validate('json', clientErrorSchema), async (c) => {
-  const { db, now } = c.var.deps;
+  const { db, now } = c.get('deps');
   await hitRateLimit(db, { name: 'client-errors', limit: 30, windowMs: 60_000 }, clientIp(c), now().getTime());
   const report = c.req.valid('json');
-  console.warn(`[client-error] ${c.var.requestId} ${report.url ?? ''} ${report.message}\n${report.stack ?? ''}`);
+  console.warn(`[client-error] ${c.get('requestId')} ${report.url ?? ''} ${report.message}\n${report.stack ?? ''}`);
   return c.json({ success: true as const, data: null }, 202);
 });

@@ -4,6 +4,6 @@ import type { AppEnv } from '../../context';
 // `/api/config`: what the browser needs to know of this server at run time. Not in index.html,
 // because the service worker serves the precached shell, which no server could have edited.
 export const configRoutes = new Hono<AppEnv>().get('/', (c) => {
-  const { env } = c.var.deps;
+  const { env } = c.get('deps');
   return c.json({ success: true as const, data: { sentryDsn: env.SENTRY_DSN ?? null, environment: env.APP_ENV } }, 200);
 });

@@ -17,7 +17,7 @@ export const fileRoutes = new Hono<AppEnv>().get(
   validate('param', idParamSchema),
   validate('query', v.object({ disposition: v.optional(v.picklist(['attachment', 'inline']), 'attachment') })),
   async (c) => {
-    const file = await readFileFor(c.var.deps, c.var.user, c.req.valid('param').id);
+    const file = await readFileFor(c.get('deps'), c.get('user'), c.req.valid('param').id);
     const inline = c.req.valid('query').disposition === 'inline' && INLINE_TYPES.test(file.mimeType);
     const ascii = file.name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
     c.header('Content-Type', file.mimeType);

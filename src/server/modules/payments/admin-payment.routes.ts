@@ -17,34 +17,34 @@ import { paymentsCsv } from './payments-csv';
 export const adminPaymentRoutes = new Hono<AppEnv>()
   .get('/', validate('query', paymentListQuerySchema), async (c) => {
     const { page, pageSize, ...filter } = c.req.valid('query');
-    const data = await listPayments(c.var.deps.db, filter, { page, pageSize });
+    const data = await listPayments(c.get('deps').db, filter, { page, pageSize });
     return c.json({ success: true as const, data }, 200);
   })
   .get('/payable', validate('query', payableQuerySchema), async (c) => {
-    const data = await listPayable(c.var.deps.db, c.req.valid('query').recruiterId);
+    const data = await listPayable(c.get('deps').db, c.req.valid('query').recruiterId);
     return c.json({ success: true as const, data }, 200);
   })
   .get('/export.csv', validate('query', paymentExportQuerySchema), async (c) => {
     const query = c.req.valid('query');
-    const csv = paymentsCsv(await listPaymentsForExport(c.var.deps.db, query));
-    const day = c.var.deps.now().toISOString().slice(0, 10);
+    const csv = paymentsCsv(await listPaymentsForExport(c.get('deps').db, query));
+    const day = c.get('deps').now().toISOString().slice(0, 10);
     c.header('Content-Type', 'text/csv; charset=utf-8');
     c.header('Content-Disposition', `attachment; filename="payments-${query.filter.toLowerCase()}-${day}.csv"`);
     return c.body(csv, 200);
   })
   .post('/', validate('json', createPaymentSchema), async (c) => {
-    const data = await createPayment(c.var.deps, c.var.user.id, c.req.valid('json'));
+    const data = await createPayment(c.get('deps'), c.get('user').id, c.req.valid('json'));
     return c.json({ success: true as const, data }, 201);
   })
   .get('/:id', validate('param', idParamSchema), async (c) => {
-    const data = await getPaymentDetail(c.var.deps.db, c.req.valid('param').id);
+    const data = await getPaymentDetail(c.get('deps').db, c.req.valid('param').id);
     return c.json({ success: true as const, data }, 200);
   })
   .post('/:id/pay', validate('param', idParamSchema), validate('json', payPaymentSchema), async (c) => {
-    const data = await payPayment(c.var.deps, c.var.user.id, c.req.valid('param').id, c.req.valid('json'));
+    const data = await payPayment(c.get('deps'), c.get('user').id, c.req.valid('param').id, c.req.valid('json'));
     return c.json({ success: true as const, data }, 200);
   })
   .post('/:id/cancel', validate('param', idParamSchema), async (c) => {
-    const data = await cancelPayment(c.var.deps, c.var.user.id, c.req.valid('param').id);
+    const data = await cancelPayment(c.get('deps'), c.get('user').id, c.req.valid('param').id);
     return c.json({ success: true as const, data }, 200);
   });

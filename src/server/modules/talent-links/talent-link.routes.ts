@@ -10,18 +10,18 @@ import { answerTalentLink, type LinkKind, viewTalentLink } from './talent-link.s
 const linkRoutes = (kind: LinkKind) =>
   new Hono<AppEnv>()
     .get('/', validate('query', talentLinkQuerySchema), async (c) => {
-      const { db, now } = c.var.deps;
+      const { db, now } = c.get('deps');
       await hitRateLimit(db, RATE_RULES.talentLinkPerIp, clientIp(c), now().getTime());
       return c.json(
-        { success: true as const, data: await viewTalentLink(c.var.deps, kind, c.req.valid('query').token) },
+        { success: true as const, data: await viewTalentLink(c.get('deps'), kind, c.req.valid('query').token) },
         200,
       );
     })
     .post('/', validate('json', talentLinkAnswerSchema), async (c) => {
-      const { db, now } = c.var.deps;
+      const { db, now } = c.get('deps');
       await hitRateLimit(db, RATE_RULES.talentLinkPerIp, clientIp(c), now().getTime());
       const { token, decision, locale } = c.req.valid('json');
-      const data = await answerTalentLink(c.var.deps, kind, token, decision, {
+      const data = await answerTalentLink(c.get('deps'), kind, token, decision, {
         locale,
         ip: clientIp(c),
         userAgent: c.req.header('user-agent')?.slice(0, 300) ?? null,

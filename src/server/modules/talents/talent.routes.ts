@@ -16,20 +16,26 @@ import { completeProfileAndRefer, dropResume, getTalent, listTalents, updateTale
 export const talentRoutes = new Hono<AppEnv>()
   .post('/drop_resume', validate('form', dropResumeSchema), async (c) => {
     const file = await uploadedFile(c, 'file');
-    const data = await dropResume(c.var.deps, c.var.user.id, c.req.valid('form'), file);
+    const data = await dropResume(c.get('deps'), c.get('user').id, c.req.valid('form'), file);
     return c.json({ success: true as const, data }, 201);
   })
   .post('/task', validate('form', profileCompletionSchema), async (c) => {
-    const data = await completeProfileAndRefer(c.var.deps, c.var.user.id, c.req.valid('form'));
+    const data = await completeProfileAndRefer(c.get('deps'), c.get('user').id, c.req.valid('form'));
     return c.json({ success: true as const, data }, 201);
   })
   .get('/', validate('query', talentListQuerySchema), async (c) =>
-    c.json({ success: true as const, data: await listTalents(c.var.deps, c.var.user.id, c.req.valid('query')) }, 200),
+    c.json(
+      { success: true as const, data: await listTalents(c.get('deps'), c.get('user').id, c.req.valid('query')) },
+      200,
+    ),
   )
   .get('/:id', validate('param', idParamSchema), async (c) =>
-    c.json({ success: true as const, data: await getTalent(c.var.deps, c.var.user.id, c.req.valid('param').id) }, 200),
+    c.json(
+      { success: true as const, data: await getTalent(c.get('deps'), c.get('user').id, c.req.valid('param').id) },
+      200,
+    ),
   )
   .put('/:id', validate('param', idParamSchema), validate('json', talentEditSchema), async (c) => {
-    const data = await updateTalent(c.var.deps, c.var.user.id, c.req.valid('param').id, c.req.valid('json'));
+    const data = await updateTalent(c.get('deps'), c.get('user').id, c.req.valid('param').id, c.req.valid('json'));
     return c.json({ success: true as const, data }, 200);
   });

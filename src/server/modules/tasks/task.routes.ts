@@ -8,18 +8,24 @@ import { getPromo, getTaskDetail, joinTask, listRunningPromos, listTaskBoard } f
 // `/api/recruiter/task`: the task board (seed routes /task and /task/promo/{id}).
 export const taskRoutes = new Hono<AppEnv>()
   .get('/', validate('query', taskListQuerySchema), async (c) =>
-    c.json({ success: true as const, data: await listTaskBoard(c.var.deps, c.var.user.id, c.req.valid('query')) }, 200),
+    c.json(
+      { success: true as const, data: await listTaskBoard(c.get('deps'), c.get('user').id, c.req.valid('query')) },
+      200,
+    ),
   )
-  .get('/promos', async (c) => c.json({ success: true as const, data: await listRunningPromos(c.var.deps) }, 200))
+  .get('/promos', async (c) => c.json({ success: true as const, data: await listRunningPromos(c.get('deps')) }, 200))
   .get('/promo/:id', validate('param', idParamSchema), async (c) =>
-    c.json({ success: true as const, data: await getPromo(c.var.deps, c.req.valid('param').id) }, 200),
+    c.json({ success: true as const, data: await getPromo(c.get('deps'), c.req.valid('param').id) }, 200),
   )
   .get('/:id', validate('param', idParamSchema), async (c) =>
     c.json(
-      { success: true as const, data: await getTaskDetail(c.var.deps, c.var.user.id, c.req.valid('param').id) },
+      { success: true as const, data: await getTaskDetail(c.get('deps'), c.get('user').id, c.req.valid('param').id) },
       200,
     ),
   )
   .post('/:id/join', validate('param', idParamSchema), async (c) =>
-    c.json({ success: true as const, data: await joinTask(c.var.deps, c.var.user.id, c.req.valid('param').id) }, 200),
+    c.json(
+      { success: true as const, data: await joinTask(c.get('deps'), c.get('user').id, c.req.valid('param').id) },
+      200,
+    ),
   );
