@@ -1,6 +1,7 @@
 // A deploy replaces the hashed screen chunks; a tab still running the old build then fails to import
 // them. The seed's answer: a full reload to the target path (seed sections 4 and 8), once, so a
-// chunk that is really missing shows the error page instead of reloading forever.
+// chunk that is really missing shows the error page instead of reloading forever. The failed import
+// reaches the route's error component (components/error-page.tsx), which calls reloadOnce.
 const GUARD_KEY = 'recruiter-chunk-reload';
 const GUARD_WINDOW_MS = 10_000;
 
@@ -31,14 +32,4 @@ export function reloadOnce(targetHref: string): boolean {
   }
   window.location.assign(targetHref);
   return true;
-}
-
-// Vite fires this when preloading a lazy chunk's dependencies fails; getTargetHref gives the
-// address (with its locale prefix) the user was navigating to.
-export function installChunkReloadListener(getTargetHref: () => string): () => void {
-  const onPreloadError = (event: Event) => {
-    if (reloadOnce(getTargetHref())) event.preventDefault();
-  };
-  window.addEventListener('vite:preloadError', onPreloadError);
-  return () => window.removeEventListener('vite:preloadError', onPreloadError);
 }
