@@ -5,10 +5,9 @@ import { createRoot } from 'react-dom/client';
 import { meQueryOptions } from './features/auth/api';
 import { setApiQueryClient } from './lib/api-client';
 import { getAuthTokens } from './lib/auth-session';
-import { installChunkReloadListener } from './lib/chunk-reload';
 import { installGlobalErrorHandlers } from './lib/error-reporting';
-import { startQueryPersistence, withTimeout } from './lib/query-persistence';
 import { applyTheme } from './lib/theme';
+import { withTimeout } from './lib/with-timeout';
 import { createAppRouter, createQueryClient } from './router';
 import './styles.css';
 
@@ -25,8 +24,6 @@ for (const route of firstRoutes) void router.loadRouteChunk(route)?.catch(() => 
 
 // public/theme-init.js set the theme before paint; this keeps it right if that script was blocked.
 applyTheme();
-// A stale tab whose next screen chunk is gone reloads onto the address it was going to.
-installChunkReloadListener(() => router.state.location.publicHref);
 
 // TanStack Query only hears `online`/`offline` events: a page opened (or reloaded) offline starts offline.
 onlineManager.setOnline(navigator.onLine);
@@ -41,14 +38,17 @@ if (firstRoutes.some((route) => route.id === '/_auth') && getAuthTokens()) {
 
 // The saved cache comes back before the first render, so a screen opened before reads offline at once.
 // A broken or slow IndexedDB must not keep the app from starting: after the limit it renders anyway
-// (a restore that finishes later still fills the cache; newer data is never overwritten).
+// (a restore that finishes later still fills the cache; newer data is never overwritten). The cache is
+// the signed-in user's: with nobody signed in there is none to wait for, and the login and consent
+// pages render at once; its code is a chunk of its own, loading alongside the route chunks (issue 7).
 const RESTORE_LIMIT_MS = 1500;
-void withTimeout(
-  Promise.resolve()
-    .then(() => startQueryPersistence(queryClient))
+const restored = withTimeout(
+  import('./lib/query-persistence')
+    .then(({ startQueryPersistence }) => startQueryPersistence(queryClient))
     .catch(() => {}),
   RESTORE_LIMIT_MS,
-).then(() => {
+);
+void (getAuthTokens() ? restored : Promise.resolve()).then(() => {
   const container = document.getElementById('app');
   if (!container) throw new Error('#app is missing from index.html');
   createRoot(container).render(

@@ -2,7 +2,7 @@ import { QueryClient } from '@tanstack/react-query';
 import { createRouter, stringifySearchWith } from '@tanstack/react-router';
 import { NotFoundPage, RouteErrorPage } from './components/error-page';
 import { isBrowserOffline } from './lib/app-error';
-import { QUERY_CACHE_MAX_AGE } from './lib/query-persistence';
+import { QUERY_CACHE_MAX_AGE } from './lib/query-cache-age';
 import { deLocalizeUrl, localizeUrl } from './paraglide/runtime';
 import { routeTree } from './routeTree.gen';
 

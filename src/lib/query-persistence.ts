@@ -9,13 +9,13 @@ import {
 import { clear, createStore, del, get, set, type UseStore } from 'idb-keyval';
 import { version as APP_VERSION } from '../../package.json';
 import { currentUserId, subscribeAuth } from './auth-session';
+import { QUERY_CACHE_MAX_AGE } from './query-cache-age';
+import { withTimeout } from './with-timeout';
 
 // The query cache, saved to IndexedDB so what a recruiter has opened still reads offline (issue 4,
 // "Reading offline"). One entry per user, busted by the app version and the user id: a user only ever
 // gets back their own cache, a new version never reads an old shape. With no user nothing is saved.
 
-/** Saved caches older than this are dropped; gcTime must be at least as long (router.tsx). */
-export const QUERY_CACHE_MAX_AGE = 7 * 24 * 60 * 60 * 1000;
 // Public token pages (consent, ITA) belong to whoever holds the link, not to the signed-in user.
 const NOT_PERSISTED = new Set<unknown>(['talent-links']);
 const KEY_PREFIX = 'queries:user:';
@@ -57,7 +57,9 @@ let running: Running | null = null;
 /**
  * Restores the signed-in user's saved cache into `queryClient` and keeps saving it; follows the auth
  * state from then on: another user (or none) empties the client, then gets only their own cache back.
- * Resolves once the first restore is done (main.tsx waits for it, with a time limit, before rendering).
+ * Resolves once the first restore is done (main.tsx waits for it, with a time limit, before rendering
+ * for a signed-in user). Its own chunk: main.tsx imports it at boot, the first screen does not wait for it
+ * when nobody is signed in (there is no cache to restore then).
  */
 export function startQueryPersistence(queryClient: QueryClient, options: QueryPersistenceOptions = {}): Promise<void> {
   running?.stop();
@@ -160,26 +162,6 @@ export async function clearPersistedQueries(): Promise<void> {
   const storage = running?.storage ?? indexedDbStorage();
   if (!storage) return;
   await withTimeout(storage.clear(), 3000).catch(() => {});
-}
-
-/** Asks the browser not to evict the saved cache and the outbox under storage pressure. Best effort. */
-export async function requestPersistentStorage(): Promise<void> {
-  try {
-    const storage = typeof navigator === 'undefined' ? undefined : navigator.storage;
-    if (!storage?.persist || (await storage.persisted?.())) return;
-    await storage.persist();
-  } catch {
-    // Not granted or not supported: the cache still works, it may just be evicted.
-  }
-}
-
-/** Races `promise` against a timer: resolves either way after `ms`, so a stuck IndexedDB never blocks. */
-export function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T | undefined> {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const limit = new Promise<undefined>((resolve) => {
-    timer = setTimeout(() => resolve(undefined), ms);
-  });
-  return Promise.race([promise, limit]).finally(() => clearTimeout(timer));
 }
 
 const busterOf = (appVersion: string, user: number) => `${appVersion}:${user}`;

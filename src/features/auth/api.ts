@@ -1,7 +1,7 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, unwrap } from '../../lib/api-client';
 import { clearAuthTokens, getAuthTokens, setAuthTokens } from '../../lib/auth-session';
-import { requestPersistentStorage } from '../../lib/query-persistence';
+import { requestPersistentStorage } from '../../lib/persistent-storage';
 import { getLocale } from '../../paraglide/runtime';
 import type { AuthUser, LoginInput, UpdatePasswordInput } from '../../shared/auth-schemas';
 
