@@ -15,6 +15,25 @@ describe.each(DIALECTS)('preparedQuery on %s', (dialect) => {
     await t.close();
   });
 
+  it('never reads into a transaction open on the connection (SQLite runs it directly otherwise)', async () => {
+    const a = await t.createUser({ email: 'a@example.com' });
+    const emailOf = preparedQuery((db: DB, id: number) => db.selectFrom('users').select('email').where('id', '=', id));
+    expect(await emailOf(t.db, a.id)).toEqual([{ email: 'a@example.com' }]);
+    let outside: Promise<unknown> | undefined;
+    await expect(
+      t.db.transaction().execute(async (trx) => {
+        await trx.updateTable('users').set({ email: 'changed@example.com' }).where('id', '=', a.id).execute();
+        expect(await emailOf(trx, a.id)).toEqual([{ email: 'changed@example.com' }]);
+        // Asked outside the transaction while it is open: it must not see what the transaction wrote.
+        outside = emailOf(t.db, a.id);
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        throw new Error('roll back');
+      }),
+    ).rejects.toThrow('roll back');
+    expect(await outside).toEqual([{ email: 'a@example.com' }]);
+    expect(await emailOf(t.db, a.id)).toEqual([{ email: 'a@example.com' }]);
+  });
+
   it('answers what the same query built each time answers, with each call its own values', async () => {
     const a = await t.createUser({ email: 'a@example.com' });
     const b = await t.createUser({ email: 'b@example.com', status: 'DEACTIVATE' });

@@ -37,8 +37,16 @@ export function connect(options: { databaseUrl?: string; sqliteFile?: string }):
   database.pragma('foreign_keys = ON');
   database.pragma('busy_timeout = 5000');
   database.pragma('synchronous = NORMAL');
-  return new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(database) }) });
+  const cached = withStatementCache(database);
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: cached }) });
+  direct.set(db, { prepare: cached.prepare, inTransaction: () => database.inTransaction });
+  return db;
 }
+
+/** The SQLite connection behind a Kysely that connect() made, for prepared-query.ts's direct path. */
+export type DirectSqlite = { prepare(sql: string): Sqlite.Statement; inTransaction(): boolean };
+const direct = new WeakMap<DB, DirectSqlite>();
+export const directSqlite = (db: DB): DirectSqlite | undefined => direct.get(db);
 
 export const isPostgres = (db: DB) => db.getExecutor().adapter instanceof PostgresAdapter;
 
@@ -51,7 +59,7 @@ const STATEMENTS_KEPT = 500;
  * costs one lookup (moving it to the end of a recency order cost more on every query). Safe because
  * queries run one at a time on this connection and none is streamed.
  */
-function withStatementCache(database: Sqlite.Database): SqliteDatabase {
+function withStatementCache(database: Sqlite.Database): SqliteDatabase & { prepare(sql: string): Sqlite.Statement } {
   const statements = new Map<string, Sqlite.Statement>();
   return {
     close: () => database.close(),

@@ -1,5 +1,5 @@
 import type { Compilable, CompiledQuery } from 'kysely';
-import type { DB } from './connect';
+import { type DB, directSqlite } from './connect';
 
 /**
  * Stands for an argument of a prepared query while its builder runs once. Only a value of the query may
@@ -24,8 +24,9 @@ const VARIANTS_KEPT = 64;
  * (Kysely's "splitting build, compile and execute" recipe). Building and compiling a join with a few
  * columns cost ~20 µs a call, more than SQLite takes to answer it; the session check runs on every
  * authenticated request. `build` must use its arguments only as values (where, limit, values...); an
- * array argument is a list of values (`in`), compiled once per length. The statement still goes
- * through the Kysely instance (its executor, log and plugins' result step).
+ * array argument is a list of values (`in`), compiled once per length. On PostgreSQL, and on SQLite in
+ * a transaction, the statement goes through the Kysely instance (its executor, log and plugins' result
+ * step); on SQLite otherwise it runs directly (below): our Kyselys have no plugins.
  */
 export function preparedQuery<A extends unknown[], R>(
   build: (db: DB, ...args: A) => Compilable<R>,
@@ -48,6 +49,19 @@ export function preparedQuery<A extends unknown[], R>(
     const parameters = query.parameters.map((p) =>
       p instanceof Slot ? (p.element === undefined ? args[p.index] : (args[p.index] as unknown[])[p.element]) : p,
     );
+    // SQLite outside a transaction: the statement runs at once on the connection (prepared once,
+    // connect.ts), not through Kysely's executor, whose connection lock and result steps cost more
+    // than these lookups (bench: the session check runs on every call). Safe: better-sqlite3 runs a
+    // statement synchronously, so nothing else runs on the connection meanwhile, and no transaction
+    // is open that it could read into. In a transaction (its own Kysely instance, or the connection
+    // inside one) it goes through Kysely and waits its turn.
+    const sqlite = directSqlite(db);
+    if (sqlite && !sqlite.inTransaction()) {
+      const statement = sqlite.prepare(query.sql);
+      if (statement.reader) return statement.all(parameters) as R[];
+      statement.run(parameters);
+      return [];
+    }
     const { rows } = await db.executeQuery<R>({ ...query, parameters });
     return rows;
   };
