@@ -3,6 +3,7 @@ import { RouterProvider } from '@tanstack/react-router';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { meQueryOptions } from './features/auth/api';
+import { afterLoad } from './lib/after-load';
 import { setApiQueryClient } from './lib/api-client';
 import { getAuthTokens } from './lib/auth-session';
 import { installGlobalErrorHandlers } from './lib/error-reporting';
@@ -39,16 +40,20 @@ if (firstRoutes.some((route) => route.id === '/_auth') && getAuthTokens()) {
 // The saved cache comes back before the first render, so a screen opened before reads offline at once.
 // A broken or slow IndexedDB must not keep the app from starting: after the limit it renders anyway
 // (a restore that finishes later still fills the cache; newer data is never overwritten). The cache is
-// the signed-in user's: with nobody signed in there is none to wait for, and the login and consent
-// pages render at once; its code is a chunk of its own, loading alongside the route chunks (issue 7).
+// the signed-in user's, and its code a chunk of its own: signed in, it loads alongside the route chunks;
+// with nobody signed in there is nothing to restore, so the login and consent pages render at once and
+// the chunk loads after the page (it saves the cache once someone logs in) (issue 7).
 const RESTORE_LIMIT_MS = 1500;
-const restored = withTimeout(
-  import('./lib/query-persistence')
-    .then(({ startQueryPersistence }) => startQueryPersistence(queryClient))
-    .catch(() => {}),
-  RESTORE_LIMIT_MS,
-);
-void (getAuthTokens() ? restored : Promise.resolve()).then(() => {
+const startPersistence = () =>
+  withTimeout(
+    import('./lib/query-persistence')
+      .then(({ startQueryPersistence }) => startQueryPersistence(queryClient))
+      .catch(() => {}),
+    RESTORE_LIMIT_MS,
+  );
+const signedIn = getAuthTokens() !== null;
+void (signedIn ? startPersistence() : Promise.resolve()).then(() => {
+  if (!signedIn) afterLoad(() => void startPersistence());
   const container = document.getElementById('app');
   if (!container) throw new Error('#app is missing from index.html');
   createRoot(container).render(

@@ -1,4 +1,5 @@
 import { isNotFound, isRedirect } from '@tanstack/react-router';
+import { afterLoad } from './after-load';
 import { AppError } from './app-error';
 
 // Client errors reach us (PRODUCT.md "Errors reaching us"): to Sentry when it is wired in, otherwise
@@ -86,8 +87,6 @@ export function installGlobalErrorHandlers(): void {
     reportError(event.error ?? event.message);
   });
   window.addEventListener('unhandledrejection', (event) => reportError(event.reason));
-  // Asked once the page has loaded, so the config call does not queue before the first screen's own
-  // requests on a slow connection (issue 7); a report before then goes to the server's log.
-  if (document.readyState === 'complete') void connectSentryWhenConfigured();
-  else window.addEventListener('load', () => void connectSentryWhenConfigured(), { once: true });
+  // Asked once the page has loaded; a report before then goes to the server's log.
+  afterLoad(() => void connectSentryWhenConfigured());
 }

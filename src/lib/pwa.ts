@@ -1,4 +1,5 @@
 import { UPDATE_CHECK_INTERVAL_MS } from '../shared/constants';
+import { afterLoad } from './after-load';
 
 // Service-worker registration, update detection and the install prompt, as a tiny external store that
 // <PwaPrompts> reads with useSyncExternalStore. Plain ServiceWorker API (no virtual module), so this
@@ -57,8 +58,7 @@ export function startPwa(): void {
 
   if (!import.meta.env.PROD || import.meta.env.VITEST || !('serviceWorker' in navigator)) return;
   // Registering after `load` keeps sw.js and the precache downloads out of the first paint's way.
-  if (document.readyState === 'complete') void register();
-  else window.addEventListener('load', () => void register(), { once: true });
+  afterLoad(() => void register());
 }
 
 async function register() {
