@@ -10,9 +10,9 @@ const REQUEST_ID = /^[\w.-]{8,64}$/;
  * The first step of every request: its id (on the answer and every log line of it, so a user's report
  * can be traced; a caller's own id is kept), the app's dependencies, and the headers every answer
  * carries: the security headers (a page's or the API's) and, on the API, `Cache-Control: no-store`.
- * One middleware, not four: each step of Hono's chain is a closure and a promise more, and the five took about a
- * quarter of a small call's CPU (bench). A header the answer sets itself wins (a file's CSP and
- * Cache-Control).
+ * One middleware, not four: each step of Hono's chain is a closure and a promise more (bench, with
+ * the API's shorter headers: a health call's CPU 60 -> 44 µs). A header the answer sets itself wins
+ * (a file's CSP and Cache-Control).
  */
 export function answerBasics(deps: AppDeps) {
   const pageHeaders = documentSecurityHeaders({ sentryDsn: deps.env.SENTRY_DSN });
