@@ -52,8 +52,9 @@ const startPersistence = () =>
     RESTORE_LIMIT_MS,
   );
 const signedIn = getAuthTokens() !== null;
-void (signedIn ? startPersistence() : Promise.resolve()).then(() => {
-  if (!signedIn) afterLoad(() => void startPersistence());
+const restored = signedIn ? startPersistence() : Promise.resolve();
+if (!signedIn) afterLoad(() => void startPersistence());
+void restored.then(() => {
   const container = document.getElementById('app');
   if (!container) throw new Error('#app is missing from index.html');
   createRoot(container).render(

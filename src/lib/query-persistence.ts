@@ -57,9 +57,9 @@ let running: Running | null = null;
 /**
  * Restores the signed-in user's saved cache into `queryClient` and keeps saving it; follows the auth
  * state from then on: another user (or none) empties the client, then gets only their own cache back.
- * Resolves once the first restore is done (main.tsx waits for it, with a time limit, before rendering
- * for a signed-in user). Its own chunk: main.tsx imports it at boot, the first screen does not wait for it
- * when nobody is signed in (there is no cache to restore then).
+ * Resolves once the first restore is done. A chunk of its own: main.tsx imports it at boot and waits
+ * for the restore (with a time limit) before rendering for a signed-in user; with nobody signed in it
+ * imports it after the page has loaded (there is no cache to restore then).
  */
 export function startQueryPersistence(queryClient: QueryClient, options: QueryPersistenceOptions = {}): Promise<void> {
   running?.stop();

@@ -11,7 +11,6 @@ export const requireUser = createMiddleware<AppEnv>(async (c, next) => {
   const header = c.req.header('authorization') ?? '';
   const token = header.startsWith('Bearer ') ? header.slice(7).trim() : '';
   if (!token) throw unauthorized();
-  // c.get, not c.var: Hono builds a new object of all variables on every c.var.
   const { db, env, now } = c.get('deps');
   const claims = await verifyAccessToken(env.JWT_SECRET, token, now());
   if (!claims) throw new AppError('TOKEN_EXPIRED', 401, 'Your session has expired. Please log in again.');
