@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 import { isOfflineError } from '../lib/app-error';
 import { isChunkLoadError, reloadOnce } from '../lib/chunk-reload';
 import { reportError } from '../lib/error-reporting';
-import { pageTitle } from '../lib/page-title';
+import { usePageTitle } from '../lib/page-title';
 import { m } from '../paraglide/messages';
 import { Logo } from './logo';
 
@@ -12,9 +12,7 @@ export function ErrorPage({ status }: { status: 404 | 500 }) {
   const notFound = status === 404;
   const title = notFound ? m.error_page_not_found() : m.error_page_internal();
 
-  useEffect(() => {
-    document.title = pageTitle(title);
-  }, [title]);
+  usePageTitle(title);
 
   return (
     <main className="flex min-h-[60vh] flex-col items-center justify-center gap-4 px-4 py-16 text-center">
@@ -39,9 +37,7 @@ export function OfflinePage() {
   const router = useRouter();
   const title = m.offline_page_title();
 
-  useEffect(() => {
-    document.title = pageTitle(title);
-  }, [title]);
+  usePageTitle(title);
 
   return (
     <main

@@ -48,10 +48,11 @@ export function asAppError(error: unknown): AppError {
 
 // Codes without their own message (INTERNAL_ERROR, SERVICE_UNAVAILABLE, UNKNOWN_ERROR) fall back to
 // the seed's generic message. A map, not a dynamic key lookup, so the bundler keeps only what is used.
+// Here: the codes any screen's call can meet, the guest screens' included. The codes only a signed-in
+// recruiter's writes meet (uploads, referrals, the note assistant, the outbox) are registered by the
+// modules that make those writes (write-error-messages.ts), so the login page does not carry them.
 const CODE_MESSAGES: Partial<Record<ClientErrorCode, () => string>> = {
   NETWORK_ERROR: m.error_network_error,
-  STORAGE_FAILED: m.outbox_storage_failed,
-  OUTBOX_TOO_OLD: m.outbox_too_old,
   BAD_REQUEST: m.error_bad_request,
   VALIDATION_FAILED: m.error_validation_failed,
   UNAUTHORIZED: m.error_unauthorized,
@@ -64,16 +65,14 @@ const CODE_MESSAGES: Partial<Record<ClientErrorCode, () => string>> = {
   FORBIDDEN: m.error_forbidden,
   NOT_FOUND: m.error_not_found,
   CONFLICT: m.error_conflict,
-  DUPLICATE_REFERRAL: m.error_duplicate_referral,
   PAYLOAD_TOO_LARGE: m.error_payload_too_large,
-  RESUME_TOO_LARGE: m.error_resume_too_large,
-  UNSUPPORTED_FILE_TYPE: m.error_unsupported_file_type,
-  USAGE_LIMIT_REACHED: m.error_usage_limit_reached,
-  AI_PROVIDER_FAILED: m.error_ai_provider_failed,
   RATE_LIMITED: m.error_rate_limited,
-  IDEMPOTENCY_KEY_REUSED: m.error_idempotency_key_reused,
-  IDEMPOTENCY_KEY_IN_PROGRESS: m.error_idempotency_key_in_progress,
 };
+
+/** Modules whose calls meet codes of their own register their messages once, at module load. */
+export function registerErrorMessages(messages: Partial<Record<ClientErrorCode, () => string>>): void {
+  Object.assign(CODE_MESSAGES, messages);
+}
 
 /** The browser says it has no network (the one place the app asks; tests stub `navigator.onLine`). */
 export const isBrowserOffline = (): boolean => typeof navigator !== 'undefined' && navigator.onLine === false;

@@ -2,6 +2,7 @@ import { apiFetch } from './api-client';
 import { AppError, toAppError } from './app-error';
 import { getAuthTokens } from './auth-session';
 import { buildUploadBody, type UploadFile } from './upload-body';
+import './write-error-messages';
 
 export { buildUploadBody, type UploadFile };
 

@@ -1,11 +1,10 @@
-import { createRootRouteWithContext, HeadContent, Outlet, redirect } from '@tanstack/react-router';
+import { createRootRouteWithContext, Outlet, redirect } from '@tanstack/react-router';
 import { lazy, Suspense, useEffect } from 'react';
 import { NotFoundPage, RouteErrorPage } from '../components/error-page';
 import { LoadingBar } from '../components/loading-bar';
 import { Toaster } from '../components/toast/toaster';
 import { preferredLocaleHref } from '../lib/locale';
 import { watchSystemTheme } from '../lib/theme';
-import { m } from '../paraglide/messages';
 import { getLocale, shouldRedirect } from '../paraglide/runtime';
 import type { RouterContext } from '../router';
 
@@ -24,7 +23,6 @@ export const Route = createRootRouteWithContext<RouterContext>()({
     const target = decision.redirectUrl?.href ?? preferredLocaleHref(window.location.href);
     if (target) throw redirect({ href: target, reloadDocument: true });
   },
-  head: () => ({ meta: [{ title: m.app_name() }] }),
   component: RootComponent,
   errorComponent: RouteErrorPage,
   notFoundComponent: NotFoundPage,
@@ -34,7 +32,6 @@ function RootComponent() {
   useEffect(() => watchSystemTheme(), []);
   return (
     <>
-      <HeadContent />
       <LoadingBar />
       <Outlet />
       <Suspense fallback={null}>

@@ -2,7 +2,7 @@ import { createFileRoute, Link, redirect } from '@tanstack/react-router';
 import * as v from 'valibot';
 import { GuestLayout } from '../components/layout/guest-layout';
 import { safeRedirectPath } from '../features/auth/guards';
-import { titleHead } from '../lib/page-title';
+import { usePageTitle } from '../lib/page-title';
 import { flagParam } from '../lib/search-params';
 import { m } from '../paraglide/messages';
 
@@ -24,11 +24,11 @@ export const Route = createFileRoute('/logout')({
     const target = safeRedirectPath(search.redirect);
     throw target ? redirect({ href: target, replace: true }) : redirect({ to: '/login', replace: true });
   },
-  head: titleHead(m.title_logout),
   component: LogoutRoute,
 });
 
 function LogoutRoute() {
+  usePageTitle(m.title_logout());
   const { unsent } = Route.useRouteContext();
   const search = Route.useSearch();
   if (unsent > 0) return <UnsentWarning count={unsent} redirectTo={search.redirect} />;

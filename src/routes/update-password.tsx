@@ -2,7 +2,7 @@ import { createFileRoute, redirect } from '@tanstack/react-router';
 import * as v from 'valibot';
 import { GuestLayout } from '../components/layout/guest-layout';
 import { UpdatePasswordPage } from '../features/auth/components/update-password-page';
-import { titleHead } from '../lib/page-title';
+import { usePageTitle } from '../lib/page-title';
 import { optionalStringParam } from '../lib/search-params';
 import { m } from '../paraglide/messages';
 
@@ -14,11 +14,11 @@ export const Route = createFileRoute('/update-password')({
     if (!search.token) throw redirect({ to: '/login' });
     return { token: search.token };
   },
-  head: titleHead(m.title_update_password),
   component: UpdatePasswordRoute,
 });
 
 function UpdatePasswordRoute() {
+  usePageTitle(m.title_update_password());
   const { token } = Route.useRouteContext();
   return (
     <GuestLayout>

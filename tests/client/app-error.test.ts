@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { AppError, asAppError, errorMessage, fieldErrors, fieldMessage, toAppError } from '../../src/lib/app-error';
+import '../../src/lib/write-error-messages';
+import { ERROR_CODES } from '../../src/shared/error-codes';
 
 describe('client AppError', () => {
   it('turns an API error answer into an AppError with its fields', async () => {
@@ -41,5 +43,15 @@ describe('client AppError', () => {
     );
     expect(fieldMessage('password_mismatch')).toBe('The passwords do not match.');
     expect(fieldMessage('constructor')).toBe('This field is not valid.');
+  });
+
+  // The messages are in two tables (app-error.ts, and write-error-messages.ts for codes only writes
+  // meet): a code added to the API without a message in either would show the generic text.
+  it('has a message of its own for every code the API answers with, but the server failures', () => {
+    const generic = errorMessage(new AppError('INTERNAL_ERROR', 500, 'x'));
+    const withoutOwn = ERROR_CODES.filter((code) => errorMessage(new AppError(code, 400, 'x')) === generic);
+    expect(withoutOwn).toEqual(['SERVICE_UNAVAILABLE', 'INTERNAL_ERROR']);
+    for (const code of ['NETWORK_ERROR', 'STORAGE_FAILED', 'OUTBOX_TOO_OLD'] as const)
+      expect(errorMessage(new AppError(code, 0, 'x'))).not.toBe(generic);
   });
 });

@@ -2,6 +2,7 @@ import { useQueryErrorResetBoundary } from '@tanstack/react-query';
 import { type ErrorComponentProps, useRouter } from '@tanstack/react-router';
 import { type ReactNode, useEffect } from 'react';
 import { errorMessage } from '../../lib/app-error';
+import { usePageTitle } from '../../lib/page-title';
 import { m } from '../../paraglide/messages';
 import { EmptyState } from './empty-state';
 
@@ -29,8 +30,9 @@ export function LoadError({ error, title = m.list_load_failed() }: { error: unkn
   );
 }
 
-/** A route's errorComponent: the page title, then the error with its retry. */
+/** A route's errorComponent: the page title (the document's too), then the error with its retry. */
 export function RouteLoadError({ title, error }: { title: string; error: ErrorComponentProps['error'] }) {
+  usePageTitle(title);
   return (
     <section className="space-y-4">
       <h1 className="text-2xl font-semibold">{title}</h1>

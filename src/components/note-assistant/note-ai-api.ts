@@ -2,6 +2,7 @@ import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useSyncExternalStore } from 'react';
 import { apiFetch } from '../../lib/api-client';
 import { asAppError, toAppError } from '../../lib/app-error';
+import '../../lib/write-error-messages';
 import type { AiNoteRequest, NoteAnalysis } from '../../shared/ai-note-schemas';
 
 // The analyse call and the recruiter's improvement count, for the note assistant (issue 6).

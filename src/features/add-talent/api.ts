@@ -1,6 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import { api, unwrap } from '../../lib/api-client';
 import '../../lib/talent-field-messages';
+import '../../lib/write-error-messages';
 import type { TalentDetail } from '../../shared/recruiter-types';
 
 /** The task a talent is added to (`GET /api/recruiter/task/:id`). */

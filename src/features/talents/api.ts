@@ -3,6 +3,7 @@ import { api, unwrap } from '../../lib/api-client';
 import { AppError, toAppError } from '../../lib/app-error';
 import { fetchFileBlob, saveBlob } from '../../lib/files';
 import '../../lib/talent-field-messages';
+import '../../lib/write-error-messages';
 import { enqueue } from '../../lib/outbox/outbox-runner';
 import type { OutboxEntry } from '../../lib/outbox/outbox-types';
 import { stampRequest } from '../../lib/requested-at';

@@ -1,5 +1,6 @@
 import { AppError, errorMessage, fieldErrors } from '../app-error';
 import type { OutboxEntry, OutboxError } from './outbox-types';
+import '../write-error-messages';
 
 // An outbox entry's stored refusal as the AppError the forms and messages already understand.
 export const outboxAppError = (error: OutboxError): AppError =>

@@ -3,7 +3,7 @@ import { createFileRoute } from '@tanstack/react-router';
 import { meQueryOptions } from '../../features/auth/api';
 import { adminDashboardQueryOptions, recruiterDashboardQueryOptions } from '../../features/dashboard/api';
 import { DashboardPage } from '../../features/dashboard/components/dashboard-page';
-import { titleHead } from '../../lib/page-title';
+import { usePageTitle } from '../../lib/page-title';
 import { m } from '../../paraglide/messages';
 
 export const Route = createFileRoute('/_auth/dashboard')({
@@ -15,12 +15,12 @@ export const Route = createFileRoute('/_auth/dashboard')({
       roles.includes('ROLE_ADMIN') && context.queryClient.ensureQueryData(adminDashboardQueryOptions()),
     ]);
   },
-  head: titleHead(m.title_dashboard),
   component: DashboardRoute,
 });
 
 // The roles come from the signed-in user (features do not import each other, so the route passes them).
 function DashboardRoute() {
+  usePageTitle(m.title_dashboard());
   const { data: user } = useSuspenseQuery(meQueryOptions());
   return <DashboardPage roles={user?.roles ?? []} />;
 }

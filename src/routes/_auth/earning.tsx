@@ -9,7 +9,7 @@ import {
 } from '../../features/earning/api';
 import { EarningPage } from '../../features/earning/components/earning-page';
 import { earningFilters, earningSearchSchema, paymentsPaging } from '../../features/earning/search-params';
-import { titleHead } from '../../lib/page-title';
+import { usePageTitle } from '../../lib/page-title';
 import { m } from '../../paraglide/messages';
 
 export const Route = createFileRoute('/_auth/earning')({
@@ -25,12 +25,12 @@ export const Route = createFileRoute('/_auth/earning')({
       context.queryClient.ensureQueryData(earningTaskOptionsQueryOptions()),
     ]);
   },
-  head: titleHead(m.title_earning),
   component: EarningRoute,
 });
 
 // Whether the user is a recruiter comes from the signed-in user (features do not import each other).
 function EarningRoute() {
+  usePageTitle(m.title_earning());
   const { data: user } = useSuspenseQuery(meQueryOptions());
   return <EarningPage recruiter={Boolean(user?.roles.includes('ROLE_RECRUITER'))} />;
 }

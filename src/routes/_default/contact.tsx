@@ -1,13 +1,13 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { titleHead } from '../../lib/page-title';
+import { usePageTitle } from '../../lib/page-title';
 import { m } from '../../paraglide/messages';
 
 export const Route = createFileRoute('/_default/contact')({
-  head: titleHead(m.title_contact),
   component: ContactPage,
 });
 
 function ContactPage() {
+  usePageTitle(m.title_contact());
   const email = m.common_support_email();
   return (
     <article className="mx-auto max-w-3xl space-y-6">

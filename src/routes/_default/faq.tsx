@@ -1,9 +1,8 @@
 import { createFileRoute, Link } from '@tanstack/react-router';
-import { titleHead } from '../../lib/page-title';
+import { usePageTitle } from '../../lib/page-title';
 import { m } from '../../paraglide/messages';
 
 export const Route = createFileRoute('/_default/faq')({
-  head: titleHead(m.title_faq),
   component: FaqPage,
 });
 
@@ -21,6 +20,7 @@ const QUESTIONS = [
 ];
 
 function FaqPage() {
+  usePageTitle(m.title_faq());
   return (
     <article className="mx-auto max-w-3xl space-y-6">
       <header className="space-y-2">

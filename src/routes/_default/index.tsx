@@ -1,9 +1,8 @@
 import { createFileRoute, Link } from '@tanstack/react-router';
-import { titleHead } from '../../lib/page-title';
+import { usePageTitle } from '../../lib/page-title';
 import { m } from '../../paraglide/messages';
 
 export const Route = createFileRoute('/_default/')({
-  head: titleHead(m.title_home),
   component: HomePage,
 });
 
@@ -17,6 +16,7 @@ const STEPS = [
 const REASONS = [m.page_home_why_mobile, m.page_home_why_transparent, m.page_home_why_promo];
 
 function HomePage() {
+  usePageTitle(m.title_home());
   return (
     <div className="space-y-14">
       <section className="space-y-5 py-6 text-center sm:py-10">

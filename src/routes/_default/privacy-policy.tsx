@@ -1,10 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { LegalDocument } from '../../components/legal-document';
-import { titleHead } from '../../lib/page-title';
+import { usePageTitle } from '../../lib/page-title';
 import { m } from '../../paraglide/messages';
 
 export const Route = createFileRoute('/_default/privacy-policy')({
-  head: titleHead(m.title_privacy),
   component: PrivacyPolicyPage,
 });
 
@@ -22,5 +21,6 @@ const SECTIONS = [
 ];
 
 function PrivacyPolicyPage() {
+  usePageTitle(m.title_privacy());
   return <LegalDocument title={m.title_privacy()} intro={m.page_privacy_intro()} sections={SECTIONS} />;
 }

@@ -1,10 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { LegalDocument } from '../../components/legal-document';
-import { titleHead } from '../../lib/page-title';
+import { usePageTitle } from '../../lib/page-title';
 import { m } from '../../paraglide/messages';
 
 export const Route = createFileRoute('/_default/terms-and-conditions')({
-  head: titleHead(m.title_terms),
   component: TermsPage,
 });
 
@@ -20,5 +19,6 @@ const SECTIONS = [
 ];
 
 function TermsPage() {
+  usePageTitle(m.title_terms());
   return <LegalDocument title={m.title_terms()} intro={m.page_terms_intro()} sections={SECTIONS} />;
 }

@@ -2,7 +2,7 @@ import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
 import * as v from 'valibot';
 import { forgetSharedFile, sharedFileSummary } from '../../../features/share-target/api';
 import { ShareTargetPage } from '../../../features/share-target/components/share-target-page';
-import { titleHead } from '../../../lib/page-title';
+import { usePageTitle } from '../../../lib/page-title';
 import { flagParam } from '../../../lib/search-params';
 import { m } from '../../../paraglide/messages';
 
@@ -17,11 +17,11 @@ export const Route = createFileRoute('/_auth/_recruiter/share-target')({
     await forgetSharedFile();
     return { shared: null };
   },
-  head: titleHead(m.title_share_target),
   component: ShareTargetRoute,
 });
 
 function ShareTargetRoute() {
+  usePageTitle(m.title_share_target());
   const { shared } = Route.useLoaderData();
   return <ShareTargetPage key={shared?.receivedAt ?? 'none'} shared={shared} />;
 }

@@ -2,7 +2,7 @@ import { createFileRoute, notFound } from '@tanstack/react-router';
 import * as v from 'valibot';
 import { talentLinkQueryOptions } from '../../../features/talent-links/api';
 import { TalentLinkPage } from '../../../features/talent-links/components/talent-link-page';
-import { titleHead } from '../../../lib/page-title';
+import { usePageTitle } from '../../../lib/page-title';
 import { optionalStringParam } from '../../../lib/search-params';
 import { m } from '../../../paraglide/messages';
 
@@ -18,11 +18,11 @@ export const Route = createFileRoute('/_default/talent/consent')({
   loader: ({ context }) => {
     void context.queryClient.prefetchQuery(talentLinkQueryOptions('CONSENT', context.token));
   },
-  head: titleHead(m.title_consent),
   component: ConsentPage,
 });
 
 function ConsentPage() {
+  usePageTitle(m.title_consent());
   const { token } = Route.useRouteContext();
   return <TalentLinkPage kind="CONSENT" token={token} />;
 }

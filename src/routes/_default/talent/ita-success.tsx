@@ -2,7 +2,7 @@ import { createFileRoute, notFound } from '@tanstack/react-router';
 import * as v from 'valibot';
 import { talentLinkQueryOptions } from '../../../features/talent-links/api';
 import { TalentLinkPage } from '../../../features/talent-links/components/talent-link-page';
-import { titleHead } from '../../../lib/page-title';
+import { usePageTitle } from '../../../lib/page-title';
 import { optionalStringParam } from '../../../lib/search-params';
 import { m } from '../../../paraglide/messages';
 
@@ -17,11 +17,11 @@ export const Route = createFileRoute('/_default/talent/ita-success')({
   loader: ({ context }) => {
     void context.queryClient.prefetchQuery(talentLinkQueryOptions('ITA', context.token));
   },
-  head: titleHead(m.title_ita_success),
   component: ItaSuccessPage,
 });
 
 function ItaSuccessPage() {
+  usePageTitle(m.title_ita_success());
   const { token } = Route.useRouteContext();
   return <TalentLinkPage kind="ITA" token={token} />;
 }

@@ -11,18 +11,18 @@ import {
   toApiFilters,
 } from '../../../../features/admin-referrals/search';
 import { errorMessage } from '../../../../lib/app-error';
-import { titleHead } from '../../../../lib/page-title';
+import { usePageTitle } from '../../../../lib/page-title';
 import { m } from '../../../../paraglide/messages';
 
 // Admin › Hiring status: every referral, filters in the URL; `?referral=<id>` opens one over the list.
 export const Route = createFileRoute('/_auth/_admin/admin/hiring-status')({
   validateSearch: hiringStatusSearchSchema,
   search: { middlewares: [stripSearchParams(HIRING_STATUS_DEFAULTS)] },
-  head: titleHead(m.title_hiring_status),
   component: AdminHiringStatusPage,
 });
 
 function AdminHiringStatusPage() {
+  usePageTitle(m.title_hiring_status());
   const search = Route.useSearch();
   const navigate = Route.useNavigate();
   const filters = listFilters(search);

@@ -9,14 +9,13 @@ import { PaymentList } from '../../../../features/admin-payments/components/paym
 import { PAYMENTS_DEFAULTS, paymentsSearchSchema } from '../../../../features/admin-payments/search';
 import { errorMessage } from '../../../../lib/app-error';
 import { saveBlob } from '../../../../lib/files';
-import { titleHead } from '../../../../lib/page-title';
+import { usePageTitle } from '../../../../lib/page-title';
 import { m } from '../../../../paraglide/messages';
 import type { PaymentFilter } from '../../../../shared/payment-schemas';
 
 export const Route = createFileRoute('/_auth/_admin/admin/payments')({
   validateSearch: paymentsSearchSchema,
   search: { middlewares: [stripSearchParams(PAYMENTS_DEFAULTS)] },
-  head: titleHead(m.title_payments),
   component: AdminPaymentsPage,
 });
 
@@ -29,6 +28,7 @@ const FILTER_LABELS: Record<PaymentFilter, () => string> = {
 /** Saves a Blob under `name`: an object URL on a link with `download`, clicked once. */
 
 function AdminPaymentsPage() {
+  usePageTitle(m.title_payments());
   // The seed: Payments always opens at the top, even when scroll restoration would restore a position.
   useEffect(() => {
     window.scrollTo({ top: 0, left: 0 });

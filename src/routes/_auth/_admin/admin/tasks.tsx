@@ -7,7 +7,7 @@ import { adminTasksQueryOptions } from '../../../../features/admin-tasks/api';
 import { AdminTaskList } from '../../../../features/admin-tasks/components/admin-task-list';
 import { TaskFormDialog } from '../../../../features/admin-tasks/components/task-form-dialog';
 import { ADMIN_TASK_DEFAULTS, adminTaskSearchSchema } from '../../../../features/admin-tasks/search';
-import { titleHead } from '../../../../lib/page-title';
+import { usePageTitle } from '../../../../lib/page-title';
 import { m } from '../../../../paraglide/messages';
 
 // Admin › Tasks: every task with its filters in the URL; create and edit in a dialog over the list.
@@ -16,13 +16,13 @@ export const Route = createFileRoute('/_auth/_admin/admin/tasks')({
   search: { middlewares: [stripSearchParams(ADMIN_TASK_DEFAULTS)] },
   loaderDeps: ({ search }) => search,
   loader: ({ context: { queryClient }, deps }) => queryClient.ensureQueryData(adminTasksQueryOptions(deps)),
-  head: titleHead(m.title_tasks),
   pendingComponent: () => <RoutePending title={m.title_tasks()} />,
   errorComponent: ({ error }) => <RouteLoadError title={m.title_tasks()} error={error} />,
   component: AdminTasksPage,
 });
 
 function AdminTasksPage() {
+  usePageTitle(m.title_tasks());
   const filters = Route.useLoaderDeps();
   const { data } = useSuspenseQuery(adminTasksQueryOptions(filters));
   const navigate = Route.useNavigate();

@@ -6,7 +6,7 @@ import { myTaskQueryOptions } from '../../../../features/tasks/api';
 import { MyTaskDetailView } from '../../../../features/tasks/components/my-task-detail';
 import { orNotFound } from '../../../../features/tasks/not-found';
 import { parseId } from '../../../../features/tasks/search';
-import { titleHead } from '../../../../lib/page-title';
+import { usePageTitle } from '../../../../lib/page-title';
 import { m } from '../../../../paraglide/messages';
 
 // One of my tasks and my referrals to it. A task I have not joined (or none) is Page Not Found.
@@ -16,13 +16,13 @@ export const Route = createFileRoute('/_auth/_recruiter/manage-task/$id')({
     if (taskId === null) throw notFound();
     return orNotFound(queryClient.ensureQueryData(myTaskQueryOptions(taskId)));
   },
-  head: titleHead(m.title_manage_task_detail),
   pendingComponent: () => <RoutePending title={m.title_manage_task_detail()} />,
   errorComponent: ({ error }) => <RouteLoadError title={m.title_manage_task_detail()} error={error} />,
   component: ManageTaskDetailPage,
 });
 
 function ManageTaskDetailPage() {
+  usePageTitle(m.title_manage_task_detail());
   const { data } = useSuspenseQuery(myTaskQueryOptions(Number(Route.useParams().id)));
   return <MyTaskDetailView task={data.task} counts={data.counts} referrals={data.referrals} />;
 }

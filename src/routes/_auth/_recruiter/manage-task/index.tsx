@@ -7,7 +7,7 @@ import { myTasksQueryOptions } from '../../../../features/tasks/api';
 import { ManageTabs } from '../../../../features/tasks/components/manage-tabs';
 import { MyTaskList } from '../../../../features/tasks/components/my-task-list';
 import { MY_TASK_DEFAULTS, myTaskListSearchSchema } from '../../../../features/tasks/search';
-import { titleHead } from '../../../../lib/page-title';
+import { usePageTitle } from '../../../../lib/page-title';
 import { m } from '../../../../paraglide/messages';
 
 // Manage Task: the tasks I joined, with my referrals counted; the filters live in the URL.
@@ -16,13 +16,13 @@ export const Route = createFileRoute('/_auth/_recruiter/manage-task/')({
   search: { middlewares: [stripSearchParams(MY_TASK_DEFAULTS)] },
   loaderDeps: ({ search }) => search,
   loader: ({ context: { queryClient }, deps }) => queryClient.ensureQueryData(myTasksQueryOptions(deps)),
-  head: titleHead(m.title_manage_task),
   pendingComponent: () => <RoutePending title={m.title_manage_task()} />,
   errorComponent: ({ error }) => <RouteLoadError title={m.title_manage_task()} error={error} />,
   component: ManageTaskPage,
 });
 
 function ManageTaskPage() {
+  usePageTitle(m.title_manage_task());
   const filters = Route.useLoaderDeps();
   const { data } = useSuspenseQuery(myTasksQueryOptions(filters));
   const navigate = Route.useNavigate();

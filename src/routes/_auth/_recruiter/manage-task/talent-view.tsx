@@ -6,7 +6,7 @@ import { myReferralsQueryOptions } from '../../../../features/tasks/api';
 import { ManageTabs } from '../../../../features/tasks/components/manage-tabs';
 import { ReferralList } from '../../../../features/tasks/components/referral-list';
 import { REFERRAL_LIST_DEFAULTS, referralListSearchSchema } from '../../../../features/tasks/search';
-import { titleHead } from '../../../../lib/page-title';
+import { usePageTitle } from '../../../../lib/page-title';
 import { m } from '../../../../paraglide/messages';
 
 // Manage Task as a flat list of the talents I referred, across tasks; filters live in the URL.
@@ -15,13 +15,13 @@ export const Route = createFileRoute('/_auth/_recruiter/manage-task/talent-view'
   search: { middlewares: [stripSearchParams(REFERRAL_LIST_DEFAULTS)] },
   loaderDeps: ({ search }) => search,
   loader: ({ context: { queryClient }, deps }) => queryClient.ensureQueryData(myReferralsQueryOptions(deps)),
-  head: titleHead(m.title_talent_view),
   pendingComponent: () => <RoutePending title={m.title_talent_view()} />,
   errorComponent: ({ error }) => <RouteLoadError title={m.title_talent_view()} error={error} />,
   component: TalentViewPage,
 });
 
 function TalentViewPage() {
+  usePageTitle(m.title_talent_view());
   const filters = Route.useLoaderDeps();
   const { data } = useSuspenseQuery(myReferralsQueryOptions(filters));
   const navigate = Route.useNavigate();

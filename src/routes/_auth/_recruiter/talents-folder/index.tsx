@@ -2,7 +2,7 @@ import { createFileRoute } from '@tanstack/react-router';
 import { talentsQueryOptions, taskFilterOptionsQueryOptions } from '../../../../features/talents/api';
 import { TalentsFolderPage } from '../../../../features/talents/components/talents-folder-page';
 import { folderFilters, talentsFolderSearchSchema } from '../../../../features/talents/search-params';
-import { titleHead } from '../../../../lib/page-title';
+import { usePageTitle } from '../../../../lib/page-title';
 import { m } from '../../../../paraglide/messages';
 
 export const Route = createFileRoute('/_auth/_recruiter/talents-folder/')({
@@ -13,6 +13,10 @@ export const Route = createFileRoute('/_auth/_recruiter/talents-folder/')({
       context.queryClient.ensureQueryData(talentsQueryOptions(deps)),
       context.queryClient.ensureQueryData(taskFilterOptionsQueryOptions()),
     ]),
-  head: titleHead(m.title_talents_folder),
-  component: TalentsFolderPage,
+  component: TalentsFolderRoute,
 });
+
+function TalentsFolderRoute() {
+  usePageTitle(m.title_talents_folder());
+  return <TalentsFolderPage />;
+}

@@ -9,7 +9,7 @@ import { PromoStrip } from '../../../../features/tasks/components/promo-strip';
 import { TaskBoardList } from '../../../../features/tasks/components/task-board-list';
 import { useViewParam } from '../../../../features/tasks/components/use-view-param';
 import { TASK_BOARD_DEFAULTS, taskBoardSearchSchema } from '../../../../features/tasks/search';
-import { titleHead } from '../../../../lib/page-title';
+import { usePageTitle } from '../../../../lib/page-title';
 import { m } from '../../../../paraglide/messages';
 
 // The task board: running promos, then the tasks with their filters, all in the URL.
@@ -23,13 +23,13 @@ export const Route = createFileRoute('/_auth/_recruiter/task/')({
       queryClient.ensureQueryData(taskBoardQueryOptions(deps)),
       queryClient.ensureQueryData(runningPromosQueryOptions()),
     ]),
-  head: titleHead(m.title_task),
   pendingComponent: () => <RoutePending title={m.title_task()} />,
   errorComponent: ({ error }) => <RouteLoadError title={m.title_task()} error={error} />,
   component: TaskPage,
 });
 
 function TaskPage() {
+  usePageTitle(m.title_task());
   const { view } = Route.useSearch();
   const filters = Route.useLoaderDeps();
   const { data } = useSuspenseQuery(taskBoardQueryOptions(filters));

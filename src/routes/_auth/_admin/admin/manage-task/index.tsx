@@ -5,7 +5,7 @@ import { RoutePending } from '../../../../../components/list/route-pending';
 import { recruitersQueryOptions } from '../../../../../features/admin-recruiters/api';
 import { RecruiterList } from '../../../../../features/admin-recruiters/components/recruiter-list';
 import { RECRUITER_LIST_DEFAULTS, recruiterListSearchSchema } from '../../../../../features/admin-recruiters/search';
-import { titleHead } from '../../../../../lib/page-title';
+import { usePageTitle } from '../../../../../lib/page-title';
 import { m } from '../../../../../paraglide/messages';
 
 // Admin › Manage Tasks: the recruiters, their numbers, and activate/deactivate; filters live in the URL.
@@ -14,13 +14,13 @@ export const Route = createFileRoute('/_auth/_admin/admin/manage-task/')({
   search: { middlewares: [stripSearchParams(RECRUITER_LIST_DEFAULTS)] },
   loaderDeps: ({ search }) => search,
   loader: ({ context: { queryClient }, deps }) => queryClient.ensureQueryData(recruitersQueryOptions(deps)),
-  head: titleHead(m.title_admin_manage_tasks),
   pendingComponent: () => <RoutePending title={m.title_admin_manage_tasks()} />,
   errorComponent: ({ error }) => <RouteLoadError title={m.title_admin_manage_tasks()} error={error} />,
   component: AdminManageTaskPage,
 });
 
 function AdminManageTaskPage() {
+  usePageTitle(m.title_admin_manage_tasks());
   const filters = Route.useLoaderDeps();
   const { data } = useSuspenseQuery(recruitersQueryOptions(filters));
   const navigate = Route.useNavigate();

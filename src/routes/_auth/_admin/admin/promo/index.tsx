@@ -7,7 +7,7 @@ import { promosQueryOptions } from '../../../../../features/admin-promos/api';
 import { PromoCreateDialog } from '../../../../../features/admin-promos/components/promo-create-dialog';
 import { PromoList } from '../../../../../features/admin-promos/components/promo-list';
 import { PROMO_LIST_DEFAULTS, promoListSearchSchema } from '../../../../../features/admin-promos/search';
-import { titleHead } from '../../../../../lib/page-title';
+import { usePageTitle } from '../../../../../lib/page-title';
 import { m } from '../../../../../paraglide/messages';
 
 // Admin › Promo: every promo with its period and counts; a new one is created in a dialog, then opened
@@ -17,13 +17,13 @@ export const Route = createFileRoute('/_auth/_admin/admin/promo/')({
   search: { middlewares: [stripSearchParams(PROMO_LIST_DEFAULTS)] },
   loaderDeps: ({ search }) => search,
   loader: ({ context: { queryClient }, deps }) => queryClient.ensureQueryData(promosQueryOptions(deps)),
-  head: titleHead(m.title_promo),
   pendingComponent: () => <RoutePending title={m.title_promo()} />,
   errorComponent: ({ error }) => <RouteLoadError title={m.title_promo()} error={error} />,
   component: AdminPromoPage,
 });
 
 function AdminPromoPage() {
+  usePageTitle(m.title_promo());
   const filters = Route.useLoaderDeps();
   const { data } = useSuspenseQuery(promosQueryOptions(filters));
   const navigate = Route.useNavigate();

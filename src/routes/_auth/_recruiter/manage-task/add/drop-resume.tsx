@@ -3,7 +3,7 @@ import * as v from 'valibot';
 import { addTalentTaskQueryOptions } from '../../../../../features/add-talent/api';
 import { DropResumePage } from '../../../../../features/add-talent/components/drop-resume-page';
 import { heldForFix } from '../../../../../features/add-talent/held-resume';
-import { titleHead } from '../../../../../lib/page-title';
+import { usePageTitle } from '../../../../../lib/page-title';
 import { flagParam, optionalStringParam } from '../../../../../lib/search-params';
 import { m } from '../../../../../paraglide/messages';
 
@@ -21,11 +21,11 @@ export const Route = createFileRoute('/_auth/_recruiter/manage-task/add/drop-res
     ]);
     return { held };
   },
-  head: titleHead(m.title_drop_resume),
   component: DropResumeRoute,
 });
 
 function DropResumeRoute() {
+  usePageTitle(m.title_drop_resume());
   const { taskId } = Route.useRouteContext();
   const { held } = Route.useLoaderData();
   const { shared } = Route.useSearch();

@@ -6,7 +6,7 @@ import { taskDetailQueryOptions } from '../../../../../features/tasks/api';
 import { AddTalentChoices } from '../../../../../features/tasks/components/add-talent-choices';
 import { orNotFound } from '../../../../../features/tasks/not-found';
 import { parseId } from '../../../../../features/tasks/search';
-import { titleHead } from '../../../../../lib/page-title';
+import { usePageTitle } from '../../../../../lib/page-title';
 import { m } from '../../../../../paraglide/messages';
 
 // The first step of adding a talent: the task (taskId is required by the parent route), then a
@@ -17,13 +17,13 @@ export const Route = createFileRoute('/_auth/_recruiter/manage-task/add/')({
     if (taskId === null) throw notFound();
     return orNotFound(queryClient.ensureQueryData(taskDetailQueryOptions(taskId)));
   },
-  head: titleHead(m.title_add_talent),
   pendingComponent: () => <RoutePending title={m.title_add_talent()} />,
   errorComponent: ({ error }) => <RouteLoadError title={m.title_add_talent()} error={error} />,
   component: ManageTaskAddPage,
 });
 
 function ManageTaskAddPage() {
+  usePageTitle(m.title_add_talent());
   const { taskId } = Route.useLoaderDeps();
   // The loader answered Page Not Found for a bad id, so here it is a number.
   const { data: task } = useSuspenseQuery(taskDetailQueryOptions(taskId ?? 0));

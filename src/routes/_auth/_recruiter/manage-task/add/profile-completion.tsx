@@ -3,7 +3,7 @@ import * as v from 'valibot';
 import { addTalentTalentQueryOptions, addTalentTaskQueryOptions } from '../../../../../features/add-talent/api';
 import { ProfileCompletionPage } from '../../../../../features/add-talent/components/profile-completion-page';
 import { queuedCompletion } from '../../../../../features/add-talent/held-resume';
-import { titleHead } from '../../../../../lib/page-title';
+import { usePageTitle } from '../../../../../lib/page-title';
 import { optionalStringParam } from '../../../../../lib/search-params';
 import { m } from '../../../../../paraglide/messages';
 
@@ -23,11 +23,11 @@ export const Route = createFileRoute('/_auth/_recruiter/manage-task/add/profile-
     ]);
     return { queued };
   },
-  head: titleHead(m.title_profile_completion),
   component: ProfileCompletionRoute,
 });
 
 function ProfileCompletionRoute() {
+  usePageTitle(m.title_profile_completion());
   const { taskId, talentId } = Route.useRouteContext();
   const { queued } = Route.useLoaderData();
   return <ProfileCompletionPage key={talentId} taskId={taskId} talentId={talentId} queued={queued} />;

@@ -2,7 +2,7 @@ import { createFileRoute, redirect } from '@tanstack/react-router';
 import * as v from 'valibot';
 import { ProgressPage } from '../../../../../features/add-talent/components/progress-page';
 import { dropInProgress } from '../../../../../features/add-talent/held-resume';
-import { titleHead } from '../../../../../lib/page-title';
+import { usePageTitle } from '../../../../../lib/page-title';
 import { optionalStringParam } from '../../../../../lib/search-params';
 import { m } from '../../../../../paraglide/messages';
 
@@ -25,11 +25,11 @@ export const Route = createFileRoute('/_auth/_recruiter/manage-task/add/progress
     }
     return { drop };
   },
-  head: titleHead(m.title_processing),
   component: ProgressRoute,
 });
 
 function ProgressRoute() {
+  usePageTitle(m.title_processing());
   const { taskId } = Route.useRouteContext();
   const { drop } = Route.useLoaderData();
   return <ProgressPage key={drop.id} taskId={taskId} initial={drop} />;

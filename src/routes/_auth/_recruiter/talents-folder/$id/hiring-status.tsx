@@ -2,7 +2,7 @@ import { createFileRoute, notFound } from '@tanstack/react-router';
 import { isNotFoundError, referralQueryOptions, talentQueryOptions } from '../../../../../features/talents/api';
 import { HiringStatusPage } from '../../../../../features/talents/components/hiring-status-page';
 import { parseIdParam } from '../../../../../features/talents/search-params';
-import { titleHead } from '../../../../../lib/page-title';
+import { usePageTitle } from '../../../../../lib/page-title';
 import { m } from '../../../../../paraglide/messages';
 
 export const Route = createFileRoute('/_auth/_recruiter/talents-folder/$id/hiring-status')({
@@ -16,11 +16,11 @@ export const Route = createFileRoute('/_auth/_recruiter/talents-folder/$id/hirin
     await Promise.all(talent.referrals.map((r) => context.queryClient.ensureQueryData(referralQueryOptions(r.id))));
     return { id };
   },
-  head: titleHead(m.title_hiring_status),
   component: HiringStatusRoute,
 });
 
 function HiringStatusRoute() {
+  usePageTitle(m.title_hiring_status());
   const { id } = Route.useLoaderData();
   return <HiringStatusPage talentId={id} />;
 }

@@ -9,7 +9,7 @@ import { TaskBoardList } from '../../../../../features/tasks/components/task-boa
 import { useViewParam } from '../../../../../features/tasks/components/use-view-param';
 import { orNotFound } from '../../../../../features/tasks/not-found';
 import { parseId, TASK_BOARD_DEFAULTS, taskBoardSearchSchema } from '../../../../../features/tasks/search';
-import { titleHead } from '../../../../../lib/page-title';
+import { usePageTitle } from '../../../../../lib/page-title';
 import { m } from '../../../../../paraglide/messages';
 
 // One promo and its tasks, with the board's controls and detail dialog. Unknown promo: Page Not Found.
@@ -25,13 +25,13 @@ export const Route = createFileRoute('/_auth/_recruiter/task/promo/$id')({
       queryClient.ensureQueryData(taskBoardQueryOptions(deps, promoId)),
     ]);
   },
-  head: titleHead(m.title_promo_tasks),
   pendingComponent: () => <RoutePending title={m.title_promo_tasks()} />,
   errorComponent: ({ error }) => <RouteLoadError title={m.title_promo_tasks()} error={error} />,
   component: PromoTasksPage,
 });
 
 function PromoTasksPage() {
+  usePageTitle(m.title_promo_tasks());
   const promoId = Number(Route.useParams().id);
   const { view } = Route.useSearch();
   const filters = Route.useLoaderDeps();

@@ -6,7 +6,7 @@ import { recruiterQueryOptions, recruiterTaskQueryOptions } from '../../../../..
 import { RecruiterTaskDetail } from '../../../../../../features/admin-recruiters/components/recruiter-task-detail';
 import { orNotFound } from '../../../../../../features/admin-recruiters/not-found';
 import { parseId } from '../../../../../../features/admin-recruiters/search';
-import { titleHead } from '../../../../../../lib/page-title';
+import { usePageTitle } from '../../../../../../lib/page-title';
 import { m } from '../../../../../../paraglide/messages';
 
 // "Manage Task Detail": the recruiter's referrals to one task. A task they are not in is Page Not Found.
@@ -22,13 +22,13 @@ export const Route = createFileRoute('/_auth/_admin/admin/manage-task/recruiter-
       ]),
     );
   },
-  head: titleHead(m.title_manage_task_detail),
   pendingComponent: () => <RoutePending title={m.title_manage_task_detail()} />,
   errorComponent: ({ error }) => <RouteLoadError title={m.title_manage_task_detail()} error={error} />,
   component: AdminRecruiterTaskDetailPage,
 });
 
 function AdminRecruiterTaskDetailPage() {
+  usePageTitle(m.title_manage_task_detail());
   const params = Route.useParams();
   const id = Number(params.recruiter);
   const { data: recruiter } = useSuspenseQuery(recruiterQueryOptions(id));

@@ -12,7 +12,7 @@ import {
   RECRUITER_TASK_DEFAULTS,
   recruiterTaskListSearchSchema,
 } from '../../../../../../features/admin-recruiters/search';
-import { titleHead } from '../../../../../../lib/page-title';
+import { usePageTitle } from '../../../../../../lib/page-title';
 import { m } from '../../../../../../paraglide/messages';
 
 // A recruiter's tasks (joined or assigned) with their referrals counted, and "Assign a task".
@@ -31,13 +31,13 @@ export const Route = createFileRoute('/_auth/_admin/admin/manage-task/recruiter-
       ]),
     );
   },
-  head: titleHead(m.title_recruiters),
   pendingComponent: () => <RoutePending title={m.title_recruiters()} />,
   errorComponent: ({ error }) => <RouteLoadError title={m.title_recruiters()} error={error} />,
   component: AdminRecruiterTasksPage,
 });
 
 function AdminRecruiterTasksPage() {
+  usePageTitle(m.title_recruiters());
   const id = Number(Route.useParams().recruiter);
   const filters = Route.useLoaderDeps();
   const { data: recruiter } = useSuspenseQuery(recruiterQueryOptions(id));

@@ -11,7 +11,7 @@ import {
   RECRUITER_REFERRAL_DEFAULTS,
   recruiterReferralSearchSchema,
 } from '../../../../../../features/admin-recruiters/search';
-import { titleHead } from '../../../../../../lib/page-title';
+import { usePageTitle } from '../../../../../../lib/page-title';
 import { m } from '../../../../../../paraglide/messages';
 
 // The talent view of a recruiter's Manage Tasks: their referrals across tasks; filters live in the URL.
@@ -29,13 +29,13 @@ export const Route = createFileRoute('/_auth/_admin/admin/manage-task/recruiter-
       ]),
     );
   },
-  head: titleHead(m.title_admin_manage_tasks),
   pendingComponent: () => <RoutePending title={m.title_admin_manage_tasks()} />,
   errorComponent: ({ error }) => <RouteLoadError title={m.title_admin_manage_tasks()} error={error} />,
   component: AdminRecruiterTalentViewPage,
 });
 
 function AdminRecruiterTalentViewPage() {
+  usePageTitle(m.title_admin_manage_tasks());
   const id = Number(Route.useParams().recruiter);
   const filters = Route.useLoaderDeps();
   const { data: recruiter } = useSuspenseQuery(recruiterQueryOptions(id));

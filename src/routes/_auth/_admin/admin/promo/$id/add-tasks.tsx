@@ -6,7 +6,7 @@ import { promoQueryOptions } from '../../../../../../features/admin-promos/api';
 import { AddTasksPicker } from '../../../../../../features/admin-promos/components/add-tasks-picker';
 import { PeriodBadge } from '../../../../../../features/admin-promos/components/period-badge';
 import { orNotFound, parseId } from '../../../../../../features/admin-promos/not-found';
-import { titleHead } from '../../../../../../lib/page-title';
+import { usePageTitle } from '../../../../../../lib/page-title';
 import { m } from '../../../../../../paraglide/messages';
 
 // "Add Tasks To Promo": pick open tasks the promo does not list yet, then add them in one go.
@@ -16,13 +16,13 @@ export const Route = createFileRoute('/_auth/_admin/admin/promo/$id/add-tasks')(
     if (id === null) throw notFound();
     await orNotFound(queryClient.ensureQueryData(promoQueryOptions(id)));
   },
-  head: titleHead(m.title_add_tasks_to_promo),
   pendingComponent: () => <RoutePending title={m.title_add_tasks_to_promo()} />,
   errorComponent: ({ error }) => <RouteLoadError title={m.title_add_tasks_to_promo()} error={error} />,
   component: AdminPromoIdAddTasksPage,
 });
 
 function AdminPromoIdAddTasksPage() {
+  usePageTitle(m.title_add_tasks_to_promo());
   const id = Number(Route.useParams().id);
   const { data: promo } = useSuspenseQuery(promoQueryOptions(id));
   return (

@@ -11,7 +11,7 @@ import { PromoTasks } from '../../../../../../features/admin-promos/components/p
 import { toPromoFormValues } from '../../../../../../features/admin-promos/form-values';
 import { orNotFound, parseId } from '../../../../../../features/admin-promos/not-found';
 import { formatDateTime, formatMoney } from '../../../../../../lib/format';
-import { titleHead } from '../../../../../../lib/page-title';
+import { usePageTitle } from '../../../../../../lib/page-title';
 import { m } from '../../../../../../paraglide/messages';
 
 // One promo: its edit form, its tasks (remove one, or add more) and delete. An id that is not a promo
@@ -22,13 +22,13 @@ export const Route = createFileRoute('/_auth/_admin/admin/promo/$id/')({
     if (id === null) throw notFound();
     await orNotFound(queryClient.ensureQueryData(promoQueryOptions(id)));
   },
-  head: titleHead(m.title_promo),
   pendingComponent: () => <RoutePending title={m.title_promo()} />,
   errorComponent: ({ error }) => <RouteLoadError title={m.title_promo()} error={error} />,
   component: AdminPromoIdPage,
 });
 
 function AdminPromoIdPage() {
+  usePageTitle(m.title_promo());
   const id = Number(Route.useParams().id);
   const { data: promo } = useSuspenseQuery(promoQueryOptions(id));
   const save = useSavePromoMutation();

@@ -2,7 +2,7 @@ import { createFileRoute, notFound } from '@tanstack/react-router';
 import { isNotFoundError, talentQueryOptions } from '../../../../../../features/talents/api';
 import { TalentEditPage } from '../../../../../../features/talents/components/talent-edit-page';
 import { parseIdParam } from '../../../../../../features/talents/search-params';
-import { titleHead } from '../../../../../../lib/page-title';
+import { usePageTitle } from '../../../../../../lib/page-title';
 import { m } from '../../../../../../paraglide/messages';
 
 export const Route = createFileRoute('/_auth/_recruiter/talents-folder/$id/profile/edit')({
@@ -14,11 +14,11 @@ export const Route = createFileRoute('/_auth/_recruiter/talents-folder/$id/profi
     });
     return { id };
   },
-  head: titleHead(m.title_edit_talent_profile),
   component: TalentEditRoute,
 });
 
 function TalentEditRoute() {
+  usePageTitle(m.title_edit_talent_profile());
   const { id } = Route.useLoaderData();
   return <TalentEditPage talentId={id} />;
 }

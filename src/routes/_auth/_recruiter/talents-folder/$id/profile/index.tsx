@@ -2,7 +2,7 @@ import { createFileRoute, notFound } from '@tanstack/react-router';
 import { isNotFoundError, talentQueryOptions } from '../../../../../../features/talents/api';
 import { TalentProfilePage } from '../../../../../../features/talents/components/talent-profile-page';
 import { parseIdParam, talentProfileSearchSchema } from '../../../../../../features/talents/search-params';
-import { titleHead } from '../../../../../../lib/page-title';
+import { usePageTitle } from '../../../../../../lib/page-title';
 import { m } from '../../../../../../paraglide/messages';
 
 export const Route = createFileRoute('/_auth/_recruiter/talents-folder/$id/profile/')({
@@ -15,11 +15,11 @@ export const Route = createFileRoute('/_auth/_recruiter/talents-folder/$id/profi
     });
     return { id };
   },
-  head: titleHead(m.title_talent_profile),
   component: TalentProfileRoute,
 });
 
 function TalentProfileRoute() {
+  usePageTitle(m.title_talent_profile());
   const { id } = Route.useLoaderData();
   return <TalentProfilePage talentId={id} />;
 }
