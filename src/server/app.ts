@@ -28,6 +28,7 @@ import { referralRoutes } from './modules/referrals/referral.routes';
 import { talentLinkRoutes } from './modules/talent-links/talent-link.routes';
 import { talentRoutes } from './modules/talents/talent.routes';
 import { taskRoutes } from './modules/tasks/task.routes';
+import { RouteCache } from './route-cache';
 
 // Uploads are at most 5 MB; the rest of a multipart form is small.
 const MAX_BODY_BYTES = 6 * 1024 * 1024;
@@ -42,7 +43,7 @@ const limitBody = bodyLimit({
 // The whole API as one chained app, so `AppType` carries every route to the typed client.
 // `web` serves the built PWA for everything outside /api (index.ts); tests leave it out.
 export function createApp(deps: AppDeps, options: { web?: MiddlewareHandler<AppEnv> } = {}) {
-  const app = new Hono<AppEnv>()
+  const app = new Hono<AppEnv>({ router: new RouteCache() })
     .use('*', answerBasics(deps))
     .use('/api/*', compressJson)
     .use('/api/*', (c, next) =>

@@ -9,6 +9,7 @@ import { readEnv } from './env';
 import { startMailWorker } from './jobs/mail-worker';
 import { startMaintenance } from './jobs/maintenance';
 import { startResumeParser } from './jobs/resume-parser';
+import { serverOptions } from './middleware/answer-headers';
 import { createStorage } from './storage/create-storage';
 import { webHandler } from './web';
 
@@ -32,7 +33,8 @@ async function main() {
   const maintenance = startMaintenance(deps);
   const resumeParser = startResumeParser(deps);
 
-  const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, (info) => {
+  // serverOptions: Node's response writes the headers every answer carries in one go (answer-headers.ts).
+  const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST, serverOptions }, (info) => {
     console.log(
       `Recruiter is running at ${env.APP_URL} (listening on ${info.address}:${info.port}, ${env.DATABASE_URL ? 'PostgreSQL' : `SQLite ${path.join(env.DATA_DIR, 'app.db')}`})`,
     );

@@ -6,6 +6,7 @@ import path from 'node:path';
 import { type ServerType, serve } from '@hono/node-server';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createApp } from '../../src/server/app';
+import { serverOptions } from '../../src/server/middleware/answer-headers';
 import { checkUpload, storeUpload } from '../../src/server/uploads/read-upload';
 import { webHandler } from '../../src/server/web';
 import { insertTask } from './helpers/rows';
@@ -125,9 +126,30 @@ describe.each(DIALECTS)('security headers on %s', (dialect) => {
   });
 });
 
-// Served as production serves it (@hono/node-server), the headers go on Node's response itself
+// The headers of a JSON answer through the Node server, every one once (fetch would join a repeated one).
+const JSON_ANSWER_HEADERS = [
+  'cache-control',
+  'connection',
+  'content-length',
+  'content-security-policy',
+  'content-type',
+  'date',
+  'keep-alive',
+  'referrer-policy',
+  'strict-transport-security',
+  'vary',
+  'x-content-type-options',
+  'x-frame-options',
+  'x-request-id',
+];
+
+// Served as production serves it (@hono/node-server with index.ts's serverOptions: AnswerResponse), and
+// on Node's own response (a server made without them), the headers go on Node's response itself
 // (src/server/middleware/answer-headers.ts); an answer's own header of the same name wins.
-describe('security headers through the Node server', () => {
+describe.each([
+  ['as index.ts serves (AnswerResponse)', serverOptions],
+  ["on Node's own ServerResponse", undefined],
+])('security headers through the Node server, %s', (_, options) => {
   let t: TestApp;
   let server: ServerType;
   let base: string;
@@ -137,7 +159,7 @@ describe('security headers through the Node server', () => {
     t = await createTestApp('sqlite');
     const app = createApp(t.deps, { web: webHandler({ clientDir, env: t.env }) });
     token = (await recruiter(t)).token;
-    server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' });
+    server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1', serverOptions: options });
     await new Promise<void>((resolve) => server.once('listening', () => resolve()));
     base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   });
@@ -162,11 +184,20 @@ describe('security headers through the Node server', () => {
         }),
       ],
     ];
+    expect(answers.map(([what, res]) => [what, res.status])).toEqual([
+      ['JSON 200', 200],
+      ['JSON 401', 401],
+      ['unknown API path', 404],
+      ['health', 200],
+      ['SSE', 200],
+    ]);
     for (const [what, res] of answers) {
       expectSecurityHeaders(res, what, 'api');
       expect(res.headers.get('X-Frame-Options'), what).toBe('DENY');
       expect(res.headers.get('X-Request-Id'), what).toMatch(/^[\w.-]{8,64}$/);
       expect(res.headers.get('Cache-Control'), what).toBe('no-store');
+      expect(res.headers.get('Vary'), what).toBe('Accept-Encoding');
+      if (what !== 'SSE') expect([...res.headers.keys()].sort(), what).toEqual(JSON_ANSWER_HEADERS);
       await res.arrayBuffer();
     }
     const ok = answers[0]?.[1] as Response;

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { Context, Next } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import type { AppDeps, AppEnv } from '../context';
 import { type HeaderList, setAnswerHeaders } from './answer-headers';
@@ -17,16 +18,21 @@ const REQUEST_ID = /^[\w.-]{8,64}$/;
 export function answerBasics(deps: AppDeps) {
   const pageHeaders = documentSecurityHeaders({ sentryDsn: deps.env.SENTRY_DSN });
   const apiHeaders: HeaderList = [...API_SECURITY_HEADERS, ['Cache-Control', 'no-store']];
-  return createMiddleware<AppEnv>(async (c, next) => {
+  // Not async: when Node's response takes the headers, it hands on next()'s promise as it is, without
+  // a promise of its own.
+  return createMiddleware<AppEnv>((c, next) => {
     const incoming = c.req.header('x-request-id');
     const id = incoming && REQUEST_ID.test(incoming) ? incoming : randomUUID();
     c.set('requestId', id);
     c.set('deps', deps);
     const headers: HeaderList = [['X-Request-Id', id], ...(c.req.path.startsWith('/api/') ? apiHeaders : pageHeaders)];
-    if (setAnswerHeaders(c, headers)) return next();
-    await next();
-    // Without Node's response (app.request in tests) they went on Hono's answer before the handler; an
-    // answer the handler built itself (a stream) does not have them yet.
-    for (const [name, value] of headers) if (!c.res.headers.has(name)) c.header(name, value);
+    return setAnswerHeaders(c, headers) ? next() : withHeadersAfter(c, next, headers);
   });
+}
+
+// Without Node's response (app.request in tests) they went on Hono's answer before the handler; an
+// answer the handler built itself (a stream) does not have them yet.
+async function withHeadersAfter(c: Context<AppEnv>, next: Next, headers: HeaderList) {
+  await next();
+  for (const [name, value] of headers) if (!c.res.headers.has(name)) c.header(name, value);
 }

@@ -1,8 +1,72 @@
-import type { ServerResponse } from 'node:http';
+import { type IncomingMessage, type OutgoingHttpHeader, type OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import type { Http2ServerResponse } from 'node:http2';
 import type { Context } from 'hono';
 
 export type HeaderList = readonly (readonly [name: string, value: string])[];
+
+/**
+ * Node's response as the server makes it (index.ts hands it to @hono/node-server as
+ * `serverOptions.ServerResponse`). It holds the headers setAnswerHeaders gives it and writes them with
+ * the answer's own in the one writeHead @hono/node-server makes (Node calls writeHead too when an
+ * answer starts without one), the answer's own winning, as does any header set with setHeader. Set
+ * one by one with setHeader, Node validated, lower-cased and stored each, then merged the answer's
+ * into them: 8 headers on every call, ~3 µs of a small call's CPU (bench); in one header list Node
+ * checks each once as it writes it. Not for the headers that frame the body (Content-Length,
+ * Transfer-Encoding): Node and @hono/node-server look those up with hasHeader before writing.
+ */
+export class AnswerResponse<Request extends IncomingMessage = IncomingMessage> extends ServerResponse<Request> {
+  #presets: HeaderList[] = [];
+
+  /** Headers for the answer, under its own and those set with setHeader; a later list's win. */
+  preset(headers: HeaderList): void {
+    this.#presets.push(headers);
+  }
+
+  override writeHead(
+    statusCode: number,
+    reason?: string | OutgoingHttpHeaders | OutgoingHttpHeader[],
+    headers?: OutgoingHttpHeaders | OutgoingHttpHeader[],
+  ): this {
+    // The presets stay after: a head Node refuses (an invalid header) may be followed by another (a 500).
+    if (this.#presets.length === 0) return super.writeHead(statusCode, reason as string, headers);
+    const own = typeof reason === 'string' ? headers : reason;
+    const list = new OneList();
+    for (const presets of this.#presets)
+      for (const [name, value] of presets) if (!this.hasHeader(name)) list.put(name, value);
+    if (own !== undefined && (typeof own !== 'object' || own === null || Array.isArray(own))) {
+      // A header array (nothing of ours writes one): the presets go in as set headers, under it.
+      for (let at = 0; at < list.flat.length; at += 2)
+        this.setHeader(list.flat[at] as string, list.flat[at + 1] as string);
+      return super.writeHead(statusCode, reason as string, headers);
+    }
+    // As Node takes an object: its own keys, an empty name skipped, an undefined value refused (by Node).
+    if (own) for (const name of Object.keys(own)) if (name) list.put(name, own[name] as OutgoingHttpHeader);
+    return typeof reason === 'string'
+      ? super.writeHead(statusCode, reason, list.flat)
+      : super.writeHead(statusCode, list.flat);
+  }
+}
+
+/** A flat header list ([name, value, name, value...]) with one entry per name: a later one takes its place. */
+class OneList {
+  readonly flat: OutgoingHttpHeader[] = [];
+  #names: string[] = [];
+
+  put(name: string, value: OutgoingHttpHeader) {
+    const lower = name.toLowerCase();
+    const at = this.#names.indexOf(lower);
+    if (at === -1) {
+      this.#names.push(lower);
+      this.flat.push(name, value);
+    } else {
+      this.flat[2 * at] = name;
+      this.flat[2 * at + 1] = value;
+    }
+  }
+}
+
+/** What index.ts hands @hono/node-server's serve() as `serverOptions`: Node's responses are AnswerResponses. */
+export const serverOptions = { ServerResponse: AnswerResponse };
 
 /**
  * Sets headers every answer to this request carries, whatever the handler answers (JSON, a stream, an
@@ -11,13 +75,16 @@ export type HeaderList = readonly (readonly [name: string, value: string])[];
  * winning (a route's own Cache-Control). That keeps them out of Hono's WHATWG Headers object, which
  * validates, lower-cases and sorts on every set and read: with the security headers, ~7% of a small
  * call's CPU (bench), and a JSON answer with only its Content-Type goes out as a plain object.
+ * Node's response of our server (AnswerResponse) keeps them until it writes the head; another (a server
+ * made without it) takes them with setHeader.
  * Elsewhere (app.request in tests) they go through c.header, before the handler builds its answer.
  * Answers true when Node's response took them: the answer cannot lose them then.
  */
 export function setAnswerHeaders(c: Context, headers: HeaderList): boolean {
   const outgoing = (c.env as { outgoing?: ServerResponse | Http2ServerResponse } | undefined)?.outgoing;
   if (outgoing && typeof outgoing.setHeader === 'function' && !outgoing.headersSent) {
-    for (const [name, value] of headers) outgoing.setHeader(name, value);
+    if (outgoing instanceof AnswerResponse) outgoing.preset(headers);
+    else for (const [name, value] of headers) outgoing.setHeader(name, value);
     return true;
   }
   for (const [name, value] of headers) c.header(name, value);

@@ -1,3 +1,4 @@
+import type { Context, Next } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import type { Role } from '../../shared/enums';
 import type { AppEnv } from '../context';
@@ -12,10 +13,11 @@ export const requireUser = createMiddleware<AppEnv>(async (c, next) => {
   const token = header.startsWith('Bearer ') ? header.slice(7).trim() : '';
   if (!token) throw unauthorized();
   const { db, env, now } = c.get('deps');
-  const claims = await verifyAccessToken(env.JWT_SECRET, token, now());
+  const at = now();
+  const claims = await verifyAccessToken(env.JWT_SECRET, token, at);
   if (!claims) throw new AppError('TOKEN_EXPIRED', 401, 'Your session has expired. Please log in again.');
   const row = await findSessionUser(db, claims.sid, Number(claims.sub));
-  if (!row || row.revoked_at !== null || row.expires_at <= now().toISOString()) {
+  if (!row || row.revoked_at !== null || row.expires_at <= at.toISOString()) {
     throw new AppError('SESSION_EXPIRED', 401, 'Your session has ended. Please log in again.');
   }
   if (row.status !== 'ACTIVE') {
@@ -34,12 +36,15 @@ export const requireRole = (role: Role) =>
 // Area guards, installed once in app.ts on `/api/recruiter/*` and `/api/admin/*`, so no route of an
 // area can be added without its role check. The auth calls live under /api/recruiter/auth for
 // every role (seed section 7) and check what they need themselves.
+// Not async itself: a public path hands on next()'s promise as it is, without one of its own.
 export const areaGuard = (role: Role, publicPrefix?: string) => {
   const roleCheck = requireRole(role);
-  return createMiddleware<AppEnv>(async (c, next) => {
-    if (publicPrefix && c.req.path.startsWith(publicPrefix)) return next();
+  const guarded = async (c: Context<AppEnv>, next: Next) => {
     await requireUser(c, async () => {
       await roleCheck(c, next);
     });
-  });
+  };
+  return createMiddleware<AppEnv>((c, next) =>
+    publicPrefix && c.req.path.startsWith(publicPrefix) ? next() : guarded(c, next),
+  );
 };

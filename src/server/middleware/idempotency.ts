@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { Context } from 'hono';
+import type { Context, Next } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import { HTTPException } from 'hono/http-exception';
 import type { AppDeps, AppEnv } from '../context';
@@ -165,19 +165,27 @@ export async function requestHash(c: Context<AppEnv>): Promise<string> {
  */
 const STREAMED_PREFIX = '/api/recruiter/ai/';
 
-export const idempotent = createMiddleware<AppEnv>(async (c, next) => {
+// Not async itself: a request it lets through (every GET) gets next()'s promise as it is, without one
+// of its own.
+export const idempotent = createMiddleware<AppEnv>((c, next) => {
+  // The method first: a GET passes without a look at its headers.
+  if (!GUARDED_METHODS.has(c.req.method)) return next();
   const key = c.req.header(IDEMPOTENCY_HEADER);
   const user = c.get('user');
-  if (key === undefined || !user || !GUARDED_METHODS.has(c.req.method)) return next();
+  if (key === undefined || !user) return next();
   // A streamed answer (the AI note helper) cannot be stored and replayed; each call is its own use.
   if (c.req.path.startsWith(STREAMED_PREFIX)) return next();
+  return guardedSend(c, next, key, user.id);
+});
+
+async function guardedSend(c: Context<AppEnv>, next: Next, key: string, userId: number) {
   if (!KEY_PATTERN.test(key)) {
     throw new AppError('VALIDATION_FAILED', 400, 'Some fields are not valid.', {
       [IDEMPOTENCY_HEADER]: 'idempotency_key_invalid',
     });
   }
   const deps = c.get('deps');
-  const claim = await claimIdempotencyKey(deps, user.id, key, await requestHash(c));
+  const claim = await claimIdempotencyKey(deps, userId, key, await requestHash(c));
   switch (claim.kind) {
     case 'reused':
       throw new AppError('IDEMPOTENCY_KEY_REUSED', 422, 'This Idempotency-Key was used for a different request.');
@@ -201,18 +209,18 @@ export const idempotent = createMiddleware<AppEnv>(async (c, next) => {
   // 429 frees the key for a retry with it.
   const status = c.res.status;
   if (!isDefinitive(status)) {
-    await releaseIdempotencyKey(deps, user.id, key, claim.claimedAt);
+    await releaseIdempotencyKey(deps, userId, key, claim.claimedAt);
     return;
   }
   try {
     const body = await c.res.clone().text();
-    await completeIdempotencyKey(deps, user.id, key, claim.claimedAt, { status, body });
+    await completeIdempotencyKey(deps, userId, key, claim.claimedAt, { status, body });
   } catch (error) {
     // The work is done: the client gets its answer. Answering 500 instead would make it send again,
     // and, once the claim is stale, do the work twice.
     console.error(`[idempotency] ${c.get('requestId')} the answer for key ${key} could not be stored:`, error);
   }
-});
+}
 
 // 2xx and 4xx answers are final for this request, but for 429: a rate limit passes, so the same
 // request may be retried with the same key.
