@@ -1,6 +1,6 @@
 import { onlineManager, QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { meQueryOptions } from './features/auth/api';
 import { afterLoad } from './lib/after-load';
@@ -57,12 +57,15 @@ if (!signedIn) afterLoad(() => void startPersistence());
 void restored.then(() => {
   const container = document.getElementById('app');
   if (!container) throw new Error('#app is missing from index.html');
-  createRoot(container).render(
-    <StrictMode>
-      <QueryClientProvider client={queryClient}>
-        <RouterProvider router={router} />
-      </QueryClientProvider>
-    </StrictMode>,
+  const root = createRoot(container);
+  startTransition(() =>
+    root.render(
+      <StrictMode>
+        <QueryClientProvider client={queryClient}>
+          <RouterProvider router={router} />
+        </QueryClientProvider>
+      </StrictMode>,
+    ),
   );
   // The outbox replays what was queued (on start, online, visible, after a back-off) and refreshes the
   // lists an entry belongs to once it is sent. It starts right after the first render, from a chunk of

@@ -10,14 +10,23 @@ import { currentIntlLocale, toIntlLocale } from './locale';
 // (ARCHITECTURE.md convention 8).
 export type FormatOptions = { locale?: string; timeZone?: string };
 
-let userTimeZone: string = DEFAULT_TIMEZONE;
+let chosenZone: string | null = null;
+let checkedZone: { chosen: string | null; shown: string } = { chosen: null, shown: DEFAULT_TIMEZONE };
 
-/** The zone dates are shown in. */
-export const displayTimeZone = (): string => userTimeZone;
+/** The zone dates are shown in: the user's, once known to be one, else Asia/Kuala_Lumpur. */
+export function displayTimeZone(): string {
+  // Checked when a date is first shown, not when the zone is set: the signed-in layout sets it on every
+  // render, and the first zone check loads the browser's time zone data (~15 ms on a phone), which a
+  // screen without dates never needs (issue 7: the task board's first render).
+  if (checkedZone.chosen !== chosenZone) {
+    checkedZone = { chosen: chosenZone, shown: chosenZone && isTimeZone(chosenZone) ? chosenZone : DEFAULT_TIMEZONE };
+  }
+  return checkedZone.shown;
+}
 
 /** The signed-in user's zone (null or an unknown zone: Asia/Kuala_Lumpur). */
 export function setDisplayTimeZone(timeZone: string | null | undefined): void {
-  userTimeZone = timeZone && isTimeZone(timeZone) ? timeZone : DEFAULT_TIMEZONE;
+  chosenZone = timeZone || null;
 }
 
 function isTimeZone(timeZone: string): boolean {
@@ -27,6 +36,23 @@ function isTimeZone(timeZone: string): boolean {
   } catch {
     return false;
   }
+}
+
+// One formatter per locale, style and zone: building an Intl formatter costs far more than formatting
+// with it, and a list formats a date or two per row (a phone's first render of the task board, issue 7).
+const dateFormats = new Map<string, Intl.DateTimeFormat>();
+function dateFormat(locale: string, timeZone: string, withTime: boolean): Intl.DateTimeFormat {
+  const key = `${locale}|${timeZone}|${withTime}`;
+  let format = dateFormats.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat(locale, {
+      dateStyle: 'medium',
+      ...(withTime ? { timeStyle: 'short' } : {}),
+      timeZone,
+    });
+    dateFormats.set(key, format);
+  }
+  return format;
 }
 
 const resolveLocale = (locale?: string) => (locale ? toIntlLocale(locale) : currentIntlLocale());
@@ -39,20 +65,13 @@ function toDate(value: string | number | Date): Date | null {
 export function formatDateTime(value: string | number | Date, options: FormatOptions = {}): string {
   const date = toDate(value);
   if (!date) return '';
-  return new Intl.DateTimeFormat(resolveLocale(options.locale), {
-    dateStyle: 'medium',
-    timeStyle: 'short',
-    timeZone: options.timeZone ?? userTimeZone,
-  }).format(date);
+  return dateFormat(resolveLocale(options.locale), options.timeZone ?? displayTimeZone(), true).format(date);
 }
 
 export function formatDate(value: string | number | Date, options: FormatOptions = {}): string {
   const date = toDate(value);
   if (!date) return '';
-  return new Intl.DateTimeFormat(resolveLocale(options.locale), {
-    dateStyle: 'medium',
-    timeZone: options.timeZone ?? userTimeZone,
-  }).format(date);
+  return dateFormat(resolveLocale(options.locale), options.timeZone ?? displayTimeZone(), false).format(date);
 }
 
 export function formatMoney(minorUnits: number, currency: string, locale?: string): string {

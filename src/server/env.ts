@@ -39,6 +39,9 @@ const envSchema = v.object({
   SENTRY_DSN: v.optional(v.string()),
   AI_NOTE_QUOTA: int(DEFAULT_AI_NOTE_QUOTA, 0, 100000),
   TRUST_PROXY: boolish(false),
+  // With both, the server answers HTTPS with HTTP/2 itself (listen.ts); without, plain HTTP/1.1.
+  TLS_CERT_FILE: v.optional(v.string()),
+  TLS_KEY_FILE: v.optional(v.string()),
   MAIL_WORKER: boolish(true),
   // Uploaded files go to S3-compatible object storage when S3_BUCKET is set, else to DATA_DIR/files.
   S3_BUCKET: v.optional(v.string()),
@@ -72,10 +75,12 @@ export function readEnv(source: Record<string, string | undefined> = process.env
     throw new Error(`Invalid environment (see .env.example):\n${lines.join('\n')}`);
   }
   const env = result.output;
+  if (!env.TLS_CERT_FILE !== !env.TLS_KEY_FILE)
+    throw new Error('Invalid environment (see .env.example):\n  TLS_CERT_FILE and TLS_KEY_FILE: set both or neither');
   const dataDir = path.resolve(env.DATA_DIR);
   return {
     ...env,
-    APP_URL: env.APP_URL ?? `http://localhost:${env.PORT}`,
+    APP_URL: env.APP_URL ?? `${env.TLS_CERT_FILE ? 'https' : 'http'}://localhost:${env.PORT}`,
     DATA_DIR: dataDir,
     JWT_SECRET: env.JWT_SECRET ?? localSecret(dataDir, env.APP_ENV),
   };

@@ -1,5 +1,4 @@
 import path from 'node:path';
-import { serve } from '@hono/node-server';
 import { createApp } from './app';
 import type { AppDeps } from './context';
 import { connect } from './db/connect';
@@ -9,7 +8,7 @@ import { readEnv } from './env';
 import { startMailWorker } from './jobs/mail-worker';
 import { startMaintenance } from './jobs/maintenance';
 import { startResumeParser } from './jobs/resume-parser';
-import { serverOptions } from './middleware/answer-headers';
+import { listen } from './listen';
 import { createStorage } from './storage/create-storage';
 import { webHandler } from './web';
 
@@ -33,8 +32,7 @@ async function main() {
   const maintenance = startMaintenance(deps);
   const resumeParser = startResumeParser(deps);
 
-  // serverOptions: Node's response writes the headers every answer carries in one go (answer-headers.ts).
-  const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST, serverOptions }, (info) => {
+  const server = listen(app.fetch, env, (info) => {
     console.log(
       `Recruiter is running at ${env.APP_URL} (listening on ${info.address}:${info.port}, ${env.DATABASE_URL ? 'PostgreSQL' : `SQLite ${path.join(env.DATA_DIR, 'app.db')}`})`,
     );
