@@ -12,8 +12,8 @@ type Fetch = (request: Request, env: unknown) => Response | Promise<Response>;
  * proxy that ends TLS); with TLS_CERT_FILE and TLS_KEY_FILE, HTTPS with HTTP/2, and HTTP/1.1 for a
  * client without it. HTTP/2 matters for a first visit on a phone: the app arrives in a few dozen small
  * chunks, and over HTTP/1.1 a browser sends them one at a time on each of at most six connections.
- * Lighthouse's slow-4G model (issue 7, 3 runs a page) measured /login 94 -> 98 and /task 88 -> 95 when
- * served over HTTP/2. The answers are the same either way.
+ * Lighthouse's slow-4G model (issue 7, median of 5 runs) measured /login 94 -> 98, /task 86 -> 96 and
+ * /talent/consent 92 -> 96 over HTTP/2. The answers are the same either way.
  */
 export function listen(
   fetch: Fetch,
