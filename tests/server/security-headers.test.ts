@@ -6,7 +6,7 @@ import path from 'node:path';
 import { type ServerType, serve } from '@hono/node-server';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createApp } from '../../src/server/app';
-import { serverOptions } from '../../src/server/middleware/answer-headers';
+import { listen } from '../../src/server/listen';
 import { checkUpload, storeUpload } from '../../src/server/uploads/read-upload';
 import { webHandler } from '../../src/server/web';
 import { insertTask } from './helpers/rows';
@@ -143,13 +143,14 @@ const JSON_ANSWER_HEADERS = [
   'x-request-id',
 ];
 
-// Served as production serves it (@hono/node-server with index.ts's serverOptions: AnswerResponse), and
-// on Node's own response (a server made without them), the headers go on Node's response itself
+// Served as production serves it (listen.ts: @hono/node-server with AnswerResponse), and on Node's own
+// response (a server made without it), the headers go on Node's response itself
 // (src/server/middleware/answer-headers.ts); an answer's own header of the same name wins.
+type Fetch = Parameters<typeof listen>[0];
 describe.each([
-  ['as index.ts serves (AnswerResponse)', serverOptions],
-  ["on Node's own ServerResponse", undefined],
-])('security headers through the Node server, %s', (_, options) => {
+  ['as index.ts serves (AnswerResponse)', (fetch: Fetch) => listen(fetch, { PORT: 0, HOST: '127.0.0.1' })],
+  ["on Node's own ServerResponse", (fetch: Fetch) => serve({ fetch, port: 0, hostname: '127.0.0.1' })],
+])('security headers through the Node server, %s', (_, start) => {
   let t: TestApp;
   let server: ServerType;
   let base: string;
@@ -159,7 +160,7 @@ describe.each([
     t = await createTestApp('sqlite');
     const app = createApp(t.deps, { web: webHandler({ clientDir, env: t.env }) });
     token = (await recruiter(t)).token;
-    server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1', serverOptions: options });
+    server = start(app.fetch);
     await new Promise<void>((resolve) => server.once('listening', () => resolve()));
     base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   });
