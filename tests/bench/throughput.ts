@@ -14,13 +14,14 @@
 // and parameters (the session check, counts, the page). tests/bench/bare-server.mjs replays them.
 //
 // The servers: the app as production runs it (src/server/index.ts built by Vite as scripts/build.mjs
-// does, into a temporary folder, never dist/; APP_ENV=production) and the bare server, each in a
-// process of its own on the same file, both up; only one is under load at a time. Per call:
-// autocannon (in this process), BENCH_CONNECTIONS (10) connections, a BENCH_WARMUP (1) s warm-up of
-// each, then BENCH_ROUNDS (3) rounds in which the app and the bare server take turns for
-// BENCH_DURATION (3) s each. Taking turns, a spell of load from elsewhere on this shared machine falls
-// on both sides of a ratio instead of on one: run one after the other, the same code measured
-// 0.34-0.46x from run to run. The ratio is the median of the rounds' ratios; req/s and p99 are the
+// does, into a temporary folder, never dist/; APP_ENV=production), the bare server, and, printed but
+// not judged, tests/bench/hono-floor-server.mjs (the bare server's work in a minimal Hono app: what the
+// framework costs, so the rest of the distance is the app's own work), each in a process of its own on
+// the same file, all up; only one is under load at a time. Per call: autocannon (in this process),
+// BENCH_CONNECTIONS (10) connections, a BENCH_WARMUP (1) s warm-up of each, then BENCH_ROUNDS (3)
+// rounds in which the servers take turns for BENCH_DURATION (3) s each. Taking turns, a spell of load
+// from elsewhere on this shared machine falls on both sides of a ratio instead of on one: run one after
+// the other, the same code measured 0.34-0.46x from run to run. The ratio is the median of the rounds' ratios; req/s and p99 are the
 // rounds' mean and worst.
 // Memory: the app server's VmRSS from /proc/<pid>/status: after start, at rest after the warm-up, and
 // the peak sampled every 50 ms during the measured runs (the bare server's peak as its baseline).
@@ -277,7 +278,7 @@ const failed = (side: Side) => side.results.reduce((sum, r) => sum + failures(r)
 async function main(): Promise<BenchRow[]> {
   const started = performance.now();
   step(
-    `\nAPI throughput: autocannon, ${CONNECTIONS} connections, ${WARMUP} s warm-up + ${DURATION} s per call, app vs bare node:http` +
+    `\nAPI throughput: autocannon, ${CONNECTIONS} connections, ${WARMUP} s warm-up + ${DURATION} s per call, app vs bare node:http (and a minimal Hono app)` +
       ` on the same SQLite file; ${loadText()}`,
   );
   const captured = await prepareDatabase();
@@ -332,8 +333,9 @@ async function main(): Promise<BenchRow[]> {
 
   // The bare handler, up next to the app; only one of them is under load at a time.
   const barePort = await freePort();
+  const honoPort = await freePort();
   const specFile = path.join(work, 'bare-spec.json');
-  writeFileSync(specFile, JSON.stringify({ sqliteFile, port: barePort, routes: captured }));
+  writeFileSync(specFile, JSON.stringify({ sqliteFile, port: barePort, honoPort, routes: captured }));
   if (process.env.BENCH_SPEC_OUT) writeFileSync(process.env.BENCH_SPEC_OUT, JSON.stringify(captured, null, 2));
   const bareBase = `http://127.0.0.1:${barePort}`;
   const bare = await start(
@@ -341,10 +343,18 @@ async function main(): Promise<BenchRow[]> {
     {},
     `${bareBase}${CALLS[2]?.path}`,
   );
+  // The second baseline, not judged: the same SQL in a minimal Hono app (hono-floor-server.mjs).
+  const honoBase = `http://127.0.0.1:${honoPort}`;
+  const hono = await start(
+    [path.join(ROOT, 'tests/bench/hono-floor-server.mjs'), specFile],
+    {},
+    `${honoBase}${CALLS[2]?.path}`,
+  );
   const sides = [
-    { name: 'app ', base: appBase, headers, pid: app.pid },
-    { name: 'bare', base: bareBase, headers: {}, pid: bare.pid },
-  ];
+    { key: 'app', name: 'app ', base: appBase, headers, pid: app.pid },
+    { key: 'bare', name: 'bare', base: bareBase, headers: {}, pid: bare.pid },
+    { key: 'hono', name: 'hono', base: honoBase, headers: {}, pid: hono.pid },
+  ] as const;
   for (const call of MEASURED) {
     const response = await fetch(`${bareBase}${call.path}`);
     const body = await response.text();
@@ -359,11 +369,15 @@ async function main(): Promise<BenchRow[]> {
       });
   }
   const peaks = new Map<number | undefined, number>();
-  const measured = new Map(MEASURED.map((call) => [call.path, { app: { results: [] }, bare: { results: [] } }]));
+  type Turn = Record<(typeof sides)[number]['key'], Side>;
+  const measured = new Map<string, Turn>(
+    MEASURED.map((call) => [call.path, { app: { results: [] }, bare: { results: [] }, hono: { results: [] } }]),
+  );
   const ratios = new Map<string, number[]>(MEASURED.map((call) => [call.path, []]));
+  const honoRatios = new Map<string, number[]>(MEASURED.map((call) => [call.path, []]));
   for (let round = 1; round <= ROUNDS; round++) {
     for (const call of MEASURED) {
-      const turn = measured.get(call.path) as { app: Side; bare: Side };
+      const turn = measured.get(call.path) as Turn;
       for (const side of sides) {
         const result = await sampled(side.pid, peaks, () =>
           autocannon({
@@ -373,22 +387,26 @@ async function main(): Promise<BenchRow[]> {
             headers: side.headers,
           }),
         );
-        (side === sides[0] ? turn.app : turn.bare).results.push(result);
+        turn[side.key].results.push(result);
         step(`  round ${round} ${side.name} ${call.path.padEnd(24)} ${summary(result)}`);
       }
-      const ratio = ratioOf(turn.app.results.at(-1)?.requests.average, turn.bare.results.at(-1)?.requests.average);
+      const bareRps = turn.bare.results.at(-1)?.requests.average;
+      const ratio = ratioOf(turn.app.results.at(-1)?.requests.average, bareRps);
       if (ratio !== null) ratios.get(call.path)?.push(ratio);
+      const honoRatio = ratioOf(turn.hono.results.at(-1)?.requests.average, bareRps);
+      if (honoRatio !== null) honoRatios.get(call.path)?.push(honoRatio);
     }
   }
   const appPeak = peaks.get(app.pid) ?? null;
   const barePeak = peaks.get(bare.pid) ?? null;
   await stop(app);
   await stop(bare);
+  await stop(hono);
 
   const rows: BenchRow[] = [];
-  const note = `${CONNECTIONS} connections, ${ROUNDS} rounds of ${DURATION} s each, app and bare taking turns, after ${WARMUP} s warm-up; the ratio is the rounds' median; SQLite at lists.ts scale ${SCALE}`;
+  const note = `${CONNECTIONS} connections, ${ROUNDS} rounds of ${DURATION} s each, app, bare and minimal Hono taking turns, after ${WARMUP} s warm-up; the ratio is the rounds' median; SQLite at lists.ts scale ${SCALE}`;
   for (const call of MEASURED) {
-    const { app: ours, bare: theirs } = measured.get(call.path) as { app: Side; bare: Side };
+    const { app: ours, bare: theirs, hono: floor } = measured.get(call.path) as Turn;
     const roundRatios = ratios.get(call.path) ?? [];
     const ratio = roundRatios.length ? Number(median(roundRatios).toFixed(2)) : null;
     rows.push({
@@ -404,6 +422,16 @@ async function main(): Promise<BenchRow[]> {
         call === MEASURED[0]
           ? `${note}; rounds: ${roundRatios.map((r) => r.toFixed(2)).join(', ')}`
           : `rounds: ${roundRatios.map((r) => r.toFixed(2)).join(', ')}${call.judged ? '' : '; not a target: the floor of any call of the app'}`,
+    });
+    const floorRatios = honoRatios.get(call.path) ?? [];
+    rows.push({
+      section: 'throughput',
+      name: `GET ${call.path} on a minimal Hono app, req/s`,
+      value: Math.round(rps(floor)),
+      unit: 'req/s',
+      baseline: Math.round(rps(theirs)),
+      ratio: floorRatios.length ? Number(median(floorRatios).toFixed(2)) : null,
+      note: `not a target: the bare handler's work in a Hono app (hono-floor-server.mjs), what the framework costs; the app's own work on every call is the rest; rounds: ${floorRatios.map((r) => r.toFixed(2)).join(', ')}`,
     });
     rows.push({
       section: 'throughput',
