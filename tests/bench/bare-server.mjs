@@ -8,16 +8,10 @@
 // Usage: node tests/bench/bare-server.mjs <spec.json>   (spec: { sqliteFile, port, routes: [{ path,
 // statements: [{ sql, parameters }] }] }); prints "listening" once it listens. Plain JavaScript, no
 // loader, so the process holds nothing the handler does not need.
-import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
-import Sqlite from 'better-sqlite3';
+import { openSpec } from './bench-sqlite.mjs';
 
-const spec = JSON.parse(readFileSync(process.argv[2], 'utf8'));
-const database = new Sqlite(spec.sqliteFile);
-database.pragma('journal_mode = WAL');
-database.pragma('foreign_keys = ON');
-database.pragma('busy_timeout = 5000');
-database.pragma('synchronous = NORMAL');
+const { spec, database } = openSpec(process.argv[2]);
 
 const routes = new Map(
   spec.routes.map((route) => [

@@ -10,17 +10,11 @@
 //
 // Usage: node tests/bench/hono-floor-server.mjs <spec.json>   (the bare server's spec; this server
 // listens on spec.honoPort); prints "listening" once it listens. Plain JavaScript, as bare-server.mjs.
-import { readFileSync } from 'node:fs';
 import { serve } from '@hono/node-server';
-import Sqlite from 'better-sqlite3';
 import { Hono } from 'hono';
+import { openSpec } from './bench-sqlite.mjs';
 
-const spec = JSON.parse(readFileSync(process.argv[2], 'utf8'));
-const database = new Sqlite(spec.sqliteFile);
-database.pragma('journal_mode = WAL');
-database.pragma('foreign_keys = ON');
-database.pragma('busy_timeout = 5000');
-database.pragma('synchronous = NORMAL');
+const { spec, database } = openSpec(process.argv[2]);
 
 const app = new Hono();
 for (const route of spec.routes) {
