@@ -17,7 +17,7 @@ const REQUEST_ID = /^[\w.-]{8,64}$/;
  */
 export function answerBasics(deps: AppDeps) {
   const pageHeaders = documentSecurityHeaders({ sentryDsn: deps.env.SENTRY_DSN });
-  const apiHeaders: HeaderList = [...API_SECURITY_HEADERS, ['Cache-Control', 'no-store']];
+  const apiHeaders: HeaderList = [...API_SECURITY_HEADERS, ['cache-control', 'no-store']];
   // Not async: when Node's response takes the headers, it hands on next()'s promise as it is, without
   // a promise of its own.
   return createMiddleware<AppEnv>((c, next) => {
@@ -25,8 +25,9 @@ export function answerBasics(deps: AppDeps) {
     const id = incoming && REQUEST_ID.test(incoming) ? incoming : randomUUID();
     c.set('requestId', id);
     c.set('deps', deps);
-    const headers: HeaderList = [['X-Request-Id', id], ...(c.req.path.startsWith('/api/') ? apiHeaders : pageHeaders)];
-    return setAnswerHeaders(c, headers) ? next() : withHeadersAfter(c, next, headers);
+    const requestId: HeaderList = [['x-request-id', id]];
+    const headers = c.req.path.startsWith('/api/') ? apiHeaders : pageHeaders;
+    return setAnswerHeaders(c, requestId, headers) ? next() : withHeadersAfter(c, next, [...requestId, ...headers]);
   });
 }
 

@@ -39,7 +39,7 @@ const bytes = (buffer: Buffer) => new Uint8Array(buffer.buffer as ArrayBuffer, b
 
 // Every API answer may be compressed for some client: caches must key it by Accept-Encoding. Set
 // before the handler (answer-headers.ts): touching the answer afterwards costs a rebuild of it.
-const VARY = [['Vary', 'Accept-Encoding']] as const;
+const VARY = [['vary', 'Accept-Encoding']] as const;
 
 // Not async: for a client that takes no compression (the benchmarks' case) there is nothing to do after
 // the handler, and next()'s promise goes on as it is, without one of its own.

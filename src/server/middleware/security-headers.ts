@@ -1,19 +1,19 @@
 import type { HeaderList } from './answer-headers';
 
 // The security headers of every answer (answer-basics.ts puts them on): a page's (the HTML, static files,
-// the service worker) and the API's.
+// the service worker) and the API's. Named in lower case, as HTTP/2 writes them (answer-headers.ts).
 const COMMON: HeaderList = [
-  ['Strict-Transport-Security', 'max-age=31536000; includeSubDomains'],
-  ['X-Content-Type-Options', 'nosniff'],
-  ['Referrer-Policy', 'strict-origin-when-cross-origin'],
-  ['X-Frame-Options', 'DENY'],
+  ['strict-transport-security', 'max-age=31536000; includeSubDomains'],
+  ['x-content-type-options', 'nosniff'],
+  ['referrer-policy', 'strict-origin-when-cross-origin'],
+  ['x-frame-options', 'DENY'],
 ];
 
 // API answers are JSON, a stream or a file (which sets its own sandboxed CSP), never a page: nothing in
 // them may load anything or be framed. The page's policies (what scripts may run, the opener, the
 // camera) mean nothing there, and a shorter head is ~450 bytes less on every call of a phone.
 export const API_SECURITY_HEADERS: HeaderList = [
-  ['Content-Security-Policy', "default-src 'none'; frame-ancestors 'none'"],
+  ['content-security-policy', "default-src 'none'; frame-ancestors 'none'"],
   ...COMMON,
 ];
 
@@ -43,9 +43,9 @@ export function documentSecurityHeaders(options: { sentryDsn?: string }): Header
     "frame-ancestors 'none'",
   ].join('; ');
   return [
-    ['Content-Security-Policy', csp],
+    ['content-security-policy', csp],
     ...COMMON,
-    ['Cross-Origin-Opener-Policy', 'same-origin'],
-    ['Permissions-Policy', 'camera=(self), microphone=(self), geolocation=()'],
+    ['cross-origin-opener-policy', 'same-origin'],
+    ['permissions-policy', 'camera=(self), microphone=(self), geolocation=()'],
   ];
 }
