@@ -1,4 +1,5 @@
 import { DEFAULT_TIMEZONE } from '../shared/constants';
+import { memo } from '../shared/memo';
 import { currencyDigits, formatMinorUnits } from '../shared/money';
 
 export { currencyDigits };
@@ -41,19 +42,13 @@ function isTimeZone(timeZone: string): boolean {
 // One formatter per locale, style and zone: building an Intl formatter costs far more than formatting
 // with it, and a list formats a date or two per row (a phone's first render of the task board, issue 7).
 const dateFormats = new Map<string, Intl.DateTimeFormat>();
-function dateFormat(locale: string, timeZone: string, withTime: boolean): Intl.DateTimeFormat {
-  const key = `${locale}|${timeZone}|${withTime}`;
-  let format = dateFormats.get(key);
-  if (!format) {
-    format = new Intl.DateTimeFormat(locale, {
-      dateStyle: 'medium',
-      ...(withTime ? { timeStyle: 'short' } : {}),
-      timeZone,
-    });
-    dateFormats.set(key, format);
-  }
-  return format;
-}
+const dateFormat = (locale: string, timeZone: string, withTime: boolean): Intl.DateTimeFormat =>
+  memo(
+    dateFormats,
+    `${locale}|${timeZone}|${withTime}`,
+    () =>
+      new Intl.DateTimeFormat(locale, { dateStyle: 'medium', ...(withTime ? { timeStyle: 'short' } : {}), timeZone }),
+  );
 
 const resolveLocale = (locale?: string) => (locale ? toIntlLocale(locale) : currentIntlLocale());
 
