@@ -8,7 +8,7 @@ import { AppError } from './errors';
 import { answerBasics } from './middleware/answer-basics';
 import { areaGuard } from './middleware/auth';
 import { compressJson } from './middleware/compress-json';
-import { idempotent } from './middleware/idempotency';
+import { IDEMPOTENT_METHODS, idempotent } from './middleware/idempotency';
 import { accountRoutes } from './modules/account/account.routes';
 import { adminPromoRoutes } from './modules/admin-promos/admin-promo.routes';
 import { adminRecruiterRoutes } from './modules/admin-recruiters/admin-recruiter.routes';
@@ -33,6 +33,8 @@ import { RouteCache } from './route-cache';
 // Uploads are at most 5 MB; the rest of a multipart form is small.
 const MAX_BODY_BYTES = 6 * 1024 * 1024;
 
+const BODY_METHODS = ['POST', 'PUT', 'PATCH', 'DELETE'];
+
 const limitBody = bodyLimit({
   maxSize: MAX_BODY_BYTES,
   onError: () => {
@@ -43,17 +45,19 @@ const limitBody = bodyLimit({
 // The whole API as one chained app, so `AppType` carries every route to the typed client.
 // `web` serves the built PWA for everything outside /api (index.ts); tests leave it out.
 export function createApp(deps: AppDeps, options: { web?: MiddlewareHandler<AppEnv> } = {}) {
-  const app = new Hono<AppEnv>({ router: new RouteCache() })
-    .use('*', answerBasics(deps))
-    .use('/api/*', compressJson)
-    .use('/api/*', (c, next) =>
-      // A GET or HEAD has no body to limit; asking it for one makes @hono/node-server build a full
-      // Request with a stream, which cost a tenth of a small call's time.
-      c.req.method === 'GET' || c.req.method === 'HEAD' ? next() : limitBody(c, next),
-    )
-    .use('/api/recruiter/*', areaGuard('ROLE_RECRUITER', '/api/recruiter/auth/'))
-    .use('/api/recruiter/*', idempotent)
-    .use('/api/admin/*', areaGuard('ROLE_ADMIN'))
+  const base = new Hono<AppEnv>({ router: new RouteCache() });
+  base.use('*', answerBasics(deps));
+  base.use('/api/*', compressJson);
+  // The body limit and the idempotency keys are steps of the requests they concern only, so a GET is not
+  // two steps more on every call: a GET or HEAD has no body to limit (asking it for one makes
+  // @hono/node-server build a full Request with a stream), and the keys guard writes. Hono runs steps
+  // in the order they were added, whatever their methods. Added as statements, not chained: under `on`
+  // they would enter `AppType` as routes.
+  base.on(BODY_METHODS, '/api/*', limitBody);
+  base.use('/api/recruiter/*', areaGuard('ROLE_RECRUITER', '/api/recruiter/auth/'));
+  base.on(IDEMPOTENT_METHODS, '/api/recruiter/*', idempotent);
+  base.use('/api/admin/*', areaGuard('ROLE_ADMIN'));
+  const app = base
     .route('/api/health', healthRoutes)
     .route('/api/auth', authRoutes)
     .route('/api/recruiter/auth', recruiterAuthRoutes)

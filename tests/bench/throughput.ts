@@ -32,6 +32,7 @@
 //
 // Knobs (environment): BENCH_THROUGHPUT_SCALE, BENCH_CONNECTIONS, BENCH_WARMUP, BENCH_DURATION, BENCH_ROUNDS;
 // BENCH_APP_NODE_ARGS: extra node options for the app server, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof";
+// BENCH_BASELINE_NODE_ARGS: the same for the bare and minimal Hono servers (their profiles, to compare);
 // BENCH_SPEC_OUT=<file>: writes the captured statements there (what the bare server replays).
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -293,6 +294,7 @@ async function main(): Promise<BenchRow[]> {
   const clientDir = path.join(work, 'client');
   mkdirSync(clientDir, { recursive: true });
   const nodeArgs = (process.env.BENCH_APP_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const baselineArgs = (process.env.BENCH_BASELINE_NODE_ARGS ?? '').split(' ').filter(Boolean);
   const app = await start(
     [...nodeArgs, serverEntry],
     {
@@ -339,14 +341,14 @@ async function main(): Promise<BenchRow[]> {
   if (process.env.BENCH_SPEC_OUT) writeFileSync(process.env.BENCH_SPEC_OUT, JSON.stringify(captured, null, 2));
   const bareBase = `http://127.0.0.1:${barePort}`;
   const bare = await start(
-    [path.join(ROOT, 'tests/bench/bare-server.mjs'), specFile],
+    [...baselineArgs, path.join(ROOT, 'tests/bench/bare-server.mjs'), specFile],
     {},
     `${bareBase}${CALLS[2]?.path}`,
   );
   // The second baseline, not judged: the same SQL in a minimal Hono app (hono-floor-server.mjs).
   const honoBase = `http://127.0.0.1:${honoPort}`;
   const hono = await start(
-    [path.join(ROOT, 'tests/bench/hono-floor-server.mjs'), specFile],
+    [...baselineArgs, path.join(ROOT, 'tests/bench/hono-floor-server.mjs'), specFile],
     {},
     `${honoBase}${CALLS[2]?.path}`,
   );

@@ -3,17 +3,20 @@ import { createServer, request, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { AnswerResponse, type HeaderList } from '../../src/server/middleware/answer-headers';
+import { VARY as COMPRESSION_VARY } from '../../src/server/middleware/compress-json';
+import { API_SECURITY_HEADERS, documentSecurityHeaders } from '../../src/server/middleware/security-headers';
 
 // AnswerResponse (src/server/middleware/answer-headers.ts) writes the headers every answer carries in
 // the answer's head, under the answer's own, whichever way the head gets written: read here off the
 // wire as raw header lines, so a header sent twice shows.
 
+// Preset lists name their headers in lower case, as ours do (security-headers.test.ts checks them).
 const BASICS: HeaderList = [
-  ['X-Request-Id', 'req-12345678'],
-  ['X-Frame-Options', 'DENY'],
-  ['Cache-Control', 'no-store'],
+  ['x-request-id', 'req-12345678'],
+  ['x-frame-options', 'DENY'],
+  ['cache-control', 'no-store'],
 ];
-const VARY: HeaderList = [['Vary', 'Accept-Encoding']];
+const VARY: HeaderList = [['vary', 'Accept-Encoding']];
 
 let close: (() => Promise<void>) | undefined;
 afterEach(async () => {
@@ -129,5 +132,15 @@ describe('AnswerResponse', () => {
     expect(valuesOf(lines, 'X-Bad')).toEqual([]);
     expect(valuesOf(lines, 'X-Request-Id')).toEqual(['req-12345678']);
     expect(valuesOf(lines, 'Vary')).toEqual(['Accept-Encoding']);
+  });
+
+  it('is given lists that name their headers in lower case, as it merges them by name as given', () => {
+    const lists = [
+      API_SECURITY_HEADERS,
+      documentSecurityHeaders({}),
+      documentSecurityHeaders({ sentryDsn: 'https://key@o1.ingest.sentry.io/1' }),
+      COMPRESSION_VARY,
+    ];
+    for (const list of lists) for (const [name] of list) expect(name).toBe(name.toLowerCase());
   });
 });

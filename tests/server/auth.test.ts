@@ -217,6 +217,29 @@ describe.each(DIALECTS)('auth on %s', (dialect) => {
       expect((await expired.json()).error.code).toBe('TOKEN_EXPIRED');
     });
 
+    it('stops an access token when its login ends, though the token itself has time left', async () => {
+      await t.createUser({ email: 'a@example.com' });
+      let { refreshToken } = await t.login('a@example.com');
+      // Refreshed 5 minutes before the 7-day login ends: the new access token outlives it by 10 minutes.
+      for (let day = 1; day <= 6; day++) {
+        t.clock.advance(DAY);
+        refreshToken = (await (await refresh(refreshToken)).json()).refreshToken;
+      }
+      t.clock.advance(DAY - 5 * MINUTE);
+      const { accessToken } = await (await refresh(refreshToken)).json();
+      expect((await me(accessToken)).status).toBe(200);
+      t.clock.advance(4 * MINUTE);
+      expect((await me(accessToken)).status).toBe(200);
+      t.clock.advance(2 * MINUTE);
+      const ended = await me(accessToken);
+      expect(ended.status).toBe(401);
+      expect((await ended.json()).error.code).toBe('SESSION_EXPIRED');
+      // A session row whose end does not read as a date counts as ended, never as open for ever.
+      await t.db.updateTable('sessions').set({ expires_at: 'not a date' }).execute();
+      t.clock.advance(-10 * MINUTE);
+      expect((await me(accessToken)).status).toBe(401);
+    });
+
     it("stops a deactivated user's tokens at once", async () => {
       const user = await t.createUser({ email: 'a@example.com' });
       const { accessToken, refreshToken } = await t.login('a@example.com');

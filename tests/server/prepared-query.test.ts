@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { DB } from '../../src/server/db/connect';
-import { preparedQuery } from '../../src/server/db/prepared-query';
+import { preparedFirst, preparedQuery } from '../../src/server/db/prepared-query';
 import { createTestApp, DIALECTS, type TestApp } from './helpers/test-app';
 
 // src/server/db/prepared-query.ts: a query compiled once per database, run with each call's values;
@@ -73,6 +73,24 @@ describe.each(DIALECTS)('preparedQuery on %s', (dialect) => {
     expect(await found([b, c, a])).toEqual(['a@example.com', 'b@example.com', 'c@example.com']);
     expect(await found([c, b])).toEqual(['b@example.com', 'c@example.com']);
     expect(await emails(t.db, 'DEACTIVATE', [a, b])).toEqual([]);
+  });
+
+  it('answers the first row of a one-row lookup, or undefined, outside and inside a transaction', async () => {
+    const a = await t.createUser({ email: 'a@example.com' });
+    const b = await t.createUser({ email: 'b@example.com' });
+    const emailOf = preparedFirst((db: DB, id: number) => db.selectFrom('users').select('email').where('id', '=', id));
+    expect(await emailOf(t.db, a.id)).toEqual({ email: 'a@example.com' });
+    expect(await emailOf(t.db, b.id)).toEqual({ email: 'b@example.com' });
+    expect(await emailOf(t.db, b.id + 100)).toBeUndefined();
+    const firstAbove = preparedFirst((db: DB, id: number) =>
+      db.selectFrom('users').select('email').where('id', '>=', id).orderBy('id'),
+    );
+    expect(await firstAbove(t.db, 0)).toEqual({ email: 'a@example.com' });
+    await t.db.transaction().execute(async (trx) => {
+      await trx.updateTable('users').set({ email: 'changed@example.com' }).where('id', '=', a.id).execute();
+      expect(await emailOf(trx, a.id)).toEqual({ email: 'changed@example.com' });
+      expect(await emailOf(trx, b.id + 100)).toBeUndefined();
+    });
   });
 
   it('runs inside a transaction on that transaction', async () => {

@@ -31,9 +31,43 @@ const VARIANTS_KEPT = 64;
 export function preparedQuery<A extends unknown[], R>(
   build: (db: DB, ...args: A) => Compilable<R>,
 ): (db: DB, ...args: A) => Promise<R[]> {
+  const prepared = compiledPerDatabase(build);
+  return async (db, ...args) => {
+    const { query, parameters } = prepared(db, args);
+    const statement = directStatement(db, query.sql);
+    if (statement) {
+      if (statement.reader) return statement.all(parameters) as R[];
+      statement.run(parameters);
+      return [];
+    }
+    const { rows } = await db.executeQuery<R>({ ...query, parameters });
+    return rows;
+  };
+}
+
+/**
+ * preparedQuery for a lookup of one row: its first row, or undefined. On SQLite it asks the statement
+ * for that row alone, and no wrapper awaits a list to pick it (the session check of every call, bench).
+ */
+export function preparedFirst<A extends unknown[], R>(
+  build: (db: DB, ...args: A) => Compilable<R>,
+): (db: DB, ...args: A) => Promise<R | undefined> {
+  const prepared = compiledPerDatabase(build);
+  return async (db, ...args) => {
+    const { query, parameters } = prepared(db, args);
+    const statement = directStatement(db, query.sql);
+    if (statement?.reader) return statement.get(parameters) as R | undefined;
+    if (statement) throw new Error('preparedFirst is for queries that answer rows.');
+    const { rows } = await db.executeQuery<R>({ ...query, parameters });
+    return rows[0];
+  };
+}
+
+/** The compiled query of `build` for a database (once per length of its array arguments), and a call's values. */
+function compiledPerDatabase<A extends unknown[], R>(build: (db: DB, ...args: A) => Compilable<R>) {
   // Per Kysely instance: the SQL depends on its dialect (a transaction is an instance of its own).
   const compiled = new WeakMap<DB, Map<string, CompiledQuery<R>>>();
-  return async (db, ...args) => {
+  return (db: DB, args: A) => {
     let key = '';
     for (const arg of args) if (Array.isArray(arg)) key += `${arg.length},`;
     let variants = compiled.get(db);
@@ -49,22 +83,19 @@ export function preparedQuery<A extends unknown[], R>(
     const parameters = query.parameters.map((p) =>
       p instanceof Slot ? (p.element === undefined ? args[p.index] : (args[p.index] as unknown[])[p.element]) : p,
     );
-    // SQLite outside a transaction: the statement runs at once on the connection (prepared once,
-    // connect.ts), not through Kysely's executor, whose connection lock and result steps cost more
-    // than these lookups (bench: the session check runs on every call). Safe: better-sqlite3 runs a
-    // statement synchronously, so nothing else runs on the connection meanwhile, and no transaction
-    // is open that it could read into. In a transaction (its own Kysely instance, or the connection
-    // inside one) it goes through Kysely and waits its turn.
-    const sqlite = directSqlite(db);
-    if (sqlite && !sqlite.inTransaction()) {
-      const statement = sqlite.prepare(query.sql);
-      if (statement.reader) return statement.all(parameters) as R[];
-      statement.run(parameters);
-      return [];
-    }
-    const { rows } = await db.executeQuery<R>({ ...query, parameters });
-    return rows;
+    return { query, parameters };
   };
+}
+
+// SQLite outside a transaction: the statement runs at once on the connection (prepared once,
+// connect.ts), not through Kysely's executor, whose connection lock and result steps cost more than
+// these lookups (bench: the session check runs on every call). Safe: better-sqlite3 runs a statement
+// synchronously, so nothing else runs on the connection meanwhile, and no transaction is open that it
+// could read into. In a transaction (its own Kysely instance, or the connection inside one), and on
+// PostgreSQL, there is none: the query goes through Kysely and waits its turn.
+function directStatement(db: DB, sql: string) {
+  const sqlite = directSqlite(db);
+  return sqlite && !sqlite.inTransaction() ? sqlite.prepare(sql) : undefined;
 }
 
 function compile<A extends unknown[], R>(build: (db: DB, ...args: A) => Compilable<R>, db: DB, args: A) {

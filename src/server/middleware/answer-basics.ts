@@ -3,6 +3,7 @@ import type { Context, Next } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import type { AppDeps, AppEnv } from '../context';
 import { type HeaderList, setAnswerHeaders } from './answer-headers';
+import { requestHeader } from './request-header';
 import { API_SECURITY_HEADERS, documentSecurityHeaders } from './security-headers';
 
 const REQUEST_ID = /^[\w.-]{8,64}$/;
@@ -21,7 +22,7 @@ export function answerBasics(deps: AppDeps) {
   // Not async: when Node's response takes the headers, it hands on next()'s promise as it is, without
   // a promise of its own.
   return createMiddleware<AppEnv>((c, next) => {
-    const incoming = c.req.header('x-request-id');
+    const incoming = requestHeader(c, 'x-request-id');
     const id = incoming && REQUEST_ID.test(incoming) ? incoming : randomUUID();
     c.set('requestId', id);
     c.set('deps', deps);

@@ -13,8 +13,8 @@ export type HeaderList = readonly (readonly [name: string, value: string])[];
  * into them: 8 headers on every call, ~3 µs of a small call's CPU (bench); in one header object Node
  * checks each once as it writes it. Not for the headers that frame the body (Content-Length,
  * Transfer-Encoding): Node and @hono/node-server look those up with hasHeader before writing.
- * Our lists name their headers in lower case (as HTTP/2 writes them), so merging them by lower-case
- * name costs no new string.
+ * Preset lists name their headers in lower case (as HTTP/2 writes them; ours are constants, checked by
+ * a test): they are merged as they are, with no string made or compared per header per call.
  */
 export class AnswerResponse<Request extends IncomingMessage = IncomingMessage> extends ServerResponse<Request> {
   #presets: HeaderList[] = [];
@@ -34,19 +34,33 @@ export class AnswerResponse<Request extends IncomingMessage = IncomingMessage> e
     const own = typeof reason === 'string' ? headers : reason;
     // One object keyed by lower-case name, so a later value takes an earlier one's place whatever its case.
     const merged: OutgoingHttpHeaders = {};
-    for (const presets of this.#presets)
-      for (const [name, value] of presets) if (!this.hasHeader(name)) merged[name.toLowerCase()] = value;
+    for (const presets of this.#presets) for (const [name, value] of presets) merged[name] = value;
+    // Headers set with setHeader (Node keeps their names in lower case) win over the presets. Nothing of
+    // ours sets any: the list is asked for once, not once per preset header.
+    for (const name of this.getHeaderNames()) delete merged[name];
     if (own !== undefined && (typeof own !== 'object' || own === null || Array.isArray(own))) {
       // A header array (nothing of ours writes one): the presets go in as set headers, under it.
       for (const name of Object.keys(merged)) this.setHeader(name, merged[name] as OutgoingHttpHeader);
       return super.writeHead(statusCode, reason as string, headers);
     }
     // As Node takes an object: its own keys, an empty name skipped, an undefined value refused (by Node).
-    if (own) for (const name of Object.keys(own)) if (name) merged[name.toLowerCase()] = own[name];
+    if (own) for (const name of Object.keys(own)) if (name) merged[lowerCase(name)] = own[name];
     return typeof reason === 'string'
       ? super.writeHead(statusCode, reason, merged)
       : super.writeHead(statusCode, merged);
   }
+}
+
+// An answer's own header names come from our code and @hono/node-server ('Content-Type'): a few dozen
+// at most, lower-cased once each (a new string per call otherwise, which V8 must look up as a key).
+const lowerNames = new Map<string, string>();
+function lowerCase(name: string): string {
+  let lower = lowerNames.get(name);
+  if (lower === undefined) {
+    lower = name.toLowerCase();
+    if (lowerNames.size < 1000) lowerNames.set(name, lower);
+  }
+  return lower;
 }
 
 /** What index.ts hands @hono/node-server's serve() as `serverOptions`: Node's responses are AnswerResponses. */

@@ -1,48 +1,50 @@
-import type { Context, Next } from 'hono';
+import type { Context } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import type { Role } from '../../shared/enums';
 import type { AppEnv } from '../context';
 import { AppError, forbidden, unauthorized } from '../errors';
 import { findSessionUser } from '../modules/auth/session.repository';
-import { verifyAccessToken } from '../security/jwt';
+import { knownAccessToken, verifyAccessToken } from '../security/jwt';
+import { requestHeader } from './request-header';
 
 // Checks the bearer token, then the user and the session in the database on every call, so a
 // deactivated user or a logged-out session stops working at once, not when the token expires.
-export const requireUser = createMiddleware<AppEnv>(async (c, next) => {
-  const header = c.req.header('authorization') ?? '';
+async function authenticate(c: Context<AppEnv>): Promise<void> {
+  const header = requestHeader(c, 'authorization') ?? '';
   const token = header.startsWith('Bearer ') ? header.slice(7).trim() : '';
   if (!token) throw unauthorized();
   const { db, env, now } = c.get('deps');
   const at = now();
-  const claims = await verifyAccessToken(env.JWT_SECRET, token, at);
+  const known = knownAccessToken(env.JWT_SECRET, token, at);
+  const claims = known === undefined ? await verifyAccessToken(env.JWT_SECRET, token, at) : known;
   if (!claims) throw new AppError('TOKEN_EXPIRED', 401, 'Your session has expired. Please log in again.');
   const row = await findSessionUser(db, claims.sid, Number(claims.sub));
-  if (!row || row.revoked_at !== null || row.expires_at <= at.toISOString()) {
+  // Compared as times, not as ISO strings: Date#toISOString cost ~0.8 µs a call (bench). A date that
+  // does not parse (NaN) counts as expired.
+  if (!row || row.revoked_at !== null || !(Date.parse(row.expires_at) > at.getTime())) {
     throw new AppError('SESSION_EXPIRED', 401, 'Your session has ended. Please log in again.');
   }
   if (row.status !== 'ACTIVE') {
     throw new AppError('ACCOUNT_DEACTIVATED', 401, 'This account has been deactivated. Please contact the admin.');
   }
   c.set('user', { id: row.id, email: row.email, roles: JSON.parse(row.roles) as string[], sessionId: claims.sid });
+}
+
+export const requireUser = createMiddleware<AppEnv>(async (c, next) => {
+  await authenticate(c);
   await next();
 });
-
-export const requireRole = (role: Role) =>
-  createMiddleware<AppEnv>(async (c, next) => {
-    if (!c.get('user').roles.includes(role)) throw forbidden();
-    await next();
-  });
 
 // Area guards, installed once in app.ts on `/api/recruiter/*` and `/api/admin/*`, so no route of an
 // area can be added without its role check. The auth calls live under /api/recruiter/auth for
 // every role (seed section 7) and check what they need themselves.
-// Not async itself: a public path hands on next()'s promise as it is, without one of its own.
+// The user and the role are checked in one step: each step of Hono's chain is a closure and a promise
+// more on every call of the area. Not async itself: a public path hands on next()'s promise as it is.
 export const areaGuard = (role: Role, publicPrefix?: string) => {
-  const roleCheck = requireRole(role);
-  const guarded = async (c: Context<AppEnv>, next: Next) => {
-    await requireUser(c, async () => {
-      await roleCheck(c, next);
-    });
+  const guarded = async (c: Context<AppEnv>, next: () => Promise<void>) => {
+    await authenticate(c);
+    if (!c.get('user').roles.includes(role)) throw forbidden();
+    await next();
   };
   return createMiddleware<AppEnv>((c, next) =>
     publicPrefix && c.req.path.startsWith(publicPrefix) ? next() : guarded(c, next),

@@ -2,6 +2,7 @@ import { brotliCompressSync, gzipSync, constants as zlib } from 'node:zlib';
 import type { Context, MiddlewareHandler, Next } from 'hono';
 import { parseAccept } from 'hono/utils/accept';
 import { setAnswerHeaders } from './answer-headers';
+import { requestHeader } from './request-header';
 
 // API answers in JSON travel compressed when the client takes it: a page of the task board is ~5 kB of
 // JSON and ~1 kB in brotli, which on a phone's slow connection is most of the call's time (issue 7,
@@ -39,13 +40,13 @@ const bytes = (buffer: Buffer) => new Uint8Array(buffer.buffer as ArrayBuffer, b
 
 // Every API answer may be compressed for some client: caches must key it by Accept-Encoding. Set
 // before the handler (answer-headers.ts): touching the answer afterwards costs a rebuild of it.
-const VARY = [['vary', 'Accept-Encoding']] as const;
+export const VARY = [['vary', 'Accept-Encoding']] as const;
 
 // Not async: for a client that takes no compression (the benchmarks' case) there is nothing to do after
 // the handler, and next()'s promise goes on as it is, without one of its own.
 export const compressJson: MiddlewareHandler = (c, next) => {
   setAnswerHeaders(c, VARY);
-  const encoding = c.req.method === 'HEAD' ? undefined : acceptedEncoding(c.req.header('Accept-Encoding'));
+  const encoding = c.req.method === 'HEAD' ? undefined : acceptedEncoding(requestHeader(c, 'accept-encoding'));
   return encoding ? compressAfter(c, next, encoding) : next();
 };
 

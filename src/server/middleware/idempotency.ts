@@ -16,7 +16,9 @@ export const REPLAYED_HEADER = 'Idempotent-Replayed';
 const KEY_PATTERN = /^[A-Za-z0-9_-]{8,100}$/;
 /** An IN_PROGRESS key older than this belongs to a send that crashed: the next send takes it over. */
 export const IDEMPOTENCY_STALE_MS = 2 * 60_000;
-const GUARDED_METHODS = new Set(['POST', 'PUT', 'DELETE']);
+/** The methods whose requests it guards (app.ts installs it for these only). */
+export const IDEMPOTENT_METHODS = ['POST', 'PUT', 'DELETE'];
+const GUARDED_METHODS = new Set(IDEMPOTENT_METHODS);
 
 export type Claim =
   | { kind: 'claimed'; claimedAt: string }
@@ -165,10 +167,9 @@ export async function requestHash(c: Context<AppEnv>): Promise<string> {
  */
 const STREAMED_PREFIX = '/api/recruiter/ai/';
 
-// Not async itself: a request it lets through (every GET) gets next()'s promise as it is, without one
-// of its own.
+// Not async itself: a request it lets through gets next()'s promise as it is, without one of its own.
 export const idempotent = createMiddleware<AppEnv>((c, next) => {
-  // The method first: a GET passes without a look at its headers.
+  // The method first, should it be installed for every method: a GET passes without a look at its headers.
   if (!GUARDED_METHODS.has(c.req.method)) return next();
   const key = c.req.header(IDEMPOTENCY_HEADER);
   const user = c.get('user');

@@ -1,7 +1,8 @@
 import type { DB } from '../../db/connect';
-import { preparedQuery } from '../../db/prepared-query';
+import { preparedFirst } from '../../db/prepared-query';
 
-const sessionUser = preparedQuery((db: DB, sessionId: number, userId: number) =>
+/** The session a token names and its user, for the check on every authenticated call (prepared once). */
+export const findSessionUser = preparedFirst((db: DB, sessionId: number, userId: number) =>
   db
     .selectFrom('sessions')
     .innerJoin('users', 'users.id', 'sessions.user_id')
@@ -9,10 +10,6 @@ const sessionUser = preparedQuery((db: DB, sessionId: number, userId: number) =>
     .where('sessions.id', '=', sessionId)
     .where('users.id', '=', userId),
 );
-
-/** The session a token names and its user, for the check on every authenticated call (prepared once). */
-export const findSessionUser = async (db: DB, sessionId: number, userId: number) =>
-  (await sessionUser(db, sessionId, userId))[0];
 
 export async function createSession(
   db: DB,

@@ -2,13 +2,14 @@ import type { AuthUser } from '../../../shared/auth-schemas';
 import type { Role, UserStatus } from '../../../shared/enums';
 import type { DB } from '../../db/connect';
 import type { User } from '../../db/database';
-import { preparedQuery } from '../../db/prepared-query';
+import { preparedFirst } from '../../db/prepared-query';
 
 export const findUserByEmail = (db: DB, email: string) =>
   db.selectFrom('users').selectAll().where('email', '=', email.toLowerCase()).executeTakeFirst();
 
-const userById = preparedQuery((db: DB, id: number) => db.selectFrom('users').selectAll().where('id', '=', id));
-export const findUserById = async (db: DB, id: number) => (await userById(db, id))[0];
+export const findUserById = preparedFirst((db: DB, id: number) =>
+  db.selectFrom('users').selectAll().where('id', '=', id),
+);
 
 export function toAuthUser(user: User): AuthUser {
   return {
