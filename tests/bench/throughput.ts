@@ -18,11 +18,14 @@
 // not judged, tests/bench/hono-floor-server.mjs (the bare server's work in a minimal Hono app: what the
 // framework costs, so the rest of the distance is the app's own work), each in a process of its own on
 // the same file, all up; only one is under load at a time. Per call: autocannon (in this process),
-// BENCH_CONNECTIONS (10) connections, a BENCH_WARMUP (1) s warm-up of each, then BENCH_ROUNDS (3)
-// rounds in which the servers take turns for BENCH_DURATION (3) s each. Taking turns, a spell of load
-// from elsewhere on this shared machine falls on both sides of a ratio instead of on one: run one after
-// the other, the same code measured 0.34-0.46x from run to run. The ratio is the median of the rounds' ratios; req/s and p99 are the
-// rounds' mean and worst.
+// BENCH_CONNECTIONS (10) connections, a BENCH_WARMUP (1) s warm-up of each, then BENCH_ROUNDS (5)
+// rounds in which the servers take turns for BENCH_DURATION (3) s each, each round in another order.
+// Taking turns, a spell of load from elsewhere on this shared machine falls on both sides of a ratio
+// instead of on one: run one after the other, the same code measured 0.34-0.46x from run to run. Such
+// a spell still lasts seconds and can halve a turn's rate (seen, task board: app 2,339 and bare 3,556
+// req/s in one round, app 1,329 and bare 4,184 in the next): five rounds, and the median of their
+// ratios, keep two such rounds from deciding it (turns of 2 s swung more: 0.41-0.98 in one run).
+// req/s (requests over the turn's time) and p99 are the rounds' mean and worst.
 // Memory: the app server's VmRSS from /proc/<pid>/status: after start, at rest after the warm-up, and
 // the peak sampled every 50 ms during the measured runs (the bare server's peak as its baseline).
 //
@@ -57,7 +60,7 @@ const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
 const SCALE = Number(process.env.BENCH_THROUGHPUT_SCALE ?? 0.01);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const DURATION = Number(process.env.BENCH_DURATION ?? 3);
-const ROUNDS = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 3));
+const ROUNDS = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 5));
 const WARMUP = Number(process.env.BENCH_WARMUP ?? 1);
 const TARGET_RATIO = 0.6;
 const JWT_SECRET = 'bench-throughput-secret-'.padEnd(48, 'x');
@@ -258,7 +261,7 @@ async function sampled<T>(pid: number | undefined, peaks: Map<number | undefined
 
 const failures = (result: Result) => result.errors + result.timeouts + result.non2xx;
 const summary = (result: Result) =>
-  `${Math.round(result.requests.average).toLocaleString('en').padStart(7)} req/s, p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms,` +
+  `${Math.round(rateOf(result)).toLocaleString('en').padStart(7)} req/s, p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms,` +
   ` ${failures(result)} errors/non-2xx (of ${result.requests.total.toLocaleString('en')})`;
 const median = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b);
@@ -272,7 +275,10 @@ const median = (values: number[]) => {
 interface Side {
   results: Result[];
 }
-const rps = (side: Side) => side.results.reduce((sum, r) => sum + r.requests.average, 0) / side.results.length;
+// Requests over the turn's own time: autocannon's average of per-second counts has one or two seconds to
+// average in a short turn.
+const rateOf = (result: Result) => result.requests.total / result.duration;
+const rps = (side: Side) => side.results.reduce((sum, r) => sum + rateOf(r), 0) / side.results.length;
 const p99 = (side: Side) => Math.max(...side.results.map((r) => r.latency.p99));
 const failed = (side: Side) => side.results.reduce((sum, r) => sum + failures(r), 0);
 
@@ -380,7 +386,8 @@ async function main(): Promise<BenchRow[]> {
   for (let round = 1; round <= ROUNDS; round++) {
     for (const call of MEASURED) {
       const turn = measured.get(call.path) as Turn;
-      for (const side of sides) {
+      // Each round starts with another server: none is always the one after a spell of the others' load.
+      for (const side of [...sides.slice(round % sides.length), ...sides.slice(0, round % sides.length)]) {
         const result = await sampled(side.pid, peaks, () =>
           autocannon({
             url: `${side.base}${call.path}`,
@@ -392,10 +399,14 @@ async function main(): Promise<BenchRow[]> {
         turn[side.key].results.push(result);
         step(`  round ${round} ${side.name} ${call.path.padEnd(24)} ${summary(result)}`);
       }
-      const bareRps = turn.bare.results.at(-1)?.requests.average;
-      const ratio = ratioOf(turn.app.results.at(-1)?.requests.average, bareRps);
+      const last = (side: Side) => {
+        const result = side.results.at(-1);
+        return result ? rateOf(result) : undefined;
+      };
+      const bareRps = last(turn.bare);
+      const ratio = ratioOf(last(turn.app), bareRps);
       if (ratio !== null) ratios.get(call.path)?.push(ratio);
-      const honoRatio = ratioOf(turn.hono.results.at(-1)?.requests.average, bareRps);
+      const honoRatio = ratioOf(last(turn.hono), bareRps);
       if (honoRatio !== null) honoRatios.get(call.path)?.push(honoRatio);
     }
   }

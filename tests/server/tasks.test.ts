@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { TaskCard } from '../../src/shared/recruiter-types';
+import { countStatements } from './helpers/count-statements';
 import { insertPromo, insertTask, referNewTalent } from './helpers/rows';
 import { bearer, createTestApp, DIALECTS, type TestApp } from './helpers/test-app';
 
@@ -165,17 +166,14 @@ describe.each(DIALECTS)('task board on %s', (dialect) => {
           await referNewTalent(t, me, id, { reward_status: 'APPROVED' });
           await join(id);
         }
-        const executor = t.db.getExecutor();
-        const original = executor.executeQuery;
         let count = 0;
-        executor.executeQuery = ((...args: Parameters<typeof original>) => {
+        const stop = countStatements(t.db, () => {
           count += 1;
-          return original.apply(executor, args);
-        }) as typeof original;
+        });
         try {
           expect((await board('pageSize=50')).items).toHaveLength(ids.length);
         } finally {
-          executor.executeQuery = original;
+          stop();
         }
         await t.db.deleteFrom('tasks').execute();
         return count;

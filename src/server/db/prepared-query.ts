@@ -63,6 +63,20 @@ export function preparedFirst<A extends unknown[], R>(
   };
 }
 
+/**
+ * Runs a SELECT built for this call (a list whose filters and order vary), the way the prepared queries
+ * run: on SQLite outside a transaction directly on the connection, not through Kysely's executor,
+ * whose connection lock, steps and awaits cost more than a list page's smaller queries (bench: the task
+ * board and the talent list run two or three a call); otherwise through Kysely. Its rows, as execute()
+ * answers them: our Kyselys have no plugins.
+ */
+export async function selectRows<R>(db: DB, query: Compilable<R>): Promise<R[]> {
+  const compiled = query.compile();
+  const statement = directStatement(db, compiled.sql);
+  if (statement?.reader) return statement.all(compiled.parameters as unknown[]) as R[];
+  return (await db.executeQuery(compiled)).rows;
+}
+
 /** The compiled query of `build` for a database (once per length of its array arguments), and a call's values. */
 function compiledPerDatabase<A extends unknown[], R>(build: (db: DB, ...args: A) => Compilable<R>) {
   // Per Kysely instance: the SQL depends on its dialect (a transaction is an instance of its own).

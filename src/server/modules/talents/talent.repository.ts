@@ -8,6 +8,7 @@ import type { DropResumeFields, TalentListQuery } from '../../../shared/talent-s
 import { type DB, isPostgres } from '../../db/connect';
 import type { Talent, TalentsTable } from '../../db/database';
 import { jsonList } from '../../db/json-list';
+import { selectRows } from '../../db/prepared-query';
 import { containsText } from '../../db/text-search';
 import { AppError, notFound } from '../../errors';
 import { listReferralSummaries, perRow } from '../referrals/referral-summaries';
@@ -173,41 +174,48 @@ export async function listTalentPage(
           ),
         );
   }
-  const [rows, count] = await Promise.all([
-    page
-      .selectAll('talents')
-      .orderBy('talents.updated_at', 'desc')
-      .orderBy('talents.id', 'desc')
-      .limit(query.pageSize)
-      .offset((query.page - 1) * query.pageSize)
-      .execute(),
-    counted.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+  const [rows, [count]] = await Promise.all([
+    selectRows(
+      db,
+      page
+        .selectAll('talents')
+        .orderBy('talents.updated_at', 'desc')
+        .orderBy('talents.id', 'desc')
+        .limit(query.pageSize)
+        .offset((query.page - 1) * query.pageSize),
+    ),
+    selectRows(
+      db,
+      counted.select((eb) => eb.fn.countAll<number>().as('n')),
+    ),
   ]);
 
   // Every referral of the page's talents in one query.
   const referrals =
     rows.length === 0
       ? []
-      : await db
-          .selectFrom('referrals')
-          .innerJoin('tasks', 'tasks.id', 'referrals.task_id')
-          .select([
-            'referrals.id',
-            'referrals.talent_id',
-            'referrals.task_id',
-            'tasks.title',
-            'referrals.consent_status',
-            'referrals.hiring_status',
-            'referrals.reward_status',
-          ])
-          .where(
-            'referrals.talent_id',
-            'in',
-            rows.map((r) => r.id),
-          )
-          .orderBy('referrals.created_at', 'desc')
-          .orderBy('referrals.id', 'desc')
-          .execute();
+      : await selectRows(
+          db,
+          db
+            .selectFrom('referrals')
+            .innerJoin('tasks', 'tasks.id', 'referrals.task_id')
+            .select([
+              'referrals.id',
+              'referrals.talent_id',
+              'referrals.task_id',
+              'tasks.title',
+              'referrals.consent_status',
+              'referrals.hiring_status',
+              'referrals.reward_status',
+            ])
+            .where(
+              'referrals.talent_id',
+              'in',
+              rows.map((r) => r.id),
+            )
+            .orderBy('referrals.created_at', 'desc')
+            .orderBy('referrals.id', 'desc'),
+        );
 
   const items = rows.map(
     (t): TalentSummary => ({
@@ -234,5 +242,5 @@ export async function listTalentPage(
       updatedAt: t.updated_at,
     }),
   );
-  return { items, page: query.page, pageSize: query.pageSize, total: Number(count.n) };
+  return { items, page: query.page, pageSize: query.pageSize, total: Number(count?.n ?? 0) };
 }

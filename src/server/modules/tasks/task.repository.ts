@@ -2,7 +2,7 @@ import { type Expression, type ExpressionBuilder, sql } from 'kysely';
 import type { TaskListQuery } from '../../../shared/task-schemas';
 import { type DB, isPostgres } from '../../db/connect';
 import type { Database } from '../../db/database';
-import { preparedQuery } from '../../db/prepared-query';
+import { preparedQuery, selectRows } from '../../db/prepared-query';
 import { containsText } from '../../db/text-search';
 import { taskDeadline } from '../admin-tasks/admin-task.repository';
 
@@ -110,17 +110,20 @@ export async function findTaskPage(db: DB, scope: TaskScope) {
   } else {
     rows = rows.orderBy('tasks.created_at', 'desc');
   }
-  const [items, count] = await Promise.all([
-    rows
-      .orderBy('tasks.id', 'desc')
-      .limit(pageSize)
-      .offset((page - 1) * pageSize)
-      .execute(),
-    filtered(db, scope)
-      .select((eb) => eb.fn.countAll().as('n'))
-      .executeTakeFirstOrThrow(),
+  const [items, [count]] = await Promise.all([
+    selectRows(
+      db,
+      rows
+        .orderBy('tasks.id', 'desc')
+        .limit(pageSize)
+        .offset((page - 1) * pageSize),
+    ),
+    selectRows(
+      db,
+      filtered(db, scope).select((eb) => eb.fn.countAll().as('n')),
+    ),
   ]);
-  return { items, total: Number(count.n) };
+  return { items, total: Number(count?.n ?? 0) };
 }
 
 export const findTaskById = (db: DB, id: number) =>
