@@ -63,6 +63,11 @@ async function expectTitles(page: import('@playwright/test').Page, locale: Local
   }
 }
 
+// Each route is a full page load (the app booted anew), 10 to 17 of them a test: on a busy two-core
+// runner a load took up to ~2 s (the public walk 15-18 s, the recruiter walk past 30 s), so a test gets
+// two minutes, not the 30 s of a test that visits one screen.
+test.describe.configure({ timeout: 120_000 });
+
 for (const locale of ['en', 'ms', 'zh'] as const) {
   test(`${locale}: every public route is titled`, async ({ page }) => {
     await expectTitles(page, locale, PUBLIC);
