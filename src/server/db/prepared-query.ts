@@ -1,3 +1,4 @@
+import type Sqlite from 'better-sqlite3';
 import type { Compilable, CompiledQuery } from 'kysely';
 import { type DB, directSqlite } from './connect';
 
@@ -32,16 +33,10 @@ export function preparedQuery<A extends unknown[], R>(
   build: (db: DB, ...args: A) => Compilable<R>,
 ): (db: DB, ...args: A) => Promise<R[]> {
   const prepared = compiledPerDatabase(build);
+  // Async: a builder's mistake (compile) rejects the call's promise, as a failed query does.
   return async (db, ...args) => {
     const { query, parameters } = prepared(db, args);
-    const statement = directStatement(db, query.sql);
-    if (statement) {
-      if (statement.reader) return statement.all(parameters) as R[];
-      statement.run(parameters);
-      return [];
-    }
-    const { rows } = await db.executeQuery<R>({ ...query, parameters });
-    return rows;
+    return execute(db, query, parameters, allRows, asRows);
   };
 }
 
@@ -55,11 +50,7 @@ export function preparedFirst<A extends unknown[], R>(
   const prepared = compiledPerDatabase(build);
   return async (db, ...args) => {
     const { query, parameters } = prepared(db, args);
-    const statement = directStatement(db, query.sql);
-    if (statement?.reader) return statement.get(parameters) as R | undefined;
-    if (statement) throw new Error('preparedFirst is for queries that answer rows.');
-    const { rows } = await db.executeQuery<R>({ ...query, parameters });
-    return rows[0];
+    return execute(db, query, parameters, firstRow, firstOf);
   };
 }
 
@@ -72,9 +63,40 @@ export function preparedFirst<A extends unknown[], R>(
  */
 export async function selectRows<R>(db: DB, query: Compilable<R>): Promise<R[]> {
   const compiled = query.compile();
-  const statement = directStatement(db, compiled.sql);
-  if (statement?.reader) return statement.all(compiled.parameters as unknown[]) as R[];
-  return (await db.executeQuery(compiled)).rows;
+  return execute(db, compiled, compiled.parameters, allRows, asRows);
+}
+
+// What a call answers, from the statement run on SQLite directly, or from the rows Kysely answers.
+type FromStatement = (statement: Sqlite.Statement, parameters: readonly unknown[]) => unknown;
+const allRows: FromStatement = (statement, parameters) => {
+  if (statement.reader) return statement.all(parameters);
+  statement.run(parameters);
+  return [];
+};
+const firstRow: FromStatement = (statement, parameters) => statement.get(parameters);
+const asRows = <R>(rows: R[]) => rows;
+const firstOf = <R>(rows: R[]) => rows[0];
+
+/**
+ * A compiled query with a call's values. SQLite outside a transaction: the statement runs at once on
+ * the connection (prepared once, connect.ts), not through Kysely's executor, whose connection lock and
+ * result steps cost more than these lookups (bench: the session check runs on every call). Safe:
+ * better-sqlite3 runs a statement synchronously, so nothing else runs on the connection meanwhile, and
+ * no transaction is open that it could read into. In a transaction (its own Kysely instance, or the
+ * connection inside one), and on PostgreSQL, the query goes through Kysely and waits its turn.
+ * Not async: on SQLite it answers at once, so the caller's own async function resolves with the value,
+ * without a promise more to wait for.
+ */
+function execute<R, T>(
+  db: DB,
+  query: CompiledQuery<R>,
+  parameters: readonly unknown[],
+  fromStatement: FromStatement,
+  fromRows: (rows: R[]) => T,
+): T | Promise<T> {
+  const sqlite = directSqlite(db);
+  if (sqlite && !sqlite.inTransaction()) return fromStatement(sqlite.prepare(query.sql), parameters) as T;
+  return db.executeQuery<R>({ ...query, parameters }).then(({ rows }) => fromRows(rows));
 }
 
 /** The compiled query of `build` for a database (once per length of its array arguments), and a call's values. */
@@ -99,17 +121,6 @@ function compiledPerDatabase<A extends unknown[], R>(build: (db: DB, ...args: A)
     );
     return { query, parameters };
   };
-}
-
-// SQLite outside a transaction: the statement runs at once on the connection (prepared once,
-// connect.ts), not through Kysely's executor, whose connection lock and result steps cost more than
-// these lookups (bench: the session check runs on every call). Safe: better-sqlite3 runs a statement
-// synchronously, so nothing else runs on the connection meanwhile, and no transaction is open that it
-// could read into. In a transaction (its own Kysely instance, or the connection inside one), and on
-// PostgreSQL, there is none: the query goes through Kysely and waits its turn.
-function directStatement(db: DB, sql: string) {
-  const sqlite = directSqlite(db);
-  return sqlite && !sqlite.inTransaction() ? sqlite.prepare(sql) : undefined;
 }
 
 function compile<A extends unknown[], R>(build: (db: DB, ...args: A) => Compilable<R>, db: DB, args: A) {
