@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { DB } from '../../src/server/db/connect';
-import { preparedFirst, preparedQuery } from '../../src/server/db/prepared-query';
+import { preparedFirst, preparedQuery, preparedShapes } from '../../src/server/db/prepared-query';
 import { createTestApp, DIALECTS, type TestApp } from './helpers/test-app';
 
 // src/server/db/prepared-query.ts: a query compiled once per database, run with each call's values;
@@ -141,5 +141,37 @@ describe.each(DIALECTS)('preparedQuery on %s', (dialect) => {
     await expect(concatenates(t.db, 'a@example.com')).rejects.toThrow(/prepared query/);
     const leavesOut = preparedQuery((db: DB, _email: string) => db.selectFrom('users').select('id'));
     await expect(leavesOut(t.db, 'a@example.com')).rejects.toThrow(/prepared query/);
+  });
+
+  it('compiles a query per shape, each call with its own values, a filter left off leaving its value unused', async () => {
+    const a = await t.createUser({ email: 'a@example.com' });
+    const b = await t.createUser({ email: 'b@example.com', status: 'DEACTIVATE' });
+    type Shape = { status: boolean; order: 'asc' | 'desc' };
+    const build = (db: DB, shape: Shape, status: 'ACTIVE' | 'DEACTIVATE' | undefined, minId: number) => {
+      let q = db.selectFrom('users').select('email').where('id', '>=', minId);
+      if (shape.status) q = q.where('status', '=', status ?? 'ACTIVE');
+      return q.orderBy('id', shape.order);
+    };
+    const listed = preparedShapes(build);
+    const emails = async (shape: Shape, status: 'ACTIVE' | 'DEACTIVATE' | undefined, minId: number) =>
+      (await listed(t.db, shape, status, minId)).map((row) => row.email);
+    expect(await emails({ status: false, order: 'asc' }, undefined, 0)).toEqual(['a@example.com', 'b@example.com']);
+    expect(await emails({ status: false, order: 'desc' }, undefined, 0)).toEqual(['b@example.com', 'a@example.com']);
+    expect(await emails({ status: true, order: 'asc' }, 'DEACTIVATE', 0)).toEqual(['b@example.com']);
+    expect(await emails({ status: true, order: 'asc' }, 'ACTIVE', 0)).toEqual(['a@example.com']);
+    expect(await emails({ status: true, order: 'desc' }, 'ACTIVE', a.id + 1)).toEqual([]);
+    expect(await emails({ status: false, order: 'asc' }, undefined, b.id)).toEqual(['b@example.com']);
+    // Each shape and values answer what the query built for them answers.
+    for (const [shape, status, minId] of [
+      [{ status: true, order: 'desc' }, 'DEACTIVATE', 0],
+      [{ status: false, order: 'asc' }, undefined, a.id],
+    ] as const) {
+      expect(await listed(t.db, shape, status, minId)).toEqual(await build(t.db, shape, status, minId).execute());
+    }
+    // A builder still may not read a value to decide the SQL: that is what the shape is for.
+    const reads = preparedShapes((db: DB, shape: { by: 'email' }, email: string) =>
+      db.selectFrom('users').select('id').where(shape.by, '=', email.toLowerCase()),
+    );
+    await expect(reads(t.db, { by: 'email' }, 'a@example.com')).rejects.toThrow();
   });
 });

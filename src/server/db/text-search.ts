@@ -35,9 +35,22 @@ export function indexAnswers(db: DB, table: SearchedTable, columns: readonly str
   return columns.every((column) => covered.includes(column));
 }
 
-const anyContains = (db: DB, table: SearchedTable, columns: readonly string[], text: string) => {
+/**
+ * A search as a query runs it: whether the trigram index answers it, and its one value, the FTS5 phrase
+ * (SQLite, when the index answers: its quotes doubled, in those columns only) or the LIKE pattern. Split
+ * from the text so that a query compiled once per shape (the task board) takes the value as a parameter.
+ */
+export type TextSearch = { indexed: boolean; value: string };
+
+export function textSearch(db: DB, table: SearchedTable, columns: readonly string[], text: string): TextSearch {
+  const indexed = indexAnswers(db, table, columns, text);
+  const value =
+    indexed && !isPostgres(db) ? `{${columns.join(' ')}} : "${text.replaceAll('"', '""')}"` : likePattern(text);
+  return { indexed, value };
+}
+
+const anyContains = (db: DB, table: SearchedTable, columns: readonly string[], pattern: string) => {
   const like = sql.raw(isPostgres(db) ? 'ilike' : 'like');
-  const pattern = likePattern(text);
   return sql<SqlBool>`(${sql.join(
     columns.map((column) => sql`${sql.ref(`${table}.${column}`)} ${like} ${pattern} escape '\\'`),
     sql` or `,
@@ -46,21 +59,28 @@ const anyContains = (db: DB, table: SearchedTable, columns: readonly string[], t
 
 /**
  * The ids of the table's rows in which any of the columns contains the text: a parenthesised subquery,
- * for `referrals.talent_id in (...)`. On SQLite through the FTS5 table when it answers (a phrase, its
- * quotes doubled, in those columns only); otherwise, and on PostgreSQL, the table filtered.
+ * for `referrals.talent_id in (...)`. On SQLite through the FTS5 table when it answers; otherwise, and
+ * on PostgreSQL, the table filtered.
  */
-export function idsContaining<T extends SearchedTable>(
+export const idsContaining = <T extends SearchedTable>(
   db: DB,
   table: T,
   columns: readonly SearchedColumn<T>[],
   text: string,
+) => idsMatching(db, table, columns, textSearch(db, table, columns, text));
+
+/** idsContaining for a search already split (textSearch). */
+export function idsMatching(
+  db: DB,
+  table: SearchedTable,
+  columns: readonly string[],
+  search: TextSearch,
 ): Expression<number> {
-  if (!isPostgres(db) && indexAnswers(db, table, columns, text)) {
+  if (!isPostgres(db) && search.indexed) {
     const fts = sql.table(`${table}_search`);
-    const phrase = `{${columns.join(' ')}} : "${text.replaceAll('"', '""')}"`;
-    return sql<number>`(select rowid from ${fts} where ${fts} match ${phrase})`;
+    return sql<number>`(select rowid from ${fts} where ${fts} match ${search.value})`;
   }
-  return sql<number>`(select ${sql.ref(`${table}.id`)} from ${sql.table(table)} where ${anyContains(db, table, columns, text)})`;
+  return sql<number>`(select ${sql.ref(`${table}.id`)} from ${sql.table(table)} where ${anyContains(db, table, columns, search.value)})`;
 }
 
 /**
@@ -69,14 +89,23 @@ export function idsContaining<T extends SearchedTable>(
  * `table` is read (joined) only for the matches; otherwise each row's own columns are read, so `table`
  * must be in the query. PostgreSQL's indexes serve a row's own columns as they are.
  */
-export function containsText<T extends SearchedTable>(
+export const containsText = <T extends SearchedTable>(
   db: DB,
   table: T,
   columns: readonly SearchedColumn<T>[],
   text: string,
   id = `${table}.id`,
+) => containsMatching(db, table, columns, textSearch(db, table, columns, text), id);
+
+/** containsText for a search already split (textSearch). */
+export function containsMatching<T extends SearchedTable>(
+  db: DB,
+  table: T,
+  columns: readonly SearchedColumn<T>[],
+  search: TextSearch,
+  id = `${table}.id`,
 ): Expression<SqlBool> {
   const own = id === `${table}.id`;
-  if (!indexAnswers(db, table, columns, text) || (own && isPostgres(db))) return anyContains(db, table, columns, text);
-  return sql<SqlBool>`${sql.ref(id)} in ${idsContaining(db, table, columns, text)}`;
+  if (!search.indexed || (own && isPostgres(db))) return anyContains(db, table, columns, search.value);
+  return sql<SqlBool>`${sql.ref(id)} in ${idsMatching(db, table, columns, search)}`;
 }

@@ -18,7 +18,7 @@ export async function listMyTasks(
   query: TaskListQuery,
 ): Promise<ListPage<MyTaskCard>> {
   const nowIso = deps.now().toISOString();
-  const { items, total } = await findTaskPage(deps.db, { query, nowIso, memberId: recruiterId });
+  const { items, total } = await findTaskPage(deps.db, query, nowIso, recruiterId);
   const ids = items.map((task) => task.id);
   const [cards, counts] = await Promise.all([
     toTaskCards(deps.db, items, recruiterId, nowIso),

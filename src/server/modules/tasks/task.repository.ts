@@ -2,8 +2,8 @@ import { type Expression, type ExpressionBuilder, sql } from 'kysely';
 import type { TaskListQuery } from '../../../shared/task-schemas';
 import { type DB, isPostgres } from '../../db/connect';
 import type { Database } from '../../db/database';
-import { preparedQuery, selectRows } from '../../db/prepared-query';
-import { containsText } from '../../db/text-search';
+import { preparedQuery, preparedShapes } from '../../db/prepared-query';
+import { containsMatching, textSearch } from '../../db/text-search';
 import { taskDeadline } from '../admin-tasks/admin-task.repository';
 
 /** Reward states that use up a task's quota (PRODUCT.md "Reward status"). */
@@ -28,12 +28,31 @@ const quotaUsed = (eb: TaskEb) =>
     .whereRef('referrals.task_id', '=', 'tasks.id')
     .where('referrals.reward_status', 'in', QUOTA_USING_STATUSES);
 
-export type TaskScope = {
-  query: TaskListQuery;
-  nowIso: string;
+/**
+ * What decides the board's SQL: the order, the status filter, whether the search runs on the trigram
+ * index, and which filters are on. Their values are the queries' parameters (BoardValues), so each shape
+ * is built and compiled once (preparedShapes), not on every call.
+ */
+type BoardShape = {
+  sort: TaskListQuery['sort'];
+  status: TaskListQuery['status'];
+  search: 'none' | 'indexed' | 'scanned';
+  jobType: boolean;
+  promo: boolean;
   /** Manage Task: only the tasks this recruiter joined or was assigned. */
-  memberId?: number;
+  member: boolean;
 };
+
+/** The filters' values; undefined where the shape leaves the filter off. */
+type BoardValues = [
+  nowIso: string,
+  search: string | undefined,
+  jobType: string | undefined,
+  promoId: number | undefined,
+  memberId: number | undefined,
+];
+
+const SEARCHED = ['title', 'company', 'code', 'location'] as const;
 
 /**
  * The board's filters, for a page or for its count. "open" is a range of the deadline expression of the
@@ -43,85 +62,111 @@ export type TaskScope = {
  * tasks_status_created walks the open rows newest first; 'by reward' (the reward sort's candidates) the
  * same, so tasks_status_reward walks them highest reward first.
  */
-function filtered(db: DB, { query, nowIso, memberId }: TaskScope, use: 'page' | 'count' | 'by reward' = 'count') {
-  const inOrder =
-    (use === 'page' && query.sort !== 'reward' && query.sort !== 'quota' && !query.search) || use === 'by reward';
+function filtered(
+  db: DB,
+  shape: BoardShape,
+  [nowIso, search, jobType, promoId, memberId]: BoardValues,
+  use: 'page' | 'count' | 'by reward' = 'count',
+) {
+  const inOrder = (use === 'page' && shape.sort === 'date' && shape.search === 'none') || use === 'by reward';
   const byRow = (expr: Expression<unknown>) => (inOrder && !isPostgres(db) ? sql`+${expr}` : expr);
   let q = db.selectFrom('tasks');
-  if (query.search) q = q.where(containsText(db, 'tasks', ['title', 'company', 'code', 'location'], query.search));
-  if (query.jobType) q = q.where(byRow(sql.ref('tasks.job_type')), '=', query.jobType);
+  // Built once per shape (preparedShapes): the values are stand-ins then, present wherever the shape
+  // uses them; the `?? ...` only satisfy the types.
+  if (shape.search !== 'none') {
+    q = q.where(containsMatching(db, 'tasks', SEARCHED, { indexed: shape.search === 'indexed', value: search ?? '' }));
+  }
+  if (shape.jobType) q = q.where(byRow(sql.ref('tasks.job_type')), '=', jobType);
   // EXPIRED is not stored: an OPEN task whose expires_at has passed (a task without one never expires).
-  if (query.status === 'open') {
+  if (shape.status === 'open') {
     q = q.where('tasks.status', '=', 'OPEN').where(byRow(taskDeadline()), '>', nowIso);
-  } else if (query.status === 'closed') {
+  } else if (shape.status === 'closed') {
     q = q.where((eb) => eb.or([eb('tasks.status', '=', 'CLOSED'), eb('tasks.expires_at', '<=', nowIso)]));
   }
-  const promoId = query.promoId;
-  if (promoId !== undefined) {
+  if (shape.promo) {
     q = q.where('tasks.id', 'in', (eb) =>
-      eb.selectFrom('promo_tasks').select('promo_tasks.task_id').where('promo_tasks.promo_id', '=', promoId),
+      eb
+        .selectFrom('promo_tasks')
+        .select('promo_tasks.task_id')
+        .where('promo_tasks.promo_id', '=', promoId ?? 0),
     );
   }
-  if (memberId !== undefined) {
+  if (shape.member) {
     q = q.where('tasks.id', 'in', (eb) =>
       eb
         .selectFrom('recruiter_tasks')
         .select('recruiter_tasks.task_id')
-        .where('recruiter_tasks.recruiter_id', '=', memberId),
+        .where('recruiter_tasks.recruiter_id', '=', memberId ?? 0),
     );
   }
   return q;
 }
 
-/** One page of tasks matching the filters, in the chosen order (ties: newest id first), and the total. */
-export async function findTaskPage(db: DB, scope: TaskScope) {
-  const { sort, page, pageSize } = scope.query;
-  let rows = filtered(db, scope, 'page').selectAll('tasks');
-  if (sort === 'reward') {
-    // What the recruiter earns per referral now: the reward plus the largest running promo bonus. Only
-    // the tasks of a running promo have a bonus (of at least 1), so the page is among them and the
-    // first page * pageSize tasks by reward alone (ties: newest id): any other task has at least that
-    // many before it. So the sort reads those (an index walked in reward order: tasks_status_reward)
-    // instead of computing every matching task's bonus (PostgreSQL 90 ms, SQLite 29 ms at 100,000 tasks).
-    const byReward = filtered(db, scope, 'by reward')
-      .select('tasks.id')
-      .orderBy('tasks.reward_amount', 'desc')
-      .orderBy('tasks.id', 'desc')
-      .limit(page * pageSize);
-    const inRunningPromo = db
-      .selectFrom('promo_tasks')
-      .innerJoin('promos', 'promos.id', 'promo_tasks.promo_id')
-      .select('promo_tasks.task_id as id')
-      .where('promos.starts_at', '<=', scope.nowIso)
-      .where('promos.ends_at', '>', scope.nowIso);
-    // One id list (about page * pageSize + a promo's tasks), found by primary key: as an OR of two lists
-    // PostgreSQL checked each against every matching row (and JIT-compiled the query).
-    rows = rows.where('tasks.id', 'in', db.selectFrom(byReward.as('top')).select('top.id').union(inRunningPromo));
-    rows = rows.orderBy(
-      (eb) => sql`${eb.ref('tasks.reward_amount')} + coalesce((${runningBonus(eb, scope.nowIso)}), 0)`,
-      'desc',
-    );
-  } else if (sort === 'quota') {
-    rows = rows.orderBy(
-      (eb) =>
-        sql`case when ${eb.ref('tasks.quota')} > (${quotaUsed(eb)}) then ${eb.ref('tasks.quota')} - (${quotaUsed(eb)}) else 0 end`,
-      'desc',
-    );
-  } else {
-    rows = rows.orderBy('tasks.created_at', 'desc');
-  }
-  const [items, [count]] = await Promise.all([
-    selectRows(
-      db,
-      rows
+/** The board's page: `top` (page * pageSize) bounds the reward sort's candidates, then limit and offset. */
+const taskPage = preparedShapes(
+  (db: DB, shape: BoardShape, ...[values, top, limit, offset]: [BoardValues, number, number, number]) => {
+    const nowIso = values[0];
+    let rows = filtered(db, shape, values, 'page').selectAll('tasks');
+    if (shape.sort === 'reward') {
+      // What the recruiter earns per referral now: the reward plus the largest running promo bonus. Only
+      // the tasks of a running promo have a bonus (of at least 1), so the page is among them and the
+      // first page * pageSize tasks by reward alone (ties: newest id): any other task has at least that
+      // many before it. So the sort reads those (an index walked in reward order: tasks_status_reward)
+      // instead of computing every matching task's bonus (PostgreSQL 90 ms, SQLite 29 ms at 100,000 tasks).
+      const byReward = filtered(db, shape, values, 'by reward')
+        .select('tasks.id')
+        .orderBy('tasks.reward_amount', 'desc')
         .orderBy('tasks.id', 'desc')
-        .limit(pageSize)
-        .offset((page - 1) * pageSize),
-    ),
-    selectRows(
-      db,
-      filtered(db, scope).select((eb) => eb.fn.countAll().as('n')),
-    ),
+        .limit(top);
+      const inRunningPromo = db
+        .selectFrom('promo_tasks')
+        .innerJoin('promos', 'promos.id', 'promo_tasks.promo_id')
+        .select('promo_tasks.task_id as id')
+        .where('promos.starts_at', '<=', nowIso)
+        .where('promos.ends_at', '>', nowIso);
+      // One id list (about page * pageSize + a promo's tasks), found by primary key: as an OR of two lists
+      // PostgreSQL checked each against every matching row (and JIT-compiled the query).
+      rows = rows.where('tasks.id', 'in', db.selectFrom(byReward.as('top')).select('top.id').union(inRunningPromo));
+      rows = rows.orderBy(
+        (eb) => sql`${eb.ref('tasks.reward_amount')} + coalesce((${runningBonus(eb, nowIso)}), 0)`,
+        'desc',
+      );
+    } else if (shape.sort === 'quota') {
+      rows = rows.orderBy(
+        (eb) =>
+          sql`case when ${eb.ref('tasks.quota')} > (${quotaUsed(eb)}) then ${eb.ref('tasks.quota')} - (${quotaUsed(eb)}) else 0 end`,
+        'desc',
+      );
+    } else {
+      rows = rows.orderBy('tasks.created_at', 'desc');
+    }
+    return rows.orderBy('tasks.id', 'desc').limit(limit).offset(offset);
+  },
+);
+
+const boardCount = preparedShapes((db: DB, shape: BoardShape, values: BoardValues) =>
+  filtered(db, shape, values).select((eb) => eb.fn.countAll().as('n')),
+);
+
+/**
+ * One page of tasks matching the filters, in the chosen order (ties: newest id first), and the total;
+ * with `memberId`, only the tasks that recruiter joined or was assigned (Manage Task).
+ */
+export async function findTaskPage(db: DB, query: TaskListQuery, nowIso: string, memberId?: number) {
+  const { sort, status, search, jobType, promoId, page, pageSize } = query;
+  const text = search ? textSearch(db, 'tasks', SEARCHED, search) : undefined;
+  const shape: BoardShape = {
+    sort,
+    status,
+    search: text ? (text.indexed ? 'indexed' : 'scanned') : 'none',
+    jobType: Boolean(jobType),
+    promo: promoId !== undefined,
+    member: memberId !== undefined,
+  };
+  const values: BoardValues = [nowIso, text?.value, jobType || undefined, promoId, memberId];
+  const [items, [count]] = await Promise.all([
+    taskPage(db, shape, values, page * pageSize, pageSize, (page - 1) * pageSize),
+    boardCount(db, shape, values),
   ]);
   return { items, total: Number(count?.n ?? 0) };
 }

@@ -15,7 +15,7 @@ export async function listTaskBoard(
   query: TaskListQuery,
 ): Promise<ListPage<TaskCard>> {
   const nowIso = deps.now().toISOString();
-  const { items, total } = await findTaskPage(deps.db, { query, nowIso });
+  const { items, total } = await findTaskPage(deps.db, query, nowIso);
   const cards = await toTaskCards(deps.db, items, recruiterId, nowIso);
   return { items: cards, page: query.page, pageSize: query.pageSize, total };
 }
