@@ -558,6 +558,10 @@ describe.each(DIALECTS)('adding talents on %s', (dialect) => {
       expect(await ids('?consent=CONFIRMED&reward=IN_REVIEW')).toEqual([]);
       expect(await ids(`?taskId=${taskId}&consent=CONFIRMED`)).toEqual([]);
       expect(await ids('?hiring=INTERVIEW')).toEqual([]);
+      // A search with filters: each call its own values in the same compiled query (preparedShapes).
+      expect(await list('?search=aisyah&consent=CONFIRMED')).toMatchObject({ total: 1, items: [{ id: aisyah }] });
+      expect(await list('?search=0123456789&consent=PENDING')).toMatchObject({ total: 1, items: [{ id: aisyah }] });
+      expect(await list('?search=wei&consent=CONFIRMED')).toMatchObject({ total: 0, items: [] });
       const bad = await t.request('/api/recruiter/talent?reward=MAYBE&pageSize=7', { headers: bearer(me.token) });
       expect(bad.status).toBe(400);
       expect((await bad.json()).error.fields).toEqual({ reward: 'field_invalid', pageSize: 'field_invalid' });

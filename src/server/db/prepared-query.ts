@@ -80,18 +80,6 @@ export function preparedShapes<S, A extends unknown[], R>(
   };
 }
 
-/**
- * Runs a SELECT built for this call (a list whose filters and order vary), the way the prepared queries
- * run: on SQLite outside a transaction directly on the connection, not through Kysely's executor,
- * whose connection lock, steps and awaits cost more than a list page's smaller queries (bench: the task
- * board and the talent list run two or three a call); otherwise through Kysely. Its rows, as execute()
- * answers them: our Kyselys have no plugins.
- */
-export async function selectRows<R>(db: DB, query: Compilable<R>): Promise<R[]> {
-  const compiled = query.compile();
-  return execute(db, compiled, compiled.parameters, allRows, asRows);
-}
-
 // What a call answers, from the statement run on SQLite directly, or from the rows Kysely answers.
 type FromStatement = (statement: Sqlite.Statement, parameters: readonly unknown[]) => unknown;
 const allRows: FromStatement = (statement, parameters) => {
