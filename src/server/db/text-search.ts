@@ -49,6 +49,12 @@ export function textSearch(db: DB, table: SearchedTable, columns: readonly strin
   return { indexed, value };
 }
 
+/** How a list's search runs, for a query compiled once per shape (preparedShapes): not at all, or as textSearch says. */
+export type SearchShape = 'none' | 'indexed' | 'scanned';
+
+export const searchShape = (search: TextSearch | undefined): SearchShape =>
+  search ? (search.indexed ? 'indexed' : 'scanned') : 'none';
+
 const anyContains = (db: DB, table: SearchedTable, columns: readonly string[], pattern: string) => {
   const like = sql.raw(isPostgres(db) ? 'ilike' : 'like');
   return sql<SqlBool>`(${sql.join(

@@ -9,7 +9,7 @@ import { type DB, isPostgres } from '../../db/connect';
 import type { Talent, TalentsTable } from '../../db/database';
 import { jsonList } from '../../db/json-list';
 import { preparedQuery, preparedShapes } from '../../db/prepared-query';
-import { containsMatching, type TextSearch, textSearch } from '../../db/text-search';
+import { containsMatching, type SearchShape, searchShape, textSearch } from '../../db/text-search';
 import { AppError, notFound } from '../../errors';
 import { listReferralSummaries, perRow } from '../referrals/referral-summaries';
 
@@ -128,7 +128,6 @@ type TalentShape = {
   hiring: boolean;
   reward: 'none' | 'in review' | 'status';
 };
-type SearchShape = 'none' | 'indexed' | 'scanned';
 
 /** The filters' values; undefined where the shape leaves the filter off. */
 type TalentValues = [
@@ -142,9 +141,6 @@ type TalentValues = [
 ];
 
 const SEARCHED = ['full_name', 'email_normalized', 'phone_e164'] as const;
-
-const searchShape = (search: TextSearch | undefined): SearchShape =>
-  search ? (search.indexed ? 'indexed' : 'scanned') : 'none';
 
 /**
  * The list's talents: the recruiter's own matching the search and, when a referral filter is on, having

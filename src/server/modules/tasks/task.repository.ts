@@ -3,7 +3,7 @@ import type { TaskListQuery } from '../../../shared/task-schemas';
 import { type DB, isPostgres } from '../../db/connect';
 import type { Database } from '../../db/database';
 import { preparedQuery, preparedShapes } from '../../db/prepared-query';
-import { containsMatching, textSearch } from '../../db/text-search';
+import { containsMatching, type SearchShape, searchShape, textSearch } from '../../db/text-search';
 import { taskDeadline } from '../admin-tasks/admin-task.repository';
 
 /** Reward states that use up a task's quota (PRODUCT.md "Reward status"). */
@@ -36,7 +36,7 @@ const quotaUsed = (eb: TaskEb) =>
 type BoardShape = {
   sort: TaskListQuery['sort'];
   status: TaskListQuery['status'];
-  search: 'none' | 'indexed' | 'scanned';
+  search: SearchShape;
   jobType: boolean;
   promo: boolean;
   /** Manage Task: only the tasks this recruiter joined or was assigned. */
@@ -158,7 +158,7 @@ export async function findTaskPage(db: DB, query: TaskListQuery, nowIso: string,
   const shape: BoardShape = {
     sort,
     status,
-    search: text ? (text.indexed ? 'indexed' : 'scanned') : 'none',
+    search: searchShape(text),
     jobType: Boolean(jobType),
     promo: promoId !== undefined,
     member: memberId !== undefined,
