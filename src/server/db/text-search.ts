@@ -55,6 +55,12 @@ export type SearchShape = 'none' | 'indexed' | 'scanned';
 export const searchShape = (search: TextSearch | undefined): SearchShape =>
   search ? (search.indexed ? 'indexed' : 'scanned') : 'none';
 
+/** The other way, while such a query is built: the search of a shape and its value (a stand-in then). */
+export const shapedSearch = (shape: SearchShape, value: string | undefined): TextSearch => ({
+  indexed: shape === 'indexed',
+  value: value ?? '',
+});
+
 const anyContains = (db: DB, table: SearchedTable, columns: readonly string[], pattern: string) => {
   const like = sql.raw(isPostgres(db) ? 'ilike' : 'like');
   return sql<SqlBool>`(${sql.join(

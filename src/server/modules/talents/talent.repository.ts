@@ -9,7 +9,7 @@ import { type DB, isPostgres } from '../../db/connect';
 import type { Talent, TalentsTable } from '../../db/database';
 import { jsonList } from '../../db/json-list';
 import { preparedQuery, preparedShapes } from '../../db/prepared-query';
-import { containsMatching, type SearchShape, searchShape, textSearch } from '../../db/text-search';
+import { containsMatching, type SearchShape, searchShape, shapedSearch, textSearch } from '../../db/text-search';
 import { AppError, notFound } from '../../errors';
 import { listReferralSummaries, perRow } from '../referrals/referral-summaries';
 
@@ -155,10 +155,8 @@ function talentsOf(db: DB, shape: TalentShape, values: TalentValues, use: 'count
     const phone = shape.digits;
     base = base.where((eb) =>
       eb.or([
-        containsMatching(db, 'talents', SEARCHED, { indexed: shape.search === 'indexed', value: search ?? '' }),
-        ...(phone === 'none'
-          ? []
-          : [containsMatching(db, 'talents', ['phone_e164'], { indexed: phone === 'indexed', value: digits ?? '' })]),
+        containsMatching(db, 'talents', SEARCHED, shapedSearch(shape.search, search)),
+        ...(phone === 'none' ? [] : [containsMatching(db, 'talents', ['phone_e164'], shapedSearch(phone, digits))]),
       ]),
     );
   }

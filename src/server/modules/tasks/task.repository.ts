@@ -3,7 +3,7 @@ import type { TaskListQuery } from '../../../shared/task-schemas';
 import { type DB, isPostgres } from '../../db/connect';
 import type { Database } from '../../db/database';
 import { preparedQuery, preparedShapes } from '../../db/prepared-query';
-import { containsMatching, type SearchShape, searchShape, textSearch } from '../../db/text-search';
+import { containsMatching, type SearchShape, searchShape, shapedSearch, textSearch } from '../../db/text-search';
 import { taskDeadline } from '../admin-tasks/admin-task.repository';
 
 /** Reward states that use up a task's quota (PRODUCT.md "Reward status"). */
@@ -72,9 +72,9 @@ function filtered(
   const byRow = (expr: Expression<unknown>) => (inOrder && !isPostgres(db) ? sql`+${expr}` : expr);
   let q = db.selectFrom('tasks');
   // Built once per shape (preparedShapes): the values are stand-ins then, present wherever the shape
-  // uses them; the `?? ...` only satisfy the types.
+  // uses them; the `?? 0` only satisfy the types.
   if (shape.search !== 'none') {
-    q = q.where(containsMatching(db, 'tasks', SEARCHED, { indexed: shape.search === 'indexed', value: search ?? '' }));
+    q = q.where(containsMatching(db, 'tasks', SEARCHED, shapedSearch(shape.search, search)));
   }
   if (shape.jobType) q = q.where(byRow(sql.ref('tasks.job_type')), '=', jobType);
   // EXPIRED is not stored: an OPEN task whose expires_at has passed (a task without one never expires).
