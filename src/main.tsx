@@ -7,12 +7,15 @@ import { afterLoad } from './lib/after-load';
 import { setApiQueryClient } from './lib/api-client';
 import { getAuthTokens } from './lib/auth-session';
 import { installGlobalErrorHandlers } from './lib/error-reporting';
+import { warmIntl } from './lib/intl-warmup';
 import { applyTheme } from './lib/theme';
 import { withTimeout } from './lib/with-timeout';
 import { createAppRouter, createQueryClient } from './router';
 import './styles.css';
 
 installGlobalErrorHandlers();
+// First, so the Intl data is loaded on another thread before the first screen formats a date or amount.
+warmIntl();
 const queryClient = createQueryClient();
 setApiQueryClient(queryClient);
 const router = createAppRouter(queryClient);

@@ -85,6 +85,25 @@ test('the shell reloads offline, deep links render offline, and /api is never se
   }
 });
 
+test("the first load warms the browser's Intl data on a worker, which the CSP allows and which then ends", async ({
+  page,
+}) => {
+  const problems: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') problems.push(message.text());
+  });
+  // It closes itself once its formatters are built (lib/intl-warmup.worker.ts); listened for as it
+  // starts, since it may end before any later line runs.
+  const ended = new Promise<string>((resolve) => {
+    page.on('worker', (worker) => {
+      if (worker.url().includes('/assets/intl-warmup')) worker.once('close', () => resolve(worker.url()));
+    });
+  });
+  await page.goto('/login');
+  expect(new URL(await ended).origin).toBe(new URL(page.url()).origin);
+  expect(problems).toEqual([]);
+});
+
 test('/api/health answers JSON', async ({ request }) => {
   const res = await request.get('/api/health');
   expect(res.status()).toBe(200);
