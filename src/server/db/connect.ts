@@ -37,6 +37,11 @@ export function connect(options: { databaseUrl?: string; sqliteFile?: string }):
   database.pragma('foreign_keys = ON');
   database.pragma('busy_timeout = 5000');
   database.pragma('synchronous = NORMAL');
+  // Up to 64 MiB of pages kept in the process (SQLite's default keeps 2 MiB). With the default, a list's
+  // count or a dashboard's monthly totals over a million referrals read their index pages from the OS
+  // again on every call, one system call a page: the admin dashboard took 95 ms at the bench's size, most
+  // of it in the kernel, instead of ~20 (issue 7, `npm run bench` lists). Memory grows only with use.
+  database.pragma('cache_size = -65536');
   const cached = withStatementCache(database);
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: cached }) });
   direct.set(db, { prepare: cached.prepare, inTransaction: () => database.inTransaction });
