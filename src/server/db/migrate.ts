@@ -8,6 +8,7 @@ import * as recruiterListIndexes from './migrations/2026-11-25-005-recruiter-lis
 import * as dashboardIndexes from './migrations/2026-11-26-006-dashboard-indexes';
 import * as referralCounts from './migrations/2026-11-27-007-referral-counts';
 import * as textSearch from './migrations/2026-11-28-008-text-search';
+import * as earningAndPaymentIndexes from './migrations/2026-11-29-009-earning-and-payment-indexes';
 
 // Migrations are imported, not read from disk, so the bundled server and the tests run the same list.
 const migrations: Record<string, Migration> = {
@@ -19,6 +20,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-26-006-dashboard-indexes': dashboardIndexes,
   '2026-11-27-007-referral-counts': referralCounts,
   '2026-11-28-008-text-search': textSearch,
+  '2026-11-29-009-earning-and-payment-indexes': earningAndPaymentIndexes,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
