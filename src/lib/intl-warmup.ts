@@ -13,6 +13,7 @@ export function warmIntl(): void {
       type: 'module',
       name: 'intl-warmup',
     });
+    // The forms' default currency and the default zone: most amounts and dates a screen shows.
     const warmup: IntlWarmup = { locale: currentIntlLocale(), currency: 'MYR', timeZone: DEFAULT_TIMEZONE };
     worker.postMessage(warmup);
   } catch {

@@ -1,8 +1,8 @@
 // Builds and uses the Intl formatters a screen's first render builds (lib/format.ts, shared/money.ts),
-// then ends. Their first construction in a browser process loads ICU's data (30-90 ms on this 2-core
-// host, four times that on a phone); ICU keeps that data for the whole renderer process, so done here, on
-// another thread, the page's own first formatter costs under a millisecond (issue 7: it was a third of
-// the task board's first render).
+// then ends. Their first construction in a browser process loads ICU's data (30-90 ms in Chromium on the
+// 2-core test host; Lighthouse's phone model counts four times that); ICU keeps that data for the whole
+// renderer process, so done here, on another thread, the page's own first formatter takes under a
+// millisecond (issue 7: it was a quarter of the task board's first render).
 export type IntlWarmup = { locale: string; currency: string; timeZone: string };
 
 self.onmessage = (event: MessageEvent<IntlWarmup>) => {

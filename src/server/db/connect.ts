@@ -39,8 +39,9 @@ export function connect(options: { databaseUrl?: string; sqliteFile?: string }):
   database.pragma('synchronous = NORMAL');
   // Up to 64 MiB of pages kept in the process (SQLite's default keeps 2 MiB). With the default, a list's
   // count or a dashboard's monthly totals over a million referrals read their index pages from the OS
-  // again on every call, one system call a page: the admin dashboard took 95 ms at the bench's size, most
-  // of it in the kernel, instead of ~20 (issue 7, `npm run bench` lists). Memory grows only with use.
+  // again on every call, one system call a page, most of the time in the kernel: at the bench's size a
+  // count over six months of referrals took 24 ms instead of 6, the admin dashboard 96 ms instead of 73
+  // (issue 7, `npm run bench` lists). Memory grows only with use.
   database.pragma('cache_size = -65536');
   const cached = withStatementCache(database);
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: cached }) });
