@@ -1,4 +1,4 @@
-import { type Migration, type MigrationProvider, Migrator, sql } from 'kysely';
+import { type Migration, type MigrationProvider, Migrator, NO_MIGRATIONS, sql } from 'kysely';
 import { type DB, isPostgres } from './connect';
 import * as initial from './migrations/2026-11-22-001-initial';
 import * as talentLinks from './migrations/2026-11-23-002-talent-links';
@@ -25,17 +25,26 @@ const migrations: Record<string, Migration> = {
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
 
-export async function migrateToLatest(db: DB): Promise<void> {
+async function migratorFor(db: DB): Promise<Migrator> {
   // On PostgreSQL the migrator's own tables go in the connection's schema: left to itself, Kysely looks
   // for them across every schema and, seeing another schema's, skips creating its own (tests run one
   // schema per file, and a deployment may share a database).
   const schema = isPostgres(db)
     ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(db)).rows[0]?.schema
     : undefined;
-  const migrator = new Migrator({ db, provider, ...(schema ? { migrationTableSchema: schema } : {}) });
-  const { error, results } = await migrator.migrateToLatest();
+  return new Migrator({ db, provider, ...(schema ? { migrationTableSchema: schema } : {}) });
+}
+
+export async function migrateToLatest(db: DB): Promise<void> {
+  const { error, results } = await (await migratorFor(db)).migrateToLatest();
   for (const result of results ?? []) {
     if (result.status === 'Error') console.error(`[db] migration ${result.migrationName} failed`);
   }
+  if (error) throw error;
+}
+
+/** Undoes every migration, newest first (each one's `down`): how a release is rolled back. */
+export async function migrateAllDown(db: DB): Promise<void> {
+  const { error } = await (await migratorFor(db)).migrateTo(NO_MIGRATIONS);
   if (error) throw error;
 }

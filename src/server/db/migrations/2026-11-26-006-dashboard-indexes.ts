@@ -93,8 +93,9 @@ export async function down(db: Kysely<unknown>): Promise<void> {
   const pg = db.getExecutor().adapter instanceof PostgresAdapter;
   for (const name of [
     'call_proofs_creator_review',
+    'referral_history_action',
     'referrals_recruiter_hiring',
-    'referrals_recruiter_consent_hiring',
+    'referrals_recruiter_consent_decided',
   ]) {
     await db.schema.dropIndex(name).execute();
   }
