@@ -1,9 +1,9 @@
 import { DEFAULT_TIMEZONE } from '../shared/constants';
-import { memo } from '../shared/memo';
 import { currencyDigits, formatMinorUnits } from '../shared/money';
 
 export { currencyDigits };
 
+import { dateFormat } from './date-formats';
 import { currentIntlLocale, toIntlLocale } from './locale';
 
 // Dates are stored in UTC and shown in the signed-in user's time zone (their account's choice), else
@@ -38,17 +38,6 @@ function isTimeZone(timeZone: string): boolean {
     return false;
   }
 }
-
-// One formatter per locale, style and zone: building an Intl formatter costs far more than formatting
-// with it, and a list formats a date or two per row (a phone's first render of the task board, issue 7).
-const dateFormats = new Map<string, Intl.DateTimeFormat>();
-const dateFormat = (locale: string, timeZone: string, withTime: boolean): Intl.DateTimeFormat =>
-  memo(
-    dateFormats,
-    `${locale}|${timeZone}|${withTime}`,
-    () =>
-      new Intl.DateTimeFormat(locale, { dateStyle: 'medium', ...(withTime ? { timeStyle: 'short' } : {}), timeZone }),
-  );
 
 const resolveLocale = (locale?: string) => (locale ? toIntlLocale(locale) : currentIntlLocale());
 
