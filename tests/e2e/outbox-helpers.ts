@@ -101,10 +101,17 @@ export async function addCallProof(page: Page, referralId: number, file: PickedF
 }
 
 /** The states of the outbox entries on this device, read from IndexedDB (any user's). */
-export function outboxStates(page: Page): Promise<string[]> {
+export async function outboxStates(page: Page): Promise<string[]> {
+  return (await outboxEntries(page)).map((entry) => entry.state);
+}
+
+export type StoredEntry = { state: string; attempts: number; nextAttemptAt: number; error?: { code: string } };
+
+/** The outbox entries on this device as stored (any user's): what a failed wait prints. */
+export function outboxEntries(page: Page): Promise<StoredEntry[]> {
   return page.evaluate(
     () =>
-      new Promise<string[]>((resolve) => {
+      new Promise<StoredEntry[]>((resolve) => {
         const open = indexedDB.open('recruiter-outbox');
         open.onerror = () => resolve([]);
         open.onsuccess = () => {
@@ -118,7 +125,7 @@ export function outboxStates(page: Page): Promise<string[]> {
           all.onerror = () => resolve([]);
           all.onsuccess = () => {
             db.close();
-            resolve((all.result as { state: string }[]).map((entry) => entry.state));
+            resolve(all.result as StoredEntry[]);
           };
         };
       }),
