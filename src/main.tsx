@@ -8,12 +8,14 @@ import { setApiQueryClient } from './lib/api-client';
 import { getAuthTokens } from './lib/auth-session';
 import { installGlobalErrorHandlers } from './lib/error-reporting';
 import { warmIntl } from './lib/intl-warmup';
+import { resolveLocaleOncePerRun } from './lib/locale';
 import { applyTheme } from './lib/theme';
 import { withTimeout } from './lib/with-timeout';
 import { createAppRouter, createQueryClient } from './router';
 import './styles.css';
 
 installGlobalErrorHandlers();
+resolveLocaleOncePerRun();
 // First, so the Intl data is loaded on another thread before the first screen formats a date or amount.
 warmIntl();
 const queryClient = createQueryClient();

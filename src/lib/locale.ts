@@ -4,7 +4,9 @@ import {
   extractLocaleFromNavigator,
   getLocale,
   isLocale,
+  type Locale,
   localizeUrl,
+  overwriteGetLocale,
 } from '../paraglide/runtime';
 import type { AppLocale } from '../shared/enums';
 import { INTL_LOCALES } from '../shared/intl-locales';
@@ -28,4 +30,29 @@ export function preferredLocaleHref(href: string): string | null {
   const preferred = extractLocaleFromCookie() ?? extractLocaleFromNavigator() ?? baseLocale;
   if (preferred === baseLocale) return null;
   return localizeUrl(url, { locale: preferred }).href;
+}
+
+/**
+ * Makes getLocale() work the locale out once per run of script instead of once per call. Every message
+ * a screen renders asks for it, and paraglide works it out each time from the address (its URL
+ * strategy reads location.href, parses it and matches the locale patterns): some hundreds of times in a
+ * task board's first render, 50-60 ms of it under Lighthouse's 4x slowdown (issue 7); remembering it
+ * per address still read location.href per call, 10-20 ms. The answer is forgotten in the microtask after
+ * the run, so whatever runs next works it out again: the address can only have changed in between, and
+ * in this app a locale change loads a new document anyway (setLocale, the root route's redirect).
+ */
+export function resolveLocaleOncePerRun(): void {
+  if (typeof window === 'undefined') return;
+  const resolve = getLocale;
+  let locale: Locale | null = null;
+  const forget = () => {
+    locale = null;
+  };
+  overwriteGetLocale(() => {
+    if (locale === null) {
+      locale = resolve();
+      queueMicrotask(forget);
+    }
+    return locale;
+  });
 }

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { preferredLocaleHref } from '../../src/lib/locale';
+import { preferredLocaleHref, resolveLocaleOncePerRun } from '../../src/lib/locale';
+import { getLocale, overwriteGetLocale } from '../../src/paraglide/runtime';
 
 const setCookie = (value: string) => {
   // biome-ignore lint/suspicious/noDocumentCookie: the locale cookie is what paraglide reads
@@ -28,5 +29,28 @@ describe('first-visit locale', () => {
     setCookie('PARAGLIDE_LOCALE=en; path=/');
     expect(preferredLocaleHref('http://localhost/login')).toBeNull();
     expect(preferredLocaleHref('http://localhost/zh/login')).toBeNull();
+  });
+});
+
+describe('the locale, worked out once per run of script', () => {
+  const original = getLocale;
+  afterEach(() => {
+    overwriteGetLocale(original);
+    history.replaceState(null, '', '/');
+  });
+
+  it("answers the address's locale, and after the address changed, the new one once the run has ended", async () => {
+    history.replaceState(null, '', '/ms/task');
+    resolveLocaleOncePerRun();
+    expect(getLocale()).toBe('ms');
+    history.replaceState(null, '', '/zh/task');
+    // The same run (a render) keeps the answer it worked out...
+    expect(getLocale()).toBe('ms');
+    await Promise.resolve();
+    // ...and the next one reads the address again.
+    expect(getLocale()).toBe('zh');
+    history.replaceState(null, '', '/task');
+    await Promise.resolve();
+    expect(getLocale()).toBe('en');
   });
 });
