@@ -1,4 +1,4 @@
-import { onlineManager, type QueryKey, type QueryState, useQueryClient } from '@tanstack/react-query';
+import { hashKey, onlineManager, type QueryKey, type QueryState, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useSyncExternalStore } from 'react';
 import { formatDateTime } from '../../lib/format';
 import { m } from '../../paraglide/messages';
@@ -15,8 +15,12 @@ function useOnline(): boolean {
 function useQueryStateOf(queryKey: QueryKey): QueryState | undefined {
   const cache = useQueryClient().getQueryCache();
   const subscribe = useCallback((onChange: () => void) => cache.subscribe(() => onChange()), [cache]);
+  // Looked up by its hash (the cache's own key, as no query here hashes its key its own way): find()
+  // would hash the key again for every query in the cache, and the snapshot is read on every change of
+  // any query, dozens of times while a restored cache and a first screen load (issue 7).
+  const queryHash = hashKey(queryKey);
   // The state object is replaced on every change of the query, so it is a stable snapshot.
-  return useSyncExternalStore(subscribe, () => cache.find({ queryKey, exact: true })?.state);
+  return useSyncExternalStore(subscribe, () => cache.get(queryHash)?.state);
 }
 
 /**

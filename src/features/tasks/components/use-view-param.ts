@@ -14,7 +14,11 @@ type SetView = (view: string | undefined, options: { replace: boolean }) => void
 export function useViewParam(view: string | undefined, setView: SetView) {
   const router = useRouter();
   const openedHere = useRef(false);
-  useEffect(preloadTaskDetailDialog, []);
+  useEffect(() => {
+    // In a task of its own, not in the board's first render, itself a long task on a phone (issue 7).
+    const timer = setTimeout(preloadTaskDetailDialog, 0);
+    return () => clearTimeout(timer);
+  }, []);
   useEffect(() => {
     if (view === undefined) openedHere.current = false;
   }, [view]);
