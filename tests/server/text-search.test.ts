@@ -342,6 +342,15 @@ describe.each(DIALECTS)('text search on %s', (dialect) => {
         expect(hits).toEqual([{ title: 'Senior Barista' }]);
       } finally {
         await db.destroy();
+        // pg's pool.end() resolves before its connections have closed: dropping the database (with force)
+        // at once could end one still closing, which the pool reports as an idle client error.
+        await expect
+          .poll(async () => {
+            const open = await sql<{ n: string }>`
+              select count(*) as n from pg_stat_activity where datname = ${name}`.execute(owner);
+            return Number(open.rows[0]?.n);
+          })
+          .toBe(0);
         await sql`drop database ${sql.id(name)} with (force)`.execute(owner);
         await sql`drop role ${sql.id(name)}`.execute(owner);
         await owner.destroy();
