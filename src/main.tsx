@@ -61,8 +61,16 @@ const startPersistence = () =>
 const signedIn = getAuthTokens() !== null;
 const restored = signedIn ? startPersistence() : Promise.resolve();
 if (!signedIn) afterLoad(() => void startPersistence());
+// The router loads the first screen (route chunks, guards, loaders) before React renders it. Rendered
+// from a loaded router, the first render is a transition React splits into short tasks; rendered before,
+// the load's matches reached React through useSyncExternalStore, which React renders in one synchronous
+// task (~85 ms on /task at full CPU speed: issue 7, Lighthouse's Total Blocking Time). A slow load does not
+// keep the page blank: after the router's pendingMs React renders anyway and the screen shows its pending
+// skeleton, as any slow navigation does.
+const firstLoadWaitMs = router.options.defaultPendingMs ?? 1000;
+const firstScreenLoaded = restored.then(() => withTimeout(router.load().catch(() => {}), firstLoadWaitMs));
 // The first render starts in a task of its own, not in the one that evaluated this code.
-void restored.then(nextTask).then(() => {
+void firstScreenLoaded.then(nextTask).then(() => {
   const container = document.getElementById('app');
   if (!container) throw new Error('#app is missing from index.html');
   const root = createRoot(container);

@@ -194,6 +194,27 @@ describe('consent page', () => {
     expect(await screen.findByText(INTRO)).toBeTruthy();
   });
 
+  it('shows the heading and "Loading…" while a slow link loads, then the page', async () => {
+    const { token } = await createReferral();
+    // The page's loader waits for the link; past the router's pendingMs (1 s) the pending page shows.
+    let answer: () => void = () => {};
+    const held = new Promise<void>((resolve) => {
+      answer = resolve;
+    });
+    vi.stubGlobal('fetch', async (...args: Parameters<typeof fetch>) => {
+      await held;
+      return server.fetch(...args);
+    });
+    renderAppAt(`/talent/consent?token=${token}`);
+    expect(await screen.findByRole('status', {}, { timeout: 3000 })).toHaveProperty('textContent', 'Loading…');
+    expect(screen.getByRole('heading', { level: 1, name: 'Consent Confirmation' })).toBeTruthy();
+
+    answer();
+    vi.stubGlobal('fetch', server.fetch);
+    expect(await screen.findByText(INTRO)).toBeTruthy();
+    expect(screen.queryByRole('status')).toBeNull();
+  });
+
   it('speaks the talent’s language and records it with the answer', async () => {
     const { token, referralId } = await createReferral();
     const before = window.location.href;

@@ -24,12 +24,7 @@ export function TalentLinkPage({ kind, token }: { kind: TalentLinkKind; token: s
   if (error && (!view || problemOf(error) === 'invalid')) {
     body = <LinkProblem problem={problemOf(error)} onRetry={() => query.refetch()} retrying={query.isFetching} />;
   } else if (!view) {
-    body = (
-      <p role="status" className="flex items-center gap-2 text-base-content/70">
-        <span className="loading loading-spinner loading-md" aria-hidden="true" />
-        {m.common_loading()}
-      </p>
-    );
+    body = <LinkLoading />;
   } else if (answer.data) {
     body = <ThankYou copy={copy} view={answer.data} />;
   } else if (view.state === 'USED') {
@@ -62,11 +57,33 @@ export function TalentLinkPage({ kind, token }: { kind: TalentLinkKind; token: s
     );
   }
 
+  return <LinkFrame copy={copy}>{body}</LinkFrame>;
+}
+
+/** The page while its link loads (the route's pendingComponent: its loader waits for the link). */
+export function TalentLinkLoading({ kind }: { kind: TalentLinkKind }) {
+  return (
+    <LinkFrame copy={LINK_COPY[kind]}>
+      <LinkLoading />
+    </LinkFrame>
+  );
+}
+
+function LinkFrame({ copy, children }: { copy: LinkCopy; children: ReactNode }) {
   return (
     <div className="mx-auto flex w-full max-w-xl flex-col gap-5">
       <h1 className="text-2xl font-semibold">{copy.heading()}</h1>
-      {body}
+      {children}
     </div>
+  );
+}
+
+function LinkLoading() {
+  return (
+    <p role="status" className="flex items-center gap-2 text-base-content/70">
+      <span className="loading loading-spinner loading-md" aria-hidden="true" />
+      {m.common_loading()}
+    </p>
   );
 }
 

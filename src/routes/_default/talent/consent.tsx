@@ -1,7 +1,7 @@
 import { createFileRoute, notFound } from '@tanstack/react-router';
 import * as v from 'valibot';
 import { talentLinkQueryOptions } from '../../../features/talent-links/api';
-import { TalentLinkPage } from '../../../features/talent-links/components/talent-link-page';
+import { TalentLinkLoading, TalentLinkPage } from '../../../features/talent-links/components/talent-link-page';
 import { usePageTitle } from '../../../lib/page-title';
 import { optionalStringParam } from '../../../lib/search-params';
 import { m } from '../../../paraglide/messages';
@@ -13,11 +13,12 @@ export const Route = createFileRoute('/_default/talent/consent')({
     if (!search.token) throw notFound();
     return { token: search.token };
   },
-  // Started here, not awaited: the link's data loads while the page's code does, and the page itself
-  // shows a refused link (a thrown loader error would be the crash page).
-  loader: ({ context }) => {
-    void context.queryClient.prefetchQuery(talentLinkQueryOptions('CONSENT', context.token));
-  },
+  // Waited for, so the first render shows the link (one render, which React can split into short tasks,
+  // instead of a spinner and then the page: issue 7). prefetchQuery never throws: a refused link stays in
+  // the query's error, which the page itself shows (a thrown loader error would be the crash page). A
+  // slow answer shows the pending page: the heading and "Loading…".
+  loader: ({ context }) => context.queryClient.prefetchQuery(talentLinkQueryOptions('CONSENT', context.token)),
+  pendingComponent: () => <TalentLinkLoading kind="CONSENT" />,
   component: ConsentPage,
 });
 

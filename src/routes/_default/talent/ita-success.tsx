@@ -1,7 +1,7 @@
 import { createFileRoute, notFound } from '@tanstack/react-router';
 import * as v from 'valibot';
 import { talentLinkQueryOptions } from '../../../features/talent-links/api';
-import { TalentLinkPage } from '../../../features/talent-links/components/talent-link-page';
+import { TalentLinkLoading, TalentLinkPage } from '../../../features/talent-links/components/talent-link-page';
 import { usePageTitle } from '../../../lib/page-title';
 import { optionalStringParam } from '../../../lib/search-params';
 import { m } from '../../../paraglide/messages';
@@ -13,10 +13,9 @@ export const Route = createFileRoute('/_default/talent/ita-success')({
     if (!search.token) throw notFound();
     return { token: search.token };
   },
-  // Started here, not awaited: see consent.tsx.
-  loader: ({ context }) => {
-    void context.queryClient.prefetchQuery(talentLinkQueryOptions('ITA', context.token));
-  },
+  // Waited for, and a slow answer shows the pending page: see consent.tsx.
+  loader: ({ context }) => context.queryClient.prefetchQuery(talentLinkQueryOptions('ITA', context.token)),
+  pendingComponent: () => <TalentLinkLoading kind="ITA" />,
   component: ItaSuccessPage,
 });
 
