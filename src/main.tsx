@@ -1,6 +1,6 @@
 import { onlineManager, QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
-import { StrictMode, startTransition } from 'react';
+import { StrictMode, startTransition, useEffect } from 'react';
 import { createRoot } from 'react-dom/client';
 import { meQueryOptions } from './features/auth/api';
 import { afterLoad } from './lib/after-load';
@@ -68,7 +68,12 @@ if (!signedIn) afterLoad(() => void startPersistence());
 // keep the page blank: after the router's pendingMs React renders anyway and the screen shows its pending
 // skeleton, as any slow navigation does.
 const firstLoadWaitMs = router.options.defaultPendingMs ?? 1000;
-const firstScreenLoaded = restored.then(() => withTimeout(router.load().catch(() => {}), firstLoadWaitMs));
+const firstScreenLoaded = restored.then(() =>
+  withTimeout(
+    router.load().catch(() => {}),
+    firstLoadWaitMs,
+  ),
+);
 // The first render starts in a task of its own, not in the one that evaluated this code.
 void firstScreenLoaded.then(nextTask).then(() => {
   const container = document.getElementById('app');
@@ -79,15 +84,31 @@ void firstScreenLoaded.then(nextTask).then(() => {
       <StrictMode>
         <QueryClientProvider client={queryClient}>
           <RouterProvider router={router} />
+          <AfterFirstRender effect={startOutboxWhenSignedIn} />
         </QueryClientProvider>
       </StrictMode>,
     ),
   );
-  // The outbox replays what was queued (on start, online, visible, after a back-off) and refreshes the
-  // lists an entry belongs to once it is sent. It starts right after the first render, from a chunk of
-  // its own: the first screen does not wait for it (issue 7), and a screen that queues work imports it.
-  // A guest (the login and consent pages) has no outbox to replay: it starts when someone logs in, not
-  // as a 40-50 ms task (IndexedDB, a BroadcastChannel) in every guest's first load.
+});
+
+/** Runs `effect` once the first render is on screen (React runs effects after the commit). */
+function AfterFirstRender({ effect }: { effect: () => void }) {
+  useEffect(effect, [effect]);
+  return null;
+}
+
+// The outbox replays what was queued (on start, online, visible, after a back-off) and refreshes the
+// lists an entry belongs to once it is sent. It starts once the first render is on screen, from a chunk
+// of its own: the first screen does not wait for it, and a screen that queues work imports it. Not
+// before: its first read of IndexedDB changes the snapshot the shell's unsent badge reads, and a store
+// that changes while React renders the first screen in slices makes React render it all again, in one
+// task (issue 7: seen in every Lighthouse run of /task). A guest (the login and consent pages) has no
+// outbox to replay: it starts when someone logs in, not as a 40-50 ms task (IndexedDB, a
+// BroadcastChannel) in every guest's first load.
+let outboxWaiting = false;
+function startOutboxWhenSignedIn() {
+  if (outboxWaiting) return; // StrictMode runs a development build's effects twice
+  outboxWaiting = true;
   if (getAuthTokens()) {
     startOutboxRunner();
   } else {
@@ -97,7 +118,7 @@ void firstScreenLoaded.then(nextTask).then(() => {
       startOutboxRunner();
     });
   }
-});
+}
 
 function startOutboxRunner() {
   void import('./lib/outbox/outbox-runner').then(({ setOutboxQueryClient, startOutbox }) => {
