@@ -8,7 +8,7 @@ import { setApiQueryClient } from './lib/api-client';
 import { getAuthTokens, subscribeAuth } from './lib/auth-session';
 import { installGlobalErrorHandlers } from './lib/error-reporting';
 import { warmIntl } from './lib/intl-warmup';
-import { resolveLocaleOncePerRun } from './lib/locale';
+import { rememberLocaleCookie, resolveLocaleOncePerRun } from './lib/locale';
 import { nextTask } from './lib/next-task';
 import { applyTheme } from './lib/theme';
 import { withTimeout } from './lib/with-timeout';
@@ -17,6 +17,7 @@ import './styles.css';
 
 installGlobalErrorHandlers();
 resolveLocaleOncePerRun();
+rememberLocaleCookie();
 // Early, so the Intl data is loaded on another thread before the first screen formats a date or amount;
 // in a task of its own, as starting a worker takes the main thread a few milliseconds.
 void nextTask().then(warmIntl);

@@ -19,6 +19,22 @@ export function currentIntlLocale(): string {
   return toIntlLocale(getLocale());
 }
 
+// The locale cookie as this document started with it. Reading document.cookie asks the browser's network
+// process and waits for its answer: in one Lighthouse run of /task it took 49 ms, in the root route's
+// check below, while the first screen's requests were in flight (issue 7). main.tsx reads it once at
+// start, when nothing else is loading. The cookie only changes through setLocale, which loads a new
+// document, so the answer holds for the document's life (a language chosen in another tab applies here
+// from the next page load on).
+let cookieAtStart: { locale: Locale | undefined } | null = null;
+
+/** Reads the locale cookie now and answers it from then on; answers a function that forgets it. */
+export function rememberLocaleCookie(): () => void {
+  cookieAtStart = { locale: extractLocaleFromCookie() };
+  return () => {
+    cookieAtStart = null;
+  };
+}
+
 // Paraglide's URL strategy reads an address without a prefix as English, so the 365-day cookie and the
 // browser's language would never count. An unprefixed address therefore goes to the locale the person
 // chose before (cookie) or, on a first visit, the browser's language. Choosing English sets the cookie to
@@ -27,7 +43,8 @@ export function preferredLocaleHref(href: string): string | null {
   const url = new URL(href);
   const first = url.pathname.split('/')[1];
   if (first && isLocale(first)) return null;
-  const preferred = extractLocaleFromCookie() ?? extractLocaleFromNavigator() ?? baseLocale;
+  const cookie = cookieAtStart ? cookieAtStart.locale : extractLocaleFromCookie();
+  const preferred = cookie ?? extractLocaleFromNavigator() ?? baseLocale;
   if (preferred === baseLocale) return null;
   return localizeUrl(url, { locale: preferred }).href;
 }

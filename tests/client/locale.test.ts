@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { preferredLocaleHref, resolveLocaleOncePerRun } from '../../src/lib/locale';
+import { preferredLocaleHref, rememberLocaleCookie, resolveLocaleOncePerRun } from '../../src/lib/locale';
 import { getLocale, overwriteGetLocale } from '../../src/paraglide/runtime';
 
 const setCookie = (value: string) => {
@@ -29,6 +29,19 @@ describe('first-visit locale', () => {
     setCookie('PARAGLIDE_LOCALE=en; path=/');
     expect(preferredLocaleHref('http://localhost/login')).toBeNull();
     expect(preferredLocaleHref('http://localhost/zh/login')).toBeNull();
+  });
+
+  it('reads the cookie once when told to remember it, and again once it is forgotten', async () => {
+    vi.spyOn(navigator, 'languages', 'get').mockReturnValue(['en']);
+    setCookie('PARAGLIDE_LOCALE=ms; path=/');
+    const forget = rememberLocaleCookie();
+    setCookie('PARAGLIDE_LOCALE=zh; path=/');
+    await Promise.resolve(); // paraglide's own memory of the cookie lasts until the next microtask
+    expect(preferredLocaleHref('http://localhost/faq')).toBe('http://localhost/ms/faq');
+
+    forget();
+    await Promise.resolve();
+    expect(preferredLocaleHref('http://localhost/faq')).toBe('http://localhost/zh/faq');
   });
 });
 
