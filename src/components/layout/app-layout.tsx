@@ -1,5 +1,6 @@
 import { Link, type LinkProps, useRouterState } from '@tanstack/react-router';
 import { type ReactNode, useEffect, useState } from 'react';
+import { useMediaQuery } from '../../lib/use-media-query';
 import { m } from '../../paraglide/messages';
 import type { Role } from '../../shared/enums';
 import { Dropdown } from '../dropdown';
@@ -13,6 +14,7 @@ import { MenuIcon } from './site-header';
 export type ShellUser = { fullName: string; email: string; roles: readonly Role[] };
 /** `count`: a live number shown beside the label (the Outbox's unsent items). */
 type NavItem = { to: LinkProps['to']; label: () => string; count?: () => ReactNode };
+type NavSection = { title: () => string; items: NavItem[] };
 
 const RECRUITER_NAV: NavItem[] = [
   { to: '/task', label: m.nav_task },
@@ -38,11 +40,17 @@ const ACCOUNT_NAV: NavItem[] = [
 ];
 
 const DRAWER_ID = 'app-drawer';
+// Tailwind's `lg`, where the side nav is always open (`lg:drawer-open`).
+const SIDE_NAV_ALWAYS_OPEN = '(min-width: 64rem)';
 
 // The seed's "auth" layout: a top bar (app name, language and theme, account menu) and a side nav
 // that is always open on large screens and a drawer on phones.
 export function AppLayout({ user, children }: { user: ShellUser | null; children: ReactNode }) {
   const [drawerOpen, setDrawerOpen] = useState(false);
+  // On a phone the drawer's content is rendered the first time it opens, then kept (it slides out
+  // again with its content): the first screen does not build a nav hidden off-screen (issue 7).
+  const [drawerUsed, setDrawerUsed] = useState(false);
+  const sideNavShown = useMediaQuery(SIDE_NAV_ALWAYS_OPEN) || drawerUsed;
   const href = useRouterState({ select: (state) => state.location.href });
   useEffect(() => {
     // Close the phone drawer after each navigation: the href dependency is the trigger.
@@ -51,7 +59,7 @@ export function AppLayout({ user, children }: { user: ShellUser | null; children
   }, [href]);
 
   const recruiter = Boolean(user?.roles.includes('ROLE_RECRUITER'));
-  const sections: { title: () => string; items: NavItem[] }[] = [];
+  const sections: NavSection[] = [];
   if (recruiter) sections.push({ title: m.layout_section_recruiter, items: RECRUITER_NAV });
   if (user?.roles.includes('ROLE_ADMIN')) sections.push({ title: m.layout_section_admin, items: ADMIN_NAV });
   if (user && sections.length === 0) sections.push({ title: m.layout_section_me, items: ACCOUNT_NAV });
@@ -63,7 +71,10 @@ export function AppLayout({ user, children }: { user: ShellUser | null; children
         type="checkbox"
         className="drawer-toggle"
         checked={drawerOpen}
-        onChange={(event) => setDrawerOpen(event.currentTarget.checked)}
+        onChange={(event) => {
+          setDrawerOpen(event.currentTarget.checked);
+          setDrawerUsed(true);
+        }}
         aria-label={m.nav_open_menu()}
       />
       <div className="drawer-content flex min-w-0 flex-col">
@@ -103,32 +114,40 @@ export function AppLayout({ user, children }: { user: ShellUser | null; children
         {/* biome-ignore lint/a11y/noLabelWithoutControl: a backdrop for the pointer, not a field's label */}
         <label htmlFor={DRAWER_ID} className="drawer-overlay" aria-hidden="true" />
         <aside className="flex min-h-full w-64 flex-col border-r border-base-300 bg-base-200">
-          <Link to="/dashboard" className="px-5 py-4" aria-label={m.nav_dashboard()}>
-            <Logo />
-          </Link>
-          <nav aria-label={m.nav_main_label()} className="flex-1">
-            {sections.map((section) => (
-              <ul key={section.title()} className="menu w-full">
-                <li className="menu-title">{section.title()}</li>
-                {section.items.map((item) => (
-                  <li key={String(item.to)}>
-                    <Link to={item.to} activeProps={{ className: 'menu-active' }}>
-                      {item.label()}
-                      {item.count?.()}
-                    </Link>
-                  </li>
-                ))}
-              </ul>
-            ))}
-          </nav>
-          <div className="flex flex-col gap-2 p-4 sm:hidden">
-            <span className="text-xs text-base-content/60">{m.layout_settings()}</span>
-            <LanguageSwitcher className="w-full" />
-            <ThemeSwitcher className="w-full" />
-          </div>
+          {sideNavShown && <SideNav sections={sections} />}
         </aside>
       </div>
     </div>
+  );
+}
+
+function SideNav({ sections }: { sections: NavSection[] }) {
+  return (
+    <>
+      <Link to="/dashboard" className="px-5 py-4" aria-label={m.nav_dashboard()}>
+        <Logo />
+      </Link>
+      <nav aria-label={m.nav_main_label()} className="flex-1">
+        {sections.map((section) => (
+          <ul key={section.title()} className="menu w-full">
+            <li className="menu-title">{section.title()}</li>
+            {section.items.map((item) => (
+              <li key={String(item.to)}>
+                <Link to={item.to} activeProps={{ className: 'menu-active' }}>
+                  {item.label()}
+                  {item.count?.()}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        ))}
+      </nav>
+      <div className="flex flex-col gap-2 p-4 sm:hidden">
+        <span className="text-xs text-base-content/60">{m.layout_settings()}</span>
+        <LanguageSwitcher className="w-full" />
+        <ThemeSwitcher className="w-full" />
+      </div>
+    </>
   );
 }
 
