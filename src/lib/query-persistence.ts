@@ -4,7 +4,7 @@ import {
   type PersistedClient,
   type Persister,
   persistQueryClientRestore,
-  persistQueryClientSubscribe,
+  persistQueryClientSave,
 } from '@tanstack/react-query-persist-client';
 import { clear, createStore, del, get, set, type UseStore } from 'idb-keyval';
 import { version as APP_VERSION } from '../../package.json';
@@ -46,7 +46,7 @@ function indexedDbStorage(): QueryCacheStorage | null {
   };
 }
 
-type SaveOptions = Parameters<typeof persistQueryClientSubscribe>[0];
+type SaveOptions = Parameters<typeof persistQueryClientSave>[0];
 type ShouldDehydrateQuery = NonNullable<NonNullable<SaveOptions['dehydrateOptions']>['shouldDehydrateQuery']>;
 
 export type QueryPersistenceOptions = { storage?: QueryCacheStorage | null; version?: string };
@@ -69,7 +69,7 @@ export function startQueryPersistence(queryClient: QueryClient, options: QueryPe
 
   let userId: number | null = null;
   // Every restore and every save belongs to one generation; a user change starts the next, so a save
-  // still throttled or a restore still reading for the previous user lands nowhere.
+  // still waiting or a restore still reading for the previous user lands nowhere.
   let generation = 0;
   let stopSaving = () => {};
 
@@ -97,10 +97,9 @@ export function startQueryPersistence(queryClient: QueryClient, options: QueryPe
 
   const startSaving = (user: number) => {
     stopSaving();
-    const persister = persisterFor(user, generation);
-    stopSaving = persistQueryClientSubscribe({
+    stopSaving = saveAfterChanges({
       queryClient,
-      persister,
+      persister: persisterFor(user, generation),
       buster: busterOf(appVersion, user),
       dehydrateOptions: { shouldDehydrateQuery },
     });
@@ -157,11 +156,50 @@ export function stopQueryPersistence(): void {
 
 /** Deletes every user's saved cache from this device (logout). Never throws, never waits long. */
 export async function clearPersistedQueries(): Promise<void> {
-  // Saves still throttled would write the cache back after the clear.
+  // Saves still waiting would write the cache back after the clear.
   running?.restartSaving();
   const storage = running?.storage ?? indexedDbStorage();
   if (!storage) return;
   await withTimeout(storage.clear(), 3000).catch(() => {});
+}
+
+/** How long after a change the cache is saved: the changes of one screen's load make one save. */
+export const SAVE_DELAY_MS = 1000;
+const CACHE_CHANGES = new Set(['added', 'removed', 'updated']);
+
+/**
+ * Saves the cache SAVE_DELAY_MS after a change, as it is then, and at once when the page is hidden
+ * (a phone switching apps may never come back to it). Returns the stop, which drops a save not yet made.
+ *
+ * Not the library's persistQueryClientSubscribe: it copies the whole cache (dehydrate) on every cache
+ * event, and its persister writes the first one at once, JSON and all. Started right after the restore,
+ * that put several copies of the cache and one JSON of it into the first screen's load, in the task that
+ * loads the route and starts its request (issue 7: Lighthouse's Total Blocking Time on /task).
+ */
+function saveAfterChanges(options: SaveOptions): () => void {
+  let timer: ReturnType<typeof setTimeout> | null = null;
+  const saveNow = () => {
+    if (timer === null) return;
+    clearTimeout(timer);
+    timer = null;
+    void persistQueryClientSave(options);
+  };
+  const onChange = (event: { type: string }) => {
+    if (timer === null && CACHE_CHANGES.has(event.type)) timer = setTimeout(saveNow, SAVE_DELAY_MS);
+  };
+  const onHidden = () => {
+    if (document.visibilityState === 'hidden') saveNow();
+  };
+  const stopQueries = options.queryClient.getQueryCache().subscribe(onChange);
+  const stopMutations = options.queryClient.getMutationCache().subscribe(onChange);
+  document.addEventListener('visibilitychange', onHidden);
+  return () => {
+    stopQueries();
+    stopMutations();
+    document.removeEventListener('visibilitychange', onHidden);
+    if (timer !== null) clearTimeout(timer);
+    timer = null;
+  };
 }
 
 const busterOf = (appVersion: string, user: number) => `${appVersion}:${user}`;

@@ -5,6 +5,7 @@ import { clearAuthTokens, setAuthTokens } from '../../src/lib/auth-session';
 import {
   clearPersistedQueries,
   type QueryCacheStorage,
+  SAVE_DELAY_MS,
   startQueryPersistence,
   stopQueryPersistence,
 } from '../../src/lib/query-persistence';
@@ -158,6 +159,30 @@ describe('the saved query cache', () => {
         data: { items: ['kept'] },
       }),
     );
+  });
+
+  it('saves a burst of changes once, after the last of them, not once per change', async () => {
+    const { storage, entries } = memoryStorage();
+    signIn(7);
+    await startQueryPersistence(client, { storage, version: '1.0.0' });
+    const writes = vi.spyOn(storage, 'set');
+    // A screen's load: its queries added, fetched and filled one after another.
+    for (let page = 1; page <= 20; page += 1) client.setQueryData(['tasks', 'board', { page }], { items: [page] });
+    expect(writes).not.toHaveBeenCalled(); // nothing copied or written while the screen loads
+    await vi.waitFor(() => expect(writes).toHaveBeenCalledTimes(1), { timeout: SAVE_DELAY_MS + 2000 });
+    expect(savedQueryKeys(entries.get('queries:user:7'))).toHaveLength(20);
+    await new Promise((resolve) => setTimeout(resolve, SAVE_DELAY_MS + 200));
+    expect(writes).toHaveBeenCalledTimes(1);
+  });
+
+  it('saves at once when the page is hidden (a phone switching apps)', async () => {
+    const { storage, entries } = memoryStorage();
+    signIn(7);
+    await startQueryPersistence(client, { storage, version: '1.0.0' });
+    client.setQueryData(BOARD, { items: ['typed just now'] });
+    vi.spyOn(document, 'visibilityState', 'get').mockReturnValue('hidden');
+    document.dispatchEvent(new Event('visibilitychange'));
+    await vi.waitFor(() => expect(savedQueryKeys(entries.get('queries:user:7'))).toEqual([BOARD]), { timeout: 200 });
   });
 
   it('forgets every user’s cache on logout, including a save still on its way', async () => {
