@@ -15,6 +15,10 @@ import { withTimeout } from './lib/with-timeout';
 import { createAppRouter, createQueryClient } from './router';
 import './styles.css';
 
+// Start-up runs in steps, each in a task of its own: in one, with the evaluation of the app's code, it
+// made the longest task of a signed-in first load (issue 7: ~75 ms at full CPU speed on /task, which
+// Lighthouse's Total Blocking Time counts four times over). The requests the first screen waits for
+// (the saved-cache code, the route chunks, the user) still start in the first steps.
 installGlobalErrorHandlers();
 resolveLocaleOncePerRun();
 rememberLocaleCookie();
@@ -23,27 +27,12 @@ rememberLocaleCookie();
 void nextTask().then(warmIntl);
 const queryClient = createQueryClient();
 setApiQueryClient(queryClient);
-const router = createAppRouter(queryClient);
-
-// The first screen's route chunks (component and loader) start loading now, alongside the cache restore
-// and the auth check below, instead of after them (issue 7: one round trip less before the first paint).
-// A failure is left to the router, which loads them again when it renders and shows its error page.
-const [firstRoutes] = router.getMatchedRoutes(router.latestLocation.pathname);
-for (const route of firstRoutes) void router.loadRouteChunk(route)?.catch(() => {});
 
 // public/theme-init.js set the theme before paint; this keeps it right if that script was blocked.
 applyTheme();
 
 // TanStack Query only hears `online`/`offline` events: a page opened (or reloaded) offline starts offline.
 onlineManager.setOnline(navigator.onLine);
-
-// A signed-in screen's guards wait for the user (features/auth/guards.ts): ask for it now, alongside the
-// route chunks and the cache restore, not after them (issue 7). The same query the guard ensures, so one
-// request; a restore that ends later never overwrites the newer answer, and offline the guard reads the
-// restored user.
-if (firstRoutes.some((route) => route.id === '/_auth') && getAuthTokens()) {
-  void queryClient.ensureQueryData(meQueryOptions()).catch(() => {});
-}
 
 // The saved cache comes back before the first render, so a screen opened before reads offline at once.
 // A broken or slow IndexedDB must not keep the app from starting: after the limit it renders anyway
@@ -62,21 +51,43 @@ const startPersistence = () =>
 const signedIn = getAuthTokens() !== null;
 const restored = signedIn ? startPersistence() : Promise.resolve();
 if (!signedIn) afterLoad(() => void startPersistence());
-// The router loads the first screen (route chunks, guards, loaders) before React renders it. Rendered
-// from a loaded router, the first render is a transition React splits into short tasks; rendered before,
-// the load's matches reached React through useSyncExternalStore, which React renders in one synchronous
-// task (~85 ms on /task at full CPU speed: issue 7, Lighthouse's Total Blocking Time). A slow load does not
-// keep the page blank: after the router's pendingMs React renders anyway and the screen shows its pending
-// skeleton, as any slow navigation does.
-const firstLoadWaitMs = router.options.defaultPendingMs ?? 1000;
-const firstScreenLoaded = restored.then(() =>
-  withTimeout(
+
+void nextTask().then(boot);
+
+async function boot() {
+  const router = createAppRouter(queryClient);
+  // The first screen's route chunks (component and loader) start loading now, alongside the cache
+  // restore and the auth check below, instead of after them (issue 7: one round trip less before the
+  // first paint). A failure is left to the router, which loads them again when it renders and shows its
+  // error page.
+  const [firstRoutes] = router.getMatchedRoutes(router.latestLocation.pathname);
+  for (const route of firstRoutes) void router.loadRouteChunk(route)?.catch(() => {});
+
+  // A signed-in screen's guards wait for the user (features/auth/guards.ts): ask for it now, alongside
+  // the route chunks and the cache restore, not after them (issue 7). The same query the guard ensures,
+  // so one request; a restore that ends later never overwrites the newer answer, and offline the guard
+  // reads the restored user.
+  await nextTask();
+  if (firstRoutes.some((route) => route.id === '/_auth') && getAuthTokens()) {
+    void queryClient.ensureQueryData(meQueryOptions()).catch(() => {});
+  }
+
+  // The router loads the first screen (route chunks, guards, loaders) before React renders it. Rendered
+  // from a loaded router, the first render is a transition React splits into short tasks; rendered
+  // before, the load's matches reached React through useSyncExternalStore, which React renders in one
+  // synchronous task (~85 ms on /task at full CPU speed: issue 7, Lighthouse's Total Blocking Time). A
+  // slow load does not keep the page blank: after the router's pendingMs React renders anyway and the
+  // screen shows its pending skeleton, as any slow navigation does. The load starts in a task of its
+  // own, not in the one that finished the restore (IndexedDB's answer and hydrating the cache).
+  await restored;
+  await nextTask();
+  await withTimeout(
     router.load().catch(() => {}),
-    firstLoadWaitMs,
-  ),
-);
-// The first render starts in a task of its own, not in the one that evaluated this code.
-void firstScreenLoaded.then(nextTask).then(() => {
+    router.options.defaultPendingMs ?? 1000,
+  );
+
+  // The first render starts in a task of its own, not in the one that finished the load.
+  await nextTask();
   const container = document.getElementById('app');
   if (!container) throw new Error('#app is missing from index.html');
   const root = createRoot(container);
@@ -90,7 +101,7 @@ void firstScreenLoaded.then(nextTask).then(() => {
       </StrictMode>,
     ),
   );
-});
+}
 
 /** Runs `effect` once the first render is on screen (React runs effects after the commit). */
 function AfterFirstRender({ effect }: { effect: () => void }) {
