@@ -1,11 +1,11 @@
 import 'fake-indexeddb/auto';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { clearToasts, getToasts } from '../../src/components/toast/toast-store';
-import { clearAuthTokens, getAuthTokens, setAuthTokens } from '../../src/lib/auth-session';
+import { clearAuthTokens, getAuthTokens } from '../../src/lib/auth-session';
 import { setLocale } from '../../src/paraglide/runtime';
 import type { Role } from '../../src/shared/enums';
-import { startInProcessApi, TEST_PASSWORD } from './helpers/in-process-api';
+import { inProcessApiForFile, TEST_PASSWORD } from './helpers/in-process-api';
 import { renderAppAt } from './helpers/render-app';
 
 // Switching the language reloads the page under its locale prefix: recorded here instead.
@@ -15,17 +15,7 @@ vi.mock('../../src/paraglide/runtime', async (importOriginal) => ({
 }));
 
 // The account page in the real route tree against the real API in-process.
-let server: Awaited<ReturnType<typeof startInProcessApi>>;
-
-beforeAll(async () => {
-  server = await startInProcessApi();
-  vi.stubGlobal('fetch', server.fetch);
-});
-
-afterAll(async () => {
-  vi.unstubAllGlobals();
-  await server.close();
-});
+const server = inProcessApiForFile();
 
 beforeEach(() => {
   clearAuthTokens();
@@ -35,20 +25,10 @@ beforeEach(() => {
 });
 afterEach(() => cleanup());
 
-async function logIn(email: string) {
-  const response = await server.app.request('/api/auth/login', {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password: TEST_PASSWORD }),
-  });
-  return (await response.json()) as { accessToken: string; refreshToken: string };
-}
-
 /** A new user, logged in on this device; answers their e-mail and database row id. */
 async function signIn(roles: Role[] = ['ROLE_RECRUITER'], fullName = 'Aisyah Rahman') {
   const email = await server.createUser({ roles, fullName });
-  const { accessToken, refreshToken } = await logIn(email);
-  setAuthTokens({ accessToken, refreshToken, rememberMe: false });
+  await server.signIn(email);
   const { id } = await server.db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirstOrThrow();
   return { email, id };
 }
@@ -129,7 +109,7 @@ describe('account page', () => {
 
   it('changes the password, keeps me logged in here and ends my other session', async () => {
     const { email } = await signIn();
-    const otherDevice = await logIn(email);
+    const otherDevice = await server.sessionOf(email);
     const { router } = await openAccount();
     const password = section('Change password');
 

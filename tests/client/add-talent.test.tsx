@@ -1,19 +1,19 @@
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { clearToasts, getToasts } from '../../src/components/toast/toast-store';
 import { dropInProgress, heldForFix } from '../../src/features/add-talent/held-resume';
-import { clearAuthTokens, setAuthTokens } from '../../src/lib/auth-session';
+import { clearAuthTokens } from '../../src/lib/auth-session';
 import { buildUploadBody, setUploadTransport, type UploadTransport } from '../../src/lib/upload';
 import { m } from '../../src/paraglide/messages';
 import { tinyPdf, tinyPng } from '../../src/server/db/demo/files';
 import { SEED_MESSAGES } from '../../src/shared/error-codes';
 import { insertTask } from '../server/helpers/rows';
-import { startInProcessApi, TEST_PASSWORD } from './helpers/in-process-api';
+import { inProcessApiForFile } from './helpers/in-process-api';
 import { renderAppAt } from './helpers/render-app';
 
 // Adding a talent (drop-resume → progress → profile-completion) in the real route tree against the
 // real API in-process; uploads go to it through the upload path's transport.
-let server: Awaited<ReturnType<typeof startInProcessApi>>;
+const server = inProcessApiForFile();
 let uploads: Array<{ url: string; key: string }> = [];
 
 const toServer: UploadTransport = async (request, onProgress) => {
@@ -26,15 +26,8 @@ const toServer: UploadTransport = async (request, onProgress) => {
   return response;
 };
 
-beforeAll(async () => {
-  server = await startInProcessApi();
-  vi.stubGlobal('fetch', server.fetch);
-});
-
-afterAll(async () => {
-  vi.unstubAllGlobals();
+afterAll(() => {
   setUploadTransport(null);
-  await server.close();
 });
 
 beforeEach(() => {
@@ -49,15 +42,8 @@ afterEach(() => cleanup());
 let sequence = 0;
 
 async function logInRecruiter() {
-  const email = await server.createUser();
-  const response = await server.app.request('/api/auth/login', {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password: TEST_PASSWORD }),
-  });
-  const answer = (await response.json()) as { accessToken: string; refreshToken: string };
-  setAuthTokens({ accessToken: answer.accessToken, refreshToken: answer.refreshToken, rememberMe: false });
-  return answer.accessToken;
+  const { accessToken } = await server.signIn(await server.createUser());
+  return accessToken;
 }
 
 /** A task to add the talent to; each test also gets a new talent e-mail and phone. */

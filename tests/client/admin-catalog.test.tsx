@@ -1,14 +1,14 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { clearToasts, getToasts } from '../../src/components/toast/toast-store';
-import { clearAuthTokens, setAuthTokens } from '../../src/lib/auth-session';
+import { clearAuthTokens } from '../../src/lib/auth-session';
 import { insertPromo, insertReferral, insertTalent, insertTask, referNewTalent } from '../server/helpers/rows';
-import { startInProcessApi, TEST_PASSWORD } from './helpers/in-process-api';
+import { inProcessApiForFile } from './helpers/in-process-api';
 import { renderAppAt } from './helpers/render-app';
 
 // Admin › Tasks and Promo (/admin/tasks, /admin/promo and below) against the real API in-process:
 // tasks in every state, a running promo with a referral made under it, an admin logged in.
-let server: Awaited<ReturnType<typeof startInProcessApi>>;
+const server = inProcessApiForFile();
 const NOW = Date.parse('2026-11-22T02:00:00.000Z');
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
@@ -22,8 +22,6 @@ let promos: { logistics: number; spare: number };
 let approvedReferral: number;
 
 beforeAll(async () => {
-  server = await startInProcessApi();
-  vi.stubGlobal('fetch', server.fetch);
   adminEmail = await server.createUser({ roles: ['ROLE_ADMIN'], fullName: 'Nur Admin' });
   const recruiterEmail = await server.createUser({ fullName: 'Aina Rahman' });
   const recruiterId = (
@@ -55,26 +53,11 @@ beforeAll(async () => {
   await referNewTalent(rows(), recruiterId, tasks.planner);
 });
 
-afterAll(async () => {
-  vi.unstubAllGlobals();
-  await server.close();
-});
-
-async function logIn(email: string) {
-  const response = await server.app.request('/api/auth/login', {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password: TEST_PASSWORD }),
-  });
-  return (await response.json()) as { accessToken: string; refreshToken: string };
-}
-
 beforeEach(async () => {
   clearAuthTokens();
   clearToasts();
   server.advance(60 * 60_000); // a fresh rate-limit window
-  const answer = await logIn(adminEmail);
-  setAuthTokens({ accessToken: answer.accessToken, refreshToken: answer.refreshToken, rememberMe: false });
+  await server.signIn(adminEmail);
 });
 afterEach(() => cleanup());
 

@@ -1,15 +1,15 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { clearToasts } from '../../src/components/toast/toast-store';
-import { clearAuthTokens, setAuthTokens } from '../../src/lib/auth-session';
+import { clearAuthTokens } from '../../src/lib/auth-session';
 import { insertCallProof } from '../server/helpers/money-rows';
 import { insertReferral, insertTalent, insertTask } from '../server/helpers/rows';
-import { startInProcessApi, TEST_PASSWORD } from './helpers/in-process-api';
+import { inProcessApiForFile } from './helpers/in-process-api';
 import { renderAppAt } from './helpers/render-app';
 
 // Admin › Hiring status and Admin › Payments against the real API in-process: an admin decides a
 // recruiter's referrals (one from its detail, a call proof, two at once), then pays the approved one.
-let server: Awaited<ReturnType<typeof startInProcessApi>>;
+const server = inProcessApiForFile();
 const NOW = Date.parse('2026-11-22T02:00:00.000Z');
 const db = () => server.db;
 const rows = () => ({ db: db(), clock: { now: () => new Date(NOW) } });
@@ -22,8 +22,6 @@ let ainaId: number;
 let referrals: { siti: number; ravi: number; mei: number; arun: number };
 
 beforeAll(async () => {
-  server = await startInProcessApi();
-  vi.stubGlobal('fetch', server.fetch);
   adminEmail = await server.createUser({ roles: ['ROLE_ADMIN'], fullName: 'Nur Admin' });
   const ainaEmail = await server.createUser({ fullName: 'Aina Rahman' });
   const aina = await userId(ainaEmail);
@@ -47,22 +45,11 @@ beforeAll(async () => {
   await insertCallProof(rows(), referrals.ravi);
 });
 
-afterAll(async () => {
-  vi.unstubAllGlobals();
-  await server.close();
-});
-
 beforeEach(async () => {
   clearAuthTokens();
   clearToasts();
   server.advance(60 * 60_000); // a fresh rate-limit window
-  const response = await server.app.request('/api/auth/login', {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: adminEmail, password: TEST_PASSWORD }),
-  });
-  const answer = (await response.json()) as { accessToken: string; refreshToken: string };
-  setAuthTokens({ accessToken: answer.accessToken, refreshToken: answer.refreshToken, rememberMe: false });
+  await server.signIn(adminEmail);
 });
 afterEach(() => cleanup());
 

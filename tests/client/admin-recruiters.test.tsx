@@ -1,14 +1,14 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { clearToasts, getToasts } from '../../src/components/toast/toast-store';
-import { clearAuthTokens, setAuthTokens } from '../../src/lib/auth-session';
+import { clearAuthTokens } from '../../src/lib/auth-session';
 import { insertMember, insertReferral, insertTalent, insertTask } from '../server/helpers/rows';
-import { startInProcessApi, TEST_PASSWORD } from './helpers/in-process-api';
+import { inProcessApiForFile } from './helpers/in-process-api';
 import { renderAppAt } from './helpers/render-app';
 
 // Admin › Recruiters (/admin/manage-task and below) against the real API in-process: an admin, two
 // recruiters with tasks and referrals in several states, inserted as the flows would leave them.
-let server: Awaited<ReturnType<typeof startInProcessApi>>;
+const server = inProcessApiForFile();
 const NOW = Date.parse('2026-11-22T02:00:00.000Z');
 const HOUR = 3_600_000;
 const at = (offsetMs: number) => new Date(NOW + offsetMs).toISOString();
@@ -24,8 +24,6 @@ let bala: { id: number; email: string };
 let tasks: { planner: number; driver: number; barista: number; cashier: number };
 
 beforeAll(async () => {
-  server = await startInProcessApi();
-  vi.stubGlobal('fetch', server.fetch);
   adminEmail = await server.createUser({ roles: ['ROLE_ADMIN'], fullName: 'Nur Admin' });
   const ainaEmail = await server.createUser({ fullName: 'Aina Rahman' });
   const balaEmail = await server.createUser({ fullName: 'Bala Krishnan' });
@@ -71,26 +69,11 @@ beforeAll(async () => {
   });
 });
 
-afterAll(async () => {
-  vi.unstubAllGlobals();
-  await server.close();
-});
-
-async function logIn(email: string) {
-  const response = await server.app.request('/api/auth/login', {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password: TEST_PASSWORD }),
-  });
-  return (await response.json()) as { accessToken: string; refreshToken: string };
-}
-
 beforeEach(async () => {
   clearAuthTokens();
   clearToasts();
   server.advance(60 * 60_000); // a fresh rate-limit window
-  const answer = await logIn(adminEmail);
-  setAuthTokens({ accessToken: answer.accessToken, refreshToken: answer.refreshToken, rememberMe: false });
+  await server.signIn(adminEmail);
 });
 afterEach(() => cleanup());
 
@@ -139,7 +122,7 @@ describe('the recruiters list', () => {
   });
 
   it('deactivates a recruiter after a confirmation, ending their sessions, and activates them again', async () => {
-    const theirs = await logIn(bala.email);
+    const theirs = await server.sessionOf(bala.email);
     renderAppAt('/admin/manage-task');
     const row = rowOf(await table('Recruiters'), 'Bala Krishnan');
     fireEvent.click(row.getByRole('button', { name: 'Deactivate Bala Krishnan' }));

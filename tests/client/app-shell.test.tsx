@@ -1,35 +1,19 @@
 import 'fake-indexeddb/auto';
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { clearAuthTokens, setAuthTokens } from '../../src/lib/auth-session';
-import { startInProcessApi, TEST_PASSWORD } from './helpers/in-process-api';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { clearAuthTokens } from '../../src/lib/auth-session';
+import { inProcessApiForFile } from './helpers/in-process-api';
 import { renderAppAt } from './helpers/render-app';
 
 // The signed-in shell (components/layout/app-layout.tsx) in the real route tree against the real API:
 // its side nav and account menu, which are built when first shown.
-let server: Awaited<ReturnType<typeof startInProcessApi>>;
-
-beforeAll(async () => {
-  server = await startInProcessApi();
-  vi.stubGlobal('fetch', server.fetch);
-});
-
-afterAll(async () => {
-  vi.unstubAllGlobals();
-  await server.close();
-});
+const server = inProcessApiForFile();
 
 beforeEach(async () => {
   clearAuthTokens();
   server.advance(60 * 60_000); // a fresh rate-limit window
   const email = await server.createUser({ roles: ['ROLE_RECRUITER'], fullName: 'Aisyah Rahman' });
-  const response = await server.app.request('/api/auth/login', {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password: TEST_PASSWORD }),
-  });
-  const { accessToken, refreshToken } = (await response.json()) as { accessToken: string; refreshToken: string };
-  setAuthTokens({ accessToken, refreshToken, rememberMe: false });
+  await server.signIn(email);
 });
 
 afterEach(() => {

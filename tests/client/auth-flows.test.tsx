@@ -1,22 +1,12 @@
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { clearToasts, getToasts } from '../../src/components/toast/toast-store';
-import { clearAuthTokens, getAuthTokens, setAuthTokens } from '../../src/lib/auth-session';
-import { startInProcessApi, TEST_PASSWORD } from './helpers/in-process-api';
+import { clearAuthTokens, getAuthTokens } from '../../src/lib/auth-session';
+import { inProcessApiForFile } from './helpers/in-process-api';
 import { renderAppAt } from './helpers/render-app';
 
 // Guards, reset, update and logout screens in the real route tree against the real API in-process.
-let server: Awaited<ReturnType<typeof startInProcessApi>>;
-
-beforeAll(async () => {
-  server = await startInProcessApi();
-  vi.stubGlobal('fetch', server.fetch);
-});
-
-afterAll(async () => {
-  vi.unstubAllGlobals();
-  await server.close();
-});
+const server = inProcessApiForFile();
 
 beforeEach(() => {
   clearAuthTokens();
@@ -27,16 +17,6 @@ afterEach(() => cleanup());
 
 const renderAt = renderAppAt;
 
-async function logIn(email: string) {
-  const response = await server.app.request('/api/auth/login', {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password: TEST_PASSWORD }),
-  });
-  const answer = (await response.json()) as { accessToken: string; refreshToken: string; token: string };
-  return answer;
-}
-
 describe('guards', () => {
   it('sends a visitor without a session to /login with the way back', async () => {
     const { router } = renderAt('/account');
@@ -45,15 +25,13 @@ describe('guards', () => {
   });
 
   it('sends a logged-in user away from the guest pages', async () => {
-    const answer = await logIn(await server.createUser());
-    setAuthTokens({ accessToken: answer.accessToken, refreshToken: answer.refreshToken, rememberMe: false });
+    await server.signIn(await server.createUser());
     const { router } = renderAt('/login');
     await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
   });
 
   it('sends an admin who opens a recruiter page to /dashboard', async () => {
-    const answer = await logIn(await server.createUser({ roles: ['ROLE_ADMIN'] }));
-    setAuthTokens({ accessToken: answer.accessToken, refreshToken: answer.refreshToken, rememberMe: false });
+    await server.signIn(await server.createUser({ roles: ['ROLE_ADMIN'] }));
     const { router } = renderAt('/manage-task');
     await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
   });
@@ -76,7 +54,7 @@ describe('reset password page', () => {
 describe('update password page', () => {
   it('checks the rule live, sets the password, toasts and goes to /login', async () => {
     const email = await server.createUser({ needToChangePassword: true });
-    const { token } = await logIn(email);
+    const { token } = await server.logIn(email);
     const { router } = renderAt(`/update-password?token=${token}`);
 
     const password = await screen.findByLabelText('New password');
@@ -110,8 +88,7 @@ describe('update password page', () => {
 
 describe('logout', () => {
   it('ends the session on the server and here, then follows `redirect`', async () => {
-    const answer = await logIn(await server.createUser());
-    setAuthTokens({ accessToken: answer.accessToken, refreshToken: answer.refreshToken, rememberMe: false });
+    const answer = await server.signIn(await server.createUser());
     const { router } = renderAt('/logout?redirect=%2Ffaq');
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/faq'));

@@ -1,25 +1,18 @@
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { clearAuthTokens, getAuthTokens } from '../../src/lib/auth-session';
-import { startInProcessApi, TEST_PASSWORD } from './helpers/in-process-api';
+import { inProcessApiForFile, TEST_PASSWORD } from './helpers/in-process-api';
 import { renderAppAt } from './helpers/render-app';
 
 // The login screen in the real route tree, talking to the real API in-process: only the network
 // (global fetch) is routed to `app.request`.
-let server: Awaited<ReturnType<typeof startInProcessApi>>;
+const server = inProcessApiForFile();
 let recruiter: string;
 let newcomer: string;
 
 beforeAll(async () => {
-  server = await startInProcessApi();
-  vi.stubGlobal('fetch', server.fetch);
   recruiter = await server.createUser({ fullName: 'Siti Aminah' });
   newcomer = await server.createUser({ needToChangePassword: true });
-});
-
-afterAll(async () => {
-  vi.unstubAllGlobals();
-  await server.close();
 });
 
 beforeEach(() => clearAuthTokens());

@@ -1,17 +1,17 @@
 import { onlineManager } from '@tanstack/react-query';
 import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { clearAuthTokens, setAuthTokens } from '../../src/lib/auth-session';
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { clearAuthTokens } from '../../src/lib/auth-session';
 import { formatMoney } from '../../src/lib/format';
 import type { Role } from '../../src/shared/enums';
 import { hire, insertCallProof, insertConsentLink, insertPayment } from '../server/helpers/money-rows';
 import { insertMember, insertReferral, insertTalent, insertTask, referNewTalent } from '../server/helpers/rows';
-import { startInProcessApi, TEST_PASSWORD } from './helpers/in-process-api';
+import { inProcessApiForFile } from './helpers/in-process-api';
 import { renderAppAt } from './helpers/render-app';
 
 // /dashboard against the real API in-process: a recruiter with work waiting and numbers this month, and
 // an admin who sees the platform's numbers. The API's clock starts at 2026-11-22T02:00Z (November in KL).
-let server: Awaited<ReturnType<typeof startInProcessApi>>;
+const server = inProcessApiForFile();
 const NOW = Date.parse('2026-11-22T02:00:00.000Z');
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
@@ -26,8 +26,6 @@ let admin: string;
 let ids: { aisyah: number; aisyahReferral: number; ravi: number; raviReferral: number; closing: number };
 
 beforeAll(async () => {
-  server = await startInProcessApi();
-  vi.stubGlobal('fetch', server.fetch);
   recruiter = await server.createUser({ fullName: 'Ahmad Faizal' });
   admin = await server.createUser({ roles: ['ROLE_ADMIN'], fullName: 'Siti Admin' });
   const me = await userId(recruiter);
@@ -63,21 +61,6 @@ beforeAll(async () => {
   await referNewTalent(rows(), other, planner, { created_at: at(-5 * DAY) });
 });
 
-afterAll(async () => {
-  vi.unstubAllGlobals();
-  await server.close();
-});
-
-async function signIn(email: string) {
-  const response = await server.app.request('/api/auth/login', {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password: TEST_PASSWORD }),
-  });
-  const answer = (await response.json()) as { accessToken: string; refreshToken: string };
-  setAuthTokens({ accessToken: answer.accessToken, refreshToken: answer.refreshToken, rememberMe: false });
-}
-
 beforeEach(() => {
   clearAuthTokens();
   server.advance(60_000);
@@ -88,7 +71,7 @@ afterEach(() => {
 });
 
 async function openDashboard(email: string) {
-  await signIn(email);
+  await server.signIn(email);
   const view = renderAppAt('/dashboard');
   await screen.findByRole('heading', { level: 1, name: 'Dashboard' });
   await waitFor(() => expect(view.queryClient.getQueryState(['me'])?.status).toBe('success'));

@@ -1,16 +1,16 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { clearAuthTokens, setAuthTokens } from '../../src/lib/auth-session';
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { clearAuthTokens } from '../../src/lib/auth-session';
 import { formatMoney } from '../../src/lib/format';
 import type { NewReferral } from '../../src/server/db/database';
 import { insertPayment } from '../server/helpers/money-rows';
 import { insertMember, insertReferral, insertTalent, insertTask } from '../server/helpers/rows';
-import { startInProcessApi, TEST_PASSWORD } from './helpers/in-process-api';
+import { inProcessApiForFile } from './helpers/in-process-api';
 import { renderAppAt } from './helpers/render-app';
 
 // /earning against the real API in-process: a recruiter with rewards in every state, a payment paid with
 // a bank reference and one pending, and outcomes that were not rewarded with the admin's reason.
-let server: Awaited<ReturnType<typeof startInProcessApi>>;
+const server = inProcessApiForFile();
 const NOW = Date.parse('2026-11-22T02:00:00.000Z');
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
@@ -25,8 +25,6 @@ let admin: string;
 let planner: number;
 
 beforeAll(async () => {
-  server = await startInProcessApi();
-  vi.stubGlobal('fetch', server.fetch);
   recruiter = await server.createUser({ fullName: 'Ahmad Faizal' });
   admin = await server.createUser({ roles: ['ROLE_ADMIN'] });
   const me = await userId(recruiter);
@@ -79,21 +77,6 @@ beforeAll(async () => {
   });
 });
 
-afterAll(async () => {
-  vi.unstubAllGlobals();
-  await server.close();
-});
-
-async function signIn(email: string) {
-  const response = await server.app.request('/api/auth/login', {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password: TEST_PASSWORD }),
-  });
-  const answer = (await response.json()) as { accessToken: string; refreshToken: string };
-  setAuthTokens({ accessToken: answer.accessToken, refreshToken: answer.refreshToken, rememberMe: false });
-}
-
 beforeEach(() => {
   clearAuthTokens();
   server.advance(60_000);
@@ -101,7 +84,7 @@ beforeEach(() => {
 afterEach(() => cleanup());
 
 async function openEarning(path = '/earning', email = recruiter) {
-  await signIn(email);
+  await server.signIn(email);
   const view = renderAppAt(path);
   await screen.findByRole('heading', { level: 1, name: 'Earning' });
   await waitFor(() => expect(view.queryClient.getQueryState(['me'])?.status).toBe('success'));

@@ -1,14 +1,14 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { clearAuthTokens, setAuthTokens } from '../../src/lib/auth-session';
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { clearAuthTokens } from '../../src/lib/auth-session';
 import type { NewTask } from '../../src/server/db/database';
 import { insertMember, insertReferral, insertTalent, insertTask } from '../server/helpers/rows';
-import { startInProcessApi, TEST_PASSWORD } from './helpers/in-process-api';
+import { inProcessApiForFile } from './helpers/in-process-api';
 import { renderAppAt } from './helpers/render-app';
 
 // Manage Task (/manage-task, /{id}, /talent-view, /add) against the real API in-process: two
 // recruiters with tasks, talents and referrals in every state, inserted as the flows would leave them.
-let server: Awaited<ReturnType<typeof startInProcessApi>>;
+const server = inProcessApiForFile();
 const NOW = Date.parse('2026-11-22T02:00:00.000Z');
 const HOUR = 3_600_000;
 const at = (offsetMs: number) => new Date(NOW + offsetMs).toISOString();
@@ -73,8 +73,6 @@ let talents: { aisyah: number; ravi: number };
 let referrals: { aisyahPlanner: number; raviPlanner: number; aisyahDriver: number };
 
 beforeAll(async () => {
-  server = await startInProcessApi();
-  vi.stubGlobal('fetch', server.fetch);
   const email = await server.createUser({ fullName: 'Ahmad Faizal' });
   me = { email, id: await userId(email) };
   const otherEmail = await server.createUser({ fullName: 'Tan Wei Ming' });
@@ -116,21 +114,10 @@ beforeAll(async () => {
   await addCallProof(referrals.raviPlanner, me.id);
 });
 
-afterAll(async () => {
-  vi.unstubAllGlobals();
-  await server.close();
-});
-
 beforeEach(async () => {
   clearAuthTokens();
   server.advance(60 * 60_000); // a fresh rate-limit window
-  const response = await server.app.request('/api/auth/login', {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: me.email, password: TEST_PASSWORD }),
-  });
-  const answer = (await response.json()) as { accessToken: string; refreshToken: string };
-  setAuthTokens({ accessToken: answer.accessToken, refreshToken: answer.refreshToken, rememberMe: false });
+  await server.signIn(me.email);
 });
 afterEach(() => cleanup());
 
@@ -174,14 +161,7 @@ describe('manage task list', () => {
     expect(await screen.findByRole('link', { name: 'Forklift Driver' })).toBeTruthy();
     cleanup();
 
-    const fresh = await server.createUser();
-    const response = await server.app.request('/api/auth/login', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: fresh, password: TEST_PASSWORD }),
-    });
-    const answer = (await response.json()) as { accessToken: string; refreshToken: string };
-    setAuthTokens({ accessToken: answer.accessToken, refreshToken: answer.refreshToken, rememberMe: false });
+    await server.signIn(await server.createUser());
     renderAppAt('/manage-task');
     expect(await screen.findByText(/You have not joined a task yet/)).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Find a task' }).getAttribute('href')).toBe('/task');

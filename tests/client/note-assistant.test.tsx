@@ -2,13 +2,13 @@ import 'fake-indexeddb/auto';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { clearToasts } from '../../src/components/toast/toast-store';
-import { clearAuthTokens, setAuthTokens } from '../../src/lib/auth-session';
+import { clearAuthTokens } from '../../src/lib/auth-session';
 import { clearOutbox } from '../../src/lib/outbox/outbox-store';
 import { m } from '../../src/paraglide/messages';
 import { readEnv } from '../../src/server/env';
 import { createReferral } from '../server/helpers/referral-fixtures';
 import { insertTalent, insertTask } from '../server/helpers/rows';
-import { startInProcessApi, TEST_PASSWORD } from './helpers/in-process-api';
+import { startInProcessApi } from './helpers/in-process-api';
 import { renderAppAt } from './helpers/render-app';
 
 // The note assistant in a referral's note, against the real API in-process (built-in engine): the
@@ -89,13 +89,7 @@ afterAll(async () => {
 beforeEach(async () => {
   clearAuthTokens();
   clearToasts();
-  const response = await server.app.request('/api/auth/login', {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password: TEST_PASSWORD }),
-  });
-  const tokens = (await response.json()) as { accessToken: string; refreshToken: string };
-  setAuthTokens({ accessToken: tokens.accessToken, refreshToken: tokens.refreshToken, rememberMe: false });
+  await server.signIn(email);
 });
 
 afterEach(async () => {

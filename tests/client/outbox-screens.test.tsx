@@ -1,6 +1,6 @@
 import 'fake-indexeddb/auto';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { clearToasts } from '../../src/components/toast/toast-store';
 import { clearAuthTokens, getAuthTokens, setAuthTokens } from '../../src/lib/auth-session';
 import { startOutbox } from '../../src/lib/outbox/outbox-runner';
@@ -8,25 +8,18 @@ import { followOutbox } from '../../src/lib/outbox/outbox-snapshot';
 import { addEntry, clearOutbox, listEntries } from '../../src/lib/outbox/outbox-store';
 import type { OutboxEntry } from '../../src/lib/outbox/outbox-types';
 import { m } from '../../src/paraglide/messages';
-import { startInProcessApi } from './helpers/in-process-api';
+import { inProcessApiForFile } from './helpers/in-process-api';
 import { logInRecruiter, type Session } from './helpers/outbox-fixtures';
 import { renderAppAt } from './helpers/render-app';
 
 // What the recruiter sees of the outbox (issue 4): the Outbox screen, the header's unsent badge, the
 // offline banner, and the warning before a logout would delete unsent items. Entries are written to
 // (fake) IndexedDB as the app writes them; none of them is due, so the runner sends nothing.
-let server: Awaited<ReturnType<typeof startInProcessApi>>;
+const server = inProcessApiForFile();
 let session: Session;
 
 beforeAll(async () => {
-  server = await startInProcessApi();
-  vi.stubGlobal('fetch', server.fetch);
   startOutbox();
-});
-
-afterAll(async () => {
-  vi.unstubAllGlobals();
-  await server.close();
 });
 
 beforeEach(async () => {

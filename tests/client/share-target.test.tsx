@@ -1,19 +1,19 @@
 import 'fake-indexeddb/auto';
 import { QueryClient } from '@tanstack/react-query';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { cachedTaskChoices } from '../../src/features/share-target/api';
-import { clearAuthTokens, setAuthTokens } from '../../src/lib/auth-session';
+import { clearAuthTokens } from '../../src/lib/auth-session';
 import { clearSharedFile, peekSharedFile, putSharedFile } from '../../src/lib/shared-file';
 import type { TaskCard } from '../../src/shared/recruiter-types';
 import { insertMember, insertTask } from '../server/helpers/rows';
-import { startInProcessApi, TEST_PASSWORD } from './helpers/in-process-api';
+import { inProcessApiForFile } from './helpers/in-process-api';
 import { renderAppAt } from './helpers/render-app';
 
 // The page a CV shared from another app lands on (/share-target): what arrived, and which of my open
 // tasks it is for. Against the real API in-process; the shared file sits in (fake) IndexedDB as the
 // service worker leaves it.
-let server: Awaited<ReturnType<typeof startInProcessApi>>;
+const server = inProcessApiForFile();
 const rows = () => ({ db: server.db, clock: { now: () => new Date('2026-11-22T02:00:00.000Z') } });
 let withTasks: string;
 let withoutTasks: string;
@@ -23,8 +23,6 @@ const userId = async (email: string) =>
   (await server.db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirstOrThrow()).id;
 
 beforeAll(async () => {
-  server = await startInProcessApi();
-  vi.stubGlobal('fetch', server.fetch);
   withTasks = await server.createUser({ fullName: 'Ahmad Faizal' });
   withoutTasks = await server.createUser({ fullName: 'Nur Izzati' });
   const me = await userId(withTasks);
@@ -40,21 +38,10 @@ beforeAll(async () => {
   await insertMember(rows(), await userId(withoutTasks), tasks.closed);
 });
 
-afterAll(async () => {
-  vi.unstubAllGlobals();
-  await server.close();
-});
-
 async function logInAs(email: string) {
   clearAuthTokens();
   server.advance(60 * 60_000); // a fresh rate-limit window
-  const response = await server.app.request('/api/auth/login', {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password: TEST_PASSWORD }),
-  });
-  const answer = (await response.json()) as { accessToken: string; refreshToken: string };
-  setAuthTokens({ accessToken: answer.accessToken, refreshToken: answer.refreshToken, rememberMe: false });
+  await server.signIn(email);
 }
 
 const shareCv = (name = 'siti-cv.pdf', size = 240_000) =>

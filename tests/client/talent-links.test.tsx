@@ -1,26 +1,16 @@
 import { cleanup, fireEvent, screen } from '@testing-library/react';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { clearAuthTokens } from '../../src/lib/auth-session';
 import { formatDateTime } from '../../src/lib/format';
 import { localizeUrl } from '../../src/paraglide/runtime';
 import { issueOneTimeToken, voidOneTimeTokens } from '../../src/server/security/one-time-tokens';
 import { CONSENT_TOKEN_TTL_SECONDS, ITA_TOKEN_TTL_SECONDS, TALENT_NOTICE_VERSION } from '../../src/shared/constants';
 import { insertReferral, insertTalent, insertTask } from '../server/helpers/rows';
-import { startInProcessApi } from './helpers/in-process-api';
+import { inProcessApiForFile } from './helpers/in-process-api';
 import { renderAppAt } from './helpers/render-app';
 
 // The talent's consent and ITA pages in the real route tree against the real API in-process.
-let server: Awaited<ReturnType<typeof startInProcessApi>>;
-
-beforeAll(async () => {
-  server = await startInProcessApi();
-  vi.stubGlobal('fetch', server.fetch);
-});
-
-afterAll(async () => {
-  vi.unstubAllGlobals();
-  await server.close();
-});
+const server = inProcessApiForFile();
 
 beforeEach(() => {
   clearAuthTokens();

@@ -2,7 +2,7 @@ import 'fake-indexeddb/auto';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { clearToasts, getToasts } from '../../src/components/toast/toast-store';
-import { clearAuthTokens, setAuthTokens } from '../../src/lib/auth-session';
+import { clearAuthTokens } from '../../src/lib/auth-session';
 import { addEntry, clearOutbox, listEntries } from '../../src/lib/outbox/outbox-store';
 import type { OutboxEntry } from '../../src/lib/outbox/outbox-types';
 import { setUploadTransport } from '../../src/lib/upload';
@@ -11,12 +11,12 @@ import type { NewReferral, NewTalent } from '../../src/server/db/database';
 import { readEnv } from '../../src/server/env';
 import { createReferral } from '../server/helpers/referral-fixtures';
 import { insertTask } from '../server/helpers/rows';
-import { startInProcessApi, TEST_PASSWORD } from './helpers/in-process-api';
+import { inProcessApiForFile } from './helpers/in-process-api';
 import { renderAppAt } from './helpers/render-app';
 
 // The talents folder, a talent's profile with its referrals (consent resend, call proofs, contact
 // shortcuts) and the hiring timeline, in the real route tree against the real API in-process.
-let server: Awaited<ReturnType<typeof startInProcessApi>>;
+const server = inProcessApiForFile();
 // The in-process API's clock; moved to this machine's time so the screen and the API agree on "now".
 let serverNow = new Date('2026-11-22T02:00:00.000Z');
 const env = readEnv({ APP_ENV: 'test', JWT_SECRET: 'x'.repeat(40), DATA_DIR: '/tmp/recruiter-test' });
@@ -42,8 +42,6 @@ function holdNetwork(): () => void {
 }
 
 beforeAll(async () => {
-  server = await startInProcessApi();
-  vi.stubGlobal('fetch', server.fetch);
   advance(Date.now() - serverNow.getTime());
   setUploadTransport(async (request, onProgress) => {
     if (network.held) await network.held;
@@ -58,10 +56,8 @@ beforeAll(async () => {
   });
 });
 
-afterAll(async () => {
+afterAll(() => {
   setUploadTransport(null);
-  vi.unstubAllGlobals();
-  await server.close();
 });
 
 beforeEach(() => {
@@ -79,20 +75,6 @@ async function recruiter(fullName: string) {
   const email = await server.createUser({ fullName });
   const user = await server.db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirstOrThrow();
   return { id: user.id, email };
-}
-
-async function tokensOf(email: string) {
-  const response = await server.app.request('/api/auth/login', {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password: TEST_PASSWORD }),
-  });
-  return (await response.json()) as { accessToken: string; refreshToken: string };
-}
-
-async function logInAs(email: string) {
-  const answer = await tokensOf(email);
-  setAuthTokens({ accessToken: answer.accessToken, refreshToken: answer.refreshToken, rememberMe: false });
 }
 
 async function hiringChange(referralId: number, actorId: number, from: string, to: string) {
@@ -184,7 +166,7 @@ function outboxEntry(values: Partial<OutboxEntry> & Pick<OutboxEntry, 'kind'>): 
 
 describe('talents folder', () => {
   it('lists only my talents, each with the referral in short', async () => {
-    await logInAs(me.email);
+    await server.signIn(me.email);
     renderAppAt('/talents-folder');
     const cards = await screen.findAllByTestId('talent-card');
     expect(cards.map((card) => within(card).getByRole('heading').textContent)).toEqual(
@@ -202,7 +184,7 @@ describe('talents folder', () => {
   });
 
   it('filters through the address: a filter picked goes to the URL, a URL filter applies', async () => {
-    await logInAs(me.email);
+    await server.signIn(me.email);
     const { router } = renderAppAt('/talents-folder');
     await screen.findByText('Aisha Rahman');
     fireEvent.change(screen.getByLabelText('Consent'), { target: { value: 'CONFIRMED' } });
@@ -218,14 +200,14 @@ describe('talents folder', () => {
   });
 
   it('says so when nothing matches, with a way back to every talent', async () => {
-    await logInAs(me.email);
+    await server.signIn(me.email);
     renderAppAt('/talents-folder?search=nobody-like-this');
     expect(await screen.findByText('Nothing matches these filters.')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Clear filters' }).getAttribute('href')).toBe('/talents-folder');
   });
 
   it('shows talents added on this device at the top, waiting to sync, with a way to fix a refused drop', async () => {
-    await logInAs(me.email);
+    await server.signIn(me.email);
     const waiting = outboxEntry({
       kind: 'drop-resume',
       fields: { taskId: backendTask, fullName: 'Dina Queued', email: 'dina@example.com' },
@@ -285,13 +267,13 @@ describe('talents folder', () => {
 
 describe('talent profile', () => {
   it("shows Page Not Found for another recruiter's talent", async () => {
-    await logInAs(other.email);
+    await server.signIn(other.email);
     renderAppAt(`/talents-folder/${aisha.talentId}/profile`);
     expect((await screen.findByTestId('error-page-title')).textContent).toBe('Page Not Found');
   });
 
   it('opens the referral named in ?referral= with its states and history', async () => {
-    await logInAs(me.email);
+    await server.signIn(me.email);
     renderAppAt(`/talents-folder/${aisha.talentId}/profile?referral=${aisha.id}`);
     expect(await screen.findByRole('heading', { level: 1, name: 'Aisha Rahman' })).toBeTruthy();
     expect(screen.getByText(/^MYR\s4,500\.00$/)).toBeTruthy();
@@ -305,7 +287,7 @@ describe('talent profile', () => {
   });
 
   it("offers WhatsApp with a consent reminder in the talent's language and the E.164 digits", async () => {
-    await logInAs(me.email);
+    await server.signIn(me.email);
     renderAppAt(`/talents-folder/${aisha.talentId}/profile?referral=${aisha.id}`);
     const link = await screen.findByTestId('whatsapp-link');
     const url = new URL(link.getAttribute('href') as string);
@@ -327,7 +309,7 @@ const consentEmails = async () =>
 
 describe('consent resend', () => {
   it('keeps Resend consent waiting while the last link is recent, saying until when', async () => {
-    await logInAs(me.email);
+    await server.signIn(me.email);
     renderAppAt(`/talents-folder/${aisha.talentId}/profile?referral=${aisha.id}`);
     const button = await screen.findByRole('button', { name: 'Resend consent e-mail' });
     expect((button as HTMLButtonElement).disabled).toBe(true);
@@ -337,7 +319,7 @@ describe('consent resend', () => {
   it('resends after the interval, and shows the wait when the API refuses a resend (429)', async () => {
     // The talent's consent link went out 11 minutes ago.
     advance(11 * 60_000);
-    await logInAs(me.email);
+    await server.signIn(me.email);
     renderAppAt(`/talents-folder/${aisha.talentId}/profile?referral=${aisha.id}`);
     const button = (await screen.findByRole('button', { name: 'Resend consent e-mail' })) as HTMLButtonElement;
     await waitFor(() => expect(button.disabled).toBe(false));
@@ -358,7 +340,7 @@ describe('consent resend', () => {
     renderAppAt(`/talents-folder/${aisha.talentId}/profile?referral=${aisha.id}`);
     const again = (await screen.findByRole('button', { name: 'Resend consent e-mail' })) as HTMLButtonElement;
     await waitFor(() => expect(again.disabled).toBe(false));
-    const { accessToken } = await tokensOf(me.email);
+    const { accessToken } = await server.sessionOf(me.email);
     const elsewhere = await server.app.request('/api/recruiter/talent-task/resend-consent', {
       method: 'POST',
       headers: { 'content-type': 'application/json', authorization: `Bearer ${accessToken}` },
@@ -400,7 +382,7 @@ function watchProofs(panel: HTMLElement, note: string) {
 
 describe('call proofs', () => {
   it("uploads a call proof through the outbox: shown at once as queued, then as the server's record, once", async () => {
-    await logInAs(me.email);
+    await server.signIn(me.email);
     renderAppAt(`/talents-folder/${ben.talentId}/profile?referral=${ben.id}`);
     const panel = await screen.findByTestId('referral-panel');
     expect(await within(panel).findByText(/No call proof yet/)).toBeTruthy();
@@ -443,7 +425,7 @@ describe('call proofs', () => {
   });
 
   it('deletes a call proof still waiting for review, after asking', async () => {
-    await logInAs(me.email);
+    await server.signIn(me.email);
     renderAppAt(`/talents-folder/${ben.talentId}/profile?referral=${ben.id}`);
     const panel = await screen.findByTestId('referral-panel');
     const proof = await within(panel).findByTestId('call-proof');
@@ -456,7 +438,7 @@ describe('call proofs', () => {
   });
 
   it('refuses a file over 5 MB in the browser, before sending it', async () => {
-    await logInAs(me.email);
+    await server.signIn(me.email);
     renderAppAt(`/talents-folder/${ben.talentId}/profile?referral=${ben.id}`);
     const panel = await screen.findByTestId('referral-panel');
     const big = new File([new Uint8Array(5_000_001)], 'huge.pdf', { type: 'application/pdf' });
@@ -465,7 +447,7 @@ describe('call proofs', () => {
   });
 
   it('keeps a call proof on the device while the network is down, waiting to sync, with the form empty', async () => {
-    await logInAs(me.email);
+    await server.signIn(me.email);
     renderAppAt(`/talents-folder/${ben.talentId}/profile?referral=${ben.id}`);
     const panel = await screen.findByTestId('referral-panel');
     await within(panel).findByLabelText('Choose file');
@@ -494,7 +476,7 @@ describe('call proofs', () => {
   });
 
   it('keeps the form filled and says why when the device cannot store the proof', async () => {
-    await logInAs(me.email);
+    await server.signIn(me.email);
     renderAppAt(`/talents-folder/${ben.talentId}/profile?referral=${ben.id}`);
     const panel = await screen.findByTestId('referral-panel');
     await within(panel).findByLabelText('Choose file');
@@ -516,7 +498,7 @@ describe('call proofs', () => {
   });
 
   it('shows a refused call proof with the reason, and discards it after asking', async () => {
-    await logInAs(me.email);
+    await server.signIn(me.email);
     await addEntry(
       outboxEntry({
         kind: 'call-proof',
@@ -546,7 +528,7 @@ describe('hiring status', () => {
   it('shows each referral as a timeline, with the date of each step and a final rejection', async () => {
     await hiringChange(ben.id, other.id, 'SUBMITTED', 'SCREENING');
     await hiringChange(ben.id, other.id, 'SCREENING', 'REJECTED');
-    await logInAs(me.email);
+    await server.signIn(me.email);
     renderAppAt(`/talents-folder/${ben.talentId}/hiring-status`);
     const timeline = await screen.findByTestId('hiring-timeline');
     const steps = within(timeline).getAllByRole('listitem');
@@ -562,7 +544,7 @@ describe('hiring status', () => {
 
 describe('profile edit', () => {
   it('saves the profile and goes back to it; a bad phone stays beside its field', async () => {
-    await logInAs(me.email);
+    await server.signIn(me.email);
     const { router } = renderAppAt(`/talents-folder/${ben.talentId}/profile/edit`);
     const phone = await screen.findByLabelText('Phone');
     fireEvent.change(phone, { target: { value: '12' } });
@@ -577,7 +559,7 @@ describe('profile edit', () => {
   });
 
   it("shows the API's refusal beside the e-mail when another of my talents has it (409)", async () => {
-    await logInAs(me.email);
+    await server.signIn(me.email);
     renderAppAt(`/talents-folder/${ben.talentId}/profile/edit`);
     fireEvent.change(await screen.findByLabelText('E-mail'), { target: { value: aisha.talentEmail } });
     fireEvent.click(screen.getByRole('button', { name: 'Save changes' }));

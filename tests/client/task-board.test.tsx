@@ -1,15 +1,15 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { clearToasts, getToasts } from '../../src/components/toast/toast-store';
-import { clearAuthTokens, setAuthTokens } from '../../src/lib/auth-session';
+import { clearAuthTokens } from '../../src/lib/auth-session';
 import type { NewTask } from '../../src/server/db/database';
 import { insertPromo, insertTask } from '../server/helpers/rows';
-import { startInProcessApi, TEST_PASSWORD } from './helpers/in-process-api';
+import { inProcessApiForFile } from './helpers/in-process-api';
 import { renderAppAt } from './helpers/render-app';
 
 // The task board (/task, /task/promo/{id}) against the real API in-process, with tasks and promos
 // inserted as an admin would have published them.
-let server: Awaited<ReturnType<typeof startInProcessApi>>;
+const server = inProcessApiForFile();
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
 let nowMs: number;
@@ -43,8 +43,6 @@ let ids: { planner: number; intern: number; closed: number; critical: number };
 let promoId: number;
 
 beforeAll(async () => {
-  server = await startInProcessApi();
-  vi.stubGlobal('fetch', server.fetch);
   nowMs = Date.parse('2026-11-22T02:00:00.000Z');
   ids = {
     planner: await logisticsTask({ title: 'Route Planner' }),
@@ -69,28 +67,13 @@ beforeAll(async () => {
   });
 });
 
-afterAll(async () => {
-  vi.unstubAllGlobals();
-  await server.close();
-});
-
 beforeEach(async () => {
   clearAuthTokens();
   clearToasts();
   server.advance(60 * 60_000); // a fresh rate-limit window
-  await logInAs(await server.createUser());
+  await server.signIn(await server.createUser());
 });
 afterEach(() => cleanup());
-
-async function logInAs(email: string) {
-  const response = await server.app.request('/api/auth/login', {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password: TEST_PASSWORD }),
-  });
-  const answer = (await response.json()) as { accessToken: string; refreshToken: string };
-  setAuthTokens({ accessToken: answer.accessToken, refreshToken: answer.refreshToken, rememberMe: false });
-}
 
 const card = async (title: string) => {
   const heading = await screen.findByRole('button', { name: title });

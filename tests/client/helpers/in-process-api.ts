@@ -1,9 +1,12 @@
+import { afterAll, beforeAll, vi } from 'vitest';
+import { setAuthTokens } from '../../../src/lib/auth-session';
 import { createApp } from '../../../src/server/app';
 import { connect } from '../../../src/server/db/connect';
 import { migrateToLatest } from '../../../src/server/db/migrate';
 import { readEnv } from '../../../src/server/env';
 import { hashPassword } from '../../../src/server/security/passwords';
 import { createStorage } from '../../../src/server/storage/create-storage';
+import type { LoginAnswer } from '../../../src/shared/auth-schemas';
 import type { Role } from '../../../src/shared/enums';
 
 export const TEST_PASSWORD = 'Secret#123';
@@ -51,10 +54,38 @@ export async function startInProcessApi() {
     return email;
   };
 
+  /** The real login call, as the login page makes it. */
+  const logIn = async (email: string, password = TEST_PASSWORD): Promise<LoginAnswer> => {
+    const response = await app.request('/api/auth/login', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email, password }),
+    });
+    return (await response.json()) as LoginAnswer;
+  };
+
+  /** A new session of `email` (another device's, say): its tokens, not made this page's session. */
+  const sessionOf = async (email: string) => {
+    const answer = await logIn(email);
+    const { accessToken, refreshToken } = answer;
+    if (!accessToken || !refreshToken) throw new Error(`${email} got no session: ${JSON.stringify(answer)}`);
+    return { accessToken, refreshToken };
+  };
+
+  /** Logs `email` in and makes the answer the app's session, as the login page does. */
+  const signIn = async (email: string) => {
+    const tokens = await sessionOf(email);
+    setAuthTokens({ ...tokens, rememberMe: false });
+    return tokens;
+  };
+
   return {
     app,
     db,
     createUser,
+    logIn,
+    sessionOf,
+    signIn,
     /** A fetch for `vi.stubGlobal('fetch', …)`. */
     fetch: (input: RequestInfo | URL, init?: RequestInit) => app.request(new Request(input, init)),
     advance: (ms: number) => {
@@ -62,4 +93,30 @@ export async function startInProcessApi() {
     },
     close: () => db.destroy(),
   };
+}
+
+export type InProcessApi = Awaited<ReturnType<typeof startInProcessApi>>;
+
+/**
+ * The in-process API for one test file: started before its tests with the page's `fetch` routed to it,
+ * closed after them. Call it at the top of the file; the object it returns stands for the running API
+ * (its hooks and tests run after this beforeAll, so they always find it started).
+ */
+export function inProcessApiForFile(): InProcessApi {
+  let running: InProcessApi | null = null;
+  beforeAll(async () => {
+    running = await startInProcessApi();
+    vi.stubGlobal('fetch', running.fetch);
+  });
+  afterAll(async () => {
+    vi.unstubAllGlobals();
+    await running?.close();
+    running = null;
+  });
+  return new Proxy({} as InProcessApi, {
+    get(_target, key) {
+      if (!running) throw new Error('The in-process API runs from beforeAll to afterAll');
+      return Reflect.get(running, key);
+    },
+  });
 }

@@ -9,27 +9,22 @@ import {
 import { buildUploadBody } from '../../../src/lib/upload-body';
 import { tinyPng } from '../../../src/server/db/demo/files';
 import { insertReferral, insertTalent, insertTask } from '../../server/helpers/rows';
-import { type startInProcessApi, TEST_PASSWORD } from './in-process-api';
+import type { InProcessApi } from './in-process-api';
 
 // What the outbox suites share: a recruiter logged in through the real login API, a referral of theirs
 // to attach call proofs to, call-proof entries with a real PNG, and sends and refreshes that go to the
 // real server in-process (a real multipart POST with the entry's id as Idempotency-Key).
 
-export type InProcessApi = Awaited<ReturnType<typeof startInProcessApi>>;
+export type { InProcessApi };
 export type Session = { email: string; userId: number; accessToken: string; refreshToken: string };
 
 /** A new recruiter, logged in; or, given an e-mail, that recruiter logged in again. */
 export async function logInRecruiter(server: InProcessApi, existing?: string): Promise<Session> {
   const email = existing ?? (await server.createUser());
-  const response = await server.app.request('/api/auth/login', {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password: TEST_PASSWORD }),
-  });
-  const answer = (await response.json()) as { accessToken: string; refreshToken: string };
-  const userId = userIdOf({ ...answer, rememberMe: false });
-  if (!userId) throw new Error(`login failed: ${response.status}`);
-  return { email, userId, accessToken: answer.accessToken, refreshToken: answer.refreshToken };
+  const tokens = await server.sessionOf(email);
+  const userId = userIdOf({ ...tokens, rememberMe: false });
+  if (!userId) throw new Error(`no user id in ${email}'s access token`);
+  return { email, userId, ...tokens };
 }
 
 // Referrals are dated in January 2026, well before the in-process server's clock (late November 2026):
