@@ -7,7 +7,7 @@ import { VitePWA } from 'vite-plugin-pwa';
 import { compactMessages } from './scripts/compact-messages.mjs';
 import { paraglideOptions } from './scripts/paraglide-options.mjs';
 import { routerOptions } from './scripts/router-options.mjs';
-import { APP_NAME, THEME_COLOR } from './src/shared/constants';
+import { APP_NAME, THEME_COLOR } from './src/shared/constants.ts';
 
 const apiPort = Number(process.env.API_PORT ?? 3001);
 
@@ -20,9 +20,19 @@ export default defineConfig({
     compactMessages(),
     // Loaders are split with their route's component (one chunk per screen, fetched together): left in the
     // entry, every loader would pull its feature's queries, schemas and messages into the first visit.
+    // A screen's pendingComponent stays in the entry, so a recruiter's phone on a slow connection shows the
+    // screen's skeleton while its chunk loads; the admin's screens (desktop) and the talent link pages
+    // (shown while their loader, in the same chunk, waits for the link) carry theirs in their own chunk:
+    // in the entry, their titles and the link pages' code were JavaScript every first visit loads (issue 7).
     tanstackRouter({
       ...routerOptions,
-      codeSplittingOptions: { defaultBehavior: [['loader', 'component'], ['errorComponent'], ['notFoundComponent']] },
+      codeSplittingOptions: {
+        defaultBehavior: [['loader', 'component'], ['errorComponent'], ['notFoundComponent']],
+        splitBehavior: ({ routeId }) =>
+          routeId.startsWith('/_auth/_admin/') || routeId.startsWith('/_default/talent/')
+            ? [['loader', 'component', 'pendingComponent'], ['errorComponent'], ['notFoundComponent']]
+            : undefined,
+      },
     }),
     react(),
     tailwindcss(),

@@ -1,7 +1,7 @@
 import { m } from '../../paraglide/messages';
 
-// Kept apart from list-states: a route's pendingComponent stays in the entry chunk (it shows while the
-// screen's chunk loads), and so does everything its module holds.
+// Kept apart from list-states: a recruiter screen's pendingComponent stays in the entry chunk (it shows
+// while the screen's chunk loads: vite.config.ts), and so does everything its module holds.
 
 /** Placeholder cards while a slow first load runs (the layout's loading bar shows too). */
 export function CardSkeletons({ count = 3 }: { count?: number }) {
