@@ -11,7 +11,7 @@ export type ErrorReporter = (error: unknown, report: ErrorReport) => void;
 const MAX_REPORTS_PER_PAGE = 10;
 let sent = 0;
 
-// To the server's log until connectSentryWhenConfigured() finds a SENTRY_DSN.
+// To the server's log until connectSentryWhenConfigured() (sentry-connect.ts) finds a SENTRY_DSN.
 let reporter: ErrorReporter = postToServer;
 
 /** Replaces where reports go (the Sentry seam; tests). */
@@ -56,26 +56,6 @@ function postToServer(_error: unknown, report: ErrorReport): void {
   }).catch(() => {});
 }
 
-// When the server has a SENTRY_DSN, reports go to Sentry instead. Sentry's own global handlers stay
-// off: ours (below) already catch everything and apply the seed's filter (no 300–499 route errors).
-// The SDK is a separate chunk, loaded only when configured.
-export async function connectSentryWhenConfigured(fetchConfig: () => Promise<Response> = () => fetch('/api/config')) {
-  try {
-    const response = await fetchConfig();
-    if (!response.ok) return;
-    const body = (await response.json()) as { data?: { sentryDsn?: string | null; environment?: string } };
-    const dsn = body.data?.sentryDsn;
-    if (!dsn) return;
-    const Sentry = await import('@sentry/browser');
-    Sentry.init({ dsn, environment: body.data?.environment, defaultIntegrations: false });
-    setErrorReporter((error, report) => {
-      Sentry.captureException(error, { extra: { url: report.url, status: report.status } });
-    });
-  } catch {
-    // Offline at start: the server log stays the destination.
-  }
-}
-
 let installed = false;
 
 /** Reports uncaught errors and unhandled rejections. Call once, at startup. */
@@ -87,6 +67,12 @@ export function installGlobalErrorHandlers(): void {
     reportError(event.error ?? event.message);
   });
   window.addEventListener('unhandledrejection', (event) => reportError(event.reason));
-  // Asked once the page has loaded; a report before then goes to the server's log.
-  afterLoad(() => void connectSentryWhenConfigured());
+  // Asked once the page has loaded, from a chunk of its own (most installs have no Sentry, and no first
+  // load needs the question); a report before then goes to the server's log.
+  afterLoad(() => {
+    void import('./sentry-connect').then(
+      ({ connectSentryWhenConfigured }) => connectSentryWhenConfigured(),
+      () => {},
+    );
+  });
 }

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { connectSentryWhenConfigured, reportError } from '../../src/lib/error-reporting';
+import { reportError } from '../../src/lib/error-reporting';
+import { connectSentryWhenConfigured } from '../../src/lib/sentry-connect';
 
 // With SENTRY_DSN on the server, browser errors go to Sentry; the seed's filter still applies.
 const configAnswer = (sentryDsn: string | null) => async () =>
