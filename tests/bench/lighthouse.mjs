@@ -22,6 +22,10 @@
 // browser sees the app. A missed target's note names the audits that cost the most points.
 // LIGHTHOUSE_REPORT_DIR=<folder> also saves each page's median report (JSON) there;
 // LIGHTHOUSE_PAGES=/login,/task runs only these pages (while working on one).
+// LIGHTHOUSE_ARTIFACTS_DIR=<folder> keeps every run's trace, DevTools log and report in
+// <folder>/<page>/<run>, for tests/bench/lantern-tbt.mjs (which tasks Lighthouse's simulation counts in
+// Total Blocking Time); LIGHTHOUSE_TRACE_CATEGORIES adds trace categories to them (e.g.
+// disabled-by-default-v8.cpu_profiler for a CPU profile, fonts).
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { request as httpsRequest } from 'node:https';
@@ -216,7 +220,7 @@ function costliest(lhr, category) {
 }
 
 /** One Lighthouse run of a page in a fresh browser: its report. */
-async function lighthouseRun(base, page, cookie) {
+async function lighthouseRun(base, page, cookie, run) {
   const { default: lighthouse } = await import('lighthouse');
   const chromeLauncher = await import('chrome-launcher');
   const chrome = await chromeLauncher.launch({ chromePath: CHROME_PATH, chromeFlags: CHROME_FLAGS });
@@ -229,6 +233,7 @@ async function lighthouseRun(base, page, cookie) {
       onlyCategories: Object.keys(TARGETS),
       // The browser is fresh (an empty profile); keeping storage keeps the auth cookie set above.
       disableStorageReset: true,
+      ...artifactOptions(page, run),
     });
     const lhr = result?.lhr;
     if (!lhr) throw new Error('Lighthouse gave no result');
@@ -239,6 +244,15 @@ async function lighthouseRun(base, page, cookie) {
   }
 }
 
+/** With LIGHTHOUSE_ARTIFACTS_DIR: the run's artifacts are gathered into, and audited from, a folder. */
+function artifactOptions(page, run) {
+  const root = process.env.LIGHTHOUSE_ARTIFACTS_DIR;
+  const categories = process.env.LIGHTHOUSE_TRACE_CATEGORIES;
+  if (!root) return {};
+  const dir = path.resolve(root, page.name.replace(/\W+/g, '_'), String(run + 1));
+  return { gatherMode: dir, auditMode: dir, ...(categories ? { additionalTraceCategories: categories } : {}) };
+}
+
 const performanceOf = (lhr) => Math.round((lhr.categories.performance?.score ?? 0) * 100);
 
 async function lighthouseRows(base, page, cookie) {
@@ -246,12 +260,12 @@ async function lighthouseRows(base, page, cookie) {
   const runs = [];
   for (let run = 0; run < RUNS; run++) {
     try {
-      runs.push(await lighthouseRun(base, page, cookie));
+      runs.push(await lighthouseRun(base, page, cookie, run));
     } catch (error) {
       // Lighthouse now and then fails to record a load's trace (NO_NAVSTART, "please run Lighthouse
       // again"): such a run is run again, once.
       log(`  lighthouse: ${page.name} run ${run + 1} failed, once more: ${error?.message ?? error}`);
-      runs.push(await lighthouseRun(base, page, cookie));
+      runs.push(await lighthouseRun(base, page, cookie, run));
     }
   }
   const valid = filterToValidRuns(runs);
