@@ -93,36 +93,40 @@ export function MonthBarChart({ caption, rowHeader, labels, series, className = 
           />
         </div>
       )}
-      <table className={chart ? 'sr-only' : 'table table-sm'} data-testid="month-chart-table">
-        <caption className={chart ? undefined : 'text-left text-sm font-medium'}>{caption}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{rowHeader}</th>
-            {series.map((s) => (
-              <th key={s.label} scope="col" className="text-right">
-                {s.label}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {labels.map((label, row) => (
-            <tr key={label}>
-              <th scope="row" className="font-normal">
-                {label}
-              </th>
-              {series.map((s) => {
-                const value = s.values[row] ?? 0;
-                return (
-                  <td key={s.label} className="text-right tabular-nums">
-                    {s.format ? s.format(value) : value}
-                  </td>
-                );
-              })}
+      {/* sr-only on its wrapper, not on the table: a table will not shrink to sr-only's 1 px, and the
+          hidden table widened the page past a 360 px phone (the page scrolled sideways). */}
+      <div className={chart ? 'sr-only' : 'overflow-x-auto'}>
+        <table className={chart ? undefined : 'table table-sm'} data-testid="month-chart-table">
+          <caption className={chart ? undefined : 'text-left text-sm font-medium'}>{caption}</caption>
+          <thead>
+            <tr>
+              <th scope="col">{rowHeader}</th>
+              {series.map((s) => (
+                <th key={s.label} scope="col" className="text-right">
+                  {s.label}
+                </th>
+              ))}
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {labels.map((label, row) => (
+              <tr key={label}>
+                <th scope="row" className="font-normal">
+                  {label}
+                </th>
+                {series.map((s) => {
+                  const value = s.values[row] ?? 0;
+                  return (
+                    <td key={s.label} className="text-right tabular-nums">
+                      {s.format ? s.format(value) : value}
+                    </td>
+                  );
+                })}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
     </figure>
   );
 }

@@ -10,11 +10,12 @@ import { LegalLinks } from './legal-links';
 export function GuestLayout({ children }: { children: ReactNode }) {
   return (
     <div className="flex min-h-dvh flex-col bg-base-200">
-      <header className="flex items-center justify-between gap-2 p-4">
+      {/* Wraps on a narrow phone: the logo and the two pickers, in Malay, were wider than 360 px. */}
+      <header className="flex flex-wrap items-center justify-between gap-2 p-4">
         <Link to="/" className="flex items-center" aria-label={m.nav_home()}>
           <Logo />
         </Link>
-        <div className="flex gap-2">
+        <div className="flex flex-wrap justify-end gap-2">
           <LanguageSwitcher />
           <ThemeSwitcher />
         </div>

@@ -21,7 +21,8 @@ export function Pagination({ page, pageSize, total, onChange, idPrefix = 'list' 
       <p className="text-sm text-base-content/70" aria-live="polite">
         {m.list_showing({ from: String(from), to: String(to), total: String(total) })}
       </p>
-      <div className="flex items-center gap-2">
+      {/* Wraps on a narrow phone: "Halaman 1 daripada 3" and its size picker overflowed 360-390 px. */}
+      <div className="flex flex-wrap items-center gap-2">
         <label className="text-sm" htmlFor={sizeId}>
           {m.list_page_size()}
         </label>
