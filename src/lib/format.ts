@@ -62,14 +62,16 @@ export function formatMoney(minorUnits: number, currency: string, locale?: strin
   return formatMinorUnits(minorUnits, currency, resolveLocale(locale));
 }
 
-/** "1.2 MB", "350 kB", "900 byte": file sizes for people, in the interface's language. */
+/** "1.2 MB", "350 kB", "900 bytes": file sizes for people, in the interface's language. */
 export function formatBytes(bytes: number): string {
   const [value, unit] =
     bytes >= 1_000_000 ? [bytes / 1_000_000, 'megabyte'] : bytes >= 1000 ? [bytes / 1000, 'kilobyte'] : [bytes, 'byte'];
   return new Intl.NumberFormat(currentIntlLocale(), {
     style: 'unit',
     unit,
-    unitDisplay: 'short',
+    // Bytes have no short unit in Intl ("664 byte" in English): the long one is plural-aware ("1 byte",
+    // "664 bytes", "664 bait", "664字节").
+    unitDisplay: unit === 'byte' ? 'long' : 'short',
     maximumFractionDigits: 1,
   }).format(value);
 }

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { compactMessage } from '../../scripts/compact-messages.mjs';
 import { localized } from '../../src/lib/localized-message';
+import * as registry from '../../src/paraglide/registry.js';
 import { experimentalStaticLocale, getLocale, locales } from '../../src/paraglide/runtime';
 
 // The build shortens every compiled message (scripts/compact-messages.mjs); the tests import them as
@@ -14,10 +15,12 @@ const files = readdirSync(DIR).filter((file) => file.endsWith('.js') && file !==
 function evaluate(code: string): (inputs?: unknown, options?: { locale?: string }) => string {
   const key = code.match(/export const (\w+) =/)?.[1];
   const body = `${code.replace(/^import .*$/gm, '').replace(/^export const /gm, 'const ')}\nreturn ${key};`;
-  return new Function('localized', 'getLocale', 'experimentalStaticLocale', body)(
+  // `registry` carries the plural rules of messages with variants ("1 proof", "2 proofs").
+  return new Function('localized', 'getLocale', 'experimentalStaticLocale', 'registry', body)(
     localized,
     getLocale,
     experimentalStaticLocale,
+    registry,
   );
 }
 

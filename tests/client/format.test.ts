@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { currencyDigits, formatDate, formatDateTime, formatMoney, setDisplayTimeZone } from '../../src/lib/format';
+import {
+  currencyDigits,
+  formatBytes,
+  formatDate,
+  formatDateTime,
+  formatMoney,
+  setDisplayTimeZone,
+} from '../../src/lib/format';
 import { toIntlLocale } from '../../src/lib/locale';
 
 describe('formatDateTime', () => {
@@ -53,6 +60,18 @@ describe('formatMoney', () => {
 
   it('uses the Malaysian convention for Malay', () => {
     expect(formatMoney(5000, 'MYR', 'ms')).toMatch(/^RM\s?50\.00$/);
+  });
+});
+
+describe('formatBytes', () => {
+  it('says a small file in bytes, singular and plural ("1 byte", "664 bytes"), not "664 byte"', () => {
+    expect(formatBytes(1)).toBe('1 byte');
+    expect(formatBytes(664)).toBe('664 bytes');
+  });
+
+  it('says larger files in kB and MB', () => {
+    expect(formatBytes(1500)).toBe('1.5 kB');
+    expect(formatBytes(2_400_000)).toBe('2.4 MB');
   });
 });
 

@@ -12,6 +12,9 @@ import {
 } from 'typescript/unstable/ast/is';
 import { API } from 'typescript/unstable/sync';
 import { afterAll, describe, expect, it } from 'vitest';
+import { admin_hiring_call_proof_count } from '../../src/paraglide/messages/admin_hiring_call_proof_count.js';
+import { admin_payments_referral_count } from '../../src/paraglide/messages/admin_payments_referral_count.js';
+import { talent_years_value } from '../../src/paraglide/messages/talent_years_value.js';
 
 // The three catalogues say the same things, and what the screens say comes from them: no component
 // renders a user-facing literal (it would stay English in Malay and Chinese).
@@ -28,7 +31,20 @@ function catalogue(locale: (typeof LOCALES)[number]): Record<string, unknown> {
   return messages;
 }
 
-const placeholders = (text: string) => [...new Set([...text.matchAll(/\{(\w+)\}/g)].map((match) => match[1]))].sort();
+/**
+ * The texts of a message: itself when it is a string, or each variant of one with plural (or other)
+ * variants (inlang message format: `[{ declarations, selectors, match: { "countPlural=one": "…" } }]`).
+ */
+function textsOf(message: unknown): string[] {
+  if (typeof message === 'string') return [message];
+  if (!Array.isArray(message)) return [];
+  return message.flatMap((variant: { match?: Record<string, unknown> }) =>
+    Object.values(variant?.match ?? {}).filter((text): text is string => typeof text === 'string'),
+  );
+}
+
+const placeholders = (message: unknown) =>
+  [...new Set(textsOf(message).flatMap((text) => [...text.matchAll(/\{(\w+)\}/g)].map((match) => match[1])))].sort();
 
 describe('the message catalogues', () => {
   const catalogues = Object.fromEntries(LOCALES.map((locale) => [locale, catalogue(locale)])) as Record<
@@ -51,20 +67,23 @@ describe('the message catalogues', () => {
 
   it.each(LOCALES)('%s has a non-empty text for every key', (locale) => {
     const empty = Object.entries(catalogues[locale])
-      .filter(([, text]) => typeof text !== 'string' || text.trim() === '')
+      .filter(([, message]) => {
+        const texts = textsOf(message);
+        return texts.length === 0 || texts.some((text) => text.trim() === '');
+      })
       .map(([key]) => key);
     expect(empty).toEqual([]);
   });
 
   it('every key has the same placeholders in the three languages', () => {
     const differing = english.flatMap((key) => {
-      const expected = placeholders(String(catalogues.en[key]));
+      const expected = placeholders(catalogues.en[key]);
       return (['ms', 'zh'] as const)
         .filter((locale) => key in catalogues[locale])
-        .filter((locale) => placeholders(String(catalogues[locale][key])).join() !== expected.join())
+        .filter((locale) => placeholders(catalogues[locale][key]).join() !== expected.join())
         .map(
           (locale) =>
-            `${key}: en {${expected.join('}, {')}} ≠ ${locale} {${placeholders(String(catalogues[locale][key])).join('}, {')}}`,
+            `${key}: en {${expected.join('}, {')}} ≠ ${locale} {${placeholders(catalogues[locale][key]).join('}, {')}}`,
         );
     });
     expect(differing).toEqual([]);
@@ -72,17 +91,49 @@ describe('the message catalogues', () => {
 
   it('Malay and Chinese are translations, not English copies', () => {
     const copies = english.flatMap((key) => {
-      const en = String(catalogues.en[key]);
+      const en = textsOf(catalogues.en[key]).join(' ');
       // Placeholders and symbols alone ("{used} / {quota}") have nothing to translate.
       if (!/\p{L}{2}/u.test(en.replace(/\{\w+\}/g, ''))) return [];
       return (['ms', 'zh'] as const)
-        .filter((locale) => catalogues[locale][key] === en)
+        .filter((locale) => textsOf(catalogues[locale][key]).join(' ') === en)
         .filter((locale) => !SAME_TEXT.some((entry) => entry.key === key && entry.locales.includes(locale)))
         .map((locale) => `${locale}: ${key} "${en}"`);
     });
     expect(copies).toEqual([]);
   });
+
+  it('an English count followed by a noun has a singular and a plural variant ("1 proof", "2 proofs")', () => {
+    const unpluralised = english.filter(
+      (key) =>
+        typeof catalogues.en[key] === 'string' &&
+        !FIXED_COUNTS.includes(key) &&
+        /\{(count|years|days|hours|minutes|referrals|total|n)\} [a-z]+s\b/.test(String(catalogues.en[key])),
+    );
+    expect(unpluralised).toEqual([]);
+  });
 });
+
+describe('messages with a count', () => {
+  it('say one thing in the singular and more in the plural, in each language', () => {
+    expect(admin_hiring_call_proof_count({ count: '1' }, { locale: 'en' })).toBe('1 proof');
+    expect(admin_hiring_call_proof_count({ count: '3' }, { locale: 'en' })).toBe('3 proofs');
+    expect(admin_payments_referral_count({ count: '1' }, { locale: 'en' })).toBe('1 referral');
+    expect(talent_years_value({ years: '1' }, { locale: 'en' })).toBe('1 year');
+    // Malay and Chinese have no plural forms: one text serves every number.
+    expect(admin_payments_referral_count({ count: '1' }, { locale: 'ms' })).toBe('1 rujukan');
+    expect(admin_payments_referral_count({ count: '2' }, { locale: 'zh' })).toBe('2 个推荐');
+  });
+});
+
+/** English texts with a count and a plural noun that are right as they are. */
+const FIXED_COUNTS = [
+  // Only used for two or more: a separate key says "1 item".
+  'outbox_badge_many',
+  'outbox_logout_warning_many',
+  // Constants of the product (a link lives 72 hours, a reset link 30 minutes), never 1.
+  'email_consent_expiry',
+  'email_reset_expiry',
+];
 
 /** Texts that are the English ones on purpose, each with its reason. */
 const SAME_TEXT: { key: string; locales: ('ms' | 'zh')[]; reason: string }[] = [
