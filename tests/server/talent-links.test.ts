@@ -118,7 +118,7 @@ describe.each(DIALECTS)('public consent and ITA links on %s', (dialect) => {
       link: `https://recruiter.example/zh/talents-folder/${referral.talentId}/profile`,
     });
     const written = renderEmail('talent_answered', mail.locale, mail.payload);
-    expect(written.subject).toBe('Aisyah Rahman 已就 Senior Backend Engineer 作出回复');
+    expect(written.subject).toBe('已同意推荐：Aisyah Rahman（Senior Backend Engineer）');
     expect(written.text).toContain('Aisyah Rahman 已同意被推荐应聘 Senior Backend Engineer。');
     expect(written.html).toContain(`href="https://recruiter.example/zh/talents-folder/${referral.talentId}/profile"`);
 
@@ -132,7 +132,15 @@ describe.each(DIALECTS)('public consent and ITA links on %s', (dialect) => {
     expect((await res.json()).data).toMatchObject({ state: 'USED', decision: 'DECLINED' });
     const row = await t.db.selectFrom('referrals').selectAll().where('id', '=', referral.id).executeTakeFirstOrThrow();
     expect(row.consent_status).toBe('DECLINED');
-    expect((await lastEmail(t, 'talent_answered')).payload.decision).toBe('DECLINED');
+    const mail = await lastEmail(t, 'talent_answered');
+    expect(mail.payload.decision).toBe('DECLINED');
+    // The recruiter tells a decline from a confirmation by the subject alone.
+    expect(renderEmail('talent_answered', 'en', mail.payload).subject).toBe(
+      'Consent declined: Aisyah Rahman for Senior Backend Engineer',
+    );
+    expect(renderEmail('talent_answered', 'en', { ...mail.payload, kind: 'ITA', decision: 'CONFIRMED' }).subject).toBe(
+      'Intent to apply confirmed: Aisyah Rahman for Senior Backend Engineer',
+    );
   });
 
   it('can be answered once: a second answer is refused and changes nothing', async () => {

@@ -107,19 +107,20 @@ const composers: Record<EmailTemplate, (p: PayloadReader, o: Opts, appUrl?: stri
     const names = { talentName: p.str('talentName'), taskTitle: p.str('taskTitle') };
     const kind = p.str('kind');
     const confirmed = p.str('decision') === 'CONFIRMED';
-    const outcome =
+    // Each answer has a subject of its own: a decline must not read like a confirmation in the inbox.
+    const [subject, outcome] =
       kind === 'ITA'
         ? confirmed
-          ? m.email_talent_answered_ita_confirmed(names, o)
-          : m.email_talent_answered_ita_declined(names, o)
+          ? [m.email_talent_answered_subject_ita_confirmed, m.email_talent_answered_ita_confirmed]
+          : [m.email_talent_answered_subject_ita_declined, m.email_talent_answered_ita_declined]
         : confirmed
-          ? m.email_talent_answered_consent_confirmed(names, o)
-          : m.email_talent_answered_consent_declined(names, o);
+          ? [m.email_talent_answered_subject_consent_confirmed, m.email_talent_answered_consent_confirmed]
+          : [m.email_talent_answered_subject_consent_declined, m.email_talent_answered_consent_declined];
     return {
-      subject: m.email_talent_answered_subject(names, o),
+      subject: subject(names, o),
       greeting: greeting(p.str('recruiterName'), o),
       blocks: [
-        { kind: 'p', text: outcome },
+        { kind: 'p', text: outcome(names, o) },
         ...(kind === 'CONSENT' && confirmed
           ? [{ kind: 'p' as const, text: m.email_talent_answered_next_ita({}, o) }]
           : []),
