@@ -194,10 +194,10 @@ describe('in Malay', () => {
     try {
       renderAppAt('/manage-task');
       const planner = await cardOf('Route Planner');
-      expect(count(planner, 'count-total')).toBe('Bakat dirujuk: 2');
+      expect(count(planner, 'count-total')).toBe('Calon dirujuk: 2');
       expect(planner.getByTestId('task-reward').textContent).toMatch(/^RM\s?200\.00/);
-      expect(planner.getByRole('link', { name: 'Tambah bakat' })).toBeTruthy();
-      expect(screen.getByRole('link', { name: 'Mengikut bakat' })).toBeTruthy();
+      expect(planner.getByRole('link', { name: 'Tambah calon' })).toBeTruthy();
+      expect(screen.getByRole('link', { name: 'Mengikut calon' })).toBeTruthy();
     } finally {
       window.history.replaceState(null, '', before);
     }

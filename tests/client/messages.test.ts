@@ -125,6 +125,30 @@ describe('messages with a count', () => {
   });
 });
 
+describe('one term per concept in each language', () => {
+  // The words the product settled on (a talent is "calon" in Malay and 人才 in Chinese, a promo 促销, a
+  // referral "rujukan"); the words here are the other ones that crept in before.
+  const OFF_GLOSSARY: Record<'ms' | 'zh', { word: RegExp; use: string }[]> = {
+    ms: [
+      { word: /\bbakat\b/i, use: 'calon (talent)' },
+      { word: /\bcadangan (anda|tersebut|dibuat)\b/i, use: 'rujukan (referral)' },
+    ],
+    zh: [
+      { word: /候选人/, use: '人才 (talent)' },
+      { word: /推广/, use: '促销 (promo)' },
+    ],
+  };
+  it.each(['ms', 'zh'] as const)('%s uses the glossary word everywhere', (locale) => {
+    const all = catalogue(locale);
+    const strays = Object.entries(all).flatMap(([key, message]) =>
+      OFF_GLOSSARY[locale]
+        .filter(({ word }) => textsOf(message).some((text) => word.test(text)))
+        .map(({ word, use }) => `${key}: ${word} → ${use}`),
+    );
+    expect(strays).toEqual([]);
+  });
+});
+
 /** English texts with a count and a plural noun that are right as they are. */
 const FIXED_COUNTS = [
   // Only used for two or more: a separate key says "1 item".

@@ -170,8 +170,8 @@ describe('the built-in engine: analysis', () => {
     expect(await suggestion('en', 'languages')).toBe('Say whether the talent speaks Malay.');
     expect(await suggestion('ms', 'experience')).toBe('Terangkan pengalaman calon dengan Spring Boot dan SQL.');
     expect(await suggestion('ms', 'languages')).toBe('Nyatakan sama ada calon boleh bertutur dalam bahasa Melayu.');
-    expect(await suggestion('zh', 'experience')).toBe('请说明候选人在Spring Boot和SQL方面的经验。');
-    expect(await suggestion('zh', 'languages')).toBe('请说明候选人是否会说马来语。');
+    expect(await suggestion('zh', 'experience')).toBe('请说明人才在Spring Boot和SQL方面的经验。');
+    expect(await suggestion('zh', 'languages')).toBe('请说明人才是否会说马来语。');
     expect(await suggestion('zh', 'reason')).toBe(m.ai_note_suggest_reason({}, { locale: 'zh' }));
     expect(await suggestion('ms', 'location')).toContain('Kuala Lumpur');
   });
