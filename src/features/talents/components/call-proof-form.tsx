@@ -29,10 +29,10 @@ export function callProofFileError(file: File): string | null {
 }
 
 // Uploads proof of a call: a file chosen, a photo taken or a recording made on the phone, with when
-// the call happened (typed in the recruiter's own time zone, the one the saved proof is shown in, and
-// sent as ISO) and a short note. The proof goes into the
-// outbox first, so the form clears at once: the list above shows it waiting, sending, then the
-// server's record; offline it is sent when the network is back.
+// the call happened (typed in the recruiter's own time zone, the one the saved proof is shown in;
+// sent as ISO) and a short note. The proof goes into the outbox first, so the form clears at once: the
+// list above shows it waiting, sending, then the server's record; offline it is sent when the network
+// is back.
 export function CallProofForm({ referralId, talentId }: { referralId: number; talentId: number }) {
   const { errors, formError, submit } = useValidatedForm(callProofSchema);
   const [file, setFile] = useState<File | null>(null);
