@@ -365,7 +365,7 @@ describe.each(DIALECTS)('payments on %s', (dialect) => {
       expect((await call(t, admin, 'GET', `${BASE}?filter=CANCELLED`)).status).toBe(400);
     });
 
-    it('exports the filtered list as CSV that reads back as the database: major units, Kuala Lumpur time', async () => {
+    it("exports the filtered list as CSV that reads back as the database: major units, the admin's (Kuala Lumpur) time", async () => {
       await threePayments();
       for (const filter of ['ALL', 'PAID', 'PENDING'] as const) {
         const res = await call(t, admin, 'GET', `${BASE}/export.csv?filter=${filter}`);
@@ -435,6 +435,31 @@ describe.each(DIALECTS)('payments on %s', (dialect) => {
       expect(jpy[2]).toBe('Lim "Ah" Kow, =SUM(A1)');
       expect(jpy.slice(10)).toEqual(['CIMB', '', '8001234567']);
       expect(big[5]).toBe('MYR');
+    });
+
+    it("names the export for the admin's day in the admin's zone, the zone its rows are in", async () => {
+      await threePayments();
+      // 16:30 UTC: already the 23rd in Kuala Lumpur (UTC+8), still the 22nd in Jakarta (UTC+7).
+      t.clock.advance(Date.parse('2026-11-22T16:30:00.000Z') - t.clock.now().getTime());
+      const later = { ...admin, token: (await t.login(admin.email)).accessToken };
+      const exported = async () => {
+        const res = await call(t, later, 'GET', `${BASE}/export.csv?filter=PAID`);
+        expect(res.status).toBe(200);
+        const [header, record] = parseCsv(res.text);
+        return { name: res.headers.get('content-disposition'), header, record };
+      };
+
+      const kl = await exported();
+      expect(kl.name).toBe('attachment; filename="payments-paid-2026-11-23.csv"');
+      expect(kl.header?.slice(8, 10)).toEqual(['Created at (Asia/Kuala_Lumpur)', 'Paid at (Asia/Kuala_Lumpur)']);
+      expect(kl.record?.[9]).toBe('2026-11-22 01:30:00');
+
+      await t.db.updateTable('users').set({ timezone: 'Asia/Jakarta' }).where('id', '=', admin.id).execute();
+      const jakarta = await exported();
+      expect(jakarta.name).toBe('attachment; filename="payments-paid-2026-11-22.csv"');
+      expect(jakarta.header?.slice(8, 10)).toEqual(['Created at (Asia/Jakarta)', 'Paid at (Asia/Jakarta)']);
+      expect(jakarta.record?.[9]).toBe('2026-11-22 00:30:00');
+      expect(jakarta.record?.[8]).toBe('2026-11-22 09:05:00');
     });
 
     it('marks a name that starts like a formula as text in the export', async () => {

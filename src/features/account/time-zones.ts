@@ -1,3 +1,4 @@
+import { zoneOffsetName } from '../../lib/wall-time';
 import { isTimeZone } from '../../shared/account-schemas';
 import { DEFAULT_TIMEZONE } from '../../shared/constants';
 
@@ -24,18 +25,8 @@ const COMMON_ZONES = [
 
 export type ZoneOption = { value: string; label: string };
 
-/** "GMT+8" for a zone, now (daylight saving included); empty when the browser can't say. */
-function offsetOf(zone: string, at: Date): string {
-  try {
-    const parts = new Intl.DateTimeFormat('en-US', { timeZone: zone, timeZoneName: 'shortOffset' }).formatToParts(at);
-    return parts.find((part) => part.type === 'timeZoneName')?.value ?? '';
-  } catch {
-    return '';
-  }
-}
-
 const option = (zone: string, at: Date): ZoneOption => {
-  const offset = offsetOf(zone, at);
+  const offset = zoneOffsetName(zone, at);
   const name = zone.replaceAll('_', ' ');
   return { value: zone, label: offset && offset !== zone ? `${name} (${offset})` : name };
 };

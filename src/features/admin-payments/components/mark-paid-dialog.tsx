@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react';
+import { DateTimeField } from '../../../components/form/date-time-field';
 import { FormAlert } from '../../../components/form/form-alert';
 import { SubmitButton } from '../../../components/form/submit-button';
 import { TextField } from '../../../components/form/text-field';
@@ -6,29 +7,19 @@ import { toast } from '../../../components/toast/toast-store';
 import { errorMessage } from '../../../lib/app-error';
 import { formatMoney } from '../../../lib/format';
 import { useValidatedForm } from '../../../lib/use-validated-form';
+import { fromWallTime, toWallTime } from '../../../lib/wall-time';
 import { m } from '../../../paraglide/messages';
 import { PAYMENT_REFERENCE_MAX, payPaymentSchema } from '../../../shared/payment-schemas';
 import type { PaymentRow } from '../../../shared/payment-types';
 import { usePayPaymentMutation } from '../api';
 
-/** "2026-11-22T10:30" in this browser's time, the value a datetime-local input takes. */
-function localInputValue(date: Date): string {
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
-}
-
-/** A datetime-local value (this browser's time) as an ISO instant; '' or nonsense stays as typed. */
-function toIso(value: string): string {
-  const date = new Date(value);
-  return value && !Number.isNaN(date.getTime()) ? date.toISOString() : value;
-}
-
-// Mark a pending payment paid: the bank transfer's reference and when it was made.
+// Mark a pending payment paid: the bank transfer's reference and when it was made (typed in the admin's
+// own time zone, the one every date is shown in).
 export function MarkPaidDialog({ payment, onClose }: { payment: PaymentRow; onClose: () => void }) {
   const pay = usePayPaymentMutation(payment.id);
   const { errors, formError, submit } = useValidatedForm(payPaymentSchema);
   const [reference, setReference] = useState('');
-  const [paidAt, setPaidAt] = useState(() => localInputValue(new Date()));
+  const [paidAt, setPaidAt] = useState(() => toWallTime(new Date()));
   const titleId = useId();
   const firstRef = useRef<HTMLDivElement>(null);
   useEffect(() => firstRef.current?.querySelector('input')?.focus(), []);
@@ -53,7 +44,7 @@ export function MarkPaidDialog({ payment, onClose }: { payment: PaymentRow; onCl
           noValidate
           onSubmit={(event) => {
             event.preventDefault();
-            void submit({ reference, paidAt: toIso(paidAt) }, async (input) => {
+            void submit({ reference, paidAt: fromWallTime(paidAt) }, async (input) => {
               await pay.mutateAsync(input);
               toast.success(m.admin_payments_marked_paid());
               onClose();
@@ -70,9 +61,8 @@ export function MarkPaidDialog({ payment, onClose }: { payment: PaymentRow; onCl
               error={errors.reference}
             />
           </div>
-          <TextField
+          <DateTimeField
             id={`payment-${payment.id}-paid-at`}
-            type="datetime-local"
             label={m.admin_payments_paid_at()}
             value={paidAt}
             onChange={(event) => setPaidAt(event.target.value)}

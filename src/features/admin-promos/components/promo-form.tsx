@@ -1,4 +1,5 @@
 import { type FormEvent, useState } from 'react';
+import { DateTimeField } from '../../../components/form/date-time-field';
 import { SelectField, TextAreaField } from '../../../components/form/fields';
 import { FormAlert } from '../../../components/form/form-alert';
 import { SubmitButton } from '../../../components/form/submit-button';
@@ -27,7 +28,7 @@ type PromoFormProps = {
 const CURRENCY_OPTIONS = CURRENCIES.map((code) => ({ value: code, label: `${code} · ${currencyName(code)}` }));
 
 // Title, period, bonus and description, validated by the schema the server uses (the period must end
-// after it starts). The bonus is typed in major units; the period in Malaysia time.
+// after it starts). The bonus is typed in major units; the period in the admin's own time zone.
 export function PromoForm({
   idPrefix,
   initial,
@@ -70,16 +71,14 @@ export function PromoForm({
             {...field('title')}
           />
         </div>
-        <TextField
+        <DateTimeField
           id={`${idPrefix}-starts-at`}
-          type="datetime-local"
           label={m.admin_promo_field_starts_at()}
           error={errors.startsAt}
           {...field('startsAt')}
         />
-        <TextField
+        <DateTimeField
           id={`${idPrefix}-ends-at`}
-          type="datetime-local"
           label={m.admin_promo_field_ends_at()}
           error={errors.endsAt}
           {...field('endsAt')}

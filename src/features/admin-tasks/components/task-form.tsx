@@ -1,4 +1,5 @@
 import { type FormEvent, useState } from 'react';
+import { DateTimeField } from '../../../components/form/date-time-field';
 import { Choice, ChoiceGroup, SelectField, TextAreaField } from '../../../components/form/fields';
 import { FormAlert } from '../../../components/form/form-alert';
 import { SkillsInput, withPending } from '../../../components/form/skills-input';
@@ -32,7 +33,7 @@ const errorOf = (errors: Record<string, string>, name: string) =>
   errors[name] ?? Object.entries(errors).find(([key]) => key.startsWith(`${name}.`))?.[1];
 
 // Every task field of PRODUCT.md, validated by the schema the server uses. Money is typed in major
-// units and sent in minor units; the deadline is typed in Malaysia time.
+// units and sent in minor units; the deadline is typed in the admin's own time zone.
 export function TaskForm({ initial, storedExpiresAt, pending, submitLabel, onSave, onSaved, onCancel }: TaskFormProps) {
   const [values, setValues] = useState(initial);
   const [skillText, setSkillText] = useState('');
@@ -133,11 +134,10 @@ export function TaskForm({ initial, storedExpiresAt, pending, submitLabel, onSav
           inputMode="numeric"
           {...text('quota')}
         />
-        <TextField
+        <DateTimeField
           id="task-expires-at"
-          type="datetime-local"
           label={m.admin_tasks_field_expires_at()}
-          hint={<span className="text-base-content/70">{m.admin_tasks_field_expires_at_hint()}</span>}
+          hint={m.admin_tasks_field_expires_at_hint()}
           error={errors.expiresAt}
           {...text('expiresAt')}
         />

@@ -1,19 +1,19 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { type ChangeEvent, type FormEvent, useEffect, useId, useState } from 'react';
+import { DateTimeField } from '../../../components/form/date-time-field';
 import { FormAlert } from '../../../components/form/form-alert';
 import { SubmitButton } from '../../../components/form/submit-button';
-import { TextField } from '../../../components/form/text-field';
 import { toast } from '../../../components/toast/toast-store';
 import { errorMessage, isBrowserOffline } from '../../../lib/app-error';
 import { formatBytes } from '../../../lib/format';
 import { OutboxStorageError, outboxErrorText } from '../../../lib/outbox/outbox-errors';
 import { useOutboxEntry } from '../../../lib/outbox/use-outbox';
 import { useValidatedForm } from '../../../lib/use-validated-form';
+import { fromWallTime, toWallTime } from '../../../lib/wall-time';
 import { m } from '../../../paraglide/messages';
 import { CALL_PROOF_MAX_BYTES } from '../../../shared/constants';
 import { callProofSchema } from '../../../shared/talent-schemas';
 import { invalidateReferral, queueCallProof } from '../api';
-import { localInputToIso, toLocalInputValue } from '../format';
 
 const ACCEPT = 'image/*,audio/*,application/pdf';
 
@@ -29,14 +29,15 @@ export function callProofFileError(file: File): string | null {
 }
 
 // Uploads proof of a call: a file chosen, a photo taken or a recording made on the phone, with when
-// the call happened (the device's local time, sent as ISO) and a short note. The proof goes into the
-// outbox first, so the form clears at once: the list above shows it waiting, sending, then the
-// server's record; offline it is sent when the network is back.
+// the call happened (typed in the recruiter's own time zone, the one the saved proof is shown in;
+// sent as ISO) and a short note. The proof goes into the outbox first, so the form clears at once: the
+// list above shows it waiting, sending, then the server's record; offline it is sent when the network
+// is back.
 export function CallProofForm({ referralId, talentId }: { referralId: number; talentId: number }) {
   const { errors, formError, submit } = useValidatedForm(callProofSchema);
   const [file, setFile] = useState<File | null>(null);
   const [fileError, setFileError] = useState<string | null>(null);
-  const [calledAt, setCalledAt] = useState(() => toLocalInputValue(new Date()));
+  const [calledAt, setCalledAt] = useState(() => toWallTime(new Date()));
   const [note, setNote] = useState('');
   const [saving, setSaving] = useState(false);
   const [storageError, setStorageError] = useState<string | null>(null);
@@ -72,7 +73,7 @@ export function CallProofForm({ referralId, talentId }: { referralId: number; ta
     const problem = file ? callProofFileError(file) : m.error_field_file_required();
     setFileError(problem);
     setStorageError(null);
-    void submit({ referralId, calledAt: localInputToIso(calledAt), note }, async (fields) => {
+    void submit({ referralId, calledAt: fromWallTime(calledAt), note }, async (fields) => {
       if (!file || problem) return;
       setSaving(true);
       let entryId: string;
@@ -92,7 +93,7 @@ export function CallProofForm({ referralId, talentId }: { referralId: number; ta
       }
       setFile(null);
       setNote('');
-      setCalledAt(toLocalInputValue(new Date()));
+      setCalledAt(toWallTime(new Date()));
       if (isBrowserOffline()) toast.info(m.talent_outbox_saved_offline());
       else setFollowId(entryId);
     });
@@ -158,10 +159,9 @@ export function CallProofForm({ referralId, talentId }: { referralId: number; ta
           )}
         </fieldset>
 
-        <TextField
+        <DateTimeField
           id={`${idBase}-called-at`}
           label={m.call_proof_ui_called_at()}
-          type="datetime-local"
           value={calledAt}
           onChange={(event) => setCalledAt(event.target.value)}
           error={errors.calledAt}

@@ -9,9 +9,10 @@ import {
 } from '../../../shared/payment-schemas';
 import type { AppEnv } from '../../context';
 import { validate } from '../../validate';
+import { userZone } from '../dashboard/month-series';
 import { cancelPayment, createPayment, payPayment } from './payment-actions';
 import { getPaymentDetail, listPayable, listPayments, listPaymentsForExport } from './payment-queries';
-import { paymentsCsv } from './payments-csv';
+import { paymentsCsv, paymentsCsvFileName } from './payments-csv';
 
 // `/api/admin/payments` (issue 5); ROLE_ADMIN is checked for all of /api/admin (app.ts).
 export const adminPaymentRoutes = new Hono<AppEnv>()
@@ -26,10 +27,12 @@ export const adminPaymentRoutes = new Hono<AppEnv>()
   })
   .get('/export.csv', validate('query', paymentExportQuerySchema), async (c) => {
     const query = c.req.valid('query');
-    const csv = paymentsCsv(await listPaymentsForExport(c.get('deps').db, query));
-    const day = c.get('deps').now().toISOString().slice(0, 10);
+    const { db, now } = c.get('deps');
+    // The admin's own zone, for the rows and the file name alike.
+    const timeZone = await userZone(db, c.get('user').id);
+    const csv = paymentsCsv(await listPaymentsForExport(db, query), timeZone);
     c.header('Content-Type', 'text/csv; charset=utf-8');
-    c.header('Content-Disposition', `attachment; filename="payments-${query.filter.toLowerCase()}-${day}.csv"`);
+    c.header('Content-Disposition', `attachment; filename="${paymentsCsvFileName(query.filter, now(), timeZone)}"`);
     return c.body(csv, 200);
   })
   .post('/', validate('json', createPaymentSchema), async (c) => {

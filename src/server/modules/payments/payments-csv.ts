@@ -1,13 +1,13 @@
 import { stringify } from 'csv-stringify/sync';
-import { DEFAULT_TIMEZONE } from '../../../shared/constants';
 import { currencyDigits, toMajorUnits } from '../../../shared/money';
 import type { PaymentRow, PayoutDetails } from '../../../shared/payment-types';
 
 // The payments export: one line per payment, amounts in major units beside their currency, times in
-// Asia/Kuala_Lumpur (the zone is in the column names). Headers stay English: a file for spreadsheets
-// and accounting tools, whatever the admin's interface language.
+// the exporting admin's own zone (their account setting, which their screens show times in; the zone
+// is in the column names), and the file named for that zone's date, so the name and the rows agree.
+// Headers stay English: a file for spreadsheets and accounting tools, whatever the interface language.
 
-export const PAYMENT_CSV_COLUMNS = [
+export const paymentCsvColumns = (timeZone: string) => [
   'Payment ID',
   'Status',
   'Recruiter',
@@ -16,29 +16,43 @@ export const PAYMENT_CSV_COLUMNS = [
   'Currency',
   'Referrals',
   'Reference',
-  `Created at (${DEFAULT_TIMEZONE})`,
-  `Paid at (${DEFAULT_TIMEZONE})`,
+  `Created at (${timeZone})`,
+  `Paid at (${timeZone})`,
   'Bank name',
   'Bank account name',
   'Bank account number',
-] as const;
+];
 
-const dateTime = new Intl.DateTimeFormat('en-CA', {
-  timeZone: DEFAULT_TIMEZONE,
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  second: '2-digit',
-  hourCycle: 'h23',
-});
+const dateTimes = new Map<string, Intl.DateTimeFormat>();
+function wallClock(date: Date, timeZone: string): Record<string, string> {
+  let format = dateTimes.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-CA', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+      hourCycle: 'h23',
+    });
+    dateTimes.set(timeZone, format);
+  }
+  return Object.fromEntries(format.formatToParts(date).map((p) => [p.type, p.value]));
+}
 
-/** "2026-11-22 10:00:00" in Asia/Kuala_Lumpur; '' for no time. */
-export function csvDateTime(iso: string | null): string {
+/** "2026-11-22 10:00:00" as the zone's clock read it; '' for no time. */
+export function csvDateTime(iso: string | null, timeZone: string): string {
   if (!iso) return '';
-  const parts = Object.fromEntries(dateTime.formatToParts(new Date(iso)).map((p) => [p.type, p.value]));
+  const parts = wallClock(new Date(iso), timeZone);
   return `${parts.year}-${parts.month}-${parts.day} ${parts.hour}:${parts.minute}:${parts.second}`;
+}
+
+/** "payments-paid-2026-11-23.csv": the export's filter and the day it was made, in the rows' zone. */
+export function paymentsCsvFileName(filter: string, now: Date, timeZone: string): string {
+  const parts = wallClock(now, timeZone);
+  return `payments-${filter.toLowerCase()}-${parts.year}-${parts.month}-${parts.day}.csv`;
 }
 
 /** "1234.50" for 123450 MYR, "1500" for 1500 JPY: major units with the currency's digits, no grouping. */
@@ -48,7 +62,7 @@ export const csvAmount = (minor: number, currency: string) =>
 // A text cell starting with =, +, - or @ gets a leading ' so a spreadsheet shows it instead of running it.
 const text = (cell: string | null) => (cell && /^[=+\-@\t\r]/.test(cell) ? `'${cell}` : (cell ?? ''));
 
-export function paymentRecords(payments: Array<PaymentRow & { payout: PayoutDetails }>): string[][] {
+export function paymentRecords(payments: Array<PaymentRow & { payout: PayoutDetails }>, timeZone: string): string[][] {
   return payments.map((p) => [
     String(p.id),
     p.status,
@@ -58,8 +72,8 @@ export function paymentRecords(payments: Array<PaymentRow & { payout: PayoutDeta
     p.currency,
     String(p.referralCount),
     text(p.reference),
-    csvDateTime(p.createdAt),
-    csvDateTime(p.paidAt),
+    csvDateTime(p.createdAt, timeZone),
+    csvDateTime(p.paidAt, timeZone),
     text(p.payout.bankName),
     text(p.payout.bankAccountName),
     text(p.payout.bankAccountNumber),
@@ -68,6 +82,9 @@ export function paymentRecords(payments: Array<PaymentRow & { payout: PayoutDeta
 
 // RFC 4180 text written by csv-stringify, with CRLF line ends and a BOM so spreadsheet tools read
 // UTF-8 (names in Chinese or Malay).
-export function paymentsCsv(payments: Array<PaymentRow & { payout: PayoutDetails }>): string {
-  return stringify([[...PAYMENT_CSV_COLUMNS], ...paymentRecords(payments)], { bom: true, record_delimiter: 'windows' });
+export function paymentsCsv(payments: Array<PaymentRow & { payout: PayoutDetails }>, timeZone: string): string {
+  return stringify([paymentCsvColumns(timeZone), ...paymentRecords(payments, timeZone)], {
+    bom: true,
+    record_delimiter: 'windows',
+  });
 }
