@@ -65,7 +65,12 @@ function CvPreview({ resume, talentName }: { resume: Resume; talentName: string 
       {error && <FormAlert message={error} />}
       {kind && !url && !error && <div className="skeleton h-64 w-full" aria-busy="true" />}
       {url && kind === 'pdf' && (
-        <iframe src={url} title={title} className="h-[70vh] w-full rounded-box border border-base-300 bg-base-100" />
+        // Browsers' PDF viewers read these: no thumbnail pane, the page fitted to the frame's width.
+        <iframe
+          src={`${url}#navpanes=0&view=FitH`}
+          title={title}
+          className="h-[70vh] w-full rounded-box border border-base-300 bg-base-100"
+        />
       )}
       {url && kind === 'image' && (
         <img src={url} alt={title} className="max-h-[70vh] w-auto max-w-full rounded-box border border-base-300" />
