@@ -279,7 +279,9 @@ describe.each(DIALECTS)('hiring status and rewards on %s', (dialect) => {
     it('walks a referral from SUBMITTED to HIRED, one step at a time', async () => {
       const id = await referNewTalent(t, recruiter.id, await insertTask(t));
       for (const to of ['SCREENING', 'INTERVIEW', 'OFFERED', 'HIRED'] as const) {
-        expect((await moveHiring(id, { to, reason: to === 'HIRED' ? 'Signed the offer.' : undefined })).status).toBe(200);
+        expect((await moveHiring(id, { to, reason: to === 'HIRED' ? 'Signed the offer.' : undefined })).status).toBe(
+          200,
+        );
       }
       const data = await detail(id);
       expect(data.hiringStatus).toBe('HIRED');
