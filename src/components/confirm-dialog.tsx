@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef } from 'react';
+import { type ReactNode, useEffect, useId, useRef } from 'react';
 
 type ConfirmDialogProps = {
   title: string;
@@ -10,6 +10,8 @@ type ConfirmDialogProps = {
   tone?: 'danger' | 'primary';
   onConfirm: () => void;
   onCancel: () => void;
+  /** What the action needs beyond a yes (a reason field, a summary), shown under the text. */
+  children?: ReactNode;
 };
 
 // A daisyUI modal asking before an action that matters. Rendered only while asking; Escape
@@ -23,6 +25,7 @@ export function ConfirmDialog({
   tone = 'danger',
   onConfirm,
   onCancel,
+  children,
 }: ConfirmDialogProps) {
   const titleId = useId();
   const textId = useId();
@@ -36,7 +39,10 @@ export function ConfirmDialog({
       aria-labelledby={titleId}
       aria-describedby={textId}
       onKeyDown={(event) => {
-        if (event.key === 'Escape') onCancel();
+        if (event.key !== 'Escape') return;
+        // Asked over another dialog (a referral's detail), Escape closes only this one.
+        event.stopPropagation();
+        onCancel();
       }}
     >
       <div className="modal-box">
@@ -46,6 +52,7 @@ export function ConfirmDialog({
         <p id={textId} className="py-3 break-words">
           {text}
         </p>
+        {children}
         <div className="modal-action">
           <button ref={cancelRef} type="button" className="btn btn-sm" onClick={onCancel} disabled={pending}>
             {cancelLabel}

@@ -47,11 +47,28 @@ export const adminReferralListQuerySchema = v.object({
 export type AdminReferralListQuery = v.InferOutput<typeof adminReferralListQuerySchema>;
 export type AdminReferralListSearch = v.InferInput<typeof adminReferralListQuerySchema>;
 
-/** `POST /api/admin/referrals/:id/hiring-status`. */
-export const hiringStatusChangeSchema = v.object({
-  to: v.picklist(HIRING_STATUSES, 'field_required'),
-  note: optionalText(ADMIN_REASON_MAX),
-});
+/** The hiring statuses a referral never leaves; a move to one of them needs a reason (issue 21). */
+export const FINAL_HIRING_STATUSES: readonly HiringStatus[] = ['HIRED', 'REJECTED', 'WITHDRAWN'];
+export const isFinalHiring = (status: HiringStatus) => FINAL_HIRING_STATUSES.includes(status);
+
+/**
+ * `POST /api/admin/referrals/:id/hiring-status`. The reason is sent to the recruiter and kept in the
+ * referral's history; a final move without one is refused (reported on the reason field).
+ */
+export const hiringStatusChangeSchema = v.pipe(
+  v.object({
+    to: v.picklist(HIRING_STATUSES, 'field_required'),
+    reason: optionalText(ADMIN_REASON_MAX),
+  }),
+  v.forward(
+    v.partialCheck(
+      [['to'], ['reason']],
+      (input) => !isFinalHiring(input.to) || Boolean(input.reason),
+      'field_required',
+    ),
+    ['reason'],
+  ),
+);
 export type HiringStatusChangeInput = v.InferInput<typeof hiringStatusChangeSchema>;
 
 // A reason is required for every outcome but the positive one (reported on the reason field).
@@ -80,15 +97,20 @@ export const rewardDecisionSchema = v.pipe(
 );
 export type RewardDecisionInput = v.InferInput<typeof rewardDecisionSchema>;
 
+const bulkReferralIds = v.pipe(
+  v.array(idField('field_invalid'), 'field_required'),
+  v.minLength(1, 'field_required'),
+  v.maxLength(BULK_REWARD_MAX, 'field_too_long'),
+  v.transform((ids) => [...new Set(ids)]),
+);
+
+/** `POST /api/admin/referrals/reward/bulk/summary`: what approving a selection would do, before it is done. */
+export const bulkSummarySchema = v.object({ referralIds: bulkReferralIds });
+
 /** `POST /api/admin/referrals/reward/bulk`: one decision for a selection, each referral decided on its own. */
 export const bulkRewardSchema = v.pipe(
   v.object({
-    referralIds: v.pipe(
-      v.array(idField('field_invalid'), 'field_required'),
-      v.minLength(1, 'field_required'),
-      v.maxLength(BULK_REWARD_MAX, 'field_too_long'),
-      v.transform((ids) => [...new Set(ids)]),
-    ),
+    referralIds: bulkReferralIds,
     ...rewardDecisionEntries,
   }),
   v.forward(v.partialCheck([['decision'], ['reason']], reasonGiven('APPROVED'), 'field_required'), ['reason']),

@@ -1,4 +1,4 @@
-import type { HiringStatus, PaymentStatus, RewardStatus, TaskStatus } from './enums';
+import type { EducationLevel, HiringStatus, PaymentStatus, RewardStatus, TaskStatus } from './enums';
 import type { CallProofItem, HistoryEntry, ReferralSummary } from './recruiter-types';
 
 // What `/api/admin/referrals` answers (issue 5, hiring status screen). Money is integer minor units plus
@@ -23,7 +23,19 @@ export type AdminReferralDetail = AdminReferralRow & {
   consentDecidedAt: string | null;
   itaDecidedAt: string | null;
   rewardReason: string | null;
+  /** The reason given with the move to the current hiring status (issue 21); null if none. */
+  hiringReason: string | null;
   rewardDecidedBy: PersonRef | null;
+  /** What the admin decides with, on the referral's screen (issue 21): the talent's facts and CV. */
+  talent: {
+    educationLevel: EducationLevel;
+    yearsOfExperience: number | null;
+    currentPosition: string | null;
+    skills: string[];
+    languages: string[];
+    /** The CV, read through `GET /api/files/:id` (inline for PDF and images). */
+    resume: { id: number; name: string; mimeType: string; size: number } | null;
+  };
   task: {
     id: number;
     code: string;
@@ -63,6 +75,17 @@ export type RewardDecided = {
   rewardCurrency: string | null;
   rewardReason: string | null;
   decidedAt: string;
+};
+
+/** `POST /api/admin/referrals/reward/bulk/summary` answer: what approving a selection would do. */
+export type BulkApproveSummary = {
+  count: number;
+  /** What APPROVED would fix for the approvable ones, summed per currency (minor units). */
+  totals: Array<{ currency: string; amount: number }>;
+  /** Referrals with at least one call proof still waiting for review. */
+  proofsPending: number;
+  /** Referrals without the talent's confirmed consent: approving them is refused. */
+  withoutConsent: number;
 };
 
 /** `POST /api/admin/referrals/reward/bulk` answer: one result per referral, in the order asked. */

@@ -131,6 +131,8 @@ export type ReferralDetail = ReferralSummary & {
   consentDecidedAt: string | null;
   itaDecidedAt: string | null;
   rewardReason: string | null;
+  /** The admin's reason for the move to the current hiring status (required for a final one); null if none. */
+  hiringReason: string | null;
   talentLocale: string;
   /** When the last consent / ITA link was sent, and when the next resend is allowed (null: now). */
   consentSentAt: string | null;

@@ -238,6 +238,14 @@ describe('e-mail templates', () => {
       decision: 'CONFIRMED',
       link: 'https://recruiter.example/talents-folder/1/profile',
     },
+    hiring_changed: {
+      name: 'Ahmad',
+      talentName: 'Lee Chong Wei',
+      taskTitle: 'Senior Backend Engineer',
+      status: 'REJECTED',
+      reason: 'The client chose a candidate with more SQL experience.',
+      link: 'https://recruiter.example/talents-folder/1/hiring-status',
+    },
     reward_decided: {
       name: 'Ahmad',
       taskTitle: 'Senior Backend Engineer',

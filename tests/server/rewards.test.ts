@@ -256,7 +256,7 @@ describe.each(DIALECTS)('hiring status and rewards on %s', (dialect) => {
       for (const [from, to] of allowed) {
         const id = await referNewTalent(t, recruiter.id, taskId, { hiring_status: from });
         t.clock.advance(MINUTE);
-        const res = await moveHiring(id, { to, note: `To ${to}.` });
+        const res = await moveHiring(id, { to, reason: `To ${to}.` });
         expect(res.status, `${from} → ${to}`).toBe(200);
         expect(res.body.data as HiringChanged).toEqual({
           referralId: id,
@@ -279,7 +279,9 @@ describe.each(DIALECTS)('hiring status and rewards on %s', (dialect) => {
     it('walks a referral from SUBMITTED to HIRED, one step at a time', async () => {
       const id = await referNewTalent(t, recruiter.id, await insertTask(t));
       for (const to of ['SCREENING', 'INTERVIEW', 'OFFERED', 'HIRED'] as const) {
-        expect((await moveHiring(id, { to })).status).toBe(200);
+        expect((await moveHiring(id, { to, reason: to === 'HIRED' ? 'Signed the offer.' : undefined })).status).toBe(
+          200,
+        );
       }
       const data = await detail(id);
       expect(data.hiringStatus).toBe('HIRED');
@@ -298,7 +300,7 @@ describe.each(DIALECTS)('hiring status and rewards on %s', (dialect) => {
       expect(refused).toHaveLength(37);
       for (const [from, to] of refused) {
         const id = await referNewTalent(t, recruiter.id, taskId, { hiring_status: from });
-        const res = await moveHiring(id, { to });
+        const res = await moveHiring(id, { to, reason: 'Not a fit.' });
         expect(res.status, `${from} → ${to}`).toBe(409);
         expect(res.body.error.code).toBe('CONFLICT');
         expect(res.body.error.message).toContain(`from ${from} to ${to}`);
@@ -307,7 +309,7 @@ describe.each(DIALECTS)('hiring status and rewards on %s', (dialect) => {
         expect(await historyOf(t, id)).toEqual([]);
       }
       const id = await referNewTalent(t, recruiter.id, taskId, { hiring_status: 'HIRED' });
-      expect((await moveHiring(id, { to: 'REJECTED' })).body.error.message).toBe(
+      expect((await moveHiring(id, { to: 'REJECTED', reason: 'Not a fit.' })).body.error.message).toBe(
         'The hiring status cannot move from HIRED to REJECTED: HIRED is final.',
       );
     });

@@ -104,6 +104,15 @@ export function useRewardDecisionMutation(referralId: number) {
   });
 }
 
+/** What approving the selection would do (count, rewards per currency, proofs pending), asked before it is done. */
+export const bulkApproveSummaryQueryOptions = (referralIds: number[]) =>
+  queryOptions({
+    queryKey: ['admin-referrals', 'bulk-summary', referralIds] as const,
+    queryFn: () => unwrap(api.api.admin.referrals.reward.bulk.summary.$post({ json: { referralIds } })),
+    staleTime: 0,
+    gcTime: 0,
+  });
+
 /** One decision for a selection; the answer has each referral's outcome (or refusal). */
 export function useBulkRewardMutation() {
   const queryClient = useQueryClient();

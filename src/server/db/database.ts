@@ -139,6 +139,15 @@ export interface TalentsTable {
   updated_at: Timestamp;
 }
 
+// Every read of a stored file through GET /api/files/:id (migration 010).
+export interface FileReadsTable {
+  id: Generated<number>;
+  file_id: number;
+  user_id: number | null;
+  disposition: 'inline' | 'attachment';
+  created_at: Timestamp;
+}
+
 export interface ReferralsTable {
   id: Generated<number>;
   talent_id: number;
@@ -154,6 +163,7 @@ export interface ReferralsTable {
   ita_status: 'NOT_SENT' | 'SENT' | 'CONFIRMED' | 'DECLINED';
   ita_decided_at: Timestamp | null;
   hiring_status: 'SUBMITTED' | 'SCREENING' | 'INTERVIEW' | 'OFFERED' | 'HIRED' | 'REJECTED' | 'WITHDRAWN';
+  hiring_reason: string | null; // the reason given with the move to this status (migration 010)
   reward_status: string | null; // null while in review
   reward_amount: number | null; // fixed at approval
   reward_currency: string | null;
@@ -278,6 +288,7 @@ export interface Database {
   payments: PaymentsTable;
   one_time_tokens: OneTimeTokensTable;
   talent_decisions: TalentDecisionsTable;
+  file_reads: FileReadsTable;
   email_outbox: EmailOutboxTable;
   idempotency_keys: IdempotencyKeysTable;
   rate_limits: RateLimitsTable;

@@ -9,6 +9,7 @@ export type EmailTemplate =
   | 'consent_request'
   | 'ita_request'
   | 'talent_answered'
+  | 'hiring_changed'
   | 'reward_decided'
   | 'payment_paid';
 

@@ -128,6 +128,24 @@ const composers: Record<EmailTemplate, (p: PayloadReader, o: Opts, appUrl?: stri
       ],
     };
   },
+  hiring_changed: (p, o) => {
+    const status = hiringStatusLabel(p.str('status'), o);
+    const reason = p.optional('reason');
+    const details = [m.email_hiring_status({ status }, o)];
+    if (reason) details.push(m.email_reward_reason({ reason }, o));
+    return {
+      subject: m.email_hiring_subject({ talentName: p.str('talentName'), status }, o),
+      greeting: greeting(p.str('name'), o),
+      blocks: [
+        {
+          kind: 'p',
+          text: m.email_hiring_intro({ talentName: p.str('talentName'), taskTitle: p.str('taskTitle') }, o),
+        },
+        { kind: 'list', items: details },
+        { kind: 'action', label: m.email_hiring_action({}, o), url: p.str('link') },
+      ],
+    };
+  },
   reward_decided: (p, o, appUrl) => {
     const amount = formatAmount(p.raw('amount'), p.optional('currency'), o.locale);
     const reason = p.optional('reason');
@@ -166,6 +184,18 @@ const composers: Record<EmailTemplate, (p: PayloadReader, o: Opts, appUrl?: stri
     };
   },
 };
+
+const HIRING_STATUS_LABELS: Record<string, (o: Opts) => string> = {
+  SUBMITTED: (o) => m.hiring_submitted({}, o),
+  SCREENING: (o) => m.hiring_screening({}, o),
+  INTERVIEW: (o) => m.hiring_interview({}, o),
+  OFFERED: (o) => m.hiring_offered({}, o),
+  HIRED: (o) => m.hiring_hired({}, o),
+  REJECTED: (o) => m.hiring_rejected({}, o),
+  WITHDRAWN: (o) => m.hiring_withdrawn({}, o),
+};
+
+const hiringStatusLabel = (status: string, o: Opts) => HIRING_STATUS_LABELS[status]?.(o) ?? status;
 
 const REWARD_STATUS_LABELS: Record<string, (o: Opts) => string> = {
   APPROVED: (o) => m.email_reward_status_approved({}, o),

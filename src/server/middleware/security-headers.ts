@@ -33,6 +33,8 @@ export function documentSecurityHeaders(options: { sentryDsn?: string }): Header
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: blob:",
     "media-src 'self' blob:",
+    // The admin's referral detail shows a CV (PDF) in place from a blob fetched with the bearer token.
+    "frame-src 'self' blob:",
     "font-src 'self' data:",
     `connect-src ${connect.join(' ')}`,
     "worker-src 'self'",

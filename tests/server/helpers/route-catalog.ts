@@ -668,6 +668,12 @@ export const ROUTE_CATALOG: RouteRow[] = [
   },
   {
     method: 'POST',
+    path: '/api/admin/referrals/reward/bulk/summary',
+    expect: adminOnly(),
+    build: (fx) => ({ path: '/api/admin/referrals/reward/bulk/summary', json: { referralIds: [fx.referralId] } }),
+  },
+  {
+    method: 'POST',
     path: '/api/admin/referrals/call-proofs/:id/review',
     expect: adminOnly(),
     build: async (fx) => {

@@ -1,3 +1,4 @@
+import { Link } from '@tanstack/react-router';
 import { type Column, TableAndCards } from '../../../components/list/table-and-cards';
 import { ConsentBadge, HiringBadge, ItaBadge, RewardBadge } from '../../../components/status/referral-badges';
 import { formatDate, formatMoney } from '../../../lib/format';
@@ -5,6 +6,22 @@ import { m } from '../../../paraglide/messages';
 import type { ReferralSummary } from '../../../shared/recruiter-types';
 
 type ReferralTableProps = { referrals: ReferralSummary[]; showTask?: boolean };
+
+// The talent's name opens the referral where the admin decides on it (Hiring status, `?referral=<id>`):
+// CV, proofs, history and the hiring and reward decisions on one screen.
+function ReferralLink({ referral }: { referral: ReferralSummary }) {
+  return (
+    <Link
+      to="/admin/hiring-status"
+      search={{ referral: referral.id }}
+      className="link link-hover font-semibold"
+      aria-label={m.admin_recruiters_open_referral({ name: referral.talentName })}
+      data-testid="referral-link"
+    >
+      {referral.talentName}
+    </Link>
+  );
+}
 
 function Badges({ referral }: { referral: ReferralSummary }) {
   return (
@@ -45,7 +62,7 @@ const columns = (showTask: boolean): Column<ReferralSummary>[] => [
     header: m.admin_recruiters_col_talent(),
     cell: (referral) => (
       <>
-        <div className="font-semibold">{referral.talentName}</div>
+        <ReferralLink referral={referral} />
         <div className="text-sm text-base-content/70">
           {referral.talentEmail} · {referral.talentPhone}
         </div>
@@ -99,7 +116,9 @@ export function ReferralTable({ referrals, showTask = false }: ReferralTableProp
         <>
           <div className="flex items-start justify-between gap-2">
             <div className="min-w-0">
-              <h3 className="font-semibold leading-snug">{referral.talentName}</h3>
+              <h3 className="leading-snug">
+                <ReferralLink referral={referral} />
+              </h3>
               <p className="truncate text-xs text-base-content/70">
                 {referral.talentEmail} · {referral.talentPhone}
               </p>

@@ -1,13 +1,16 @@
+import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { FormAlert } from '../../../components/form/form-alert';
 import { RewardBadge } from '../../../components/status/referral-badges';
 import { toast } from '../../../components/toast/toast-store';
 import { AppError, type ClientErrorCode, errorMessage, fieldMessage } from '../../../lib/app-error';
 import { formatMoney } from '../../../lib/format';
+import { currentIntlLocale } from '../../../lib/locale';
 import { m } from '../../../paraglide/messages';
 import { ADMIN_REASON_MAX, type RewardDecision } from '../../../shared/admin-referral-schemas';
 import type { BulkRewardResult } from '../../../shared/admin-referral-types';
-import { useBulkRewardMutation } from '../api';
+import { bulkApproveSummaryQueryOptions, useBulkRewardMutation } from '../api';
 
 type Outcome = { name: string; result: BulkRewardResult['results'][number] };
 
@@ -17,11 +20,63 @@ const refusalText = (result: Extract<BulkRewardResult['results'][number], { ok: 
   return key ? fieldMessage(key) : errorMessage(new AppError(result.code as ClientErrorCode, 409, result.message));
 };
 
+// Before paying rewards for a whole selection, the admin sees what it adds up to: how many, the rewards
+// per currency, and how many still have call proofs to review or lack consent (those are refused).
+function ApproveConfirm({
+  selected,
+  pending,
+  onConfirm,
+  onCancel,
+}: {
+  selected: number[];
+  pending: boolean;
+  onConfirm: () => void;
+  onCancel: () => void;
+}) {
+  const summary = useQuery(bulkApproveSummaryQueryOptions(selected));
+  const data = summary.data;
+  const count = data?.count ?? selected.length;
+  const totals = data
+    ? new Intl.ListFormat(currentIntlLocale(), { type: 'conjunction' }).format(
+        data.totals.map((total) => formatMoney(total.amount, total.currency)),
+      )
+    : '';
+  return (
+    <ConfirmDialog
+      title={m.admin_hiring_bulk_approve_title({ count })}
+      text={
+        data
+          ? m.admin_hiring_bulk_approve_total({ totals: totals || formatMoney(0, 'MYR') })
+          : m.admin_hiring_bulk_summary_loading()
+      }
+      confirmLabel={m.admin_hiring_bulk_approve_confirm({ count })}
+      cancelLabel={m.admin_hiring_cancel()}
+      tone="primary"
+      pending={pending || !data}
+      onConfirm={onConfirm}
+      onCancel={onCancel}
+    >
+      {summary.isError && <FormAlert message={errorMessage(summary.error)} />}
+      {data && (
+        <ul className="mb-2 list-disc space-y-1 ps-5 text-sm" data-testid="bulk-approve-summary">
+          <li className={data.proofsPending > 0 ? 'font-semibold' : undefined}>
+            {data.proofsPending > 0
+              ? m.admin_hiring_bulk_approve_pending({ count: data.proofsPending })
+              : m.admin_hiring_bulk_approve_pending_none()}
+          </li>
+          {data.withoutConsent > 0 && <li>{m.admin_hiring_bulk_approve_no_consent({ count: data.withoutConsent })}</li>}
+        </ul>
+      )}
+    </ConfirmDialog>
+  );
+}
+
 // Approve or reject the selected referrals at once (rejecting asks for the reason), then each referral's
 // outcome: approved (or EXCEED_QUOTA), rejected, or refused and why.
 export function BulkActions({ selected, nameOf }: { selected: number[]; nameOf: (id: number) => string }) {
   const bulk = useBulkRewardMutation();
   const [rejecting, setRejecting] = useState(false);
+  const [approving, setApproving] = useState(false);
   const [reason, setReason] = useState('');
   const [reasonError, setReasonError] = useState<string | null>(null);
   const [outcomes, setOutcomes] = useState<Outcome[] | null>(null);
@@ -74,7 +129,7 @@ export function BulkActions({ selected, nameOf }: { selected: number[]; nameOf: 
             type="button"
             className="btn btn-sm btn-success"
             disabled={bulk.isPending}
-            onClick={() => void decide('APPROVED')}
+            onClick={() => setApproving(true)}
           >
             {m.admin_hiring_bulk_approve()}
           </button>
@@ -86,6 +141,14 @@ export function BulkActions({ selected, nameOf }: { selected: number[]; nameOf: 
           >
             {m.admin_hiring_bulk_reject()}
           </button>
+          {approving && (
+            <ApproveConfirm
+              selected={selected}
+              pending={bulk.isPending}
+              onConfirm={() => void decide('APPROVED').finally(() => setApproving(false))}
+              onCancel={() => setApproving(false)}
+            />
+          )}
           {rejecting && (
             <form
               className="flex w-full flex-col gap-2 sm:flex-row sm:items-start"

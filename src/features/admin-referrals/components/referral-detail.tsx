@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { FormAlert } from '../../../components/form/form-alert';
 import { ConsentBadge, HiringBadge, ItaBadge, RewardBadge } from '../../../components/status/referral-badges';
 import { toast } from '../../../components/toast/toast-store';
@@ -7,12 +8,18 @@ import { asAppError, errorMessage, fieldErrors } from '../../../lib/app-error';
 import { HIRING_LABELS, REWARD_LABELS } from '../../../lib/enum-labels/referral-labels';
 import { formatDateTime, formatMoney } from '../../../lib/format';
 import { m } from '../../../paraglide/messages';
-import { ADMIN_REASON_MAX, REWARD_DECISIONS, type RewardDecision } from '../../../shared/admin-referral-schemas';
+import {
+  ADMIN_REASON_MAX,
+  isFinalHiring,
+  REWARD_DECISIONS,
+  type RewardDecision,
+} from '../../../shared/admin-referral-schemas';
 import type { AdminReferralDetail } from '../../../shared/admin-referral-types';
 import type { HiringStatus } from '../../../shared/enums';
 import { adminReferralQueryOptions, useHiringStatusMutation, useRewardDecisionMutation } from '../api';
 import { CallProofReview } from './call-proof-review';
 import { ReferralHistory } from './referral-history';
+import { TalentEvidence } from './talent-evidence';
 
 /** The localised field message of a refusal (the server names the field), else the code's message. */
 function refusalText(error: unknown, field: string): string {
@@ -24,13 +31,18 @@ function refusalText(error: unknown, field: string): string {
 function HiringSection({ referral }: { referral: AdminReferralDetail }) {
   const move = useHiringStatusMutation(referral.id);
   const [error, setError] = useState<string | null>(null);
-  async function moveTo(to: HiringStatus) {
+  // A final move (Hired, Rejected, Withdrawn) is asked first, with the reason the recruiter will read.
+  const [asking, setAsking] = useState<HiringStatus | null>(null);
+  async function moveTo(to: HiringStatus, reason?: string) {
     setError(null);
     try {
-      await move.mutateAsync({ to });
+      await move.mutateAsync({ to, reason });
+      setAsking(null);
       toast.success(m.admin_hiring_moved({ status: HIRING_LABELS[to]() }));
     } catch (failure) {
-      setError(refusalText(failure, 'to'));
+      const text = refusalText(failure, asking ? 'reason' : 'to');
+      if (asking) throw new Error(text);
+      setError(text);
     }
   }
   return (
@@ -49,15 +61,94 @@ function HiringSection({ referral }: { referral: AdminReferralDetail }) {
               type="button"
               className={`btn btn-xs ${to === 'REJECTED' || to === 'WITHDRAWN' ? 'btn-error btn-outline' : 'btn-primary'}`}
               disabled={move.isPending}
-              onClick={() => void moveTo(to)}
+              onClick={() => (isFinalHiring(to) ? setAsking(to) : void moveTo(to))}
             >
               {m.admin_hiring_move_to({ status: HIRING_LABELS[to]() })}
             </button>
           ))
         )}
       </div>
+      {referral.hiringReason && (
+        <p className="text-sm whitespace-pre-line" data-testid="hiring-reason">
+          {m.admin_hiring_reason({ reason: referral.hiringReason })}
+        </p>
+      )}
       {error && <FormAlert message={error} />}
+      {asking && (
+        <FinalMoveDialog
+          talentName={referral.talentName}
+          to={asking}
+          pending={move.isPending}
+          onConfirm={(reason) => moveTo(asking, reason)}
+          onCancel={() => setAsking(null)}
+        />
+      )}
     </section>
+  );
+}
+
+// Asks before a final move, with the reason the recruiter reads on the referral and in their e-mail.
+function FinalMoveDialog({
+  talentName,
+  to,
+  pending,
+  onConfirm,
+  onCancel,
+}: {
+  talentName: string;
+  to: HiringStatus;
+  pending: boolean;
+  onConfirm: (reason: string) => Promise<void>;
+  onCancel: () => void;
+}) {
+  const [reason, setReason] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const reasonId = useId();
+  const errorId = useId();
+  const status = HIRING_LABELS[to]();
+  async function confirm() {
+    const why = reason.trim();
+    if (!why) {
+      setError(m.error_field_field_required());
+      return;
+    }
+    setError(null);
+    try {
+      await onConfirm(why);
+    } catch (failure) {
+      setError((failure as Error).message);
+    }
+  }
+  return (
+    <ConfirmDialog
+      title={m.admin_hiring_final_confirm_title({ talentName, status })}
+      text={m.admin_hiring_final_confirm_text()}
+      confirmLabel={m.admin_hiring_move_to({ status })}
+      cancelLabel={m.admin_hiring_cancel()}
+      tone={to === 'HIRED' ? 'primary' : 'danger'}
+      pending={pending}
+      onConfirm={() => void confirm()}
+      onCancel={onCancel}
+    >
+      <label className="text-sm font-medium" htmlFor={reasonId}>
+        {m.admin_hiring_final_reason_label()}
+      </label>
+      <textarea
+        id={reasonId}
+        className={`textarea w-full ${error ? 'textarea-error' : ''}`}
+        rows={3}
+        maxLength={ADMIN_REASON_MAX}
+        value={reason}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? errorId : undefined}
+        onChange={(event) => setReason(event.target.value)}
+      />
+      {error && (
+        <p id={errorId} className="text-sm text-error" role="alert">
+          {error}
+        </p>
+      )}
+    </ConfirmDialog>
   );
 }
 
@@ -199,35 +290,41 @@ function RewardSection({ referral }: { referral: AdminReferralDetail }) {
   );
 }
 
+// One screen to decide with (issue 21): on a desktop the talent and CV on the left, the decisions, call
+// proofs and history on the right; one column on smaller screens.
 function DetailBody({ referral }: { referral: AdminReferralDetail }) {
   return (
-    <div className="space-y-5">
-      <div className="space-y-1 text-sm">
-        <p>
-          {referral.taskCode} · {referral.taskTitle} · {referral.company}
-        </p>
-        <p className="text-base-content/70">
-          {m.admin_hiring_by_recruiter()} {referral.recruiterName} ({referral.recruiterEmail})
-        </p>
-        <p className="text-base-content/70">
-          {referral.talentEmail} · {referral.talentPhone}
-        </p>
-        <div className="flex flex-wrap gap-1">
-          <ConsentBadge status={referral.consentStatus} />
-          <ItaBadge status={referral.itaStatus} />
+    <div className="grid gap-5 lg:grid-cols-2">
+      <div className="min-w-0 space-y-5">
+        <div className="space-y-1 text-sm">
+          <p>
+            {referral.taskCode} · {referral.taskTitle} · {referral.company}
+          </p>
+          <p className="text-base-content/70">
+            {m.admin_hiring_by_recruiter()} {referral.recruiterName} ({referral.recruiterEmail})
+          </p>
+          <p className="text-base-content/70 break-words">
+            {referral.talentEmail} · {referral.talentPhone}
+          </p>
+          <div className="flex flex-wrap gap-1">
+            <ConsentBadge status={referral.consentStatus} />
+            <ItaBadge status={referral.itaStatus} />
+          </div>
         </div>
-        {referral.recruiterNote && <p className="whitespace-pre-line">{referral.recruiterNote}</p>}
+        <TalentEvidence referral={referral} />
       </div>
-      <HiringSection referral={referral} />
-      <section className="space-y-2">
-        <h3 className="font-semibold">{m.admin_hiring_section_calls()}</h3>
-        <CallProofReview proofs={referral.callProofList} />
-      </section>
-      <RewardSection key={`${referral.rewardStatus}-${referral.approvable}`} referral={referral} />
-      <section className="space-y-2">
-        <h3 className="font-semibold">{m.admin_hiring_section_history()}</h3>
-        <ReferralHistory entries={referral.history} />
-      </section>
+      <div className="min-w-0 space-y-5">
+        <HiringSection referral={referral} />
+        <section className="space-y-2">
+          <h3 className="font-semibold">{m.admin_hiring_section_calls()}</h3>
+          <CallProofReview proofs={referral.callProofList} />
+        </section>
+        <RewardSection key={`${referral.rewardStatus}-${referral.approvable}`} referral={referral} />
+        <section className="space-y-2">
+          <h3 className="font-semibold">{m.admin_hiring_section_history()}</h3>
+          <ReferralHistory entries={referral.history} />
+        </section>
+      </div>
     </div>
   );
 }
@@ -248,7 +345,7 @@ export function ReferralDetailDialog({ referralId, onClose }: { referralId: numb
         if (event.key === 'Escape') onClose();
       }}
     >
-      <div className="modal-box max-h-[90vh] w-full max-w-3xl">
+      <div className="modal-box max-h-[92vh] w-full max-w-3xl lg:max-w-6xl">
         <div className="mb-3 flex items-start justify-between gap-2">
           <h2 id={titleId} className="text-lg font-semibold">
             {query.data ? query.data.talentName : m.admin_hiring_detail_title()}

@@ -1,3 +1,4 @@
+import { Link } from '@tanstack/react-router';
 import { FilterSelect } from '../../../components/list/filter-select';
 import { ListEmpty } from '../../../components/list/list-states';
 import { Pagination } from '../../../components/list/pagination';
@@ -37,6 +38,22 @@ const STATUS_LABELS = {
 
 const deadline = (task: AdminTaskSummary) =>
   task.expiresAt ? formatDateTime(task.expiresAt) : m.admin_tasks_no_deadline();
+
+// A task's referral count opens every referral of the task: Hiring status filtered by the task, where
+// each one opens with its CV, proofs and history.
+function ReferralsLink({ task }: { task: AdminTaskSummary }) {
+  return (
+    <Link
+      to="/admin/hiring-status"
+      search={{ taskId: task.id }}
+      className="link link-hover"
+      aria-label={m.admin_tasks_referrals_of({ title: task.title })}
+      data-testid="admin-task-referrals"
+    >
+      {task.referralCount}
+    </Link>
+  );
+}
 
 function EditButton({ task, onEdit }: { task: AdminTaskSummary; onEdit: (id: number) => void }) {
   return (
@@ -92,7 +109,11 @@ const columns = (onEdit: (id: number) => void): Column<AdminTaskSummary>[] => [
     cell: (task) => formatMoney(task.rewardAmount, task.rewardCurrency),
   },
   { header: m.admin_tasks_col_quota(), className: NUMBER, testId: 'admin-task-quota', cell: quotaUsed },
-  { header: m.admin_tasks_col_referrals(), className: 'text-right tabular-nums', cell: (task) => task.referralCount },
+  {
+    header: m.admin_tasks_col_referrals(),
+    className: 'text-right tabular-nums',
+    cell: (task) => <ReferralsLink task={task} />,
+  },
   {
     header: m.admin_tasks_col_created(),
     className: 'whitespace-nowrap text-sm',
@@ -184,7 +205,7 @@ export function AdminTaskList({ data, filters, onChange, onEdit, onCreate }: Adm
                 figures={[
                   { label: m.admin_tasks_col_reward(), value: formatMoney(task.rewardAmount, task.rewardCurrency) },
                   { label: m.admin_tasks_col_quota(), value: quotaUsed(task) },
-                  { label: m.admin_tasks_col_referrals(), value: task.referralCount },
+                  { label: m.admin_tasks_col_referrals(), value: <ReferralsLink task={task} /> },
                 ]}
               />
               <p className="text-xs text-base-content/60">

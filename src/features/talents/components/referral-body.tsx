@@ -8,6 +8,7 @@ import type { HistoryEntry, ReferralDetail, TalentDetail } from '../../../shared
 import { mailtoLink, reminderSubject, reminderText, talentLocale, telLink, whatsappLink } from '../contact';
 import { CallProofForm } from './call-proof-form';
 import { CallProofList } from './call-proof-list';
+import { HiringReason } from './hiring-reason';
 import { ReferralNote } from './referral-note';
 import { SendLinkButton } from './send-link-button';
 
@@ -83,6 +84,7 @@ export function ReferralBody({
         </State>
         <State label={m.referral_hiring()}>
           <HiringBadge status={referral.hiringStatus} />
+          <HiringReason reason={referral.hiringReason} />
         </State>
         <State
           label={m.referral_reward()}

@@ -1,7 +1,8 @@
 import { HIRING_TRANSITIONS } from '../../../shared/admin-referral-schemas';
 import type { AdminCallProofItem, AdminReferralDetail } from '../../../shared/admin-referral-types';
-import type { CallProofStatus, HiringStatus, PaymentStatus } from '../../../shared/enums';
+import type { CallProofStatus, EducationLevel, HiringStatus, PaymentStatus } from '../../../shared/enums';
 import type { DB } from '../../db/connect';
+import { jsonList } from '../../db/json-list';
 import { notFound } from '../../errors';
 import { listHistory } from '../referrals/referral-detail';
 import { taskStatus } from '../tasks/task.mappers';
@@ -68,8 +69,24 @@ export async function getAdminCallProof(db: DB, callProofId: number): Promise<Ad
 export async function getAdminReferralDetail(db: DB, referralId: number, now: Date): Promise<AdminReferralDetail> {
   const referral = await db.selectFrom('referrals').selectAll().where('id', '=', referralId).executeTakeFirst();
   if (!referral) throw notFound('Referral');
-  const [[row], task, used, promo, payment, decidedBy, callProofList, history] = await Promise.all([
+  const [[row], talent, task, used, promo, payment, decidedBy, callProofList, history] = await Promise.all([
     adminReferralRows(db, [referral.id]),
+    db
+      .selectFrom('talents')
+      .leftJoin('files', 'files.id', 'talents.resume_file_id')
+      .select([
+        'talents.education_level',
+        'talents.years_of_experience',
+        'talents.current_position',
+        'talents.skills',
+        'talents.languages',
+        'files.id as file_id',
+        'files.original_name',
+        'files.mime_type',
+        'files.size',
+      ])
+      .where('talents.id', '=', referral.talent_id)
+      .executeTakeFirstOrThrow(),
     db.selectFrom('tasks').selectAll().where('id', '=', referral.task_id).executeTakeFirstOrThrow(),
     quotaUsed(db, referral.task_id),
     referral.promo_id === null
@@ -105,6 +122,23 @@ export async function getAdminReferralDetail(db: DB, referralId: number, now: Da
     consentDecidedAt: referral.consent_decided_at,
     itaDecidedAt: referral.ita_decided_at,
     rewardReason: referral.reward_reason,
+    hiringReason: referral.hiring_reason,
+    talent: {
+      educationLevel: talent.education_level as EducationLevel,
+      yearsOfExperience: talent.years_of_experience,
+      currentPosition: talent.current_position,
+      skills: jsonList(talent.skills),
+      languages: jsonList(talent.languages),
+      resume:
+        talent.file_id === null
+          ? null
+          : {
+              id: talent.file_id,
+              name: talent.original_name ?? '',
+              mimeType: talent.mime_type ?? 'application/octet-stream',
+              size: Number(talent.size),
+            },
+    },
     rewardDecidedBy: decidedBy ? { id: decidedBy.id, name: decidedBy.full_name } : null,
     task: {
       id: task.id,

@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import {
   adminReferralListQuerySchema,
   bulkRewardSchema,
+  bulkSummarySchema,
   callProofReviewSchema,
   hiringStatusChangeSchema,
   rewardDecisionSchema,
@@ -11,6 +12,7 @@ import type { AppEnv } from '../../context';
 import { validate } from '../../validate';
 import { getAdminReferralDetail } from './admin-referral-detail';
 import { listAdminReferrals } from './admin-referral-list';
+import { summarizeBulkApprove } from './bulk-approve-summary';
 import { reviewCallProof } from './call-proof-review';
 import { changeHiringStatus } from './hiring-status';
 import { decideReward, decideRewards } from './reward-decision';
@@ -25,6 +27,10 @@ export const adminReferralRoutes = new Hono<AppEnv>()
   .post('/reward/bulk', validate('json', bulkRewardSchema), async (c) => {
     const { referralIds, ...input } = c.req.valid('json');
     const data = await decideRewards(c.get('deps'), c.get('user').id, referralIds, input);
+    return c.json({ success: true as const, data }, 200);
+  })
+  .post('/reward/bulk/summary', validate('json', bulkSummarySchema), async (c) => {
+    const data = await summarizeBulkApprove(c.get('deps').db, c.req.valid('json').referralIds);
     return c.json({ success: true as const, data }, 200);
   })
   .post(

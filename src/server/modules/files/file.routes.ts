@@ -5,6 +5,7 @@ import type { AppEnv } from '../../context';
 import { requireUser } from '../../middleware/auth';
 import { validate } from '../../validate';
 import { readFileFor } from './file.service';
+import { recordFileRead } from './file-reads';
 
 // Types a browser may show in place (an admin playing a call recording, viewing a screenshot or a PDF);
 // everything else is always a download.
@@ -19,6 +20,11 @@ export const fileRoutes = new Hono<AppEnv>().get(
   async (c) => {
     const file = await readFileFor(c.get('deps'), c.get('user'), c.req.valid('param').id);
     const inline = c.req.valid('query').disposition === 'inline' && INLINE_TYPES.test(file.mimeType);
+    await recordFileRead(c.get('deps'), {
+      fileId: c.req.valid('param').id,
+      userId: c.get('user').id,
+      disposition: inline ? 'inline' : 'attachment',
+    });
     const ascii = file.name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
     c.header('Content-Type', file.mimeType);
     c.header('Content-Length', String(file.bytes.byteLength));

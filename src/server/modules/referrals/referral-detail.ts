@@ -84,6 +84,7 @@ export async function buildReferralDetail(db: DB, referral: Referral, now: Date)
     consentDecidedAt: referral.consent_decided_at,
     itaDecidedAt: referral.ita_decided_at,
     rewardReason: referral.reward_reason,
+    hiringReason: referral.hiring_reason,
     talentLocale: talent.contact_locale,
     consentSentAt,
     consentResendAt: nextSendAt(consentSentAt, now),

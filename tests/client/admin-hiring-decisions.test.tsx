@@ -1,0 +1,159 @@
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { clearToasts } from '../../src/components/toast/toast-store';
+import { HiringReason } from '../../src/features/talents/components/hiring-reason';
+import { clearAuthTokens } from '../../src/lib/auth-session';
+import { readEnv } from '../../src/server/env';
+import { createStorage } from '../../src/server/storage/create-storage';
+import { insertCallProof } from '../server/helpers/money-rows';
+import { insertReferral, insertTalent, insertTask } from '../server/helpers/rows';
+import { inProcessApiForFile } from './helpers/in-process-api';
+import { renderAppAt } from './helpers/render-app';
+
+// Issue 21 on the admin's screens, against the real API in-process: a final hiring move asks for the
+// reason the recruiter reads, "Approve selected" shows what it adds up to first, and the referral's
+// detail carries the talent's facts and CV to decide with.
+const server = inProcessApiForFile();
+const NOW = Date.parse('2026-11-22T02:00:00.000Z');
+const db = () => server.db;
+const rows = () => ({ db: db(), clock: { now: () => new Date(NOW) } });
+
+let adminEmail: string;
+let referrals: { offered: number; tan: number; lim: number };
+
+beforeAll(async () => {
+  adminEmail = await server.createUser({ roles: ['ROLE_ADMIN'], fullName: 'Nur Admin' });
+  const recruiterEmail = await server.createUser({ fullName: 'Aina Rahman' });
+  const aina = (
+    await db().selectFrom('users').select('id').where('email', '=', recruiterEmail).executeTakeFirstOrThrow()
+  ).id;
+  // The CV, stored where the in-process API reads files.
+  const storage = createStorage(
+    readEnv({ APP_ENV: 'test', JWT_SECRET: 'x'.repeat(40), DATA_DIR: '/tmp/recruiter-test', MAIL_WORKER: 'false' }),
+  );
+  const key = `resume/hiring-decisions-${process.pid}-${NOW}.pdf`;
+  const bytes = new TextEncoder().encode('%PDF-1.4 Farah Hassan CV');
+  await storage.put(key, bytes, 'application/pdf');
+  const file = await db()
+    .insertInto('files')
+    .values({
+      owner_id: aina,
+      purpose: 'RESUME',
+      original_name: 'Farah Hassan CV.pdf',
+      mime_type: 'application/pdf',
+      size: bytes.byteLength,
+      sha256: 'x',
+      storage_key: key,
+      created_at: new Date(NOW).toISOString(),
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const task = await insertTask(rows(), { title: 'Line Cook', reward_amount: 15_000, quota: 5 });
+  const farah = await insertTalent(rows(), aina, {
+    full_name: 'Farah Hassan',
+    resume_file_id: file.id,
+    skills: '["Knife skills","Food safety"]',
+    education_level: 'Diploma',
+    years_of_experience: 1,
+  });
+  referrals = {
+    offered: await insertReferral(rows(), farah, task, {
+      hiring_status: 'OFFERED',
+      recruiter_note: 'Ran a hawker stall for a year.',
+      rating: 10,
+    }),
+    tan: await insertReferral(rows(), await insertTalent(rows(), aina, { full_name: 'Tan Wei' }), task, {
+      consent_status: 'CONFIRMED',
+    }),
+    lim: await insertReferral(rows(), await insertTalent(rows(), aina, { full_name: 'Lim Hui' }), task, {
+      consent_status: 'CONFIRMED',
+    }),
+  };
+  await insertCallProof(rows(), referrals.lim);
+});
+
+beforeEach(async () => {
+  clearAuthTokens();
+  clearToasts();
+  await server.signIn(adminEmail);
+});
+afterEach(() => cleanup());
+
+describe('the admin’s referral detail', () => {
+  it('shows the talent’s facts, the recruiter’s note and the CV in place', async () => {
+    renderAppAt(`/admin/hiring-status?referral=${referrals.offered}`);
+    const dialog = within(await screen.findByRole('dialog', { name: 'Farah Hassan' }));
+    expect(await dialog.findByTitle('CV of Farah Hassan')).toBeTruthy();
+    expect((dialog.getByTitle('CV of Farah Hassan') as HTMLIFrameElement).src).toMatch(/^blob:/);
+    expect(dialog.getByRole('button', { name: 'Download Farah Hassan CV.pdf' })).toBeTruthy();
+    expect(dialog.getByText('Knife skills')).toBeTruthy();
+    expect(dialog.getByText('Diploma')).toBeTruthy();
+    expect(dialog.getByText('1 year')).toBeTruthy();
+    expect(dialog.getByText('Good')).toBeTruthy();
+    expect(dialog.getByTestId('recruiter-note').textContent).toBe('Ran a hawker stall for a year.');
+    // The view was recorded by the files API.
+    const reads = await db().selectFrom('file_reads').select(['disposition']).execute();
+    expect(reads.map((r) => r.disposition)).toContain('inline');
+  });
+
+  it('asks before a final move, requires the reason, then shows it and e-mails the recruiter once', async () => {
+    renderAppAt(`/admin/hiring-status?referral=${referrals.offered}`);
+    const dialog = within(await screen.findByRole('dialog', { name: 'Farah Hassan' }));
+    fireEvent.click(await dialog.findByRole('button', { name: 'Move to Rejected' }));
+    const confirm = within(await screen.findByRole('alertdialog', { name: 'Move Farah Hassan to Rejected?' }));
+    expect(confirm.getByText(/The recruiter sees your reason/)).toBeTruthy();
+    expect(dialog.getByTestId('hiring-badge').textContent).toBe('Offered');
+    fireEvent.click(confirm.getByRole('button', { name: 'Move to Rejected' }));
+    expect(await confirm.findByText('This field is required.')).toBeTruthy();
+    fireEvent.change(confirm.getByLabelText('Reason (the recruiter sees it)'), {
+      target: { value: 'The client hired an internal candidate.' },
+    });
+    fireEvent.click(confirm.getByRole('button', { name: 'Move to Rejected' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    await waitFor(() => expect(dialog.getByTestId('hiring-badge').textContent).toBe('Rejected'));
+    expect(dialog.getByTestId('hiring-reason').textContent).toBe('Reason: The client hired an internal candidate.');
+    const mails = await db()
+      .selectFrom('email_outbox')
+      .select(['template'])
+      .where('template', '=', 'hiring_changed')
+      .execute();
+    expect(mails).toHaveLength(1);
+  });
+});
+
+describe('approving a selection', () => {
+  it('shows the count, the rewards per currency and the proofs still to review before approving', async () => {
+    renderAppAt('/admin/hiring-status');
+    const table = within(await screen.findByRole('table', { name: 'Referrals' }));
+    await waitFor(() => table.getByRole('checkbox', { name: 'Select Tan Wei' }));
+    fireEvent.click(table.getByRole('checkbox', { name: 'Select Tan Wei' }));
+    fireEvent.click(table.getByRole('checkbox', { name: 'Select Lim Hui' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Approve selected' }));
+    const confirm = within(await screen.findByRole('alertdialog', { name: 'Approve 2 referrals?' }));
+    expect((await confirm.findByText(/^Rewards to pay:/)).textContent).toMatch(/^Rewards to pay: (RM|MYR)\s?300\.00$/);
+    expect(confirm.getByText('1 has a call proof still waiting for review.')).toBeTruthy();
+    // Nothing is decided until the admin confirms.
+    const undecided = await db()
+      .selectFrom('referrals')
+      .select('reward_status')
+      .where('id', '=', referrals.tan)
+      .executeTakeFirstOrThrow();
+    expect(undecided.reward_status).toBeNull();
+    fireEvent.click(confirm.getByRole('button', { name: 'Approve 2' }));
+    const results = await screen.findAllByTestId('bulk-result');
+    expect(results.map((row) => row.textContent?.replace(/\s/g, ''))).toEqual([
+      expect.stringMatching(/^TanWeiApproved/),
+      expect.stringMatching(/^LimHuiApproved/),
+    ]);
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+  });
+});
+
+describe('the recruiter’s hiring reason', () => {
+  it('shows the admin’s reason, and nothing without one', () => {
+    const { container, rerender } = render(<HiringReason reason="Signed the offer." />);
+    expect(screen.getByTestId('hiring-reason').textContent).toBe("Admin's reason: Signed the offer.");
+    rerender(<HiringReason reason={null} />);
+    expect(container.textContent).toBe('');
+  });
+});
