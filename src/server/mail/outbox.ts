@@ -9,6 +9,9 @@ export type EmailTemplate =
   | 'consent_request'
   | 'ita_request'
   | 'talent_answered'
+  | 'consent_withdrawn'
+  | 'consent_expired'
+  | 'call_proof_rejected'
   | 'reward_decided'
   | 'payment_paid';
 
