@@ -16,7 +16,8 @@ export const IMPROVE_NOTE_PATH = '/api/recruiter/ai/recruiter-notes/improve';
  */
 export const STREAM_ERROR_STATUS = 200;
 
-export type ImproveDone = { remaining: number; engine: AiEngineName };
+/** `advice`: what is still to confirm with the talent, shown beside the note, never part of it. */
+export type ImproveDone = { remaining: number; engine: AiEngineName; advice: string[] };
 
 export type ImproveHandlers = {
   signal?: AbortSignal;
@@ -50,7 +51,8 @@ export function parseImproveEvent(data: string): ImproveEvent | null {
       return { done: true, error: { code: error.code, message: error.message }, remaining: value.remaining };
     }
     if (!AI_ENGINES.includes(value.engine as AiEngineName)) return null;
-    return { done: true, remaining: value.remaining, engine: value.engine as AiEngineName };
+    const advice = Array.isArray(value.advice) ? value.advice.filter((line) => typeof line === 'string') : [];
+    return { done: true, remaining: value.remaining, engine: value.engine as AiEngineName, advice };
   }
   if ((value.done === undefined || value.done === false) && typeof value.text === 'string') {
     return { text: value.text };
@@ -124,7 +126,7 @@ export async function improveNote(body: AiNoteRequest, handlers: ImproveHandlers
         return;
       }
       finished = true;
-      handlers.onDone({ remaining: event.remaining, engine: event.engine });
+      handlers.onDone({ remaining: event.remaining, engine: event.engine, advice: event.advice ?? [] });
     });
   } catch (error) {
     // A network failure in the middle of the stream is a cut-off; an abort is not an error.

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { LOCALES } from './enums';
+import { CANDIDATE_LANGUAGES, CURRENCIES, EDUCATION_LEVELS, LOCALES } from './enums';
 import { idField, requiredText } from './form-fields';
 import { RECRUITER_NOTE_MAX } from './talent-schemas';
 
@@ -22,10 +22,33 @@ export type NoteAspect = (typeof NOTE_ASPECTS)[number];
 export const AI_ENGINES = ['builtin', 'openai'] as const;
 export type AiEngineName = (typeof AI_ENGINES)[number];
 
+const factText = (max: number) =>
+  v.optional(v.pipe(v.string('field_invalid'), v.trim(), v.maxLength(max, 'field_too_long')));
+
+/**
+ * What the talent's form already says (issue 21): the helper counts these as known instead of calling
+ * them missing. Only profile facts: an object schema drops any other key, so a name, e-mail or phone
+ * sent by mistake never reaches an engine.
+ */
+export const noteFactsSchema = v.object({
+  /** Major units, as typed in the form. */
+  expectedSalary: v.optional(v.nullable(v.pipe(v.number('field_invalid'), v.minValue(0), v.maxValue(1e12)))),
+  expectedSalaryCurrency: v.optional(v.picklist(CURRENCIES, 'field_invalid')),
+  languages: v.optional(v.pipe(v.array(v.picklist(CANDIDATE_LANGUAGES, 'field_invalid')), v.maxLength(20))),
+  educationLevel: v.optional(v.picklist(EDUCATION_LEVELS, 'field_invalid')),
+  location: factText(120),
+  country: factText(60),
+  yearsOfExperience: v.optional(v.nullable(v.pipe(v.number('field_invalid'), v.minValue(0), v.maxValue(80)))),
+  currentPosition: factText(120),
+  skills: v.optional(v.pipe(v.array(v.pipe(v.string(), v.trim(), v.maxLength(60))), v.maxLength(50))),
+});
+export type NoteFacts = v.InferOutput<typeof noteFactsSchema>;
+
 export const aiNoteRequestSchema = v.object({
   taskId: idField(),
   note: requiredText(RECRUITER_NOTE_MAX),
   language: v.optional(v.picklist(LOCALES, 'locale_invalid')),
+  facts: v.optional(noteFactsSchema),
 });
 export type AiNoteRequest = v.InferInput<typeof aiNoteRequestSchema>;
 
@@ -52,7 +75,13 @@ export interface NoteAnalysis {
  */
 export type ImproveEvent =
   | { text: string; done?: false }
-  | { done: true; remaining: number; engine: AiEngineName }
+  | {
+      done: true;
+      remaining: number;
+      engine: AiEngineName;
+      /** What is still to confirm with the talent: advice shown beside the note, never part of it. */
+      advice?: string[];
+    }
   | { done: true; error: { code: string; message: string }; remaining: number };
 
 /** `PUT /api/recruiter/talent-task/{id}/note`: the recruiter saves a referral's note (ours). */

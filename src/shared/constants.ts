@@ -31,7 +31,7 @@ export const DEFAULT_AI_NOTE_QUOTA = 20;
 // Consent and ITA links (PRODUCT.md "Tokens and links"). The notice version is recorded with every
 // answer as PDPA proof; bump it whenever the consent text in messages/*.json changes.
 export const ITA_TOKEN_TTL_SECONDS = 72 * 60 * 60;
-export const TALENT_NOTICE_VERSION = '2026-11-22';
+export const TALENT_NOTICE_VERSION = '2026-11-30';
 /** A recruiter may resend a referral's consent or ITA link at most once per 10 minutes. */
 export const LINK_RESEND_INTERVAL_SECONDS = 10 * 60;
 

@@ -216,4 +216,8 @@ export type TalentLinkView = {
   expiresAt: string;
   /** The version of the notice the talent is shown, recorded with the answer (PDPA proof). */
   noticeVersion: string;
+  /** The talent's consent stands and the referral is not final: this link may withdraw it. */
+  withdrawable: boolean;
+  /** When the talent withdrew their consent to this referral (from any of its links), or null. */
+  withdrawnAt: string | null;
 };

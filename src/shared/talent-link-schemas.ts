@@ -17,3 +17,9 @@ export const talentLinkAnswerSchema = v.object({
   // The language the notice was shown in: part of the proof.
   locale: v.optional(v.picklist(LOCALES), 'en'),
 });
+
+// Withdrawing a consent given earlier, from the consent or ITA link: the token is the key.
+export const talentLinkWithdrawSchema = v.object({
+  token: tokenSchema,
+  locale: v.optional(v.picklist(LOCALES), 'en'),
+});

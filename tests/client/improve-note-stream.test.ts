@@ -62,7 +62,7 @@ describe('the improve stream reader', () => {
     expect(init?.method).toBe('POST');
     expect(JSON.parse(String(init?.body))).toEqual(request);
     expect(result.texts).toEqual(TEXTS);
-    expect(result.done).toEqual([{ remaining: 4, engine: 'builtin' }]);
+    expect(result.done).toEqual([{ remaining: 4, engine: 'builtin', advice: [] }]);
     expect(result.errors).toEqual([]);
   });
 
@@ -80,7 +80,7 @@ describe('the improve stream reader', () => {
     const bytes = encoder.encode(FULL_ANSWER);
     const result = await run(sse(Array.from(bytes, (byte) => Uint8Array.of(byte))));
     expect(result.text).toBe(TEXTS.join(''));
-    expect(result.done).toEqual([{ remaining: 4, engine: 'builtin' }]);
+    expect(result.done).toEqual([{ remaining: 4, engine: 'builtin', advice: [] }]);
     expect(result.errors).toEqual([]);
   });
 

@@ -141,10 +141,12 @@ describe('the note assistant', () => {
     const salary = items[0] as HTMLElement;
     expect(salary.textContent).toContain(m.note_ai_aspect_salary());
     expect(salary.textContent).toContain(m.note_ai_covered());
-    // Nothing in the note says where the talent would work: a gap with a line on how to close it.
-    const location = items[5] as HTMLElement;
-    expect(location.textContent).toContain(m.note_ai_gap());
-    expect(location.textContent?.length).toBeGreaterThan(`${m.note_ai_aspect_location()}: ${m.note_ai_gap()}`.length);
+    // Neither the note nor the profile (English only) says the talent speaks Malay: a gap with a line on
+    // how to close it. Where the talent lives the profile says, so location is not a gap (issue 21).
+    const languages = items[4] as HTMLElement;
+    expect(languages.textContent).toContain(m.note_ai_gap());
+    expect(languages.textContent?.length).toBeGreaterThan(`${m.note_ai_aspect_languages()}: ${m.note_ai_gap()}`.length);
+    expect((items[5] as HTMLElement).textContent).toContain(m.note_ai_covered());
     expect(within(checklist).getByText(m.note_ai_builtin_analysis())).toBeTruthy();
   });
 
@@ -291,6 +293,72 @@ describe('the note assistant', () => {
     fireEvent.click(accept);
     expect(field.value).toBe(improved);
     expect(improved).toContain('6,500');
+  });
+
+  it('sends the form’s facts: salary and languages the profile has are not "missing", and advice stays beside the note', async () => {
+    await setRemaining(5);
+    const talent = await insertTalent(rows(), userId, {
+      full_name: 'Chong Wei Ling',
+      email: 'chong.weiling@example.com',
+      phone_e164: '+60123456793',
+      languages: '["en","ms"]',
+      expected_salary: 650_000, // minor units: RM 6,500
+      expected_salary_currency: 'MYR',
+      location: 'Petaling Jaya',
+    });
+    const bodies: string[] = [];
+    vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
+      const url = input instanceof Request ? input.url : String(input);
+      if (url.includes('/ai/recruiter-notes/')) {
+        bodies.push(input instanceof Request ? await input.clone().text() : String(init?.body));
+      }
+      return networkFetch(input, init);
+    });
+    try {
+      renderAppAt(`/manage-task/add/profile-completion?taskId=${taskId}&talentId=${talent.id}`);
+      const field = (await screen.findByLabelText(/^Recruiter note/)) as HTMLTextAreaElement;
+      const note = 'Earns RM 5,000 now. One month notice. Wants to move for growth. Clear on the call.';
+      fireEvent.change(field, { target: { value: note } });
+      const panel = within(screen.getByTestId('note-assistant'));
+
+      fireEvent.click(panel.getByRole('button', { name: m.note_ai_analyse() }));
+      const checklist = await panel.findByTestId('note-ai-analysis');
+      const item = (aspect: string) => checklist.querySelector(`[data-aspect="${aspect}"]`)?.textContent ?? '';
+      expect(item('languages')).toContain(m.note_ai_covered());
+      expect(item('location')).toContain(m.note_ai_covered());
+      expect(item('salary')).toContain(m.note_ai_covered());
+
+      fireEvent.click(panel.getByRole('button', { name: m.note_ai_improve() }));
+      const accept = await panel.findByRole('button', { name: m.note_ai_accept() });
+      const improved = panel.getByTestId('note-ai-preview').textContent ?? '';
+      expect(improved).not.toContain('Gaps to confirm');
+      const advice = panel.getByTestId('note-ai-advice');
+      expect(advice.textContent).toContain(m.note_ai_advice_heading());
+      expect(advice.textContent).not.toMatch(/salary|speak/i);
+      const adviceLines = within(advice)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent ?? '');
+      expect(adviceLines.length).toBeGreaterThan(0);
+      fireEvent.click(accept);
+      expect(field.value).toBe(improved);
+      for (const line of adviceLines) expect(field.value).not.toContain(line);
+
+      // Both calls carried the form's facts, and no contact detail.
+      expect(bodies).toHaveLength(2);
+      for (const body of bodies) {
+        const sent = JSON.parse(body);
+        expect(sent.facts).toMatchObject({
+          expectedSalary: 6500,
+          expectedSalaryCurrency: 'MYR',
+          languages: ['en', 'ms'],
+        });
+        for (const contact of ['chong.weiling@example.com', '123456793', 'Chong Wei Ling']) {
+          expect(body).not.toContain(contact);
+        }
+      }
+    } finally {
+      vi.stubGlobal('fetch', networkFetch);
+    }
   });
 
   it('a failed save keeps the text typed', async () => {

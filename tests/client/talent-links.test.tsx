@@ -75,7 +75,15 @@ describe('consent page', () => {
     expect(await screen.findByText(INTRO)).toBeTruthy();
     expect(screen.getByRole('heading', { level: 1, name: 'Consent Confirmation' })).toBeTruthy();
     expect(screen.getByRole('heading', { name: 'How your data is used' })).toBeTruthy();
-    expect(screen.getByText(/You can withdraw your consent at any time by replying to Siti Rahman/)).toBeTruthy();
+    // The notice promises only what the page does: withdrawal on this link, no reply to a no-reply e-mail.
+    expect(
+      screen.getByText(
+        /you can withdraw your consent later by opening this link again while the referral is in progress; Siti Rahman is told\./,
+      ),
+    ).toBeTruthy();
+    expect(document.body.textContent).not.toMatch(/replying/);
+    // Nothing to withdraw before the talent agreed.
+    expect(screen.queryByRole('button', { name: 'Withdraw my consent' })).toBeNull();
     expect(screen.getByText(`Notice version ${TALENT_NOTICE_VERSION}`)).toBeTruthy();
     const expires = formatDateTime(now.getTime() + CONSENT_TOKEN_TTL_SECONDS * 1000);
     expect(screen.getByText(`This link is valid until ${expires}.`)).toBeTruthy();
@@ -233,6 +241,71 @@ describe('consent page', () => {
     expect(localizeUrl('http://localhost:3000/ms/talent/ita-success?token=t0k', { locale: 'en' }).href).toBe(
       'http://localhost:3000/talent/ita-success?token=t0k',
     );
+  });
+});
+
+describe('withdrawing consent', () => {
+  const outboxOf = (template: string) =>
+    server.db.selectFrom('email_outbox').select(['id', 'locale']).where('template', '=', template).execute();
+
+  it('lets the talent withdraw after agreeing, on the same link, after one more question', async () => {
+    const { token, referralId } = await createReferral();
+    renderAppAt(`/talent/consent?token=${token}`);
+    fireEvent.click(await screen.findByRole('button', { name: 'I agree' }));
+    await screen.findByTestId('talent-link-thanks');
+
+    // The thank-you page already offers the way back out; it asks before doing it, and can be left.
+    fireEvent.click(screen.getByRole('button', { name: 'Withdraw my consent' }));
+    expect(
+      screen.getByText(
+        'Withdraw your consent to be put forward for Backend Engineer? Siti Rahman will be told, and this cannot be undone.',
+      ),
+    ).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Go back' }));
+    expect(document.activeElement?.textContent).toBe('Withdraw my consent');
+    expect(await referralRow(referralId)).toMatchObject({ consent_status: 'CONFIRMED' });
+
+    fireEvent.click(screen.getByRole('button', { name: 'Withdraw my consent' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Yes, withdraw my consent' }));
+    const done = await screen.findByTestId('talent-link-withdrawn');
+    expect(done.textContent).toMatch(
+      /^Your consent is withdrawnYou withdrew your consent on Nov \d+, 2026, .+\. Siti Rahman has been told\. You will not be put forward for Backend Engineer\.$/,
+    );
+    expect(document.activeElement?.textContent).toBe('Your consent is withdrawn');
+    expect(screen.queryByRole('button', { name: 'Withdraw my consent' })).toBeNull();
+    expect(screen.queryByTestId('talent-link-thanks')).toBeNull();
+    expect(await referralRow(referralId)).toMatchObject({ consent_status: 'DECLINED' });
+    expect(await outboxOf('consent_withdrawn')).toHaveLength(1);
+
+    // Opened again later: it says so, and offers nothing more.
+    cleanup();
+    renderAppAt(`/talent/consent?token=${token}`);
+    expect(await screen.findByTestId('talent-link-withdrawn')).toBeTruthy();
+    expect(screen.queryByRole('button')).toBeNull();
+  });
+
+  it('offers the withdrawal on the ITA page too, in the talent’s language', async () => {
+    const { token, referralId } = await createReferral('ITA');
+    const before = window.location.href;
+    window.history.replaceState(null, '', `/zh/talent/ita-success?token=${token}`);
+    try {
+      renderAppAt(`/talent/ita-success?token=${token}`);
+      fireEvent.click(await screen.findByRole('button', { name: '撤回我的同意' }));
+      fireEvent.click(screen.getByRole('button', { name: '是的，撤回我的同意' }));
+      expect(await screen.findByRole('heading', { name: '您已撤回同意' })).toBeTruthy();
+      expect(screen.queryByRole('button', { name: '是的，我想申请' })).toBeNull();
+      expect(await referralRow(referralId)).toMatchObject({ consent_status: 'DECLINED', ita_status: 'SENT' });
+    } finally {
+      window.history.replaceState(null, '', before);
+    }
+  });
+
+  it('shows nothing to withdraw once the referral is final', async () => {
+    const { token, referralId } = await createReferral('ITA');
+    await server.db.updateTable('referrals').set({ hiring_status: 'REJECTED' }).where('id', '=', referralId).execute();
+    renderAppAt(`/talent/ita-success?token=${token}`);
+    expect(await screen.findByRole('button', { name: 'Yes, I want to apply' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Withdraw my consent' })).toBeNull();
   });
 });
 

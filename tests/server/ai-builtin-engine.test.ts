@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { m } from '../../src/paraglide/messages';
 import type { NoteRequest, NoteTask } from '../../src/server/modules/ai-notes/ai-engine';
 import { createBuiltinEngine } from '../../src/server/modules/ai-notes/builtin/builtin-engine';
-import { chunkText, composeImprovedNote } from '../../src/server/modules/ai-notes/builtin/note-compose';
+import { chunkText, composeImprovedNote, noteAdvice } from '../../src/server/modules/ai-notes/builtin/note-compose';
 import { splitSentences } from '../../src/server/modules/ai-notes/builtin/note-sentences';
 import { NOTE_ASPECTS, type NoteAspect } from '../../src/shared/ai-note-schemas';
 import type { AppLocale } from '../../src/shared/enums';
@@ -182,21 +182,18 @@ describe('the built-in engine: the improved note', () => {
     m.ai_note_heading_summary({}, { locale: language }),
     m.ai_note_heading_fit({}, { locale: language }),
     m.ai_note_heading_pay({}, { locale: language }),
-    m.ai_note_heading_gaps({}, { locale: language }),
   ];
 
-  /** The note's sentences as the improved note lists them: "- " lines of the first three sections. */
+  /** The note's sentences as the improved note lists them: its "- " lines (it has no other kind). */
   const listedSentences = (text: string, language: AppLocale) => {
-    const gapsAt = text.indexOf(`\n${m.ai_note_heading_gaps({}, { locale: language })}\n`);
     const empty = `- ${m.ai_note_section_empty({}, { locale: language })}`;
     return text
-      .slice(0, gapsAt)
       .split('\n')
       .filter((line) => line.startsWith('- ') && line !== empty)
       .map((line) => line.slice(2));
   };
 
-  it.each(LOCALES)('writes the four headings in %s and sorts each sentence into its section', async (language) => {
+  it.each(LOCALES)('writes the three headings in %s and sorts each sentence into its section', async (language) => {
     const text = (await collect(engine.improve({ note: FULL_NOTES.en, task: TASK, language }, live()))).join('');
     const headings = headingsIn(language);
     let at = -1;
@@ -206,36 +203,82 @@ describe('the built-in engine: the improved note', () => {
       at = next;
     }
     const section = (i: number) =>
-      text.slice(text.indexOf(headings[i] as string), text.indexOf(headings[i + 1] as string));
+      text.slice(
+        text.indexOf(headings[i] as string),
+        i + 1 < headings.length ? text.indexOf(headings[i + 1] as string) : undefined,
+      );
     expect(section(0)).toContain('- Spoke with Ali Hassan on 3 March 2025.');
     expect(section(0)).toContain('- Looking for career growth.');
     expect(section(1)).toContain('- He has 6 years of Java and Spring Boot.');
     expect(section(1)).toContain('- Lives in Petaling Jaya, can commute to KL.');
     expect(section(2)).toContain('- Current salary RM6,500, expecting RM8,000.');
     expect(section(2)).toContain('- Notice period is 1 month.');
-    expect(text).toContain(m.ai_note_gaps_none({}, { locale: language }));
+    // Issue 21: no checklist inside the note; what is left to confirm is advice beside it.
+    expect(text).not.toContain(m.ai_note_heading_gaps({}, { locale: language }));
+    expect(text).not.toContain(m.ai_note_gaps_none({}, { locale: language }));
     expect(listedSentences(text, language).sort()).toEqual(splitSentences(FULL_NOTES.en).sort());
   });
 
-  it('lists one thing to confirm per uncovered aspect, never as a fact', () => {
-    const text = composeImprovedNote({
+  it('gives one thing to confirm per uncovered aspect as advice beside the note, never in it', () => {
+    const request = {
       note: 'Gaji semasa RM3,500. Boleh bertutur bahasa Inggeris.',
       task: TASK,
-      language: 'ms',
-    });
-    const gaps = text
-      .slice(text.indexOf(m.ai_note_heading_gaps({}, { locale: 'ms' })))
-      .split('\n')
-      .slice(1);
-    expect(gaps).toEqual([
-      `- ${m.ai_note_gap_salary_expected({}, { locale: 'ms' })}`,
-      `- ${m.ai_note_gap_availability({}, { locale: 'ms' })}`,
-      `- ${m.ai_note_gap_reason({}, { locale: 'ms' })}`,
-      '- Sahkan pengalaman dengan Java, Spring Boot dan SQL.',
-      '- Sahkan sama ada mereka boleh bertutur dalam bahasa Melayu.',
-      `- ${m.ai_note_gap_location({ place: 'Kuala Lumpur, Malaysia' }, { locale: 'ms' })}`,
-      `- ${m.ai_note_gap_communication({}, { locale: 'ms' })}`,
+      language: 'ms' as const,
+    };
+    const advice = noteAdvice(request);
+    expect(advice).toEqual([
+      m.ai_note_gap_salary_expected({}, { locale: 'ms' }),
+      m.ai_note_gap_availability({}, { locale: 'ms' }),
+      m.ai_note_gap_reason({}, { locale: 'ms' }),
+      'Sahkan pengalaman dengan Java, Spring Boot dan SQL.',
+      'Sahkan sama ada mereka boleh bertutur dalam bahasa Melayu.',
+      m.ai_note_gap_location({ place: 'Kuala Lumpur, Malaysia' }, { locale: 'ms' }),
+      m.ai_note_gap_communication({}, { locale: 'ms' }),
     ]);
+    const text = composeImprovedNote(request);
+    for (const line of advice) expect(text).not.toContain(line);
+  });
+
+  it('counts what the profile form says as known: expected salary, languages, location, skills', async () => {
+    const note = 'Current salary RM6,500. Notice period is 1 month. Looking for career growth. Communicates clearly.';
+    const bare = await engine.analyze({ note, task: TASK, language: 'en' }, live());
+    const missing = (analysis: typeof bare) => analysis.aspects.filter((a) => !a.covered).map((a) => a.aspect);
+    expect(missing(bare)).toEqual(['salary', 'experience', 'languages', 'location']);
+    const facts = {
+      expectedSalary: 8000,
+      expectedSalaryCurrency: 'MYR' as const,
+      languages: ['en' as const, 'ms' as const],
+      location: 'Petaling Jaya',
+      country: 'Malaysia',
+      yearsOfExperience: 6,
+      skills: ['Java', 'Spring Boot'],
+    };
+    const told = await engine.analyze({ note, task: TASK, language: 'en', facts }, live());
+    expect(missing(told)).toEqual([]);
+    expect(told.score).toBe(100);
+    expect(noteAdvice({ note, task: TASK, language: 'en', facts })).toEqual([]);
+    // Only the current salary known from the note, the expected one from the form: not "missing".
+    const half = await engine.analyze({ note: 'Notice period is 1 month.', task: TASK, language: 'en', facts }, live());
+    expect(half.aspects.find((a) => a.aspect === 'salary')?.suggestion).toBe(
+      m.ai_note_suggest_salary_current({}, { locale: 'en' }),
+    );
+  });
+
+  it('files a remark under the heading it is about ("basic knowledge" is no salary)', () => {
+    const text = composeImprovedNote({
+      note: 'She has 5 years of Java and basic knowledge of SQL. Remarks: very polite and clear on the call. Basic RM4,000, expecting RM5,000.',
+      task: TASK,
+      language: 'en',
+    });
+    const pay = text.slice(text.indexOf(m.ai_note_heading_pay({}, { locale: 'en' })));
+    const fit = text.slice(
+      text.indexOf(m.ai_note_heading_fit({}, { locale: 'en' })),
+      text.indexOf(m.ai_note_heading_pay({}, { locale: 'en' })),
+    );
+    expect(fit).toContain('- She has 5 years of Java and basic knowledge of SQL.');
+    expect(fit).toContain('- Remarks: very polite and clear on the call.');
+    expect(pay).toContain('- Basic RM4,000, expecting RM5,000.');
+    expect(pay).not.toContain('basic knowledge');
   });
 
   it('streams small chunks that add up to the whole note', async () => {

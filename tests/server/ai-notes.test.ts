@@ -1,7 +1,7 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { type ImproveEvent, NOTE_ASPECTS } from '../../src/shared/ai-note-schemas';
+import { type ImproveEvent, NOTE_ASPECTS, type NoteAnalysis } from '../../src/shared/ai-note-schemas';
 import { SEED_MESSAGES } from '../../src/shared/error-codes';
 import { createSseParser } from '../../src/shared/sse-parser';
 import { createReferral, signIn } from './helpers/referral-fixtures';
@@ -122,8 +122,48 @@ describe.each(DIALECTS)('AI note calls on %s', (dialect) => {
     for (const fact of ['Aminah Binti Yusof', '5 years', 'RM 5,800', 'RM 6,500', '1 month']) {
       expect(improved).toContain(fact);
     }
-    expect(list.at(-1)).toEqual({ done: true, remaining: 19, engine: 'builtin' });
+    expect(list.at(-1)).toEqual({ done: true, remaining: 19, engine: 'builtin', advice: expect.any(Array) });
     expect(await remaining(me.id)).toBe(19);
+  });
+
+  it('takes the form’s facts: salary and languages are not "missing", and gaps stay beside the note', async () => {
+    const taskId = await taskWithNeeds();
+    const me = await signIn(t);
+    const note = 'Current salary RM 5,800. 5 years of Node.js and PostgreSQL. Notice period 1 month.';
+    const facts = {
+      expectedSalary: 6500,
+      expectedSalaryCurrency: 'MYR',
+      languages: ['en', 'zh'],
+      location: 'Petaling Jaya',
+    };
+    const gapsOf = async (body: unknown) =>
+      ((await (await post('analyze', body, me.headers)).json()).data as NoteAnalysis).aspects
+        .filter((aspect) => !aspect.covered)
+        .map((aspect) => aspect.aspect);
+    expect(await gapsOf({ taskId, note, language: 'en' })).toEqual(
+      expect.arrayContaining(['salary', 'languages', 'location']),
+    );
+    const withFacts = await gapsOf({ taskId, note, language: 'en', facts });
+    expect(withFacts).not.toContain('salary');
+    expect(withFacts).not.toContain('languages');
+    expect(withFacts).not.toContain('location');
+
+    const list = await events(await post('improve', { taskId, note, language: 'en', facts }, me.headers));
+    const improved = list.map((e) => ('text' in e ? e.text : '')).join('');
+    expect(improved).not.toContain('Gaps to confirm');
+    expect(improved).not.toMatch(/^- Confirm/m);
+    const done = list.at(-1) as { advice: string[] };
+    expect(done.advice.length).toBeGreaterThan(0);
+    expect(done.advice.join('\n')).not.toMatch(/salary|speak|Kuala Lumpur/);
+    for (const line of done.advice) expect(improved).not.toContain(line);
+
+    // Facts are checked at the edge.
+    const bad = await post(
+      'analyze',
+      { taskId, note, facts: { expectedSalary: 'lots', languages: ['xx'] } },
+      me.headers,
+    );
+    expect(bad.status).toBe(400);
   });
 
   it('refuses an improvement at 0 uses left with the seed’s message, streaming nothing', async () => {
@@ -151,7 +191,7 @@ describe.each(DIALECTS)('AI note calls on %s', (dialect) => {
     expect(refused).toHaveLength(7);
     for (const res of refused) expect((await res.json()).error.code).toBe('USAGE_LIMIT_REACHED');
     const list = await events(streamed[0] as Response);
-    expect(list.at(-1)).toEqual({ done: true, remaining: 0, engine: 'builtin' });
+    expect(list.at(-1)).toEqual({ done: true, remaining: 0, engine: 'builtin', advice: expect.any(Array) });
     expect(await remaining(me.id)).toBe(0);
   });
 

@@ -138,7 +138,7 @@ describe.each(DIALECTS)('the OpenAI-compatible note engine on %s', (dialect) => 
     expect(res.headers.get('x-accel-buffering')).toBe('no');
     const list = await events(res);
     expect(textOf(list)).toBe(PIECES.join(''));
-    expect(list.at(-1)).toEqual({ done: true, remaining: 19, engine: 'openai' });
+    expect(list.at(-1)).toEqual({ done: true, remaining: 19, engine: 'openai', advice: expect.any(Array) });
     expect(await remaining()).toBe(19);
   });
 
@@ -147,7 +147,15 @@ describe.each(DIALECTS)('the OpenAI-compatible note engine on %s', (dialect) => 
       sseHead(res);
       res.end(`${chunk('Ringkasan.')}data: [DONE]\n\n`);
     };
-    await (await improve({ taskId, note: NOTE, language: 'zh' })).text();
+    await (
+      await improve({
+        taskId,
+        note: NOTE,
+        language: 'zh',
+        // The form's facts go with the note; a contact detail slipped in is dropped by the schema.
+        facts: { expectedSalary: 6500, expectedSalaryCurrency: 'MYR', languages: ['en', 'zh'], email: 'x@example.com' },
+      })
+    ).text();
     const [request] = provider.received;
     expect(request?.headers.authorization).toBe('Bearer sk-test-key');
     expect(request?.body).toMatchObject({ model: 'test-model', stream: true });
@@ -156,7 +164,14 @@ describe.each(DIALECTS)('the OpenAI-compatible note engine on %s', (dialect) => 
     expect(system).toContain('Keep every fact of the original note');
     expect(system).toContain('invent none');
     expect(system).toContain('Simplified Chinese');
-    expect(system).toMatch(/summary; fit to the task; salary and availability; gaps to confirm/);
+    // Three sections; what is missing is shown beside the note, so the model lists no gaps in it.
+    expect(system).toMatch(
+      /three short sections, in this order: summary; fit to the task .*; salary and availability\./,
+    );
+    expect(system).toMatch(/no checklist, no "gaps"/);
+    expect(system).toContain('Expected salary: 6500 MYR per month');
+    expect(system).toContain('Languages spoken (ISO codes): en, zh');
+    expect(system).not.toContain('x@example.com');
     expect(system).toContain('Node.js, PostgreSQL');
     expect(messages.find((m) => m.role === 'user')?.content).toBe(NOTE);
   });

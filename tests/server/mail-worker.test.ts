@@ -246,6 +246,25 @@ describe('e-mail templates', () => {
       reason: 'The client chose a candidate with more SQL experience.',
       link: 'https://recruiter.example/talents-folder/1/hiring-status',
     },
+    consent_withdrawn: {
+      recruiterName: 'Ahmad',
+      talentName: 'Lee Chong Wei',
+      taskTitle: 'Senior Backend Engineer',
+      link: 'https://recruiter.example/talents-folder/1/profile',
+    },
+    consent_expired: {
+      recruiterName: 'Ahmad',
+      talentName: 'Lee Chong Wei',
+      taskTitle: 'Senior Backend Engineer',
+      link: 'https://recruiter.example/talents-folder/1/profile',
+    },
+    call_proof_rejected: {
+      recruiterName: 'Ahmad',
+      talentName: 'Lee Chong Wei',
+      taskTitle: 'Senior Backend Engineer',
+      reason: 'The recording is silent.',
+      link: 'https://recruiter.example/talents-folder/1/profile',
+    },
     reward_decided: {
       name: 'Ahmad',
       taskTitle: 'Senior Backend Engineer',

@@ -63,6 +63,8 @@ describe.each(DIALECTS)('public consent and ITA links on %s', (dialect) => {
       decidedAt: null,
       expiresAt: new Date(t.clock.now().getTime() + 72 * HOUR).toISOString(),
       noticeVersion: TALENT_NOTICE_VERSION,
+      withdrawable: false,
+      withdrawnAt: null,
     });
     expect((await second.json()).data.state).toBe('OPEN');
     // No other personal data: not the talent's name, e-mail or phone, nor the recruiter's e-mail.

@@ -5,7 +5,7 @@ import { improveNote, STREAM_ERROR_STATUS } from '../../lib/improve-note-stream'
 import { languageName } from '../../lib/intl-names';
 import { m } from '../../paraglide/messages';
 import { getLocale } from '../../paraglide/runtime';
-import type { AiEngineName, NoteAnalysis } from '../../shared/ai-note-schemas';
+import type { AiEngineName, NoteAnalysis, NoteFacts } from '../../shared/ai-note-schemas';
 import { STREAM_RECONNECT_DELAY_MS } from '../../shared/constants';
 import { type AppLocale, LOCALES } from '../../shared/enums';
 import { analyzeNote, setRemainingImprovements, useRemainingImprovements } from './note-ai-api';
@@ -18,8 +18,8 @@ import { NoteAnalysisChecklist } from './note-analysis-checklist';
 type Improvement =
   | { phase: 'idle' }
   | { phase: 'streaming'; text: string }
-  | { phase: 'done'; text: string; engine: AiEngineName }
-  | { phase: 'editing'; text: string; engine: AiEngineName }
+  | { phase: 'done'; text: string; engine: AiEngineName; advice: string[] }
+  | { phase: 'editing'; text: string; engine: AiEngineName; advice: string[] }
   | { phase: 'failed'; text: string; error: AppError }
   | { phase: 'waiting'; text: string };
 
@@ -33,12 +33,18 @@ function improveErrorText(error: AppError): string {
 export function NoteAssistant({
   taskId,
   note,
+  facts,
   onAccept,
   disabled = false,
 }: {
   taskId: number | string;
   /** The note as the field holds it now. */
   note: string;
+  /**
+   * What the form around the note already says (expected salary, languages, …), sent with both calls so
+   * the helper never calls it missing. Profile facts only, never contact details.
+   */
+  facts?: NoteFacts;
   /** The recruiter accepted the improved note: it replaces the field's text. */
   onAccept: (note: string) => void;
   disabled?: boolean;
@@ -55,7 +61,7 @@ export function NoteAssistant({
   const retryTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
 
   const analysis = useMutation({
-    mutationFn: (): Promise<NoteAnalysis> => analyzeNote({ taskId: Number(taskId), note, language }),
+    mutationFn: (): Promise<NoteAnalysis> => analyzeNote({ taskId: Number(taskId), note, language, facts }),
   });
 
   // Leaving the page stops a stream or a retry that is waiting.
@@ -78,16 +84,16 @@ export function NoteAssistant({
     setImprovement({ phase: 'streaming', text: '' });
     let text = '';
     void improveNote(
-      { taskId: Number(taskId), note, language },
+      { taskId: Number(taskId), note, language, facts },
       {
         signal: current.signal,
         onText: (chunk) => {
           text += chunk;
           setImprovement({ phase: 'streaming', text });
         },
-        onDone: ({ remaining: left, engine }) => {
+        onDone: ({ remaining: left, engine, advice }) => {
           setRemainingImprovements(queryClient, left);
-          setImprovement({ phase: 'done', text, engine });
+          setImprovement({ phase: 'done', text, engine, advice });
         },
         onRemaining: (left) => setRemainingImprovements(queryClient, left),
         onError: (error) => {
@@ -191,7 +197,7 @@ export function NoteAssistant({
         improvement={improvement}
         onCancel={cancel}
         onAccept={accept}
-        onEdit={(text, engine) => setImprovement({ phase: 'editing', text, engine })}
+        onEdit={(text, engine, advice) => setImprovement({ phase: 'editing', text, engine, advice })}
         onChange={(text) => setImprovement((current) => (current.phase === 'editing' ? { ...current, text } : current))}
         onDiscard={cancel}
         onRetry={retry}
@@ -214,7 +220,7 @@ function ImprovementPanel({
   improvement: Improvement;
   onCancel: () => void;
   onAccept: (text: string) => void;
-  onEdit: (text: string, engine: AiEngineName) => void;
+  onEdit: (text: string, engine: AiEngineName, advice: string[]) => void;
   onChange: (text: string) => void;
   onDiscard: () => void;
   onRetry: (text: string) => void;
@@ -271,6 +277,9 @@ function ImprovementPanel({
         </div>
       )}
       {engine === 'builtin' && <p className="text-xs text-base-content/60">{m.note_ai_builtin_written()}</p>}
+      {(improvement.phase === 'done' || improvement.phase === 'editing') && improvement.advice.length > 0 && (
+        <NoteAdvice id={`${previewId}-advice`} advice={improvement.advice} />
+      )}
 
       <div className="flex flex-wrap gap-2">
         {improvement.phase === 'streaming' && (
@@ -300,7 +309,11 @@ function ImprovementPanel({
               {m.note_ai_accept()}
             </button>
             {improvement.phase === 'done' && (
-              <button type="button" className="btn btn-sm" onClick={() => onEdit(improvement.text, improvement.engine)}>
+              <button
+                type="button"
+                className="btn btn-sm"
+                onClick={() => onEdit(improvement.text, improvement.engine, improvement.advice)}
+              >
                 {m.note_ai_edit()}
               </button>
             )}
@@ -322,6 +335,28 @@ function ImprovementPanel({
           </>
         )}
       </div>
+    </section>
+  );
+}
+
+// What is still to confirm with the talent: advice for the recruiter, set apart from the note above and
+// never added to it (Accept takes the note's text only).
+function NoteAdvice({ id, advice }: { id: string; advice: string[] }) {
+  return (
+    <section
+      className="space-y-1 rounded-box border border-info/40 bg-info/10 p-2 text-sm"
+      aria-labelledby={`${id}-heading`}
+      data-testid="note-ai-advice"
+    >
+      <h5 id={`${id}-heading`} className="font-semibold">
+        {m.note_ai_advice_heading()}
+      </h5>
+      <p className="text-xs text-base-content/70">{m.note_ai_advice_hint()}</p>
+      <ul className="list-disc space-y-1 ps-5">
+        {advice.map((line) => (
+          <li key={line}>{line}</li>
+        ))}
+      </ul>
     </section>
   );
 }

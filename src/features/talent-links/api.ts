@@ -49,3 +49,22 @@ export function useAnswerTalentLinkMutation(kind: TalentLinkKind, token: string)
     },
   });
 }
+
+/**
+ * Withdraws the consent the talent gave, from this consent or ITA link. The answer replaces the cached view
+ * (it then carries `withdrawnAt`); a refusal because the link or referral changed meanwhile fetches the
+ * view again, as an answer's does.
+ */
+export function useWithdrawConsentMutation(kind: TalentLinkKind, token: string) {
+  const queryClient = useQueryClient();
+  const { queryKey } = talentLinkQueryOptions(kind, token);
+  return useMutation({
+    mutationFn: () => unwrap(endpoint(kind).withdraw.$post({ json: { token, locale: getLocale() } })),
+    onSuccess: (view) => queryClient.setQueryData(queryKey, view),
+    onError: (error) => {
+      if (isAppError(error) && [404, 409, 410].includes(error.status)) {
+        return queryClient.invalidateQueries({ queryKey });
+      }
+    },
+  });
+}

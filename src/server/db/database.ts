@@ -225,6 +225,7 @@ export interface OneTimeTokensTable {
   expires_at: Timestamp;
   used_at: Timestamp | null;
   voided_at: Timestamp | null; // a resend voids the previous link
+  expiry_noticed_at: Timestamp | null; // the recruiter was told this consent link expired unanswered
 }
 
 // Proof of a talent's answer on a consent or ITA link (PDPA).
@@ -233,7 +234,8 @@ export interface TalentDecisionsTable {
   referral_id: number;
   token_id: number | null;
   kind: 'CONSENT' | 'ITA';
-  decision: 'CONFIRMED' | 'DECLINED';
+  // WITHDRAWN: the talent took back a consent they had given (kind CONSENT), from a consent or ITA link.
+  decision: 'CONFIRMED' | 'DECLINED' | 'WITHDRAWN';
   notice_version: string;
   locale: string;
   ip: string | null;

@@ -10,6 +10,7 @@ import * as referralCounts from './migrations/2026-11-27-007-referral-counts';
 import * as textSearch from './migrations/2026-11-28-008-text-search';
 import * as earningAndPaymentIndexes from './migrations/2026-11-29-009-earning-and-payment-indexes';
 import * as hiringReason from './migrations/2026-11-30-010-hiring-reason';
+import * as consentWithdrawal from './migrations/2026-11-30-011-consent-withdrawal';
 
 // Migrations are imported, not read from disk, so the bundled server and the tests run the same list.
 const migrations: Record<string, Migration> = {
@@ -23,6 +24,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-28-008-text-search': textSearch,
   '2026-11-29-009-earning-and-payment-indexes': earningAndPaymentIndexes,
   '2026-11-30-010-hiring-reason': hiringReason,
+  '2026-11-30-011-consent-withdrawal': consentWithdrawal,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

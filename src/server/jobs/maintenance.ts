@@ -1,5 +1,9 @@
 import { IDEMPOTENCY_KEEP_DAYS } from '../../shared/constants';
+import { toAppLocale } from '../../shared/enums';
 import type { AppDeps } from '../context';
+import { appLink } from '../mail/app-link';
+import { enqueueEmail } from '../mail/outbox';
+import { recruiterOf } from '../modules/talent-links/talent-link.service';
 
 const HOUR = 60 * 60 * 1000;
 const DAY = 24 * HOUR;
@@ -23,15 +27,96 @@ export async function pruneExpired(deps: AppDeps): Promise<void> {
     .deleteFrom('idempotency_keys')
     .where('created_at', '<', iso(now - IDEMPOTENCY_KEEP_MS))
     .execute();
+  // A used consent or ITA link stays while the talent may still withdraw their consent with it (the
+  // referral's consent stands and it is not final: talent-link.service.ts), however old it is.
   await db
     .deleteFrom('one_time_tokens')
     .where('expires_at', '<', iso(now - TOKEN_KEEP_MS))
+    .where((eb) =>
+      eb.or([
+        eb('used_at', 'is', null),
+        eb.not(
+          eb.exists(
+            eb
+              .selectFrom('referrals')
+              .select('referrals.id')
+              .whereRef('referrals.id', '=', 'one_time_tokens.referral_id')
+              .where('referrals.consent_status', '=', 'CONFIRMED')
+              .where('referrals.hiring_status', 'not in', ['REJECTED', 'WITHDRAWN'])
+              .where('referrals.reward_status', 'is', null),
+          ),
+        ),
+      ]),
+    )
     .execute();
   // A session past its absolute lifetime can never be refreshed again: its tokens go with it.
   await db
     .deleteFrom('sessions')
     .where('expires_at', '<', iso(now - DAY))
     .execute();
+}
+
+const EXPIRY_BATCH = 200;
+
+/**
+ * Tells each recruiter, in their language, that a consent link expired before the talent answered it:
+ * exactly once per link. Each link is claimed (`expiry_noticed_at`) in the same transaction that queues
+ * its e-mail, so two instances running at once, or a crash in between, never send it twice or lose it.
+ * A link replaced by a newer one (voided) or whose question was settled another way is not news.
+ */
+export async function noticeExpiredConsentLinks(deps: AppDeps): Promise<number> {
+  const { db, env } = deps;
+  const now = deps.now();
+  const at = now.toISOString();
+  let noticed = 0;
+  for (;;) {
+    const due = await db
+      .selectFrom('one_time_tokens')
+      .innerJoin('referrals', 'referrals.id', 'one_time_tokens.referral_id')
+      .select(['one_time_tokens.id', 'referrals.id as referralId'])
+      .where('one_time_tokens.kind', '=', 'CONSENT')
+      .where('one_time_tokens.used_at', 'is', null)
+      .where('one_time_tokens.voided_at', 'is', null)
+      .where('one_time_tokens.expiry_noticed_at', 'is', null)
+      .where('one_time_tokens.expires_at', '<=', at)
+      .where('referrals.consent_status', '=', 'PENDING')
+      .orderBy('one_time_tokens.id')
+      .limit(EXPIRY_BATCH)
+      .execute();
+    for (const link of due) {
+      const claimed = await db.transaction().execute(async (trx) => {
+        const claim = await trx
+          .updateTable('one_time_tokens')
+          .set({ expiry_noticed_at: at })
+          .where('id', '=', link.id)
+          .where('expiry_noticed_at', 'is', null)
+          .where('used_at', 'is', null)
+          .where('voided_at', 'is', null)
+          .executeTakeFirst();
+        if (Number(claim.numUpdatedRows) !== 1) return false;
+        const recruiter = await recruiterOf(trx, link.referralId);
+        const locale = toAppLocale(recruiter.locale);
+        await enqueueEmail(
+          trx,
+          {
+            to: recruiter.email,
+            locale,
+            template: 'consent_expired',
+            payload: {
+              recruiterName: recruiter.recruiterName,
+              talentName: recruiter.talentName,
+              taskTitle: recruiter.taskTitle,
+              link: appLink(env.APP_URL, locale, `/talents-folder/${recruiter.talentId}/profile`),
+            },
+          },
+          now,
+        );
+        return true;
+      });
+      if (claimed) noticed += 1;
+    }
+    if (due.length < EXPIRY_BATCH) return noticed;
+  }
 }
 
 /**
@@ -75,6 +160,10 @@ export function startMaintenance(deps: AppDeps, intervalMs = HOUR): { stop(): vo
       pruneExpired(deps).catch((error) => console.warn('[maintenance] failed:', (error as Error).message)),
       sweepOrphanFiles(deps).catch((error) =>
         console.warn('[maintenance] orphan sweep failed:', (error as Error).message),
+      ),
+      // Only counts are logged: never a talent's or recruiter's name or address.
+      noticeExpiredConsentLinks(deps).catch((error) =>
+        console.warn('[maintenance] consent expiry notices failed:', (error as Error).message),
       ),
     ]);
   void run();

@@ -10,6 +10,9 @@ export type EmailTemplate =
   | 'ita_request'
   | 'talent_answered'
   | 'hiring_changed'
+  | 'consent_withdrawn'
+  | 'consent_expired'
+  | 'call_proof_rejected'
   | 'reward_decided'
   | 'payment_paid';
 

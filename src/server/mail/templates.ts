@@ -146,6 +146,46 @@ const composers: Record<EmailTemplate, (p: PayloadReader, o: Opts, appUrl?: stri
       ],
     };
   },
+  // The recruiter hears of every decision on their referral (issue 21): a consent taken back, a consent
+  // link left to expire, a call proof the admin did not accept.
+  consent_withdrawn: (p, o) => {
+    const names = { talentName: p.str('talentName'), taskTitle: p.str('taskTitle') };
+    return {
+      subject: m.email_consent_withdrawn_subject(names, o),
+      greeting: greeting(p.str('recruiterName'), o),
+      blocks: [
+        { kind: 'p', text: m.email_consent_withdrawn_intro(names, o) },
+        { kind: 'p', text: m.email_consent_withdrawn_next({}, o) },
+        { kind: 'action', label: m.email_talent_answered_action({}, o), url: p.str('link') },
+      ],
+    };
+  },
+  consent_expired: (p, o) => {
+    const names = { talentName: p.str('talentName'), taskTitle: p.str('taskTitle') };
+    return {
+      subject: m.email_consent_expired_subject(names, o),
+      greeting: greeting(p.str('recruiterName'), o),
+      blocks: [
+        { kind: 'p', text: m.email_consent_expired_intro(names, o) },
+        { kind: 'p', text: m.email_consent_expired_next({}, o) },
+        { kind: 'action', label: m.email_talent_answered_action({}, o), url: p.str('link') },
+      ],
+    };
+  },
+  call_proof_rejected: (p, o) => {
+    const talentName = p.str('talentName');
+    const reason = p.optional('reason');
+    return {
+      subject: m.email_call_proof_rejected_subject({ talentName }, o),
+      greeting: greeting(p.str('recruiterName'), o),
+      blocks: [
+        { kind: 'p', text: m.email_call_proof_rejected_intro({ talentName, taskTitle: p.str('taskTitle') }, o) },
+        ...(reason ? [{ kind: 'list' as const, items: [m.email_reward_reason({ reason }, o)] }] : []),
+        { kind: 'p', text: m.email_call_proof_rejected_next({}, o) },
+        { kind: 'action', label: m.email_talent_answered_action({}, o), url: p.str('link') },
+      ],
+    };
+  },
   reward_decided: (p, o, appUrl) => {
     const amount = formatAmount(p.raw('amount'), p.optional('currency'), o.locale);
     const reason = p.optional('reason');

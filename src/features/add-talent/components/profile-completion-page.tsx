@@ -7,6 +7,7 @@ import { SkillsInput, withPending } from '../../../components/form/skills-input'
 import { SubmitButton } from '../../../components/form/submit-button';
 import { TextField } from '../../../components/form/text-field';
 import { NoteAssistant } from '../../../components/note-assistant/note-assistant';
+import { noteFactsOf } from '../../../components/note-assistant/note-facts';
 import { toast } from '../../../components/toast/toast-store';
 import { errorMessage, fieldErrors } from '../../../lib/app-error';
 import { RATING_LABELS } from '../../../lib/enum-labels/talent-labels';
@@ -293,6 +294,12 @@ export function ProfileCompletionPage({
         <NoteAssistant
           taskId={taskId}
           note={state.recruiterNote}
+          facts={noteFactsOf(talent, {
+            educationLevel: state.educationLevel as TalentDetail['educationLevel'],
+            yearsOfExperience: state.yearsOfExperience === '' ? null : Number(state.yearsOfExperience),
+            currentPosition: state.currentPosition,
+            skills: state.skills,
+          })}
           onAccept={(note) => set('recruiterNote', note)}
           disabled={pending}
         />

@@ -4,11 +4,17 @@ import { type AppError, asAppError } from '../../../lib/app-error';
 import { formatDateTime } from '../../../lib/format';
 import { m } from '../../../paraglide/messages';
 import type { TalentLinkView } from '../../../shared/recruiter-types';
-import { type TalentLinkKind, talentLinkQueryOptions, useAnswerTalentLinkMutation } from '../api';
+import {
+  type TalentLinkKind,
+  talentLinkQueryOptions,
+  useAnswerTalentLinkMutation,
+  useWithdrawConsentMutation,
+} from '../api';
 import { AnswerActions } from './answer-actions';
 import { ConsentNotice, ItaNotice } from './consent-notice';
 import { LINK_COPY, type LinkCopy } from './link-copy';
 import { LinkProblem, problemOf } from './link-problem';
+import { ConsentWithdrawn, WithdrawConsent } from './withdraw-consent';
 
 // The page a talent opens from the consent or ITA link: whom they answer and for which job, the
 // notice, two choices; then a thank-you. Every failure is a page of its own, never the crash page.
@@ -16,8 +22,20 @@ export function TalentLinkPage({ kind, token }: { kind: TalentLinkKind; token: s
   const copy = LINK_COPY[kind];
   const query = useQuery(talentLinkQueryOptions(kind, token));
   const answer = useAnswerTalentLinkMutation(kind, token);
+  const withdrawal = useWithdrawConsentMutation(kind, token);
   const view = query.data;
   const error = query.error ? asAppError(query.error) : null;
+  // The way to withdraw, wherever this link still has it (the server decides: `withdrawable`).
+  const withdraw = (shown: TalentLinkView) =>
+    shown.withdrawable && (
+      <WithdrawConsent
+        taskTitle={shown.taskTitle}
+        recruiterName={shown.recruiterName}
+        pending={withdrawal.isPending}
+        error={withdrawal.error ? answerErrorText(asAppError(withdrawal.error)) : null}
+        onWithdraw={() => withdrawal.mutate()}
+      />
+    );
 
   let body: ReactNode;
   // A failed background refresh keeps what is shown, unless the link itself is now refused.
@@ -25,10 +43,31 @@ export function TalentLinkPage({ kind, token }: { kind: TalentLinkKind; token: s
     body = <LinkProblem problem={problemOf(error)} onRetry={() => query.refetch()} retrying={query.isFetching} />;
   } else if (!view) {
     body = <LinkLoading />;
+  } else if (view.withdrawnAt) {
+    body = (
+      <ConsentWithdrawn
+        justNow={withdrawal.isSuccess}
+        text={m.talent_link_withdrawn_text({
+          date: formatDateTime(view.withdrawnAt),
+          recruiterName: view.recruiterName,
+          taskTitle: view.taskTitle,
+        })}
+      />
+    );
   } else if (answer.data) {
-    body = <ThankYou copy={copy} view={answer.data} />;
+    body = (
+      <>
+        <ThankYou copy={copy} view={answer.data} />
+        {withdraw(view)}
+      </>
+    );
   } else if (view.state === 'USED') {
-    body = <AlreadyAnswered copy={copy} view={view} />;
+    body = (
+      <>
+        <AlreadyAnswered copy={copy} view={view} />
+        {withdraw(view)}
+      </>
+    );
   } else if (view.state === 'EXPIRED') {
     body = <LinkProblem problem="expired" recruiterName={view.recruiterName} />;
   } else {
@@ -53,6 +92,7 @@ export function TalentLinkPage({ kind, token }: { kind: TalentLinkKind; token: s
           pending={answer.isPending ? (answer.variables ?? null) : null}
           onAnswer={(decision) => answer.mutate(decision)}
         />
+        {withdraw(view)}
       </>
     );
   }

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { ReferralHistoryList } from '../../../components/history/referral-history-list';
+import { noteFactsOf } from '../../../components/note-assistant/note-facts';
 import { ConsentBadge, HiringBadge, ItaBadge, RewardBadge } from '../../../components/status/referral-badges';
 import { formatDateTime, formatMoney } from '../../../lib/format';
 import { languageName } from '../../../lib/intl-names';
@@ -147,7 +148,7 @@ export function ReferralBody({
         <p className="text-xs text-base-content/60">{m.talent_whatsapp_hint({ language: languageName(locale) })}</p>
       </nav>
 
-      <ReferralNote referral={referral} talentId={talent.id} />
+      <ReferralNote referral={referral} talentId={talent.id} facts={noteFactsOf(talent)} />
 
       <section className="space-y-3">
         <h3 className="font-semibold">{m.call_proof_ui_heading()}</h3>

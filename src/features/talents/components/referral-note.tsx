@@ -7,12 +7,22 @@ import { toast } from '../../../components/toast/toast-store';
 import { errorMessage, fieldErrors, isAppError } from '../../../lib/app-error';
 import { RATING_LABELS } from '../../../lib/enum-labels/talent-labels';
 import { m } from '../../../paraglide/messages';
+import type { NoteFacts } from '../../../shared/ai-note-schemas';
 import type { ReferralDetail } from '../../../shared/recruiter-types';
 import { useSaveReferralNoteMutation } from '../api';
 
 // The referral's note: read as text; "Edit note" turns it into a field with the note assistant, saved
 // with PUT /api/recruiter/talent-task/{id}/note. A failed save keeps what was typed.
-export function ReferralNote({ referral, talentId }: { referral: ReferralDetail; talentId: number }) {
+export function ReferralNote({
+  referral,
+  talentId,
+  facts,
+}: {
+  referral: ReferralDetail;
+  talentId: number;
+  /** The talent's profile facts, for the note assistant. */
+  facts?: NoteFacts;
+}) {
   const id = useId();
   const [draft, setDraft] = useState<string | null>(null);
   const save = useSaveReferralNoteMutation(referral.id, talentId);
@@ -62,6 +72,7 @@ export function ReferralNote({ referral, talentId }: { referral: ReferralDetail;
           <NoteAssistant
             taskId={referral.taskId}
             note={draft}
+            facts={facts}
             onAccept={(note) => setDraft(note)}
             disabled={save.isPending}
           />

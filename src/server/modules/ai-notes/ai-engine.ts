@@ -1,4 +1,4 @@
-import type { AiEngineName, NoteAnalysis } from '../../../shared/ai-note-schemas';
+import type { AiEngineName, NoteAnalysis, NoteFacts } from '../../../shared/ai-note-schemas';
 import type { AppLocale } from '../../../shared/enums';
 
 // What every note engine (the built-in one and the OpenAI-compatible adapter) is given and answers.
@@ -23,6 +23,8 @@ export interface NoteRequest {
   task: NoteTask;
   /** The language the analysis' suggestions and the improved note's own words are written in. */
   language: AppLocale;
+  /** What the talent's form already says (salary expected, languages, …): known, so never "missing". */
+  facts?: NoteFacts;
 }
 
 export interface AiEngine {

@@ -26,7 +26,7 @@ async function noteRequest(
     const user = await deps.db.selectFrom('users').select('locale').where('id', '=', userId).executeTakeFirst();
     language = toAppLocale(user?.locale);
   }
-  return { note: body.note, task, language };
+  return { note: body.note, task, language, facts: body.facts ?? {} };
 }
 
 export const aiNoteRoutes = new Hono<AppEnv>()

@@ -4,6 +4,7 @@ import type { DB } from '../../db/connect';
 import { AppError } from '../../errors';
 import type { AiEngine, NoteRequest } from './ai-engine';
 import { returnNoteImprovement } from './ai-usage';
+import { noteAdvice } from './builtin/note-compose';
 
 // The body of an improve answer: the engine's text as server-sent events, then one final event. The use
 // was taken before; it is given back when the call ends before any text reached the client (the engine
@@ -73,7 +74,9 @@ export function improveStream(options: ImproveStreamOptions): ReadableStream<Uin
         if (!sentText) await giveBack();
         return;
       }
-      send({ done: true, remaining: options.remaining, engine: engine.name });
+      // What is still to confirm goes beside the note, never into it (the built-in checklist, which
+      // knows the form's facts, words it for either engine).
+      send({ done: true, remaining: options.remaining, engine: engine.name, advice: noteAdvice(request) });
     } catch (error) {
       const remaining = sentText ? options.remaining : await giveBack();
       if (gone) return;

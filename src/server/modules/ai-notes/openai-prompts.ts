@@ -33,6 +33,23 @@ function taskFacts(task: NoteTask): string {
   ].join('\n');
 }
 
+// What the talent's form already says: known facts, so the model neither calls them missing nor needs
+// them repeated. Profile facts only (the request schema lets no contact detail through).
+function formFacts(request: NoteRequest): string {
+  const facts = request.facts ?? {};
+  const lines: string[] = [];
+  if (typeof facts.expectedSalary === 'number') {
+    lines.push(`Expected salary: ${facts.expectedSalary} ${facts.expectedSalaryCurrency ?? ''} per month`.trim());
+  }
+  if (facts.languages?.length) lines.push(`Languages spoken (ISO codes): ${facts.languages.join(', ')}`);
+  if (facts.educationLevel) lines.push(`Education: ${facts.educationLevel}`);
+  if (facts.location) lines.push(`Lives in: ${[facts.location, facts.country].filter(Boolean).join(', ')}`);
+  if (typeof facts.yearsOfExperience === 'number') lines.push(`Years of experience: ${facts.yearsOfExperience}`);
+  if (facts.currentPosition) lines.push(`Current position: ${facts.currentPosition}`);
+  if (facts.skills?.length) lines.push(`Skills: ${facts.skills.join(', ')}`);
+  return lines.length > 0 ? lines.join('\n') : 'nothing filled in yet';
+}
+
 export const FACTS_ONLY_RULE =
   'Keep every fact of the original note (every number, name, date, amount and statement) and invent none: ' +
   'never add a fact that is not in the note.';
@@ -41,13 +58,16 @@ export function improvePrompt(request: NoteRequest): ChatMessage[] {
   const language = LANGUAGE_NAMES[request.language];
   const system = [
     'You rewrite a recruiter’s note about a job candidate for the hiring team of the task below.',
-    `Rules: ${FACTS_ONLY_RULE} Where something the hiring team needs is missing, list it under "Gaps to confirm" instead of guessing.`,
+    `Rules: ${FACTS_ONLY_RULE} Do not guess what is missing, and do not list it: the app shows what is left to confirm beside the note, so the note holds no checklist, no "gaps" and no questions.`,
     `Write in ${language}; keep names, numbers and dates exactly as written.`,
-    'Structure the note with these four short sections, in this order: summary; fit to the task; salary and availability; gaps to confirm.',
+    'Structure the note with these three short sections, in this order: summary; fit to the task (experience, languages, location, communication); salary and availability. Put each statement of the note under the section it is about.',
     'Answer with the note only: plain text, no preamble, no closing remarks.',
     '',
     'The task:',
     taskFacts(request.task),
+    '',
+    'What the talent’s profile form already says (known facts; never call them missing):',
+    formFacts(request),
   ].join('\n');
   return [
     { role: 'system', content: system },
@@ -69,7 +89,7 @@ export function analyzePrompt(request: NoteRequest): ChatMessage[] {
   const language = LANGUAGE_NAMES[request.language];
   const system = [
     'You check a recruiter’s note about a job candidate against what the hiring team of the task below needs.',
-    `Rules: judge only what the note says. ${FACTS_ONLY_RULE}`,
+    `Rules: judge what the note says together with the profile form's facts below (an aspect the form answers is covered). ${FACTS_ONLY_RULE}`,
     'Answer with one JSON object and nothing else, of this shape:',
     '{"score": <integer 0-100, the share of the aspects the note covers>, "aspects": [{"aspect": "<name>", "covered": <true|false>, "suggestion": <null when covered, else one line on what to ask or add>}]}',
     `One entry for each aspect: ${ASPECT_MEANINGS.join('; ')}.`,
@@ -77,6 +97,9 @@ export function analyzePrompt(request: NoteRequest): ChatMessage[] {
     '',
     'The task:',
     taskFacts(request.task),
+    '',
+    'What the talent’s profile form already says:',
+    formFacts(request),
   ].join('\n');
   return [
     { role: 'system', content: system },

@@ -1,9 +1,13 @@
 import { Hono } from 'hono';
-import { talentLinkAnswerSchema, talentLinkQuerySchema } from '../../../shared/talent-link-schemas';
+import {
+  talentLinkAnswerSchema,
+  talentLinkQuerySchema,
+  talentLinkWithdrawSchema,
+} from '../../../shared/talent-link-schemas';
 import type { AppEnv } from '../../context';
 import { clientIp, hitRateLimit, RATE_RULES } from '../../middleware/rate-limit';
 import { validate } from '../../validate';
-import { answerTalentLink, type LinkKind, viewTalentLink } from './talent-link.service';
+import { answerTalentLink, type LinkKind, viewTalentLink, withdrawConsent } from './talent-link.service';
 
 // `/api/public`: what the talent's consent and ITA pages call. No login: the token is the key, so
 // every call is rate-limited per IP.
@@ -22,6 +26,18 @@ const linkRoutes = (kind: LinkKind) =>
       await hitRateLimit(db, RATE_RULES.talentLinkPerIp, clientIp(c), now().getTime());
       const { token, decision, locale } = c.req.valid('json');
       const data = await answerTalentLink(c.get('deps'), kind, token, decision, {
+        locale,
+        ip: clientIp(c),
+        userAgent: c.req.header('user-agent')?.slice(0, 300) ?? null,
+      });
+      return c.json({ success: true as const, data }, 200);
+    })
+    // The talent takes back a consent given earlier (see withdrawConsent for which links may).
+    .post('/withdraw', validate('json', talentLinkWithdrawSchema), async (c) => {
+      const { db, now } = c.get('deps');
+      await hitRateLimit(db, RATE_RULES.talentLinkPerIp, clientIp(c), now().getTime());
+      const { token, locale } = c.req.valid('json');
+      const data = await withdrawConsent(c.get('deps'), kind, token, {
         locale,
         ip: clientIp(c),
         userAgent: c.req.header('user-agent')?.slice(0, 300) ?? null,

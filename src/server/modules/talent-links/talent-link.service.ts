@@ -6,7 +6,7 @@ import type { DB } from '../../db/connect';
 import { AppError } from '../../errors';
 import { appLink } from '../../mail/app-link';
 import { enqueueEmail } from '../../mail/outbox';
-import { consumeOneTimeToken } from '../../security/one-time-tokens';
+import { consumeOneTimeToken, voidOneTimeTokens } from '../../security/one-time-tokens';
 import { sha256 } from '../../security/tokens';
 
 export type LinkKind = 'CONSENT' | 'ITA';
@@ -58,6 +58,7 @@ async function buildView(
     .where('referrals.id', '=', row.referral_id)
     .executeTakeFirst();
   if (!info) throw invalidToken();
+  const withdrawal = await withdrawalOf(db, kind, row, state);
   return {
     kind,
     state,
@@ -69,8 +70,58 @@ async function buildView(
     decidedAt: answer?.decidedAt ?? null,
     expiresAt: row.expires_at,
     noticeVersion: TALENT_NOTICE_VERSION,
+    ...withdrawal,
   };
 }
+
+// A referral is final once it is rejected or withdrawn, or its reward is decided: then the talent's
+// consent has done its work, and a withdrawal would change nothing the recruiter could act on.
+const FINAL_HIRING = ['REJECTED', 'WITHDRAWN'] as const;
+
+/**
+ * Whether this link may withdraw the talent's consent, and when it was withdrawn. A consent link keeps
+ * that power after it was used to confirm (it is bound to the same token hash, and only to that link's
+ * own confirmation); an ITA link has it while it is not expired or replaced. Either way only while the
+ * consent stands and the referral is not final.
+ */
+async function withdrawalOf(
+  db: DB,
+  kind: LinkKind,
+  row: TokenRow & { referral_id: number },
+  state: TalentLinkView['state'],
+): Promise<Pick<TalentLinkView, 'withdrawable' | 'withdrawnAt'>> {
+  const referral = await db
+    .selectFrom('referrals')
+    .select(['consent_status', 'hiring_status', 'reward_status'])
+    .where('id', '=', row.referral_id)
+    .executeTakeFirstOrThrow();
+  const withdrawn = await db
+    .selectFrom('talent_decisions')
+    .select('created_at')
+    .where('referral_id', '=', row.referral_id)
+    .where('kind', '=', 'CONSENT')
+    .where('decision', '=', 'WITHDRAWN')
+    .orderBy('id', 'desc')
+    .executeTakeFirst();
+  const open =
+    referral.consent_status === 'CONFIRMED' &&
+    !(FINAL_HIRING as readonly string[]).includes(referral.hiring_status) &&
+    referral.reward_status === null;
+  let linkCan: boolean;
+  if (kind === 'ITA') linkCan = state !== 'EXPIRED';
+  else linkCan = state === 'USED' && (await latestAnswer(db, row.id))?.decision === 'CONFIRMED';
+  return { withdrawable: open && linkCan, withdrawnAt: withdrawn?.created_at ?? null };
+}
+
+// The answer given on this link (a later withdrawal is not an answer to the link's question).
+const latestAnswer = (db: DB, tokenId: number) =>
+  db
+    .selectFrom('talent_decisions')
+    .select(['decision', 'created_at'])
+    .where('token_id', '=', tokenId)
+    .where('decision', '!=', 'WITHDRAWN')
+    .orderBy('id', 'desc')
+    .executeTakeFirst();
 
 /** What a consent or ITA link shows, without using it up; 404 INVALID_TOKEN for an unknown token. */
 export async function viewTalentLink(deps: AppDeps, kind: LinkKind, token: string): Promise<TalentLinkView> {
@@ -79,13 +130,10 @@ export async function viewTalentLink(deps: AppDeps, kind: LinkKind, token: strin
   const state = stateOf(row, now());
   let answer: { decision: TalentDecision; decidedAt: string } | null = null;
   if (state === 'USED') {
-    const decision = await db
-      .selectFrom('talent_decisions')
-      .select(['decision', 'created_at'])
-      .where('token_id', '=', row.id)
-      .orderBy('id', 'desc')
-      .executeTakeFirst();
-    if (decision) answer = { decision: decision.decision, decidedAt: decision.created_at };
+    const decision = await latestAnswer(db, row.id);
+    if (decision && decision.decision !== 'WITHDRAWN') {
+      answer = { decision: decision.decision, decidedAt: decision.created_at };
+    }
   }
   return buildView(db, kind, row, state, answer);
 }
@@ -164,21 +212,7 @@ export async function answerTalentLink(
       })
       .execute();
 
-    const recruiter = await trx
-      .selectFrom('referrals')
-      .innerJoin('users', 'users.id', 'referrals.recruiter_id')
-      .innerJoin('talents', 'talents.id', 'referrals.talent_id')
-      .innerJoin('tasks', 'tasks.id', 'referrals.task_id')
-      .select([
-        'users.email',
-        'users.full_name as recruiterName',
-        'users.locale',
-        'talents.id as talentId',
-        'talents.full_name as talentName',
-        'tasks.title as taskTitle',
-      ])
-      .where('referrals.id', '=', referralId)
-      .executeTakeFirstOrThrow();
+    const recruiter = await recruiterOf(trx, referralId);
     const locale = toAppLocale(recruiter.locale);
     await enqueueEmail(
       trx,
@@ -202,3 +236,121 @@ export async function answerTalentLink(
     return buildView(trx, kind, row, 'USED', { decision, decidedAt: at });
   });
 }
+
+/**
+ * The talent withdraws the consent they gave, from their consent link (after confirming) or an ITA link.
+ * Atomic: the referral's consent becomes DECLINED (so it can no longer be approved or get an ITA e-mail),
+ * an open ITA link is voided, the proof and the history are written and the recruiter's e-mail is queued,
+ * all or nothing. Refusals: 404 INVALID_TOKEN (unknown), 410 TOKEN_EXPIRED (expired or replaced before it
+ * was answered), 409 CONFLICT (nothing to withdraw: never confirmed, withdrawn already, or final).
+ */
+export async function withdrawConsent(
+  deps: AppDeps,
+  kind: LinkKind,
+  token: string,
+  context: AnswerContext,
+): Promise<TalentLinkView> {
+  const { db, env } = deps;
+  const now = deps.now();
+  const at = now.toISOString();
+  return db.transaction().execute(async (trx) => {
+    const row = await findToken(trx, kind, token);
+    const state = stateOf(row, now);
+    const { withdrawable, withdrawnAt } = await withdrawalOf(trx, kind, row, state);
+    if (!withdrawable) {
+      if (withdrawnAt === null && state === 'EXPIRED') {
+        throw new AppError(
+          'TOKEN_EXPIRED',
+          410,
+          'This link has expired or was replaced by a newer one. Please ask your recruiter for a new link.',
+        );
+      }
+      throw new AppError('CONFLICT', 409, 'There is no consent to withdraw on this link.', {
+        decision: withdrawnAt === null ? 'consent_not_withdrawable' : 'consent_already_withdrawn',
+      });
+    }
+    // The UPDATE re-checks the consent, so of two withdrawals at once exactly one changes the referral.
+    const changed = await trx
+      .updateTable('referrals')
+      .set({ consent_status: 'DECLINED', consent_decided_at: at, updated_at: at })
+      .where('id', '=', row.referral_id)
+      .where('consent_status', '=', 'CONFIRMED')
+      .executeTakeFirst();
+    if (Number(changed.numUpdatedRows) !== 1) {
+      throw new AppError('CONFLICT', 409, 'There is no consent to withdraw on this link.', {
+        decision: 'consent_already_withdrawn',
+      });
+    }
+    // Without consent the talent is not asked to apply: an ITA link not yet answered stops working.
+    await voidOneTimeTokens(trx, { kind: 'ITA', referralId: row.referral_id }, now);
+    await trx
+      .insertInto('talent_decisions')
+      .values({
+        referral_id: row.referral_id,
+        token_id: row.id,
+        kind: 'CONSENT',
+        decision: 'WITHDRAWN',
+        notice_version: TALENT_NOTICE_VERSION,
+        locale: context.locale,
+        ip: context.ip,
+        user_agent: context.userAgent,
+        created_at: at,
+      })
+      .execute();
+    await trx
+      .insertInto('referral_history')
+      .values({
+        referral_id: row.referral_id,
+        actor_id: null,
+        action: 'CONSENT_CHANGED',
+        from_value: 'CONFIRMED',
+        to_value: 'DECLINED',
+        note: null,
+        created_at: at,
+      })
+      .execute();
+
+    const recruiter = await recruiterOf(trx, row.referral_id);
+    const locale = toAppLocale(recruiter.locale);
+    await enqueueEmail(
+      trx,
+      {
+        to: recruiter.email,
+        locale,
+        template: 'consent_withdrawn',
+        payload: {
+          recruiterName: recruiter.recruiterName,
+          talentName: recruiter.talentName,
+          taskTitle: recruiter.taskTitle,
+          link: appLink(env.APP_URL, locale, `/talents-folder/${recruiter.talentId}/profile`),
+        },
+      },
+      now,
+    );
+    const fresh = await findToken(trx, kind, token);
+    return buildView(trx, kind, fresh, stateOf(fresh, now), await answerOf(trx, row.id));
+  });
+}
+
+const answerOf = async (db: DB, tokenId: number) => {
+  const answer = await latestAnswer(db, tokenId);
+  return answer && answer.decision !== 'WITHDRAWN' ? { decision: answer.decision, decidedAt: answer.created_at } : null;
+};
+
+/** The recruiter of a referral, with what their e-mails about it name. */
+export const recruiterOf = (db: DB, referralId: number) =>
+  db
+    .selectFrom('referrals')
+    .innerJoin('users', 'users.id', 'referrals.recruiter_id')
+    .innerJoin('talents', 'talents.id', 'referrals.talent_id')
+    .innerJoin('tasks', 'tasks.id', 'referrals.task_id')
+    .select([
+      'users.email',
+      'users.full_name as recruiterName',
+      'users.locale',
+      'talents.id as talentId',
+      'talents.full_name as talentName',
+      'tasks.title as taskTitle',
+    ])
+    .where('referrals.id', '=', referralId)
+    .executeTakeFirstOrThrow();

@@ -17,14 +17,12 @@ const isSalaryWord = keywordMatcher([
   'salaries',
   'pay',
   'paid',
-  'package',
   'ctc',
   'income',
   'earn*',
   'wage*',
   'remuneration',
   'compensation',
-  'basic',
   'gaji',
   'pendapatan',
   'upah',
@@ -93,6 +91,9 @@ const isExpectedCue = keywordMatcher([
   '期待',
 ]);
 
+// Words that mean pay only next to an amount ("basic RM3,500"): alone they are "basic knowledge of SQL".
+const isWeakSalaryWord = keywordMatcher(['basic', 'package']);
+
 export interface SalaryFacts {
   current: boolean;
   expected: boolean;
@@ -111,7 +112,7 @@ export function salaryFacts(sentence: string): SalaryFacts {
       CURRENCY_AMOUNT.test(clause) ||
       LATIN_SUFFIX_AMOUNT.test(clause) ||
       CJK_AMOUNT.test(clause) ||
-      (BARE_AMOUNT.test(clause) && (salaryWord || currencyInSentence)) ||
+      (BARE_AMOUNT.test(clause) && (salaryWord || currencyInSentence || isWeakSalaryWord(clause))) ||
       (isNegotiable(clause) && salaryWord);
     if (!pay) continue;
     facts.mentioned = true;

@@ -1,4 +1,9 @@
-import { NOTE_ASPECTS, type NoteAspect, type NoteAspectCheck } from '../../../../shared/ai-note-schemas';
+import {
+  NOTE_ASPECTS,
+  type NoteAspect,
+  type NoteAspectCheck,
+  type NoteFacts,
+} from '../../../../shared/ai-note-schemas';
 import type { NoteRequest, NoteTask } from '../ai-engine';
 import {
   languagesMentioned,
@@ -42,7 +47,7 @@ export interface NoteFindings {
   communication: boolean;
 }
 
-export function findFacts(note: string, task: NoteTask): NoteFindings {
+export function findFacts(note: string, task: NoteTask, facts: NoteFacts = {}): NoteFindings {
   const sentences = splitSentences(note);
   const any = (test: (sentence: string) => boolean) => sentences.some(test);
   const salary = { current: false, expected: false };
@@ -51,8 +56,14 @@ export function findFacts(note: string, task: NoteTask): NoteFindings {
     salary.current ||= facts.current;
     salary.expected ||= facts.expected;
   }
-  const skillsFound = skillsMentioned(note, task.requiredSkills);
-  const spoken = languagesMentioned(note, task.requiredLanguages);
+  // What the talent's form says counts as known (issue 21): the expected salary, the languages, the
+  // location, the skills and years. The note need not repeat it, and the helper must not call it missing.
+  if (typeof facts.expectedSalary === 'number') salary.expected = true;
+  const formSkills = (facts.skills ?? []).join('\n');
+  const skillsFound = skillsMentioned(`${note}\n${formSkills}`, task.requiredSkills);
+  const spoken = new Set([...languagesMentioned(note, task.requiredLanguages), ...(facts.languages ?? [])]);
+  const knownLocation = Boolean(facts.location?.trim());
+  const knownYears = typeof facts.yearsOfExperience === 'number';
   return {
     salary,
     availability: any((sentence) => mentionsAvailability(normalise(sentence))),
@@ -60,10 +71,10 @@ export function findFacts(note: string, task: NoteTask): NoteFindings {
     experience: {
       skillsFound,
       skillsMissing: task.requiredSkills.filter((skill) => !skillsFound.includes(skill)),
-      years: any(mentionsYears),
+      years: knownYears || any(mentionsYears),
     },
-    languages: { missing: task.requiredLanguages.filter((code) => !spoken.includes(code)) },
-    location: any((sentence) => mentionsLocation(sentence, task)),
+    languages: { missing: task.requiredLanguages.filter((code) => !spoken.has(code)) },
+    location: knownLocation || any((sentence) => mentionsLocation(sentence, task)),
     communication: any((sentence) => mentionsCommunication(normalise(sentence))),
   };
 }
@@ -94,13 +105,13 @@ export interface NoteReview {
   score: number;
   aspects: NoteAspectCheck[];
   findings: NoteFindings;
-  /** One line per uncovered aspect for "Gaps to confirm", in NOTE_ASPECTS order. */
+  /** One line per uncovered aspect, in NOTE_ASPECTS order: advice shown beside the note, not in it. */
   gaps: string[];
 }
 
 export function reviewNote(request: NoteRequest): NoteReview {
   const { task, language } = request;
-  const findings = findFacts(request.note, task);
+  const findings = findFacts(request.note, task, request.facts);
   const aspects: NoteAspectCheck[] = [];
   const gaps: string[] = [];
   let score = 0;

@@ -17,8 +17,8 @@ import { splitSentences } from './note-sentences';
 import { normalise } from './text-match';
 
 // The improved note: the original's sentences, each verbatim and exactly once, sorted into four headed
-// sections; the engine's own words are only headings, labels and the "Gaps to confirm" lines (all from
-// messages), plus the task's title. Nothing else is added, so no number, name or date can be invented.
+// sections; the engine's own words are only headings and labels (all from messages), plus the task's
+// title. Nothing else is added, so no number, name or date can be invented.
 
 /** When a sentence touches several aspects it goes with the first of these it mentions. */
 const PRIORITY: readonly NoteAspect[] = [
@@ -72,14 +72,19 @@ export function composeImprovedNote(request: NoteRequest): string {
     ...(groups.get(null) ?? []).map(bullet),
     ...grouped(['reason']),
   ];
-  const { gaps } = reviewNote(request);
+  // What is still to confirm is advice for the recruiter (the assistant panel shows it beside the note,
+  // see noteAdvice): it never becomes part of the note the admin reads.
   const sections: [string, string[]][] = [
     [m.ai_note_heading_summary({}, o), orEmpty(summary)],
     [m.ai_note_heading_fit({}, o), orEmpty(grouped(FIT))],
     [m.ai_note_heading_pay({}, o), orEmpty(grouped(PAY))],
-    [m.ai_note_heading_gaps({}, o), gaps.length > 0 ? gaps.map(bullet) : [m.ai_note_gaps_none({}, o)]],
   ];
   return sections.map(([heading, lines]) => [heading, ...lines].join('\n')).join('\n\n');
+}
+
+/** The lines still to confirm with the talent, in the request's language: advice beside the note. */
+export function noteAdvice(request: NoteRequest): string[] {
+  return reviewNote(request).gaps;
 }
 
 const CJK_CHAR = '\\u3000-\\u303f\\u3040-\\u30ff\\u3400-\\u9fff\\uf900-\\ufaff\\uff00-\\uffef';

@@ -66,7 +66,7 @@ export function suggestionText(aspect: NoteAspect, f: NoteFindings, task: NoteTa
   }
 }
 
-/** The improved note's "Gaps to confirm" line for an uncovered aspect: something to ask, never a fact. */
+/** The line of advice ("still to confirm", shown beside the note) for an uncovered aspect: something to ask, never a fact. */
 export function gapText(aspect: NoteAspect, f: NoteFindings, task: NoteTask, locale: AppLocale): string {
   const o = { locale };
   switch (aspect) {

@@ -1,0 +1,99 @@
+import { useEffect, useRef, useState } from 'react';
+import { m } from '../../../paraglide/messages';
+
+// The talent's way back out (the notice promises it): shown under a confirmed consent and on the ITA page
+// while the referral is in progress. It asks once more, in place, as declining does: it cannot be undone.
+export function WithdrawConsent({
+  taskTitle,
+  recruiterName,
+  pending,
+  error,
+  onWithdraw,
+}: {
+  taskTitle: string;
+  recruiterName: string;
+  pending: boolean;
+  error: string | null;
+  onWithdraw: () => void;
+}) {
+  const [confirming, setConfirming] = useState(false);
+  const questionRef = useRef<HTMLParagraphElement>(null);
+  const openRef = useRef<HTMLButtonElement>(null);
+  const moved = useRef(false);
+
+  // Keyboard and screen-reader users follow the question in, and land back on the button after it.
+  useEffect(() => {
+    if (!moved.current) return;
+    (confirming ? questionRef.current : openRef.current)?.focus();
+  }, [confirming]);
+
+  const toggle = (next: boolean) => {
+    moved.current = true;
+    setConfirming(next);
+  };
+
+  return (
+    <section
+      className="flex flex-col gap-3 rounded-box border border-base-300 p-4"
+      aria-labelledby="talent-link-withdraw"
+      data-testid="talent-link-withdraw"
+    >
+      <h2 id="talent-link-withdraw" className="font-semibold">
+        {m.talent_link_withdraw_heading()}
+      </h2>
+      <p className="text-sm text-base-content/80">{m.talent_link_withdraw_text()}</p>
+      {error && (
+        <div role="alert" className="alert alert-soft alert-error">
+          <span>{error}</span>
+        </div>
+      )}
+      {confirming ? (
+        <div className="flex flex-col gap-3 rounded-box border border-warning/40 bg-warning/10 p-4">
+          <p ref={questionRef} tabIndex={-1} className="font-medium outline-none">
+            {m.talent_link_withdraw_question({ taskTitle, recruiterName })}
+          </p>
+          <div className="flex flex-col gap-3 sm:flex-row">
+            <button
+              type="button"
+              className="btn btn-error sm:flex-1"
+              onClick={onWithdraw}
+              disabled={pending}
+              aria-busy={pending}
+            >
+              {pending && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
+              {pending ? m.talent_link_sending() : m.talent_link_withdraw_yes()}
+            </button>
+            <button type="button" className="btn btn-ghost sm:flex-1" onClick={() => toggle(false)} disabled={pending}>
+              {m.talent_link_decline_back()}
+            </button>
+          </div>
+        </div>
+      ) : (
+        <button ref={openRef} type="button" className="btn btn-outline sm:self-start" onClick={() => toggle(true)}>
+          {m.talent_link_withdraw_action()}
+        </button>
+      )}
+    </section>
+  );
+}
+
+/** What the page says once the consent is withdrawn, whichever link did it. */
+export function ConsentWithdrawn({ text, justNow }: { text: string; justNow: boolean }) {
+  const heading = useRef<HTMLHeadingElement>(null);
+  // Whoever just pressed the button lost it: take focus to the outcome so it is read out.
+  useEffect(() => {
+    if (justNow) heading.current?.focus();
+  }, [justNow]);
+  return (
+    <section
+      className="flex flex-col gap-3 rounded-box border border-base-300 bg-base-200/50 p-4"
+      aria-labelledby="talent-link-withdrawn"
+      data-testid="talent-link-withdrawn"
+    >
+      <h2 id="talent-link-withdrawn" ref={heading} tabIndex={-1} className="text-xl font-semibold outline-none">
+        {m.talent_link_withdrawn_heading()}
+      </h2>
+      <p>{text}</p>
+    </section>
+  );
+}

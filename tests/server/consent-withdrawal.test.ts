@@ -1,0 +1,169 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { renderEmail } from '../../src/server/mail/templates';
+import { createReferral, lastEmail, lastToken, refreshLogin, signIn } from './helpers/referral-fixtures';
+import { insertTask } from './helpers/rows';
+import { createTestApp, DIALECTS, type TestApp } from './helpers/test-app';
+
+const HOUR = 60 * 60_000;
+
+// Issue 21 item 7: the consent notice promises a way to withdraw; the link page itself is that way.
+describe.each(DIALECTS)('withdrawing consent from the talent link on %s', (dialect) => {
+  let t: TestApp;
+  beforeEach(async () => {
+    t = await createTestApp(dialect);
+  });
+  afterEach(async () => {
+    vi.restoreAllMocks();
+    await t.close();
+  });
+
+  const headers = { 'x-forwarded-for': '203.0.113.7', 'user-agent': 'Mozilla/5.0 (Linux; Android 14)' };
+  const view = async (token: string, kind: 'consent' | 'ita' = 'consent') =>
+    (await (await t.request(`/api/public/${kind}?token=${encodeURIComponent(token)}`, { headers })).json()).data;
+  const answer = (token: string, decision: 'CONFIRMED' | 'DECLINED', kind: 'consent' | 'ita' = 'consent') =>
+    t.request(`/api/public/${kind}`, { method: 'POST', json: { token, decision, locale: 'en' }, headers });
+  const withdraw = (token: string, kind: 'consent' | 'ita' = 'consent') =>
+    t.request(`/api/public/${kind}/withdraw`, { method: 'POST', json: { token, locale: 'ms' }, headers });
+  const referral = (id: number) =>
+    t.db.selectFrom('referrals').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+  const withdrawnMails = async () =>
+    t.db.selectFrom('email_outbox').select('id').where('template', '=', 'consent_withdrawn').execute();
+
+  // A recruiter writing e-mails in Chinese referred Aisyah, who confirmed consent.
+  const setup = async ({ confirm = true } = {}) => {
+    const recruiter = await signIn(t, { locale: 'zh' });
+    await t.db.updateTable('users').set({ full_name: 'Ahmad Faizal' }).where('id', '=', recruiter.id).execute();
+    const taskId = await insertTask(t, { title: 'Senior Backend Engineer', company: 'Kopi Digital' });
+    const made = await createReferral(t, recruiter.id, {
+      taskId,
+      talent: { full_name: 'Aisyah Rahman', email: 'aisyah@example.com' },
+    });
+    if (confirm) expect((await answer(made.consentToken, 'CONFIRMED')).status).toBe(200);
+    return { recruiter, referral: made };
+  };
+
+  it('keeps the confirmed consent link able to withdraw, days later, and records the withdrawal once', async () => {
+    const { recruiter, referral: made } = await setup();
+    // Long after the link's 72 hours: the answer used the token, and it keeps the power to withdraw.
+    t.clock.advance(10 * 24 * HOUR);
+    expect(await view(made.consentToken)).toMatchObject({
+      state: 'USED',
+      decision: 'CONFIRMED',
+      withdrawable: true,
+      withdrawnAt: null,
+    });
+
+    const res = await withdraw(made.consentToken);
+    expect(res.status).toBe(200);
+    const at = t.clock.now().toISOString();
+    expect((await res.json()).data).toMatchObject({ state: 'USED', withdrawable: false, withdrawnAt: at });
+    expect(await view(made.consentToken)).toMatchObject({ withdrawable: false, withdrawnAt: at });
+
+    expect(await referral(made.id)).toMatchObject({ consent_status: 'DECLINED', consent_decided_at: at });
+    const proof = await t.db.selectFrom('talent_decisions').selectAll().where('decision', '=', 'WITHDRAWN').execute();
+    expect(proof).toEqual([
+      expect.objectContaining({ referral_id: made.id, kind: 'CONSENT', locale: 'ms', ip: '203.0.113.7' }),
+    ]);
+    const history = await t.db
+      .selectFrom('referral_history')
+      .selectAll()
+      .where('action', '=', 'CONSENT_CHANGED')
+      .orderBy('id')
+      .execute();
+    expect(history.at(-1)).toMatchObject({ actor_id: null, from_value: 'CONFIRMED', to_value: 'DECLINED' });
+
+    // The recruiter is told, in their language.
+    const mail = await lastEmail(t, 'consent_withdrawn');
+    expect(mail).toMatchObject({ to_address: recruiter.email, locale: 'zh' });
+    const written = renderEmail('consent_withdrawn', mail.locale, mail.payload);
+    expect(written.subject).toBe('同意已撤回：Aisyah Rahman，Senior Backend Engineer');
+    expect(written.text).toContain('Aisyah Rahman 已撤回被推荐应聘 Senior Backend Engineer 的同意。');
+
+    // Once: a second withdrawal is refused and queues nothing more.
+    const again = await withdraw(made.consentToken);
+    expect(again.status).toBe(409);
+    expect((await again.json()).error).toMatchObject({
+      code: 'CONFLICT',
+      fields: { decision: 'consent_already_withdrawn' },
+    });
+    expect(await withdrawnMails()).toHaveLength(1);
+
+    // Without consent the referral gets no ITA e-mail.
+    await refreshLogin(t, recruiter);
+    const ita = await t.request('/api/recruiter/talent-task/resend-ita/email', {
+      method: 'POST',
+      json: { referralId: made.id },
+      headers: recruiter.headers,
+    });
+    expect(ita.status).toBe(409);
+  });
+
+  it('gives exactly one of two simultaneous withdrawals', async () => {
+    const { referral: made } = await setup();
+    const results = await Promise.all([withdraw(made.consentToken), withdraw(made.consentToken)]);
+    expect(results.map((r) => r.status).sort()).toEqual([200, 409]);
+    expect(await withdrawnMails()).toHaveLength(1);
+  });
+
+  it('refuses an unknown token, an expired unanswered one, a declined one and a final referral', async () => {
+    const { referral: made } = await setup({ confirm: false });
+    const unknown = await withdraw('x'.repeat(43));
+    expect(unknown.status).toBe(404);
+    expect((await unknown.json()).error.code).toBe('INVALID_TOKEN');
+    // Not answered yet: there is no consent to withdraw (the page offers the question instead).
+    expect((await withdraw(made.consentToken)).status).toBe(409);
+    // Expired unanswered.
+    t.clock.advance(73 * HOUR);
+    const expired = await withdraw(made.consentToken);
+    expect(expired.status).toBe(410);
+    expect((await expired.json()).error.code).toBe('TOKEN_EXPIRED');
+    expect(await view(made.consentToken)).toMatchObject({ state: 'EXPIRED', withdrawable: false });
+
+    // A talent who declined has nothing to withdraw.
+    const recruiter = await signIn(t, { email: 'other@example.com' });
+    const declined = await createReferral(t, recruiter.id);
+    expect((await answer(declined.consentToken, 'DECLINED')).status).toBe(200);
+    expect((await withdraw(declined.consentToken)).status).toBe(409);
+
+    // A final referral (rejected) keeps its record as it is.
+    const rejected = await createReferral(t, recruiter.id);
+    expect((await answer(rejected.consentToken, 'CONFIRMED')).status).toBe(200);
+    await t.db.updateTable('referrals').set({ hiring_status: 'REJECTED' }).where('id', '=', rejected.id).execute();
+    expect(await view(rejected.consentToken)).toMatchObject({ withdrawable: false });
+    expect((await withdraw(rejected.consentToken)).status).toBe(409);
+    expect((await referral(rejected.id)).consent_status).toBe('CONFIRMED');
+    expect(await withdrawnMails()).toHaveLength(0);
+  });
+
+  it('works from the ITA link too, which then stops asking', async () => {
+    const { recruiter, referral: made } = await setup();
+    const sent = await t.request('/api/recruiter/talent-task/resend-ita/email', {
+      method: 'POST',
+      json: { referralId: made.id },
+      headers: recruiter.headers,
+    });
+    expect(sent.status).toBe(200);
+    const itaToken = await lastToken(t, 'ita_request');
+    // A consent token is no ITA token, and the other way round.
+    expect((await withdraw(made.consentToken, 'ita')).status).toBe(404);
+    expect(await view(itaToken, 'ita')).toMatchObject({ state: 'OPEN', withdrawable: true });
+
+    const res = await withdraw(itaToken, 'ita');
+    expect(res.status).toBe(200);
+    expect((await res.json()).data).toMatchObject({ kind: 'ITA', withdrawnAt: t.clock.now().toISOString() });
+    expect(await referral(made.id)).toMatchObject({ consent_status: 'DECLINED' });
+    // The open ITA question is void: it can no longer be answered.
+    expect((await answer(itaToken, 'CONFIRMED', 'ita')).status).toBe(410);
+    expect(await withdrawnMails()).toHaveLength(1);
+  });
+
+  it('logs no talent data while withdrawing', async () => {
+    const { referral: made } = await setup();
+    const spies = (['log', 'info', 'warn', 'error', 'debug'] as const).map((level) =>
+      vi.spyOn(console, level).mockImplementation(() => {}),
+    );
+    expect((await withdraw(made.consentToken)).status).toBe(200);
+    const logged = JSON.stringify(spies.flatMap((spy) => spy.mock.calls));
+    for (const secret of ['Aisyah', 'aisyah@example.com', made.consentToken]) expect(logged).not.toContain(secret);
+  });
+});
