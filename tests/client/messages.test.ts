@@ -177,6 +177,7 @@ const SAME_TEXT: { key: string; locales: ('ms' | 'zh')[]; reason: string }[] = [
   { key: 'admin_promo_col_bonus', locales: ['ms'], reason: '"Bonus" is the Malay word too' },
   { key: 'education_diploma', locales: ['ms'], reason: '"Diploma" is the Malay word too' },
   { key: 'talent_outbox_resume', locales: ['ms'], reason: '"Resume" is the Malay word too' },
+  { key: 'admin_hiring_cv', locales: ['ms'], reason: '"CV" is the Malay abbreviation too' },
 ];
 
 // ---------------------------------------------------------------------------------------------------
