@@ -9,6 +9,7 @@ registerErrorMessages({
   STORAGE_FAILED: m.outbox_storage_failed,
   OUTBOX_TOO_OLD: m.outbox_too_old,
   DUPLICATE_REFERRAL: m.error_duplicate_referral,
+  REFERRAL_CLOSED: m.error_referral_closed,
   RESUME_TOO_LARGE: m.error_resume_too_large,
   UNSUPPORTED_FILE_TYPE: m.error_unsupported_file_type,
   USAGE_LIMIT_REACHED: m.error_usage_limit_reached,

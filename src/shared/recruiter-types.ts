@@ -79,6 +79,16 @@ export type PromoSummary = {
 
 export type FileInfo = { id: number; name: string; mimeType: string; size: number };
 
+/**
+ * A referral whose hiring is final (HIRED, REJECTED, WITHDRAWN) or whose reward is PAID is closed: the
+ * talent gets no more consent or intent-to-apply e-mails. Shared so the screens hide what the server refuses.
+ */
+export const isReferralClosed = (referral: { hiringStatus: HiringStatus; rewardStatus: RewardStatus | null }) =>
+  referral.hiringStatus === 'HIRED' ||
+  referral.hiringStatus === 'REJECTED' ||
+  referral.hiringStatus === 'WITHDRAWN' ||
+  referral.rewardStatus === 'PAID';
+
 export type ReferralSummary = {
   id: number;
   talentId: number;
@@ -97,6 +107,11 @@ export type ReferralSummary = {
   rewardAmount: number | null;
   rewardCurrency: string | null;
   callProofs: { total: number; needReview: number; accepted: number; rejected: number };
+  /**
+   * While consent is pending, when the last consent link stops working (the talent's profile and the
+   * referral detail only: null otherwise, absent from other lists).
+   */
+  consentExpiresAt?: string | null;
   createdAt: string;
   updatedAt: string;
 };

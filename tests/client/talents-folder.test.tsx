@@ -567,3 +567,52 @@ describe('profile edit', () => {
     expect(error.id).toBe(screen.getByLabelText('E-mail').getAttribute('aria-describedby'));
   });
 });
+
+describe('every part of the profile stays true after an action (issue 21)', () => {
+  const headerOf = (panel: HTMLElement) => within(panel).getByRole('button', { expanded: true });
+
+  it('turns the header chip to "ITA sent" once the intent-to-apply e-mail is sent, without a reload', async () => {
+    const dana = await referTalent(
+      me.id,
+      backendTask,
+      { full_name: 'Dana Lee', phone_e164: '+60123456711' },
+      { consent_status: 'CONFIRMED' },
+    );
+    await server.signIn(me.email);
+    renderAppAt(`/talents-folder/${dana.talentId}/profile?referral=${dana.id}`);
+    const panel = await screen.findByTestId('referral-panel');
+    expect(within(headerOf(panel)).getByTestId('ita-badge').textContent).toBe('ITA not sent');
+
+    fireEvent.click(await within(panel).findByRole('button', { name: 'Send intent-to-apply e-mail' }));
+    await waitFor(() => expect(within(headerOf(panel)).getByTestId('ita-badge').textContent).toBe('ITA sent'));
+  });
+
+  it('offers no e-mail to the talent on a closed referral, and says why', async () => {
+    const eli = await referTalent(
+      me.id,
+      backendTask,
+      { full_name: 'Eli Wong', phone_e164: '+60123456712' },
+      { hiring_status: 'REJECTED' },
+    );
+    await server.signIn(me.email);
+    renderAppAt(`/talents-folder/${eli.talentId}/profile?referral=${eli.id}`);
+    const panel = await screen.findByTestId('referral-panel');
+    expect(await within(panel).findByText(m.referral_closed_no_emails())).toBeTruthy();
+    expect(within(panel).queryByRole('button', { name: 'Resend consent e-mail' })).toBeNull();
+  });
+
+  it('says on the profile that the consent link expired, with the resend still offered', async () => {
+    const fay = await referTalent(me.id, designTask, { full_name: 'Fay Lim', phone_e164: '+60123456713' });
+    await server.db
+      .updateTable('one_time_tokens')
+      // A day ago by this machine's clock, which the screen reads (the API's clock has moved ahead).
+      .set({ expires_at: new Date(Date.now() - 24 * 60 * 60_000).toISOString() })
+      .where('referral_id', '=', fay.id)
+      .execute();
+    await server.signIn(me.email);
+    renderAppAt(`/talents-folder/${fay.talentId}/profile?referral=${fay.id}`);
+    const panel = await screen.findByTestId('referral-panel');
+    expect(within(headerOf(panel)).getByTestId('consent-expired').textContent).toBe('Consent link expired');
+    expect(await within(panel).findByRole('button', { name: 'Resend consent e-mail' })).toBeTruthy();
+  });
+});

@@ -345,6 +345,53 @@ describe.each(DIALECTS)('referrals (talent-task) on %s', (dialect) => {
       expect((await after.json()).error.message).toMatch(/already answered/);
     });
   });
+
+  describe('closed referrals (hiring final or reward paid)', () => {
+    const outboxCount = async () =>
+      Number(
+        (
+          await t.db
+            .selectFrom('email_outbox')
+            .select((eb) => eb.fn.countAll().as('n'))
+            .where('template', 'in', ['consent_request', 'ita_request'])
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
+
+    it.each([
+      ['REJECTED', null],
+      ['WITHDRAWN', null],
+      ['HIRED', null],
+      ['OFFERED', 'PAID'],
+    ] as const)('refuses consent and ITA e-mails once hiring is %s (reward %s)', async (hiring, reward) => {
+      const me = await signIn(t);
+      const pending = await createReferral(t, me.id, {
+        referral: { hiring_status: hiring, reward_status: reward, consent_status: 'PENDING' },
+      });
+      const confirmed = await createReferral(t, me.id, {
+        referral: { hiring_status: hiring, reward_status: reward, consent_status: 'CONFIRMED' },
+      });
+      t.clock.advance(10 * MINUTE);
+      const before = await outboxCount();
+
+      for (const res of [await resendConsent(me.headers, pending.id), await sendIta(me.headers, confirmed.id)]) {
+        expect(res.status).toBe(409);
+        expect((await res.json()).error).toMatchObject({
+          code: 'REFERRAL_CLOSED',
+          message: 'This referral is closed: no more e-mails can be sent to the talent.',
+        });
+      }
+      expect(await outboxCount()).toBe(before);
+      expect((await referralRow(confirmed.id)).ita_status).toBe('NOT_SENT');
+    });
+
+    it('still sends while the referral is open', async () => {
+      const me = await signIn(t);
+      const referral = await createReferral(t, me.id, { referral: { hiring_status: 'OFFERED' } });
+      t.clock.advance(10 * MINUTE);
+      expect((await resendConsent(me.headers, referral.id)).status).toBe(200);
+    });
+  });
 });
 
 /** A small valid call proof (a PNG) for the access checks; call-proof.test.ts covers the rest. */

@@ -94,12 +94,15 @@ async function sendLink(kind: 'consent' | 'ita', referralId: number) {
   return unwrap(Promise.resolve(response));
 }
 
-/** "Resend consent" / "Send ITA": a new link by e-mail; the referral then shows the next allowed time. */
-export function useSendLinkMutation(referralId: number, kind: 'consent' | 'ita') {
+/**
+ * "Resend consent" / "Send ITA": a new link by e-mail; the referral then shows the next allowed time, and
+ * every list showing its chips (the talent's panel header, the folder, a task's referrals) its new ITA state.
+ */
+export function useSendLinkMutation(referralId: number, talentId: number, kind: 'consent' | 'ita') {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: () => sendLink(kind, referralId),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: referralQueryOptions(referralId).queryKey }),
+    onSettled: () => invalidateReferral(queryClient, referralId, talentId),
   });
 }
 
@@ -129,7 +132,11 @@ export function useDeleteCallProofMutation(referralId: number, talentId: number)
   });
 }
 
-// The referral's detail, and its talent, whose summaries count call proofs.
+/**
+ * A referral's states or call proofs changed: its detail, its talent (the panel header's chips and call
+ * proof count), and the lists that show it in short (the talents folder, a task's referrals, the dashboard's
+ * to-dos). Also what the call-proof form calls once the outbox has sent a proof.
+ */
 export function invalidateReferral(
   queryClient: ReturnType<typeof useQueryClient>,
   referralId: number,
@@ -138,6 +145,9 @@ export function invalidateReferral(
   return Promise.all([
     queryClient.invalidateQueries({ queryKey: referralQueryOptions(referralId).queryKey }),
     queryClient.invalidateQueries({ queryKey: talentQueryOptions(talentId).queryKey }),
+    queryClient.invalidateQueries({ queryKey: ['talents', 'list'] }),
+    queryClient.invalidateQueries({ queryKey: ['referrals', 'list'] }),
+    queryClient.invalidateQueries({ queryKey: ['dashboard', 'recruiter'] }),
   ]);
 }
 
@@ -162,7 +172,7 @@ export async function downloadFile(file: { id: number; name: string }): Promise<
 }
 
 /** `PUT /api/recruiter/talent-task/{id}/note`: the recruiter's note on a referral, edited in place. */
-export function useSaveReferralNoteMutation(referralId: number, talentId: number) {
+export function useSaveReferralNoteMutation(referralId: number, _talentId: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (note: string): Promise<{ recruiterNote: string | null }> =>
@@ -171,7 +181,8 @@ export function useSaveReferralNoteMutation(referralId: number, talentId: number
       queryClient.setQueryData(referralQueryOptions(referralId).queryKey, (current) =>
         current ? { ...current, recruiterNote } : current,
       );
-      return invalidateReferral(queryClient, referralId, talentId);
+      // The note shows on the referral only: its history gains a "note edited" entry.
+      return queryClient.invalidateQueries({ queryKey: referralQueryOptions(referralId).queryKey });
     },
   });
 }

@@ -5,7 +5,12 @@ import { ConsentBadge, HiringBadge, ItaBadge, RewardBadge } from '../../../compo
 import { formatDateTime, formatMoney } from '../../../lib/format';
 import { languageName } from '../../../lib/intl-names';
 import { m } from '../../../paraglide/messages';
-import type { HistoryEntry, ReferralDetail, TalentDetail } from '../../../shared/recruiter-types';
+import {
+  type HistoryEntry,
+  isReferralClosed,
+  type ReferralDetail,
+  type TalentDetail,
+} from '../../../shared/recruiter-types';
 import { mailtoLink, reminderSubject, reminderText, talentLocale, telLink, whatsappLink } from '../contact';
 import { CallProofForm } from './call-proof-form';
 import { CallProofList } from './call-proof-list';
@@ -58,9 +63,13 @@ export function ReferralBody({
     itaStatus: referral.itaStatus,
     locale,
   });
-  const canResendConsent = referral.consentStatus === 'PENDING';
-  const canSendIta =
+  // A closed referral (hiring final or reward paid) sends the talent nothing more: the server refuses it.
+  const closed = isReferralClosed(referral);
+  const consentAsked = referral.consentStatus === 'PENDING';
+  const itaAsked =
     referral.consentStatus === 'CONFIRMED' && (referral.itaStatus === 'NOT_SENT' || referral.itaStatus === 'SENT');
+  const canResendConsent = !closed && consentAsked;
+  const canSendIta = !closed && itaAsked;
 
   return (
     <div className="space-y-5 pt-2">
@@ -105,6 +114,7 @@ export function ReferralBody({
           {canResendConsent && (
             <SendLinkButton
               referralId={referral.id}
+              talentId={talent.id}
               kind="consent"
               label={m.referral_resend_consent()}
               sentAt={referral.consentSentAt}
@@ -114,6 +124,7 @@ export function ReferralBody({
           {canSendIta && (
             <SendLinkButton
               referralId={referral.id}
+              talentId={talent.id}
               kind="ita"
               label={referral.itaStatus === 'SENT' ? m.referral_resend_ita() : m.referral_send_ita()}
               sentAt={referral.itaSentAt}
@@ -121,6 +132,12 @@ export function ReferralBody({
             />
           )}
         </div>
+      )}
+
+      {closed && (consentAsked || itaAsked) && (
+        <p className="text-sm text-base-content/60" data-testid="referral-closed">
+          {m.referral_closed_no_emails()}
+        </p>
       )}
 
       <nav aria-label={m.talent_contact_heading()} className="space-y-1">

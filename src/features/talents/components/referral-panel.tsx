@@ -1,8 +1,9 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
+import { Badge } from '../../../components/status/badge';
 import { ConsentBadge, HiringBadge, ItaBadge, RewardBadge } from '../../../components/status/referral-badges';
 import { m } from '../../../paraglide/messages';
-import type { ReferralSummary, TalentDetail } from '../../../shared/recruiter-types';
+import { isReferralClosed, type ReferralSummary, type TalentDetail } from '../../../shared/recruiter-types';
 import { referralQueryOptions } from '../api';
 import { ReferralBody } from './referral-body';
 
@@ -50,6 +51,9 @@ export function ReferralPanel({ summary, talent, recruiterName, initiallyOpen }:
           <ItaBadge status={summary.itaStatus} />
           <HiringBadge status={summary.hiringStatus} />
           <RewardBadge status={summary.rewardStatus} />
+          {consentLinkExpired(summary) && (
+            <Badge tone="error" label={m.referral_consent_expired()} testId="consent-expired" />
+          )}
         </span>
         {summary.callProofs.total > 0 && (
           <span className="mt-1 block text-xs text-base-content/60">
@@ -58,22 +62,48 @@ export function ReferralPanel({ summary, talent, recruiterName, initiallyOpen }:
         )}
       </button>
       <div id={bodyId} className="collapse-content" hidden={!open}>
-        {open && <LoadedReferral referralId={summary.id} talent={talent} recruiterName={recruiterName} />}
+        {open && (
+          <LoadedReferral
+            referralId={summary.id}
+            updatedAt={summary.updatedAt}
+            talent={talent}
+            recruiterName={recruiterName}
+          />
+        )}
       </div>
     </article>
   );
 }
 
+/** A pending consent whose last link has stopped working, and that the recruiter may still chase. */
+export const consentLinkExpired = (summary: ReferralSummary, now = Date.now()) =>
+  summary.consentStatus === 'PENDING' &&
+  !isReferralClosed(summary) &&
+  summary.consentExpiresAt != null &&
+  Date.parse(summary.consentExpiresAt) <= now;
+
 function LoadedReferral({
   referralId,
+  updatedAt,
   talent,
   recruiterName,
 }: {
   referralId: number;
+  /** The header's summary: when it is newer than the loaded detail (an admin moved the hiring), reload. */
+  updatedAt: string;
   talent: TalentDetail;
   recruiterName: string;
 }) {
   const query = useQuery(referralQueryOptions(referralId));
+  const queryClient = useQueryClient();
+  const loadedAt = query.data?.updatedAt;
+  // The header and the body come from two calls: a talent refetched on focus with a change the open
+  // body has not seen yet would show two states of one referral.
+  useEffect(() => {
+    if (loadedAt !== undefined && updatedAt > loadedAt) {
+      void queryClient.invalidateQueries({ queryKey: referralQueryOptions(referralId).queryKey });
+    }
+  }, [loadedAt, updatedAt, referralId, queryClient]);
   if (query.isPending) {
     return (
       <p className="flex items-center gap-2 py-4 text-sm text-base-content/70" role="status">

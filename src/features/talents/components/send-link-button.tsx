@@ -9,6 +9,7 @@ import { useUntil } from './use-until';
 
 type SendLinkButtonProps = {
   referralId: number;
+  talentId: number;
   kind: 'consent' | 'ita';
   label: string;
   sentAt: string | null;
@@ -18,8 +19,8 @@ type SendLinkButtonProps = {
 
 // Resend consent / send ITA: at most one link per 10 minutes. The button waits, saying until when,
 // both when the referral says so and when the server refuses (429) a send this screen thought allowed.
-export function SendLinkButton({ referralId, kind, label, sentAt, resendAt }: SendLinkButtonProps) {
-  const send = useSendLinkMutation(referralId, kind);
+export function SendLinkButton({ referralId, talentId, kind, label, sentAt, resendAt }: SendLinkButtonProps) {
+  const send = useSendLinkMutation(referralId, talentId, kind);
   const [refusedUntil, setRefusedUntil] = useState<number | null>(null);
   const serverUntil = resendAt ? Date.parse(resendAt) : null;
   const until = Math.max(serverUntil ?? 0, refusedUntil ?? 0) || null;

@@ -5,7 +5,7 @@ import type { Referral } from '../../db/database';
 import { notFound } from '../../errors';
 import { listCallProofItems } from './call-proof-items';
 import { listReferralSummaries } from './referral-summaries';
-import { lastLinkSentAt } from './talent-link-mail';
+import { consentLinkExpiries, lastLinkSentAt } from './talent-link-mail';
 
 // Who made a history entry, as the referral's screens name it. The talent answers links without an
 // account, so a consent or ITA change with no actor is theirs; other changes without one are the system's.
@@ -62,7 +62,7 @@ export function nextSendAt(sentAt: string | null, now: Date): string | null {
 
 /** The referral's summary plus everything its detail screen shows. */
 export async function buildReferralDetail(db: DB, referral: Referral, now: Date): Promise<ReferralDetail> {
-  const [summaries, talent, consentSentAt, itaSentAt, callProofList, history] = await Promise.all([
+  const [summaries, talent, consentSentAt, itaSentAt, callProofList, history, expiries] = await Promise.all([
     // talent + task is unique, so this is exactly the one referral.
     listReferralSummaries(db, {
       recruiterId: referral.recruiter_id,
@@ -74,11 +74,13 @@ export async function buildReferralDetail(db: DB, referral: Referral, now: Date)
     lastLinkSentAt(db, referral.id, 'ITA'),
     listCallProofItems(db, referral.id),
     listHistory(db, referral),
+    consentLinkExpiries(db, referral.consent_status === 'PENDING' ? [referral.id] : []),
   ]);
   const summary = summaries.items[0];
   if (!summary || !talent) throw notFound('Referral');
   return {
     ...summary,
+    consentExpiresAt: expiries.get(referral.id) ?? null,
     recruiterNote: referral.recruiter_note,
     rating: referral.rating === 5 || referral.rating === 10 ? referral.rating : null,
     consentDecidedAt: referral.consent_decided_at,

@@ -1,6 +1,11 @@
 import type { ListPage } from '../../../shared/api-response';
 import { LINK_RESEND_INTERVAL_SECONDS } from '../../../shared/constants';
-import type { CallProofItem, ReferralDetail, ReferralSummary } from '../../../shared/recruiter-types';
+import {
+  type CallProofItem,
+  isReferralClosed,
+  type ReferralDetail,
+  type ReferralSummary,
+} from '../../../shared/recruiter-types';
 import type { TalentListQuery } from '../../../shared/talent-schemas';
 import type { AppDeps } from '../../context';
 import type { DB } from '../../db/connect';
@@ -76,6 +81,17 @@ async function assertResendAllowed(db: DB, referralId: number, kind: TalentLinkK
   );
 }
 
+/** A closed referral (hiring final or reward paid) sends the talent nothing more: 409 REFERRAL_CLOSED. */
+export function assertReferralOpen(referral: { hiring_status: string; reward_status: string | null }): void {
+  const closed = isReferralClosed({
+    hiringStatus: referral.hiring_status as ReferralSummary['hiringStatus'],
+    rewardStatus: referral.reward_status as ReferralSummary['rewardStatus'],
+  });
+  if (closed) {
+    throw new AppError('REFERRAL_CLOSED', 409, 'This referral is closed: no more e-mails can be sent to the talent.');
+  }
+}
+
 const linkSent = (sentAt: string): LinkSent => ({
   sentAt,
   resendAt: new Date(Date.parse(sentAt) + INTERVAL_MS).toISOString(),
@@ -86,6 +102,7 @@ export async function resendConsent(deps: AppDeps, recruiterId: number, referral
   const now = deps.now();
   const { sentAt } = await deps.db.transaction().execute(async (trx) => {
     const referral = await findMyReferral(trx, recruiterId, referralId, true);
+    assertReferralOpen(referral);
     if (referral.consent_status !== 'PENDING') {
       throw new AppError('CONFLICT', 409, 'The talent has already answered the consent request.');
     }
@@ -100,6 +117,7 @@ export async function sendIta(deps: AppDeps, recruiterId: number, referralId: nu
   const now = deps.now();
   const { sentAt } = await deps.db.transaction().execute(async (trx) => {
     const referral = await findMyReferral(trx, recruiterId, referralId, true);
+    assertReferralOpen(referral);
     if (referral.consent_status !== 'CONFIRMED') {
       throw new AppError('CONFLICT', 409, 'The talent has not confirmed consent yet.');
     }

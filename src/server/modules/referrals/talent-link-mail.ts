@@ -113,3 +113,19 @@ export async function lastLinkSentAt(db: DB, referralId: number, kind: TalentLin
     .executeTakeFirst();
   return (row?.at as string | null | undefined) ?? null;
 }
+
+/**
+ * When each pending referral's last consent link stops working, by referral id (issued links only).
+ * The profile says a link expired, as the dashboard does.
+ */
+export async function consentLinkExpiries(db: DB, referralIds: number[]): Promise<Map<number, string>> {
+  if (referralIds.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('one_time_tokens')
+    .select((eb) => ['referral_id', eb.fn.max('expires_at').as('at')])
+    .where('referral_id', 'in', referralIds)
+    .where('kind', '=', 'CONSENT')
+    .groupBy('referral_id')
+    .execute();
+  return new Map(rows.map((r) => [Number(r.referral_id), r.at as string]));
+}

@@ -3,7 +3,7 @@ import type { ListPage } from '../../../shared/api-response';
 import type { AppLocale, ConsentStatus, EducationLevel, HiringStatus, RewardStatus } from '../../../shared/enums';
 import { toMajorUnits, toMinorUnits } from '../../../shared/money';
 import { normalizeEmail, toE164 } from '../../../shared/phone';
-import type { ParseStatus, TalentDetail, TalentSummary } from '../../../shared/recruiter-types';
+import type { ParseStatus, ReferralSummary, TalentDetail, TalentSummary } from '../../../shared/recruiter-types';
 import type { DropResumeFields, TalentListQuery } from '../../../shared/talent-schemas';
 import { type DB, isPostgres } from '../../db/connect';
 import type { Talent, TalentsTable } from '../../db/database';
@@ -12,6 +12,7 @@ import { preparedQuery, preparedShapes } from '../../db/prepared-query';
 import { containsMatching, type SearchShape, searchShape, shapedSearch, textSearch } from '../../db/text-search';
 import { AppError, notFound } from '../../errors';
 import { listReferralSummaries, perRow } from '../referrals/referral-summaries';
+import { consentLinkExpiries } from '../referrals/talent-link-mail';
 
 type StatusColumn = 'referrals.consent_status' | 'referrals.hiring_status' | 'referrals.reward_status';
 
@@ -73,6 +74,13 @@ export async function findOwnedTalent(db: DB, recruiterId: number, talentId: num
   return talent;
 }
 
+/** Each pending referral with when its last consent link expires (the profile's "Consent link expired"). */
+async function withConsentExpiry(db: DB, referrals: ReferralSummary[]): Promise<ReferralSummary[]> {
+  const pending = referrals.filter((r) => r.consentStatus === 'PENDING').map((r) => r.id);
+  const expiries = await consentLinkExpiries(db, pending);
+  return referrals.map((r) => ({ ...r, consentExpiresAt: expiries.get(r.id) ?? null }));
+}
+
 export async function talentDetail(db: DB, talent: Talent): Promise<TalentDetail> {
   const [file, referrals] = await Promise.all([
     talent.resume_file_id === null
@@ -108,7 +116,7 @@ export async function talentDetail(db: DB, talent: Talent): Promise<TalentDetail
     currentPosition: talent.current_position,
     skills: jsonList(talent.skills),
     summary: talent.summary,
-    referrals: referrals.items,
+    referrals: await withConsentExpiry(db, referrals.items),
     createdAt: talent.created_at,
     updatedAt: talent.updated_at,
   };
