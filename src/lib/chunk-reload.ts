@@ -12,13 +12,72 @@ const CHUNK_ERROR_PATTERNS = [
   'Unable to preload CSS',
 ];
 
+/** A route's screen chunk did not load (TanStack's lazy component keeps the import's own error). */
+export class ChunkLoadError extends Error {
+  override name = 'ChunkLoadError';
+}
+
 export function isChunkLoadError(error: unknown): boolean {
+  if (error instanceof ChunkLoadError) return true;
   const message = error instanceof Error ? error.message : typeof error === 'string' ? error : '';
   return CHUNK_ERROR_PATTERNS.some((pattern) => message.includes(pattern));
 }
 
-// Returns true when a reload was started; false when one for the same target just happened.
+// Leaving the document (a link to another document, location.assign, a reload) cancels the imports in
+// flight: WebKit and Firefox reject them as failed chunk loads. Reloading then would replace the
+// navigation under way with the page being left (issue 21: a tap right after login landed back on the
+// previous page). `beforeunload` says a navigation is starting; if something cancelled it, the page is
+// still here a while later and counts as staying again.
+const LEAVING_MS = 10_000;
+let leaving = false;
+let stayTimer: ReturnType<typeof setTimeout> | undefined;
+
+function markLeaving(): void {
+  leaving = true;
+  clearTimeout(stayTimer);
+  stayTimer = setTimeout(() => {
+    leaving = false;
+  }, LEAVING_MS);
+}
+
+/** Starts telling a chunk that failed because the document is being left from one that is missing. */
+export function watchDocumentLeaving(): () => void {
+  window.addEventListener('beforeunload', markLeaving);
+  window.addEventListener('pagehide', markLeaving);
+  return () => {
+    window.removeEventListener('beforeunload', markLeaving);
+    window.removeEventListener('pagehide', markLeaving);
+    clearTimeout(stayTimer);
+    leaving = false;
+  };
+}
+
+type LazyComponent = { preload?: () => Promise<void> };
+
+/**
+ * TanStack Router's lazyRouteComponent keeps a failed import to itself (its preload resolves) and, when
+ * rendered, reloads the CURRENT document: the page being left, or the previous page when the router
+ * has not moved the address yet. Its preload is made to fail instead, so the router shows the route's
+ * error page, which reloads to the navigation's target (components/error-page.tsx). Its preload is
+ * removed once the import succeeded, still there after a failure.
+ */
+export function guardLazyRouteComponents(routes: Iterable<{ options: { component?: unknown } }>): void {
+  for (const route of routes) {
+    const lazy = route.options.component as LazyComponent | undefined;
+    const preload = lazy?.preload;
+    if (!lazy || typeof preload !== 'function') continue;
+    const guarded = () =>
+      preload().then(() => {
+        if (lazy.preload === guarded) throw new ChunkLoadError('Failed to load the route component');
+      });
+    lazy.preload = guarded;
+  }
+}
+
+// Returns true when a reload was started, or is not needed because the document is being left; false
+// when one for the same target just happened.
 export function reloadOnce(targetHref: string): boolean {
+  if (leaving) return true;
   try {
     const raw = sessionStorage.getItem(GUARD_KEY);
     const last = raw ? (JSON.parse(raw) as { href?: string; at?: number }) : null;
