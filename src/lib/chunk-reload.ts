@@ -12,13 +12,7 @@ const CHUNK_ERROR_PATTERNS = [
   'Unable to preload CSS',
 ];
 
-/** A route's screen chunk did not load (TanStack's lazy component keeps the import's own error). */
-export class ChunkLoadError extends Error {
-  override name = 'ChunkLoadError';
-}
-
 export function isChunkLoadError(error: unknown): boolean {
-  if (error instanceof ChunkLoadError) return true;
   const message = error instanceof Error ? error.message : typeof error === 'string' ? error : '';
   return CHUNK_ERROR_PATTERNS.some((pattern) => message.includes(pattern));
 }
@@ -29,16 +23,10 @@ export function isChunkLoadError(error: unknown): boolean {
 // previous page). `beforeunload` says a navigation is starting; if something cancelled it, the page is
 // still here a while later and counts as staying again.
 const LEAVING_MS = 10_000;
-let leaving = false;
-let stayTimer: ReturnType<typeof setTimeout> | undefined;
-
-function markLeaving(): void {
-  leaving = true;
-  clearTimeout(stayTimer);
-  stayTimer = setTimeout(() => {
-    leaving = false;
-  }, LEAVING_MS);
-}
+let leftAt = Number.NEGATIVE_INFINITY;
+const markLeaving = () => {
+  leftAt = Date.now();
+};
 
 /** Starts telling a chunk that failed because the document is being left from one that is missing. */
 export function watchDocumentLeaving(): () => void {
@@ -47,8 +35,7 @@ export function watchDocumentLeaving(): () => void {
   return () => {
     window.removeEventListener('beforeunload', markLeaving);
     window.removeEventListener('pagehide', markLeaving);
-    clearTimeout(stayTimer);
-    leaving = false;
+    leftAt = Number.NEGATIVE_INFINITY;
   };
 }
 
@@ -68,7 +55,8 @@ export function guardLazyRouteComponents(routes: Iterable<{ options: { component
     if (!lazy || typeof preload !== 'function') continue;
     const guarded = () =>
       preload().then(() => {
-        if (lazy.preload === guarded) throw new ChunkLoadError('Failed to load the route component');
+        // Worded as the browsers word it, so isChunkLoadError knows it.
+        if (lazy.preload === guarded) throw new Error('Failed to fetch dynamically imported module (route)');
       });
     lazy.preload = guarded;
   }
@@ -77,7 +65,7 @@ export function guardLazyRouteComponents(routes: Iterable<{ options: { component
 // Returns true when a reload was started, or is not needed because the document is being left; false
 // when one for the same target just happened.
 export function reloadOnce(targetHref: string): boolean {
-  if (leaving) return true;
+  if (Date.now() - leftAt < LEAVING_MS) return true;
   try {
     const raw = sessionStorage.getItem(GUARD_KEY);
     const last = raw ? (JSON.parse(raw) as { href?: string; at?: number }) : null;

@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import { isBrowserOffline } from './app-error';
-import { subscribeReachability } from './server-reachability';
+import { REACHABILITY_EVENT } from './server-reachability';
 
 // Whether the app can reach its server: the browser says it has a network (`navigator.onLine`, followed
 // through its `online` and `offline` events) and the last request got an answer (a failed fetch is
@@ -9,11 +9,11 @@ import { subscribeReachability } from './server-reachability';
 function subscribe(onChange: () => void): () => void {
   window.addEventListener('online', onChange);
   window.addEventListener('offline', onChange);
-  const stopReachability = subscribeReachability(onChange);
+  window.addEventListener(REACHABILITY_EVENT, onChange);
   return () => {
     window.removeEventListener('online', onChange);
     window.removeEventListener('offline', onChange);
-    stopReachability();
+    window.removeEventListener(REACHABILITY_EVENT, onChange);
   };
 }
 
