@@ -6,6 +6,7 @@ import { meQueryOptions } from './features/auth/api';
 import { afterLoad } from './lib/after-load';
 import { setApiQueryClient } from './lib/api-client';
 import { getAuthTokens, subscribeAuth } from './lib/auth-session';
+import { watchDocumentLeaving } from './lib/chunk-reload';
 import { installGlobalErrorHandlers } from './lib/error-reporting';
 import { warmIntl } from './lib/intl-warmup';
 import { rememberLocaleCookie, resolveLocaleOncePerRun } from './lib/locale';
@@ -20,6 +21,7 @@ import './styles.css';
 // Lighthouse's Total Blocking Time counts four times over). The requests the first screen waits for
 // (the saved-cache code, the route chunks, the user) still start in the first steps.
 installGlobalErrorHandlers();
+watchDocumentLeaving();
 resolveLocaleOncePerRun();
 rememberLocaleCookie();
 // Early, so the Intl data is loaded on another thread before the first screen formats a date or amount;

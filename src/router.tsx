@@ -2,6 +2,7 @@ import { QueryClient } from '@tanstack/react-query';
 import { createRouter, stringifySearchWith } from '@tanstack/react-router';
 import { NotFoundPage, RouteErrorPage } from './components/error-page';
 import { isBrowserOffline } from './lib/app-error';
+import { guardLazyRouteComponents } from './lib/chunk-reload';
 import { QUERY_CACHE_MAX_AGE } from './lib/query-cache-age';
 import { deLocalizeUrl, localizeUrl } from './paraglide/runtime';
 import { routeTree } from './routeTree.gen';
@@ -23,7 +24,7 @@ function stringifySearch(search: Record<string, unknown>): string {
 export type RouterContext = { queryClient: QueryClient };
 
 export function createAppRouter(queryClient: QueryClient) {
-  return createRouter({
+  const router = createRouter({
     routeTree,
     context: { queryClient },
     scrollRestoration: true,
@@ -40,6 +41,9 @@ export function createAppRouter(queryClient: QueryClient) {
       output: ({ url }) => localizeUrl(url),
     },
   });
+  // A screen chunk that fails to load reaches the error page, which reloads to the target (issue 21).
+  guardLazyRouteComponents(Object.values(router.routesById));
+  return router;
 }
 
 declare module '@tanstack/react-router' {

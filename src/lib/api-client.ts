@@ -12,6 +12,7 @@ import {
   reloadAuthTokensFromCookie,
   setAuthTokens,
 } from './auth-session';
+import { noteFetchFailed, noteServerAnswered } from './server-reachability';
 
 // The typed API client. Its fetch attaches the bearer token and, on a 401, refreshes the tokens once
 // (one refresh at a time in the tab, and across tabs with the Web Locks API), then replays the request
@@ -51,7 +52,20 @@ export function endSessionAndGoHome(): void {
 
 export function createApiClient(options: ApiClientOptions = {}) {
   const baseUrl = options.baseUrl ?? (typeof location === 'undefined' ? 'http://localhost' : location.origin);
-  const baseFetch: BaseFetch = options.baseFetch ?? ((request) => fetch(request));
+  const network: BaseFetch = options.baseFetch ?? ((request) => fetch(request));
+  // Every request tells whether the server answered: a fetch with no answer is offline, whatever
+  // navigator.onLine says (lib/server-reachability.ts).
+  const baseFetch: BaseFetch = (request) =>
+    network(request).then(
+      (response) => {
+        noteServerAnswered();
+        return response;
+      },
+      (error: unknown) => {
+        noteFetchFailed(error);
+        throw error;
+      },
+    );
   const locks =
     options.locks !== undefined
       ? options.locks

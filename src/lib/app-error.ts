@@ -1,6 +1,7 @@
 import { m } from '../paraglide/messages';
 import type { ApiErrorBody } from '../shared/api-response';
 import type { ErrorCode } from '../shared/error-codes';
+import { isServerUnreachable } from './server-reachability';
 
 // The client side of the one error type (ARCHITECTURE.md convention 6): a non-ok API answer becomes
 // an AppError, and the UI shows `errorMessage(error)`, never the server's English text.
@@ -74,8 +75,12 @@ export function registerErrorMessages(messages: Partial<Record<ClientErrorCode, 
   Object.assign(CODE_MESSAGES, messages);
 }
 
-/** The browser says it has no network (the one place the app asks; tests stub `navigator.onLine`). */
-export const isBrowserOffline = (): boolean => typeof navigator !== 'undefined' && navigator.onLine === false;
+/**
+ * The app cannot reach its server: the browser says it has no network (the one place the app asks; tests
+ * stub `navigator.onLine`), or the last request got no answer although the browser says online (issue 21).
+ */
+export const isBrowserOffline = (): boolean =>
+  (typeof navigator !== 'undefined' && navigator.onLine === false) || isServerUnreachable();
 
 /** A call that failed because the device is offline: it needs a connection, not another try now. */
 export function isOfflineError(error: unknown): boolean {

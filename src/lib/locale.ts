@@ -24,14 +24,15 @@ export function currentIntlLocale(): string {
 // check below, while the first screen's requests were in flight (issue 7). main.tsx reads it once at
 // start, when nothing else is loading. The cookie only changes through setLocale, which loads a new
 // document, so the answer holds for the document's life (a language chosen in another tab applies here
-// from the next page load on). Read after paraglide's first getLocale(), as the root route's check always
-// read it: that first call writes the address's locale to the cookie (paraglide's issue 455).
+// from the next page load on). Read BEFORE paraglide's first getLocale(): that first call writes the
+// address's locale to the cookie (paraglide's issue 455), so an unprefixed first visit would read back
+// the `en` it had just written and never follow the browser's language (issue 21).
 let cookieAtStart: { locale: Locale | undefined } | null = null;
 
 /** Reads the locale cookie now and answers it from then on; answers a function that forgets it. */
 export function rememberLocaleCookie(): () => void {
-  getLocale();
   cookieAtStart = { locale: extractLocaleFromCookie() };
+  getLocale();
   return () => {
     cookieAtStart = null;
   };

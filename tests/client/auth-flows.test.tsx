@@ -1,6 +1,6 @@
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { clearToasts, getToasts } from '../../src/components/toast/toast-store';
+import { clearToasts, getToasts, toast } from '../../src/components/toast/toast-store';
 import { clearAuthTokens, getAuthTokens } from '../../src/lib/auth-session';
 import { inProcessApiForFile } from './helpers/in-process-api';
 import { renderAppAt } from './helpers/render-app';
@@ -97,6 +97,17 @@ describe('logout', () => {
       headers: { authorization: `Bearer ${answer.accessToken}` },
     });
     expect(me.status).toBe(401);
+  });
+
+  it('leaves no toast of the session on the login page (issue 21)', async () => {
+    await server.signIn(await server.createUser());
+    toast.success('Talent saved');
+    const { router } = renderAt('/logout');
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    await screen.findByRole('button', { name: /log in/i });
+    expect(screen.queryByText('Talent saved')).toBeNull();
+    expect(getToasts()).toHaveLength(0);
   });
 
   it('goes to /login without a (safe) redirect', async () => {

@@ -5,7 +5,7 @@ import { connect } from '../../src/server/db/connect';
 import { tinyPdf } from '../../src/server/db/demo/files';
 import { issueOneTimeToken } from '../../src/server/security/one-time-tokens';
 import { adminScreens, guestScreens, type Ids, recruiterScreens, type Screen } from './a11y-screens';
-import { ADMIN_EMAIL, DEMO_PASSWORD, e2eDataDir, RECRUITER_EMAIL } from './e2e-env';
+import { ADMIN_EMAIL, DEMO_PASSWORD, E2E_BASE_URL, e2eDataDir, RECRUITER_EMAIL } from './e2e-env';
 import { expectPath, type Locale, logIn } from './helpers';
 
 // Every screen of the app, in its three languages, on a phone and on a desktop (and in the dark theme),
@@ -194,9 +194,11 @@ async function signedIn(browser: Browser, locale: Locale, width: keyof typeof WI
     locale: locale === 'zh' ? 'zh-CN' : locale === 'ms' ? 'ms-MY' : 'en-US',
     timezoneId: 'Asia/Kuala_Lumpur',
   });
+  // The English login page (helpers' logIn finds its fields by their English labels): English chosen
+  // before (the cookie), as the browser's language would otherwise open /zh/login or /ms/login. The
+  // screens after it are opened under the locale's prefix.
+  await context.addCookies([{ name: 'PARAGLIDE_LOCALE', value: 'en', url: E2E_BASE_URL }]);
   const page = await context.newPage();
-  // The English login page (helpers' logIn finds its fields by their English labels); the screens after
-  // it are opened under the locale's prefix.
   await logIn(page, email, DEMO_PASSWORD);
   await expectPath(page, '/dashboard');
   return { context, page };

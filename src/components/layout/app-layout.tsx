@@ -9,6 +9,7 @@ import { Logo } from '../logo';
 import { OfflineBanner } from '../outbox/offline-banner';
 import { UnsentBadge, UnsentCount } from '../outbox/unsent-badge';
 import { ThemeSwitcher } from '../theme-switcher';
+import { initials } from './initials';
 import { MenuIcon } from './site-header';
 
 export type ShellUser = { fullName: string; email: string; roles: readonly Role[] };
@@ -149,11 +150,6 @@ function SideNav({ sections }: { sections: NavSection[] }) {
       </div>
     </>
   );
-}
-
-function initials(name: string): string {
-  const parts = name.trim().split(/\s+/).filter(Boolean);
-  return ((parts[0]?.[0] ?? '') + (parts.length > 1 ? (parts.at(-1)?.[0] ?? '') : '')).toUpperCase() || '?';
 }
 
 function AccountMenu({ user }: { user: ShellUser | null }) {

@@ -1,4 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
+import { clearToasts } from '../../components/toast/toast-store';
 import { api } from '../../lib/api-client';
 import { clearAuthTokens, currentUserId, getAuthTokens } from '../../lib/auth-session';
 import { clearOutbox, listEntries } from '../../lib/outbox/outbox-store';
@@ -32,6 +33,8 @@ export async function logout(queryClient: QueryClient): Promise<void> {
   }
   clearAuthTokens();
   queryClient.clear();
+  // A toast of the session ("Saved", an error) is not the login page's news (issue 21).
+  clearToasts();
   // Nothing of this session stays on the device: every saved query cache, the outbox (the logout page
   // has warned about unsent entries) and a CV shared into the app but not yet used.
   await Promise.all([clearPersistedQueries(), clearOutbox().catch(() => {}), clearSharedFile().catch(() => {})]);
