@@ -151,6 +151,10 @@ describe('drop-resume', () => {
     const taskId = await createTask();
     renderAppAt(`/manage-task/add/drop-resume?taskId=${taskId}`);
     await screen.findByLabelText('Full name');
+    // Beside the salary on a phone the currency shows its code only (its name ran under the caret).
+    const currency = screen.getByLabelText('Currency') as HTMLSelectElement;
+    expect(currency.selectedOptions[0]?.textContent).toBe('MYR');
+    expect(currency.selectedOptions[0]?.title).toBe('Malaysian Ringgit');
     submitDrop();
 
     // The resume comes first in the form: it gets the focus (and is scrolled to).

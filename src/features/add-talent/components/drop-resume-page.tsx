@@ -276,8 +276,9 @@ export function DropResumePage({
             disabled={pending}
           >
             {CURRENCIES.map((code) => (
-              <option key={code} value={code}>
-                {code} · {currencyName(code)}
+              // The code only: beside the salary at 390 px, "MYR · Malaysian Ringgit" ran under the caret.
+              <option key={code} value={code} title={currencyName(code)}>
+                {code}
               </option>
             ))}
           </SelectField>
