@@ -3,6 +3,7 @@ import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { clearToasts, getToasts } from '../../src/components/toast/toast-store';
 import { dropInProgress, heldForFix } from '../../src/features/add-talent/held-resume';
 import { clearAuthTokens } from '../../src/lib/auth-session';
+import { getEntry } from '../../src/lib/outbox/outbox-store';
 import { buildUploadBody, setUploadTransport, type UploadTransport } from '../../src/lib/upload';
 import { m } from '../../src/paraglide/messages';
 import { tinyPdf, tinyPng } from '../../src/server/db/demo/files';
@@ -63,6 +64,16 @@ function pickResume(bytes: Uint8Array, name: string, type: string) {
 
 async function fillDropForm(email = talentEmail()) {
   fireEvent.change(await screen.findByLabelText('Full name'), { target: { value: 'Aisyah binti Rahman' } });
+  fireEvent.change(screen.getByLabelText('E-mail'), { target: { value: email } });
+  fireEvent.change(screen.getByLabelText('Phone number'), { target: { value: talentPhone() } });
+  fireEvent.click(screen.getByLabelText('Malay'));
+  fireEvent.change(screen.getByLabelText('Education level'), { target: { value: 'Degree' } });
+  fireEvent.change(screen.getByLabelText('Country'), { target: { value: 'Malaysia' } });
+  fireEvent.change(screen.getByLabelText('Location (city or area)'), { target: { value: 'Shah Alam' } });
+}
+
+function fillDropFormNow(email = talentEmail()) {
+  fireEvent.change(screen.getByLabelText('Full name'), { target: { value: 'Aisyah binti Rahman' } });
   fireEvent.change(screen.getByLabelText('E-mail'), { target: { value: email } });
   fireEvent.change(screen.getByLabelText('Phone number'), { target: { value: talentPhone() } });
   fireEvent.click(screen.getByLabelText('Malay'));
@@ -132,6 +143,37 @@ describe('drop-resume', () => {
     expect(errorBeside(screen.getByLabelText('Location (city or area)'))).toBe('This field is required.');
     expect(errorBeside(screen.getByRole('group', { name: 'Languages' }))).toBe('Pick at least one language.');
     expect(errorBeside(screen.getByLabelText('Resume'))).toContain("Choose the talent's resume.");
+    expect(uploads).toEqual([]);
+  });
+
+  it('brings the first error to the recruiter on an empty submit, and drops an error once its field is valid', async () => {
+    await logInRecruiter();
+    const taskId = await createTask();
+    renderAppAt(`/manage-task/add/drop-resume?taskId=${taskId}`);
+    await screen.findByLabelText('Full name');
+    // Beside the salary on a phone the currency shows its code only (its name ran under the caret).
+    const currency = screen.getByLabelText('Currency') as HTMLSelectElement;
+    expect(currency.selectedOptions[0]?.textContent).toBe('MYR');
+    expect(currency.selectedOptions[0]?.title).toBe('Malaysian Ringgit');
+    submitDrop();
+
+    // The resume comes first in the form: it gets the focus (and is scrolled to).
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByLabelText('Resume')));
+    expect(errorBeside(screen.getByLabelText('Full name'))).toBe('This field is required.');
+
+    fireEvent.change(screen.getByLabelText('Full name'), { target: { value: 'Aisyah binti Rahman' } });
+    expect(errorBeside(screen.getByLabelText('Full name'))).toBe('');
+    expect(screen.getByLabelText('Full name').getAttribute('aria-invalid')).toBeNull();
+    // Still wrong, with what is wrong with it now; untouched fields keep theirs.
+    fireEvent.change(screen.getByLabelText('E-mail'), { target: { value: 'not-an-email' } });
+    expect(errorBeside(screen.getByLabelText('E-mail'))).toBe('Please enter a valid e-mail address.');
+    expect(errorBeside(screen.getByLabelText('Location (city or area)'))).toBe('This field is required.');
+
+    // With every field but the resume valid, the resume field is still brought to the recruiter.
+    fillDropFormNow();
+    (document.activeElement as HTMLElement | null)?.blur();
+    submitDrop();
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByLabelText('Resume')));
     expect(uploads).toEqual([]);
   });
 });
@@ -304,5 +346,12 @@ describe('the whole flow', () => {
     expect(screen.getByTestId('resume-selected').textContent).toContain('photo.png');
     const entry = String(router.state.location.search.entry);
     expect((await heldForFix(taskId, entry))?.error?.code).toBe('DUPLICATE_REFERRAL');
+    // Shown and handed back to the recruiter, the refusal is settled: no badge, nothing stuck in the
+    // Outbox; the form still holds it (a reload loses nothing).
+    await waitFor(async () => expect((await getEntry(entry))?.meta.handedBack).toBe(true));
+    await waitFor(() => expect(screen.queryByTestId('unsent-badge')).toBeNull());
+    await router.navigate({ to: '/outbox' });
+    expect((await screen.findByTestId('empty-state')).textContent).toBe('Everything is sent.');
+    expect(screen.queryByTestId('outbox-entry')).toBeNull();
   });
 });

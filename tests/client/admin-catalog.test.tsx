@@ -131,6 +131,12 @@ describe('Admin › Tasks', () => {
     type('Title', 'Warehouse Packer');
     type('Company', 'Gudang Jaya Sdn Bhd');
     type('Job type', 'ft');
+    // A field's error goes as soon as it is valid; the others keep theirs until they are.
+    expect(dialog.queryByText('Choose a job type.')).toBeNull();
+    expect(dialog.getAllByText('This field is required.')).toHaveLength(3);
+    expect(dialog.getByLabelText('Title').getAttribute('aria-invalid')).toBeNull();
+    type('Quota', '0');
+    expect(dialog.getByText('Enter a whole number from 1 to 100,000.')).toBeTruthy();
     type('Location', 'Klang');
     type('Country', 'Malaysia');
     type('Description', 'Pack and label orders.');

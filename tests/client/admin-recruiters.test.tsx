@@ -159,6 +159,9 @@ describe('adding a recruiter', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Add New Recruiter' })).toBeTruthy();
     expect(document.title).toBe('Add New Recruiter | Recruiter');
 
+    fireEvent.click(screen.getByRole('button', { name: 'Add and send invitation' }));
+    // Someone else's e-mail: the message does not say "your".
+    expect(await screen.findByText('Please enter an e-mail address.')).toBeTruthy();
     fill('E-mail', 'not-an-email');
     fill('Phone (optional)', '12');
     fireEvent.click(screen.getByRole('button', { name: 'Add and send invitation' }));
@@ -171,6 +174,10 @@ describe('adding a recruiter', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Add and send invitation' }));
     expect(await screen.findByText('An account with this e-mail already exists.')).toBeTruthy();
     expect(screen.getByLabelText('Full name')).toHaveProperty('value', 'Mei Ling Tan');
+    // One message, the right one: the field says the e-mail is taken; no "refresh and try again" banner.
+    expect(screen.queryByText('This conflicts with a recent change. Please refresh and try again.')).toBeNull();
+    expect(screen.queryByRole('alert')).toBeNull();
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByLabelText('E-mail')));
 
     fill('E-mail', 'meiling@example.com');
     fill('Invitation language', 'zh');

@@ -264,9 +264,21 @@ describe('add talent', () => {
     const pick = await screen.findByRole('link', { name: 'Pick Ravi Chandran' });
     expect(pick.getAttribute('href')).toMatch(
       new RegExp(
-        `^/manage-task/add/profile-completion\\?taskId=(%22)?${tasks.notJoined}(%22)?&talentId=(%22)?${talents.ravi}(%22)?$`,
+        `^/manage-task/add/profile-completion\\?taskId=(%22)?${tasks.notJoined}(%22)?&talentId=(%22)?${talents.ravi}(%22)?&picked=true$`,
       ),
     );
+
+    // Picked, not dropped: the stepper says the drop and its processing were skipped, not done.
+    fireEvent.click(pick);
+    const steps = within(await screen.findByRole('navigation', { name: 'Steps to add a talent' }));
+    const items = steps.getAllByRole('listitem');
+    expect(items.map((item) => item.textContent)).toEqual([
+      'Drop resume(Skipped)',
+      'Processing(Skipped)',
+      'Complete profile',
+    ]);
+    expect(items.map((item) => item.classList.contains('step-primary'))).toEqual([false, false, true]);
+    expect(items[2]?.getAttribute('aria-current')).toBe('step');
   });
 
   it('answers Page Not Found for an unknown task', async () => {

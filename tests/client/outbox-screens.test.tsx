@@ -69,6 +69,34 @@ const refusedDrop = () =>
     error: { code: 'UNSUPPORTED_FILE_TYPE', status: 415, message: 'Unsupported file type' },
   });
 
+/** A drop kept past the server's memory of its key: the recruiter may check and send it again. */
+const tooOldDrop = () =>
+  seed({
+    kind: 'drop-resume',
+    state: 'needs-attention',
+    attempts: 1,
+    fields: { taskId: '7' },
+    file: { name: 'siti-cv.pdf', type: 'application/pdf', size: 2048 },
+    meta: { taskId: '7' },
+    error: { code: 'OUTBOX_TOO_OLD', status: 0, message: 'Kept longer than the server remembers its key.' },
+  });
+
+/** The same person already referred to the task, refused when replayed in the background. */
+const duplicateDrop = (meta: OutboxEntry['meta'] = {}) =>
+  seed({
+    kind: 'drop-resume',
+    state: 'needs-attention',
+    fields: { taskId: '7', fullName: 'Aisyah binti Rahman' },
+    file: { name: 'aisyah-cv.pdf', type: 'application/pdf', size: 2048 },
+    meta: { taskId: '7', talentName: 'Aisyah binti Rahman', ...meta },
+    error: {
+      code: 'DUPLICATE_REFERRAL',
+      status: 409,
+      message: 'You have already referred this e-mail to this task.',
+      fields: { email: 'duplicate_email', phone: 'duplicate_phone' },
+    },
+  });
+
 const refusedCompletion = () =>
   seed({
     kind: 'profile-completion',
@@ -146,9 +174,12 @@ describe('the Outbox screen', () => {
     expect(refusedResume.getByText('Resume drop')).toBeTruthy();
     expect(refusedResume.getByText('siti-cv.exe')).toBeTruthy();
     expect(refusedResume.getByTestId('outbox-state').textContent).toBe('Needs attention');
-    expect(refusedResume.getByRole('alert').textContent).toBe(m.error_unsupported_file_type());
+    expect(refusedResume.getByRole('alert').textContent).toBe(
+      `${m.error_unsupported_file_type()}${m.outbox_fix_hint()}`,
+    );
     expect(refusedResume.getByRole('link', { name: 'Fix' }).getAttribute('href')).toContain(`entry=${drop.id}`);
-    expect(refusedResume.getByRole('button', { name: 'Send again' })).toBeTruthy();
+    // The same file would be refused again: no "Send again" that cannot succeed.
+    expect(refusedResume.queryByRole('button', { name: 'Send again' })).toBeNull();
     expect(refusedResume.getByRole('button', { name: 'Discard' })).toBeTruthy();
 
     const refusedProfile = cardOf(completion);
@@ -156,7 +187,7 @@ describe('the Outbox screen', () => {
     expect(refusedProfile.getByText('Siti Aminah')).toBeTruthy();
     const problem = refusedProfile.getByRole('alert');
     expect(problem.textContent).toContain(m.error_validation_failed());
-    expect(problem.textContent).toContain(m.error_field_email_invalid());
+    expect(problem.textContent).toContain(`E-mail: ${m.error_field_email_invalid()}`);
     const fix = refusedProfile.getByRole('link', { name: 'Fix' }).getAttribute('href') ?? '';
     expect(fix).toMatch(/^\/manage-task\/add\/profile-completion\?/);
     expect(fix).toContain('41');
@@ -208,8 +239,40 @@ describe('the Outbox screen', () => {
     expect((await listEntries(session.userId)).map((entry) => entry.id)).toEqual([kept.id]);
   });
 
+  it('names each refused field and says what to do, with no "Send again" for a duplicate', async () => {
+    const drop = await duplicateDrop();
+    renderAppAt('/outbox');
+    await waitFor(() => expect(cards()).toHaveLength(1));
+
+    const card = cardOf(drop);
+    const problem = card.getByRole('alert');
+    expect(problem.textContent).toContain(m.error_duplicate_referral());
+    expect(
+      within(problem)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual([
+      'E-mail: This e-mail has already been referred to this task.',
+      'Phone number: This phone number has already been referred to this task.',
+    ]);
+    expect(problem.textContent).not.toContain('This field is not valid.');
+    expect(card.getByTestId('outbox-error-hint').textContent).toBe(m.outbox_fix_hint());
+    expect(card.queryByRole('button', { name: 'Send again' })).toBeNull();
+    expect(card.getByRole('link', { name: 'Fix' })).toBeTruthy();
+    expect(card.getByRole('button', { name: 'Discard' })).toBeTruthy();
+  });
+
+  it('does not list a refusal its form has shown and holds, and counts it nowhere', async () => {
+    await duplicateDrop({ handedBack: true });
+    renderAppAt('/outbox');
+    expect((await screen.findByTestId('empty-state')).textContent).toBe('Everything is sent.');
+    expect(screen.queryByTestId('unsent-badge')).toBeNull();
+    expect(screen.queryByRole('link', { name: /not sent yet/ })).toBeNull();
+  });
+
   it('sends a refused entry again as a new entry, which waits while offline', async () => {
-    const drop = await refusedDrop();
+    const drop = await tooOldDrop();
+    expect(drop.error?.code).toBe('OUTBOX_TOO_OLD');
     goOffline();
     renderAppAt('/outbox');
     await waitFor(() => expect(cards()).toHaveLength(1));

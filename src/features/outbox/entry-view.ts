@@ -1,6 +1,6 @@
 import { displayTimeZone, formatDateTime } from '../../lib/format';
 import { currentIntlLocale } from '../../lib/locale';
-import type { OutboxEntry, OutboxKind } from '../../lib/outbox/outbox-types';
+import type { OutboxEntry, OutboxError, OutboxKind } from '../../lib/outbox/outbox-types';
 import { m } from '../../paraglide/messages';
 
 // How an outbox entry reads on the Outbox screen: what it is, for whom, and the records its answer made.
@@ -29,3 +29,49 @@ export function formatNextTry(ms: number, now: number = Date.now()): string {
     new Date(ms),
   );
 }
+
+// The names the forms give their fields, so a refusal read away from its form says which field it means.
+const FIELD_LABELS: Record<string, () => string> = {
+  file: m.add_talent_resume_label,
+  fullName: m.add_talent_full_name,
+  email: m.add_talent_email,
+  countryCode: m.add_talent_country_code,
+  phone: m.add_talent_phone,
+  languages: m.add_talent_languages,
+  educationLevel: m.add_talent_education,
+  country: m.add_talent_country,
+  location: m.add_talent_location,
+  expectedSalary: m.add_talent_expected_salary,
+  expectedSalaryCurrency: m.add_talent_currency,
+  contactLocale: m.add_talent_contact_locale,
+  recruiterNote: m.add_talent_note,
+  hasWorkExperience: m.add_talent_work_experience,
+  yearsOfExperience: m.add_talent_years,
+  skills: m.add_talent_skills,
+  summary: m.add_talent_summary,
+  rating: m.add_talent_rating,
+  calledAt: m.call_proof_ui_called_at,
+  note: m.call_proof_ui_note,
+};
+
+/** "E-mail: This e-mail has already been referred to this task." (the field's label, when it has one). */
+export function namedFieldErrors(localised: Record<string, string>): string[] {
+  return Object.entries(localised).map(([path, message]) => {
+    const label = FIELD_LABELS[path.split('.')[0] ?? path];
+    return label ? m.outbox_field_error({ field: label(), message }) : message;
+  });
+}
+
+// Refusals of what was typed or picked: the same payload is refused again, so the way out is the form.
+const REFUSED_AS_TYPED = new Set([
+  'VALIDATION_FAILED',
+  'BAD_REQUEST',
+  'DUPLICATE_REFERRAL',
+  'UNSUPPORTED_FILE_TYPE',
+  'RESUME_TOO_LARGE',
+  'PAYLOAD_TOO_LARGE',
+]);
+
+/** Whether "Send again" (the same payload, a new key) can succeed, or only a correction can. */
+export const canSendAgainAsIs = (error: OutboxError | undefined): boolean =>
+  !error || (!error.fields && !REFUSED_AS_TYPED.has(error.code));

@@ -105,7 +105,9 @@ export async function resendEntry(id: string, fields?: Record<string, unknown>):
   const old = (await listEntries(currentUserId() ?? -1)).find((entry) => entry.id === id);
   if (!old) return null;
   const file = old.file ? await getEntryFile(id) : undefined;
-  return enqueue({ kind: old.kind, fields: fields ?? old.fields, file, meta: old.meta, replaces: id });
+  // A new try is the outbox's business again, even if a form had been holding the old one.
+  const { handedBack: _, ...meta } = old.meta;
+  return enqueue({ kind: old.kind, fields: fields ?? old.fields, file, meta, replaces: id });
 }
 
 export const discardEntry = (id: string): Promise<void> => deleteEntry(id);
@@ -113,6 +115,15 @@ export const discardEntry = (id: string): Promise<void> => deleteEntry(id);
 /** Marks the drop's add-talent flow as moved on (profile completion reached). */
 export function markFlowDone(id: string): Promise<unknown> {
   return updateEntry(id, (entry) => ({ ...entry, meta: { ...entry.meta, flowDone: true } }));
+}
+
+/** The form has shown this refused entry and holds it for correction: it leaves the badge and the list. */
+export function markHandedBack(id: string): Promise<unknown> {
+  return updateEntry(id, (entry) =>
+    entry.state === 'needs-attention' && !entry.meta.handedBack
+      ? { ...entry, meta: { ...entry.meta, handedBack: true } }
+      : null,
+  );
 }
 
 /** "Retry now": every waiting entry is due at once, then a replay. */
@@ -223,12 +234,14 @@ async function requestBackgroundSync(): Promise<void> {
   }
 }
 
-// Receipts older than a day go, and file bytes a crash left without their entry.
+// Receipts older than a day go, so do refusals handed back to a form that was then left, and file
+// bytes a crash left without their entry.
 async function tidy(): Promise<void> {
   try {
     const cutoff = Date.now() - OUTBOX_RECEIPT_TTL_MS;
     for (const entry of await listEntries()) {
       if (entry.state === 'sent' && (entry.sentAt ?? 0) < cutoff) await deleteEntry(entry.id);
+      else if (entry.meta.handedBack && entry.createdAt < cutoff) await deleteEntry(entry.id);
     }
     await sweepOrphanFiles();
   } catch {

@@ -26,6 +26,12 @@ export type OutboxMeta = {
   email?: string;
   /** The add-talent flow has moved past this drop (to profile completion). */
   flowDone?: boolean;
+  /**
+   * The form has shown this entry's refusal and holds it for correction: settled for the outbox (no
+   * badge, not listed). It stays stored so a reload of the form loses nothing, until it is corrected
+   * (replaced) or a day has passed.
+   */
+  handedBack?: boolean;
 };
 
 /** The file's description; its bytes live in their own store (see outbox-store.ts). */
@@ -65,4 +71,8 @@ export const OUTBOX_FILE_FIELD = 'file';
 /** Sent entries stay as receipts (the Outbox screen's "sent") this long; their files go at once. */
 export const OUTBOX_RECEIPT_TTL_MS = 24 * 60 * 60 * 1000;
 
-export const isUnsent = (entry: OutboxEntry): boolean => entry.state !== 'sent';
+/** Still the outbox's business: not sent, and not a refusal handed back to its form. */
+export const isUnsent = (entry: OutboxEntry): boolean => entry.state !== 'sent' && entry.meta.handedBack !== true;
+
+/** What the Outbox screen lists: everything but refusals their form already holds. */
+export const isListed = (entry: OutboxEntry): boolean => entry.meta.handedBack !== true;

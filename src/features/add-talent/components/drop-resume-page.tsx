@@ -7,9 +7,9 @@ import { TextField } from '../../../components/form/text-field';
 import { errorMessage, fieldErrors } from '../../../lib/app-error';
 import { currencyName, languageName } from '../../../lib/intl-names';
 import { outboxAppError } from '../../../lib/outbox/outbox-errors';
-import { enqueue } from '../../../lib/outbox/outbox-runner';
+import { enqueue, markHandedBack } from '../../../lib/outbox/outbox-runner';
 import { useSharedFileOnce } from '../../../lib/use-shared-file-once';
-import { useValidatedForm } from '../../../lib/use-validated-form';
+import { focusFirstError, useValidatedForm } from '../../../lib/use-validated-form';
 import { m } from '../../../paraglide/messages';
 import { CANDIDATE_LANGUAGES, CURRENCIES, LOCALES } from '../../../shared/enums';
 import { type DropResumeInput, dropResumeSchema } from '../../../shared/talent-schemas';
@@ -64,6 +64,24 @@ function initialState(held: HeldResume | null): FormState {
   };
 }
 
+function inputOf(taskId: string, state: FormState, contactLocale: string): DropResumeInput {
+  return {
+    taskId,
+    fullName: state.fullName,
+    email: state.email,
+    countryCode: countryCodeOf(state.countryCode),
+    phone: state.phone,
+    languages: state.languages,
+    educationLevel: state.educationLevel as DropResumeInput['educationLevel'],
+    country: state.country,
+    location: state.location,
+    expectedSalary: state.expectedSalary,
+    expectedSalaryCurrency: state.expectedSalaryCurrency as DropResumeInput['expectedSalaryCurrency'],
+    contactLocale: contactLocale as DropResumeInput['contactLocale'],
+    recruiterNote: state.recruiterNote,
+  };
+}
+
 /** The e-mail language a talent most likely reads: the first of their languages the app speaks. */
 function contactLocaleFor(languages: string[]): string {
   return languages.find((code) => (LOCALES as readonly string[]).includes(code)) ?? 'en';
@@ -80,8 +98,10 @@ export function DropResumePage({
   shared?: boolean;
 }) {
   const navigate = useNavigate();
-  const { errors, formError, submit } = useValidatedForm(dropResumeSchema);
   const [state, setState] = useState(() => initialState(held));
+  const contactLocale = state.contactLocale || contactLocaleFor(state.languages);
+  const input = inputOf(taskId, state, contactLocale);
+  const { errors, formError, submit, formRef } = useValidatedForm(dropResumeSchema, input);
   const [file, setFile] = useState<PickedFile | null>(() =>
     held ? { ...held.file, size: held.file.data.byteLength } : null,
   );
@@ -97,6 +117,17 @@ export function DropResumePage({
   // The server's refusal of the held payload, shown until the form is sent again.
   const [refusal, setRefusal] = useState(() => (held?.error ? outboxAppError(held.error) : null));
   const [pending, setPending] = useState(false);
+  // Once the form is enabled again (after the commit), the refused file field gets the focus.
+  const [fileRefused, setFileRefused] = useState(0);
+  useEffect(() => {
+    if (fileRefused > 0) focusFirstError(formRef.current);
+  }, [fileRefused, formRef]);
+  // Shown here with everything as typed, the refusal is the form's to settle, not the outbox's (no
+  // badge, no "Needs attention" entry); the entry stays stored so a reload loses nothing.
+  const refusedId = held?.error ? held.entryId : null;
+  useEffect(() => {
+    if (refusedId) void markHandedBack(refusedId);
+  }, [refusedId]);
 
   const set = <K extends keyof FormState>(key: K, value: FormState[K]) =>
     setState((current) => ({ ...current, [key]: value }));
@@ -104,7 +135,6 @@ export function DropResumePage({
   const errorOf = (name: string) =>
     shownErrors[name] ?? Object.entries(shownErrors).find(([path]) => path.startsWith(`${name}.`))?.[1];
   const topError = formError ?? refusal;
-  const contactLocale = state.contactLocale || contactLocaleFor(state.languages);
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -113,21 +143,6 @@ export function DropResumePage({
     // A refused pick keeps its reason until another file is chosen.
     const problem = file ? null : (fileError ?? m.add_talent_resume_required());
     setFileError(problem);
-    const input: DropResumeInput = {
-      taskId,
-      fullName: state.fullName,
-      email: state.email,
-      countryCode: countryCodeOf(state.countryCode),
-      phone: state.phone,
-      languages: state.languages,
-      educationLevel: state.educationLevel as DropResumeInput['educationLevel'],
-      country: state.country,
-      location: state.location,
-      expectedSalary: state.expectedSalary,
-      expectedSalaryCurrency: state.expectedSalaryCurrency as DropResumeInput['expectedSalaryCurrency'],
-      contactLocale: contactLocale as DropResumeInput['contactLocale'],
-      recruiterNote: state.recruiterNote,
-    };
     setPending(true);
     try {
       await submit(input, async (fields) => {
@@ -146,6 +161,8 @@ export function DropResumePage({
     } finally {
       setPending(false);
     }
+    // Only the file missing passes the schema: bring the file field to the recruiter all the same.
+    if (problem) setFileRefused((count) => count + 1);
   }
 
   return (
@@ -154,7 +171,7 @@ export function DropResumePage({
       <h1 className="text-2xl font-semibold">{m.title_drop_resume()}</h1>
       <TaskHeading taskId={taskId} />
       {topError && <FormAlert message={errorMessage(topError)} />}
-      <form noValidate onSubmit={onSubmit} className="flex flex-col gap-1">
+      <form ref={formRef} noValidate onSubmit={onSubmit} className="flex flex-col gap-1">
         <ResumeFileField
           id="drop-file"
           file={file}
@@ -259,8 +276,9 @@ export function DropResumePage({
             disabled={pending}
           >
             {CURRENCIES.map((code) => (
-              <option key={code} value={code}>
-                {code} · {currencyName(code)}
+              // The code only: beside the salary at 390 px, "MYR · Malaysian Ringgit" ran under the caret.
+              <option key={code} value={code} title={currencyName(code)}>
+                {code}
               </option>
             ))}
           </SelectField>

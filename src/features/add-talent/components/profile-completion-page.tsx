@@ -12,7 +12,7 @@ import { toast } from '../../../components/toast/toast-store';
 import { errorMessage, fieldErrors } from '../../../lib/app-error';
 import { RATING_LABELS } from '../../../lib/enum-labels/talent-labels';
 import { outboxAppError } from '../../../lib/outbox/outbox-errors';
-import { enqueue } from '../../../lib/outbox/outbox-runner';
+import { enqueue, markHandedBack } from '../../../lib/outbox/outbox-runner';
 import type { OutboxEntry } from '../../../lib/outbox/outbox-types';
 import { useOutbox, useSendProgress } from '../../../lib/outbox/use-outbox';
 import { useValidatedForm } from '../../../lib/use-validated-form';
@@ -91,11 +91,14 @@ export function ProfileCompletionPage({
   taskId,
   talentId,
   queued,
+  picked = false,
 }: {
   taskId: string;
   talentId: string;
   /** This talent's completion already in the outbox. */
   queued: OutboxEntry | null;
+  /** Picked from the folder: the drop and its processing were skipped, not done. */
+  picked?: boolean;
 }) {
   const navigate = useNavigate();
   const { data: talent } = useSuspenseQuery(addTalentTalentQueryOptions(talentId));
@@ -121,6 +124,11 @@ export function ProfileCompletionPage({
   const pending = entry?.state === 'waiting' || entry?.state === 'sending';
   const parked = entry?.state === 'waiting' && sending === null && (isOffline() || entry.attempts > 0);
   const topError = formError ?? refusal;
+  // Shown here beside its fields, the refusal is the form's to settle, not the outbox's.
+  const refusedId = refusal && entry ? entry.id : null;
+  useEffect(() => {
+    if (refusedId) void markHandedBack(refusedId);
+  }, [refusedId]);
 
   const done = useRef(false);
   useEffect(() => {
@@ -167,7 +175,7 @@ export function ProfileCompletionPage({
 
   return (
     <section className="mx-auto flex max-w-xl flex-col gap-4">
-      <AddTalentSteps current={3} />
+      <AddTalentSteps current={3} skipped={picked ? [1, 2] : []} />
       <div>
         <h1 className="text-2xl font-semibold">{m.title_profile_completion()}</h1>
         <p className="text-sm text-base-content/70">{m.add_talent_profile_intro()}</p>

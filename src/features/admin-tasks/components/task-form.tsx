@@ -37,7 +37,8 @@ const errorOf = (errors: Record<string, string>, name: string) =>
 export function TaskForm({ initial, storedExpiresAt, pending, submitLabel, onSave, onSaved, onCancel }: TaskFormProps) {
   const [values, setValues] = useState(initial);
   const [skillText, setSkillText] = useState('');
-  const { errors, formError, submit } = useValidatedForm(adminTaskInputSchema);
+  // With the values as they are now, an error goes once its field is valid again.
+  const { errors, formError, submit } = useValidatedForm(adminTaskInputSchema, toTaskInput(values));
   const set = <K extends keyof TaskFormValues>(key: K, value: TaskFormValues[K]) =>
     setValues((prev) => ({ ...prev, [key]: value }));
   const text = (key: keyof TaskFormValues) => ({

@@ -1,9 +1,10 @@
 import { errorMessage, fieldErrors } from '../../../lib/app-error';
 import { outboxAppError } from '../../../lib/outbox/outbox-errors';
 import type { OutboxEntry } from '../../../lib/outbox/outbox-types';
+import '../../../lib/talent-field-messages';
 import { useOnline } from '../../../lib/use-online';
 import { m } from '../../../paraglide/messages';
-import { formatNextTry } from '../entry-view';
+import { canSendAgainAsIs, formatNextTry, namedFieldErrors } from '../entry-view';
 
 // Why an entry is not sent: the server's refusal (needs attention), or the last passing failure of a
 // waiting one and when it is tried again.
@@ -14,7 +15,8 @@ export function EntryStatusNote({ entry }: { entry: OutboxEntry }) {
 
   if (entry.state === 'needs-attention') {
     const appError = outboxAppError(error);
-    const fields = Object.values(fieldErrors(error.fields));
+    // Read away from its form: each field named, and what to do about it.
+    const fields = namedFieldErrors(fieldErrors(error.fields));
     return (
       <div role="alert" className="alert alert-soft alert-error items-start py-2 text-sm" data-testid="outbox-error">
         <div className="min-w-0 space-y-1">
@@ -26,6 +28,7 @@ export function EntryStatusNote({ entry }: { entry: OutboxEntry }) {
               ))}
             </ul>
           )}
+          {!canSendAgainAsIs(error) && <p data-testid="outbox-error-hint">{m.outbox_fix_hint()}</p>}
         </div>
       </div>
     );

@@ -8,7 +8,7 @@ import { discardEntry, resendEntry } from '../../../lib/outbox/outbox-runner';
 import type { OutboxEntry } from '../../../lib/outbox/outbox-types';
 import { useSendProgress } from '../../../lib/outbox/use-outbox';
 import { m } from '../../../paraglide/messages';
-import { KIND_LABELS, whoOf } from '../entry-view';
+import { canSendAgainAsIs, KIND_LABELS, whoOf } from '../entry-view';
 import { FixLink, ResultLink } from './entry-links';
 import { EntryStatusNote } from './entry-status-note';
 
@@ -73,10 +73,13 @@ export function OutboxEntryCard({ entry }: { entry: OutboxEntry }) {
             >
               {m.outbox_discard()}
             </button>
-            <button type="button" className="btn btn-sm" onClick={() => void sendAgain()} disabled={busy !== null}>
-              {busy === 'resend' && <span className="loading loading-spinner loading-xs" aria-hidden="true" />}
-              {m.outbox_send_again()}
-            </button>
+            {/* The same payload would be refused again: only Fix (or Discard) can settle it. */}
+            {canSendAgainAsIs(entry.error) && (
+              <button type="button" className="btn btn-sm" onClick={() => void sendAgain()} disabled={busy !== null}>
+                {busy === 'resend' && <span className="loading loading-spinner loading-xs" aria-hidden="true" />}
+                {m.outbox_send_again()}
+              </button>
+            )}
             <FixLink entry={entry} />
           </div>
         )}

@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import { EmptyState } from '../../../components/list/empty-state';
 import { retryNow } from '../../../lib/outbox/outbox-runner';
-import { isUnsent } from '../../../lib/outbox/outbox-types';
+import { isListed, isUnsent } from '../../../lib/outbox/outbox-types';
 import { useOutbox } from '../../../lib/outbox/use-outbox';
 import { useOnline } from '../../../lib/use-online';
 import { m } from '../../../paraglide/messages';
@@ -10,7 +10,10 @@ import { OutboxEntryCard } from './outbox-entry-card';
 // The Outbox: everything this user added on this device that the server has not confirmed yet (and,
 // for a day, what it has, with a way to what it made), newest first.
 export function OutboxPage() {
-  const { entries, loaded } = useOutbox();
+  const outbox = useOutbox();
+  const { loaded } = outbox;
+  // A refusal its form has shown and holds for correction is settled: it is not listed here.
+  const entries = outbox.entries.filter(isListed);
   const online = useOnline();
   const [retrying, setRetrying] = useState(false);
   const offlineReasonId = useId();

@@ -55,7 +55,7 @@ export function PickTalent({ taskId }: { taskId: number }) {
                 ) : (
                   <Link
                     to="/manage-task/add/profile-completion"
-                    search={{ taskId: String(taskId), talentId: String(talent.id) }}
+                    search={{ taskId: String(taskId), talentId: String(talent.id), picked: true }}
                     className="btn btn-sm btn-outline btn-primary shrink-0"
                     aria-label={m.manage_add_pick_talent({ name: talent.fullName })}
                   >

@@ -4,13 +4,14 @@ import { addTalentTalentQueryOptions, addTalentTaskQueryOptions } from '../../..
 import { ProfileCompletionPage } from '../../../../../features/add-talent/components/profile-completion-page';
 import { queuedCompletion } from '../../../../../features/add-talent/held-resume';
 import { usePageTitle } from '../../../../../lib/page-title';
-import { optionalStringParam } from '../../../../../lib/search-params';
+import { flagParam, optionalStringParam } from '../../../../../lib/search-params';
 import { m } from '../../../../../paraglide/messages';
 
 // Needs both talentId and taskId (seed section 5); taskId is checked by the parent route. A completion
 // of this talent still in the outbox (waiting, or refused) is shown instead of a blank form.
 export const Route = createFileRoute('/_auth/_recruiter/manage-task/add/profile-completion')({
-  validateSearch: v.object({ talentId: optionalStringParam }),
+  // `picked`: the talent came from the folder (no drop, no processing: the stepper says they were skipped).
+  validateSearch: v.object({ talentId: optionalStringParam, picked: flagParam }),
   beforeLoad: ({ search }) => {
     if (!search.talentId) throw notFound();
     return { talentId: search.talentId };
@@ -30,5 +31,6 @@ function ProfileCompletionRoute() {
   usePageTitle(m.title_profile_completion());
   const { taskId, talentId } = Route.useRouteContext();
   const { queued } = Route.useLoaderData();
-  return <ProfileCompletionPage key={talentId} taskId={taskId} talentId={talentId} queued={queued} />;
+  const { picked } = Route.useSearch();
+  return <ProfileCompletionPage key={talentId} taskId={taskId} talentId={talentId} queued={queued} picked={picked} />;
 }
