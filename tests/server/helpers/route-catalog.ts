@@ -252,6 +252,25 @@ export const ROUTE_CATALOG: RouteRow[] = [
     expect: everyone(200),
     build: async (fx) => ({ path: '/api/public/ita', json: { token: await itaToken(fx), decision: 'CONFIRMED' } }),
   },
+  {
+    method: 'POST',
+    path: '/api/public/consent/withdraw',
+    expect: everyone(200),
+    build: async (fx) => {
+      const { consentToken } = await createReferral(fx.t, fx.owner.id, { taskId: fx.taskId });
+      await fx.t.request('/api/public/consent', {
+        method: 'POST',
+        json: { token: consentToken, decision: 'CONFIRMED', locale: 'en' },
+      });
+      return { path: '/api/public/consent/withdraw', json: { token: consentToken } };
+    },
+  },
+  {
+    method: 'POST',
+    path: '/api/public/ita/withdraw',
+    expect: everyone(200),
+    build: async (fx) => ({ path: '/api/public/ita/withdraw', json: { token: await itaToken(fx) } }),
+  },
   { method: 'ALL', path: '/api/*', expect: everyone(404), build: () => ({ path: '/api/no-such-route' }) },
 
   // Files: their owner and admins
