@@ -1,5 +1,6 @@
 import { type FormEvent, useState } from 'react';
 import { FormAlert } from '../../../components/form/form-alert';
+import { ShowPasswordToggle } from '../../../components/form/show-password-toggle';
 import { SubmitButton } from '../../../components/form/submit-button';
 import { TextField } from '../../../components/form/text-field';
 import { toast } from '../../../components/toast/toast-store';
@@ -92,16 +93,7 @@ export function PasswordSection() {
           autoComplete="new-password"
           {...field('confirmPassword')}
         />
-        <label className="label mt-1 min-h-11 cursor-pointer gap-2 text-sm text-base-content">
-          <input
-            type="checkbox"
-            className="checkbox checkbox-sm"
-            checked={show}
-            onChange={(event) => setShow(event.currentTarget.checked)}
-            disabled={pending}
-          />
-          {m.account_show_passwords()}
-        </label>
+        <ShowPasswordToggle label={m.account_show_passwords()} checked={show} onChange={setShow} disabled={pending} />
         <div>
           <SubmitButton pending={pending} label={m.account_password_submit()} pendingLabel={m.account_saving()} />
         </div>
