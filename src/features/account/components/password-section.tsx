@@ -1,8 +1,7 @@
 import { type FormEvent, useState } from 'react';
 import { FormAlert } from '../../../components/form/form-alert';
-import { ShowPasswordToggle } from '../../../components/form/show-password-toggle';
 import { SubmitButton } from '../../../components/form/submit-button';
-import { TextField } from '../../../components/form/text-field';
+import { ShowPasswordToggle, TextField } from '../../../components/form/text-field';
 import { toast } from '../../../components/toast/toast-store';
 import { errorMessage } from '../../../lib/app-error';
 import { useValidatedForm } from '../../../lib/use-validated-form';

@@ -1,9 +1,8 @@
 import { Link, useNavigate } from '@tanstack/react-router';
 import { type FormEvent, useState } from 'react';
 import { FormAlert } from '../../../components/form/form-alert';
-import { ShowPasswordToggle } from '../../../components/form/show-password-toggle';
 import { SubmitButton } from '../../../components/form/submit-button';
-import { TextField } from '../../../components/form/text-field';
+import { ShowPasswordToggle, TextField } from '../../../components/form/text-field';
 import { errorMessage } from '../../../lib/app-error';
 import { useValidatedForm } from '../../../lib/use-validated-form';
 import { m } from '../../../paraglide/messages';
