@@ -62,4 +62,18 @@ describe('login page', () => {
     expect((router.state.location.search as { token?: string }).token).toMatch(/^[\w-]{43}$/);
     expect(getAuthTokens()).toBeNull();
   });
+
+  // As on Account: a password typed on a phone can be checked before it is sent.
+  it('shows the typed password when "Show password" is ticked, and hides it again', async () => {
+    renderAt('/login');
+    const password = (await screen.findByLabelText('Password')) as HTMLInputElement;
+    fireEvent.change(password, { target: { value: 'Secret#2026' } });
+    expect(password.type).toBe('password');
+    const toggle = screen.getByRole('checkbox', { name: 'Show password' });
+    fireEvent.click(toggle);
+    expect(password.type).toBe('text');
+    expect(password.value).toBe('Secret#2026');
+    fireEvent.click(toggle);
+    expect(password.type).toBe('password');
+  });
 });

@@ -9,6 +9,7 @@ import type { Database } from '../../src/server/db/database';
 import { seedDemo } from '../../src/server/db/seed-demo';
 import { verifyPassword } from '../../src/server/security/passwords';
 import { CONSENT_STATUSES, HIRING_STATUSES, ITA_STATUSES, JOB_TYPES, REWARD_STATUSES } from '../../src/shared/enums';
+import { formatMinorUnits, toMajorUnits } from '../../src/shared/money';
 import { createDeps, DATABASES, type TestDeps } from './helpers/mail-helpers';
 
 const PAID_LIKE = ['APPROVED', 'PENDING_PAYMENT', 'PAID'];
@@ -77,6 +78,22 @@ describe.each(DATABASES)('demo data on %s', (kind) => {
       expect(JSON.parse(task.required_skills).length).toBeGreaterThan(0);
       expect(JSON.parse(task.required_languages).length).toBeGreaterThan(0);
     }
+  });
+
+  // Rupiah has no minor digits (Intl): stored as cents, a Jakarta salary read as hundreds of millions a month.
+  it('gives IDR salaries (tasks and talents) a realistic monthly figure in rupiah', async () => {
+    const monthly = (stored: number | null) => formatMinorUnits(stored ?? 0, 'IDR', 'en-US');
+    const amounts = [
+      ...(await all('tasks')).filter((t) => t.salary_currency === 'IDR').flatMap((t) => [t.salary_min, t.salary_max]),
+      ...(await all('talents')).filter((t) => t.expected_salary_currency === 'IDR').map((t) => t.expected_salary),
+    ];
+    expect(amounts.length).toBeGreaterThanOrEqual(9);
+    for (const amount of amounts) {
+      expect(toMajorUnits(amount ?? 0, 'IDR'), monthly(amount)).toBeGreaterThanOrEqual(3_000_000);
+      expect(toMajorUnits(amount ?? 0, 'IDR'), monthly(amount)).toBeLessThanOrEqual(40_000_000);
+    }
+    const putri = (await all('talents')).find((t) => t.email === 'putri.lestari@example.com');
+    expect(monthly(putri?.expected_salary ?? null)).toBe('IDR\u00a012,000,000');
   });
 
   it('creates a running promo and a past one, each with several tasks', async () => {

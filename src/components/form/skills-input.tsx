@@ -58,7 +58,11 @@ export function SkillsInput({
         }`}
       >
         {skills.map((skill) => (
-          <span key={skill} className="badge badge-soft badge-primary gap-1">
+          <span
+            key={skill}
+            // A skill longer than the box wraps inside its chip instead of running out of the box.
+            className="badge badge-soft badge-primary h-auto min-h-6 max-w-full gap-1 whitespace-normal [overflow-wrap:anywhere]"
+          >
             {skill}
             <button
               type="button"
@@ -73,7 +77,9 @@ export function SkillsInput({
         ))}
         <input
           id={id}
-          className="min-w-24 flex-1 bg-transparent outline-none"
+          // Its own height and basis: daisyUI's `.input input` is height/width 100% of the box, so in a box
+          // that grows with its chips the caret line grew with it and pushed chips out over the hint.
+          className="h-6 w-24 min-w-24 flex-1 bg-transparent outline-none"
           value={text}
           disabled={disabled}
           enterKeyHint="done"

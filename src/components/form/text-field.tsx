@@ -52,3 +52,32 @@ export function TextField({ id, label, error, labelAside, hint, className, ...in
     </fieldset>
   );
 }
+
+// "Show password(s)": a checkbox that turns password inputs into text inputs, so a long password typed on a
+// phone can be checked before it is sent; Login and Account share it, a 44 px tall target for a thumb. It
+// lives beside TextField, which every page with a password loads anyway: a file of its own became a chunk
+// of its own, and /login's first load is at its budget (README, bench `bundle`).
+export function ShowPasswordToggle({
+  label,
+  checked,
+  onChange,
+  disabled,
+}: {
+  label: string;
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+  disabled?: boolean;
+}) {
+  return (
+    <label className="label mt-1 min-h-11 cursor-pointer gap-2 text-sm text-base-content">
+      <input
+        type="checkbox"
+        className="checkbox checkbox-sm"
+        checked={checked}
+        onChange={(event) => onChange(event.currentTarget.checked)}
+        disabled={disabled}
+      />
+      {label}
+    </label>
+  );
+}

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { sql, type Transaction } from 'kysely';
+import { toMinorUnits } from '../../shared/money';
 import type { AppDeps } from '../context';
 import { hashPassword } from '../security/passwords';
 import { isPostgres } from './connect';
@@ -26,6 +27,8 @@ type DemoFile = { key: string; bytes: Buffer; mime: string; name: string; purpos
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
+// Rewards and bonuses are in MYR (two minor digits); salaries go through toMinorUnits, which knows that IDR
+// has none (Intl), so 12,000,000 rupiah is stored as 12000000, not a hundred times that.
 const minor = (whole: number) => Math.round(whole * 100);
 
 export async function seedDemo(deps: AppDeps): Promise<{ accounts: Account[] } | null> {
@@ -308,7 +311,7 @@ async function seedInto(trx: Trx, deps: AppDeps, passwordHash: string, files: Ma
         education_level: t.education,
         country: t.country,
         location: t.location,
-        expected_salary: minor(t.salary),
+        expected_salary: toMinorUnits(t.salary, t.currency),
         expected_salary_currency: t.currency,
         resume_file_id: resumeId,
         resume_text: `${t.name}\n${t.position}\n${t.summary}\nSkills: ${t.skills.join(', ')}`,
@@ -552,7 +555,7 @@ function describeTask(
 
 // Role salaries are written in MYR a month; other markets get a locally sensible figure.
 function salaryIn(currency: 'MYR' | 'SGD' | 'IDR', myr: number): number {
-  if (currency === 'SGD') return minor(Math.round((myr * 0.6) / 100) * 100);
-  if (currency === 'IDR') return minor(Math.round((myr * 3400) / 500_000) * 500_000);
-  return minor(myr);
+  if (currency === 'SGD') return toMinorUnits(Math.round((myr * 0.6) / 100) * 100, currency);
+  if (currency === 'IDR') return toMinorUnits(Math.round((myr * 3400) / 500_000) * 500_000, currency);
+  return toMinorUnits(myr, currency);
 }

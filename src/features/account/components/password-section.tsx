@@ -1,7 +1,7 @@
 import { type FormEvent, useState } from 'react';
 import { FormAlert } from '../../../components/form/form-alert';
 import { SubmitButton } from '../../../components/form/submit-button';
-import { TextField } from '../../../components/form/text-field';
+import { ShowPasswordToggle, TextField } from '../../../components/form/text-field';
 import { toast } from '../../../components/toast/toast-store';
 import { errorMessage } from '../../../lib/app-error';
 import { useValidatedForm } from '../../../lib/use-validated-form';
@@ -92,16 +92,7 @@ export function PasswordSection() {
           autoComplete="new-password"
           {...field('confirmPassword')}
         />
-        <label className="label mt-1 min-h-11 cursor-pointer gap-2 text-sm text-base-content">
-          <input
-            type="checkbox"
-            className="checkbox checkbox-sm"
-            checked={show}
-            onChange={(event) => setShow(event.currentTarget.checked)}
-            disabled={pending}
-          />
-          {m.account_show_passwords()}
-        </label>
+        <ShowPasswordToggle label={m.account_show_passwords()} checked={show} onChange={setShow} disabled={pending} />
         <div>
           <SubmitButton pending={pending} label={m.account_password_submit()} pendingLabel={m.account_saving()} />
         </div>

@@ -59,10 +59,12 @@ export function PromoForm({
   }
 
   return (
-    <form noValidate onSubmit={onSubmit} className="space-y-2" aria-label={submitLabel}>
+    <form noValidate onSubmit={onSubmit} className="@container space-y-2" aria-label={submitLabel}>
       {formError && <FormAlert message={errorMessage(formError)} />}
-      <div className="grid grid-cols-1 gap-x-4 sm:grid-cols-2">
-        <div className="sm:col-span-2">
+      {/* Two columns when the form (not the window) has room for two date-time inputs side by side: the
+          edit panel beside the task list is narrow on a wide screen, and there they overlapped. */}
+      <div className="grid grid-cols-1 gap-x-4 @lg:grid-cols-2 [&>*]:min-w-0">
+        <div className="@lg:col-span-2">
           <TextField
             id={`${idPrefix}-title`}
             label={m.admin_promo_field_title()}
@@ -83,7 +85,7 @@ export function PromoForm({
           error={errors.endsAt}
           {...field('endsAt')}
         />
-        <p className="text-xs text-base-content/70 sm:col-span-2">{m.admin_promo_field_period_hint()}</p>
+        <p className="text-xs text-base-content/70 @lg:col-span-2">{m.admin_promo_field_period_hint()}</p>
         <TextField
           id={`${idPrefix}-bonus`}
           label={m.admin_promo_field_bonus()}
@@ -99,7 +101,7 @@ export function PromoForm({
           options={CURRENCY_OPTIONS}
           {...field('bonusCurrency')}
         />
-        <div className="sm:col-span-2">
+        <div className="@lg:col-span-2">
           <TextAreaField
             id={`${idPrefix}-description`}
             label={m.admin_promo_field_description()}

@@ -24,11 +24,16 @@ type ReferralListProps = {
 const decidable = (row: AdminReferralRow) =>
   row.paymentId === null && row.rewardStatus !== 'PENDING_PAYMENT' && row.rewardStatus !== 'PAID';
 
-function CallProofSummary({ row }: { row: AdminReferralRow }) {
+/** `stacked`: the count above the badge (the table's narrow column) rather than side by side (a card). */
+function CallProofSummary({ row, stacked }: { row: AdminReferralRow; stacked?: boolean }) {
   const { total, needReview } = row.callProofs;
-  if (total === 0) return <span className="text-sm text-base-content/60">{m.admin_hiring_no_call_proofs()}</span>;
+  if (total === 0) {
+    return <span className="text-sm whitespace-normal text-base-content/60">{m.admin_hiring_no_call_proofs()}</span>;
+  }
   return (
-    <span className="flex flex-wrap items-center gap-1 text-sm">
+    <span
+      className={`flex text-sm ${stacked ? 'flex-col items-start gap-px whitespace-nowrap' : 'flex-wrap items-center gap-1'}`}
+    >
       <span className="tabular-nums">{m.admin_hiring_call_proof_count({ count: String(total) })}</span>
       {needReview > 0 && <CallProofBadge status="NEED_REVIEW" />}
     </span>
@@ -40,11 +45,17 @@ function Reward({ row }: { row: AdminReferralRow }) {
     <span className="flex flex-col items-start gap-0.5">
       <RewardBadge status={row.rewardStatus} />
       {row.rewardAmount !== null && row.rewardCurrency && (
-        <span className="text-xs tabular-nums">{formatMoney(row.rewardAmount, row.rewardCurrency)}</span>
+        <span className="text-xs whitespace-nowrap tabular-nums">
+          {formatMoney(row.rewardAmount, row.rewardCurrency)}
+        </span>
       )}
     </span>
   );
 }
+
+// The table's text cells: one line, cut to what their column gets (see the table's note); max-w-full
+// because a block button is as wide as its text, not its cell.
+const CUT = 'block max-w-full truncate';
 
 // Every recruiter's referrals: filters in the URL; a table with row selection on a desktop, cards on a
 // phone or tablet. A task or recruiter name filters the list by it.
@@ -81,28 +92,38 @@ export function ReferralList({ data, filters, onChange, onOpen }: ReferralListPr
     : undefined;
   const names = new Map(data.items.map((row) => [row.id, row.talentName]));
 
-  const taskButton = (row: AdminReferralRow) => (
+  // In the table a long name is cut to one line: the tooltip shows it whole, then what a click does.
+  const taskButton = (row: AdminReferralRow, cut = '') => (
     <button
       type="button"
-      className="link link-hover text-start text-sm"
-      title={m.admin_hiring_filter_by_task()}
+      className={`link link-hover text-start text-sm ${cut}`}
+      title={
+        cut ? `${row.taskCode} · ${row.taskTitle}\n${m.admin_hiring_filter_by_task()}` : m.admin_hiring_filter_by_task()
+      }
       onClick={() => change({ taskId: row.taskId })}
     >
       {row.taskCode} · {row.taskTitle}
     </button>
   );
-  const recruiterButton = (row: AdminReferralRow) => (
+  const recruiterButton = (row: AdminReferralRow, cut = '') => (
     <button
       type="button"
-      className="link link-hover text-start text-sm"
-      title={m.admin_hiring_filter_by_recruiter()}
+      className={`link link-hover text-start text-sm ${cut}`}
+      title={
+        cut ? `${row.recruiterName}\n${m.admin_hiring_filter_by_recruiter()}` : m.admin_hiring_filter_by_recruiter()
+      }
       onClick={() => change({ recruiterId: row.recruiterId })}
     >
       {row.recruiterName}
     </button>
   );
-  const openButton = (row: AdminReferralRow) => (
-    <button type="button" className="link link-hover text-start font-semibold" onClick={() => onOpen(row.id)}>
+  const openButton = (row: AdminReferralRow, cut = '') => (
+    <button
+      type="button"
+      className={`link link-hover text-start font-semibold ${cut}`}
+      title={cut ? row.talentName : undefined}
+      onClick={() => onOpen(row.id)}
+    >
       {row.talentName}
     </button>
   );
@@ -214,8 +235,15 @@ export function ReferralList({ data, filters, onChange, onOpen }: ReferralListPr
         )
       ) : (
         <>
+          {/* Dense: one line a fact, long names cut with their full text in a tooltip, so a 1440x900 screen
+              shows a dozen rows and every column fits at 1280 px (it scrolled sideways, the last column cut).
+              The table is as wide as its box: the talent, task and recruiter columns get a share of it
+              (max-w-0 lets their cells shrink below their text), the badges and dates what they need. */}
           <div className="hidden overflow-x-auto rounded-box border border-base-300 bg-base-100 lg:block">
-            <table className="table table-sm" aria-label={m.admin_hiring_list_label()}>
+            <table
+              className="table table-sm w-full whitespace-nowrap [&_.badge]:h-[1.125rem] [&_td]:px-2 [&_td]:py-1 [&_td]:leading-tight [&_th]:px-2 [&_th]:whitespace-normal"
+              aria-label={m.admin_hiring_list_label()}
+            >
               <thead>
                 <tr>
                   <th>
@@ -228,11 +256,14 @@ export function ReferralList({ data, filters, onChange, onOpen }: ReferralListPr
                       onChange={toggleAll}
                     />
                   </th>
-                  <th>{m.admin_hiring_col_talent()}</th>
-                  <th>{m.admin_hiring_col_task()}</th>
-                  <th>{m.admin_hiring_col_recruiter()}</th>
-                  <th>{m.admin_hiring_col_consent()}</th>
-                  <th>{m.admin_hiring_col_hiring()}</th>
+                  <th className="w-[18%]">{m.admin_hiring_col_talent()}</th>
+                  <th className="w-[22%]">{m.admin_hiring_col_task()}</th>
+                  <th className="w-[13%]">{m.admin_hiring_col_recruiter()}</th>
+                  {/* One column, two badges: side by side they took a sixth of a 1280 px table. */}
+                  <th>
+                    {m.admin_hiring_col_hiring()}
+                    <span className="block font-normal">{m.admin_hiring_col_consent()}</span>
+                  </th>
                   <th>{m.admin_hiring_col_calls()}</th>
                   <th>{m.admin_hiring_col_reward()}</th>
                   <th>{m.admin_hiring_col_referred()}</th>
@@ -242,28 +273,32 @@ export function ReferralList({ data, filters, onChange, onOpen }: ReferralListPr
                 {data.items.map((row) => (
                   <tr key={row.id} data-testid="referral-row">
                     <td>{checkbox(row)}</td>
+                    <td className="max-w-0">
+                      {openButton(row, CUT)}
+                      <div className={`text-xs text-base-content/70 ${CUT}`} title={row.talentEmail}>
+                        {row.talentEmail}
+                      </div>
+                    </td>
+                    <td className="max-w-0">
+                      {taskButton(row, CUT)}
+                      <div className={`text-xs text-base-content/70 ${CUT}`} title={row.company}>
+                        {row.company}
+                      </div>
+                    </td>
+                    <td className="max-w-0">{recruiterButton(row, CUT)}</td>
                     <td>
-                      {openButton(row)}
-                      <div className="text-xs text-base-content/70">{row.talentEmail}</div>
+                      <div className="flex flex-col items-start gap-px">
+                        <HiringBadge status={row.hiringStatus} />
+                        <ConsentBadge status={row.consentStatus} />
+                      </div>
                     </td>
                     <td>
-                      {taskButton(row)}
-                      <div className="text-xs text-base-content/70">{row.company}</div>
-                    </td>
-                    <td>{recruiterButton(row)}</td>
-                    <td>
-                      <ConsentBadge status={row.consentStatus} />
-                    </td>
-                    <td>
-                      <HiringBadge status={row.hiringStatus} />
-                    </td>
-                    <td>
-                      <CallProofSummary row={row} />
+                      <CallProofSummary row={row} stacked />
                     </td>
                     <td>
                       <Reward row={row} />
                     </td>
-                    <td className="whitespace-nowrap text-sm">{formatDate(row.createdAt)}</td>
+                    <td className="text-sm">{formatDate(row.createdAt)}</td>
                   </tr>
                 ))}
               </tbody>

@@ -1,8 +1,8 @@
 import { Link, useNavigate } from '@tanstack/react-router';
-import type { FormEvent } from 'react';
+import { type FormEvent, useState } from 'react';
 import { FormAlert } from '../../../components/form/form-alert';
 import { SubmitButton } from '../../../components/form/submit-button';
-import { TextField } from '../../../components/form/text-field';
+import { ShowPasswordToggle, TextField } from '../../../components/form/text-field';
 import { errorMessage } from '../../../lib/app-error';
 import { useValidatedForm } from '../../../lib/use-validated-form';
 import { m } from '../../../paraglide/messages';
@@ -16,6 +16,7 @@ export function LoginPage({ redirectTo }: { redirectTo?: string }) {
   const navigate = useNavigate();
   const login = useLoginMutation();
   const { errors, formError, submit } = useValidatedForm(loginSchema);
+  const [show, setShow] = useState(false);
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -68,10 +69,13 @@ export function LoginPage({ redirectTo }: { redirectTo?: string }) {
           }
           error={errors.password}
           name="password"
-          type="password"
+          type={show ? 'text' : 'password'}
           autoComplete="current-password"
+          autoCapitalize="none"
+          spellCheck={false}
           disabled={pending}
         />
+        <ShowPasswordToggle label={m.auth_show_password()} checked={show} onChange={setShow} disabled={pending} />
         <label className="label cursor-pointer gap-2 text-sm">
           <input name="rememberMe" type="checkbox" className="checkbox checkbox-sm" disabled={pending} />
           {m.auth_remember_me()}
