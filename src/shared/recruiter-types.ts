@@ -83,7 +83,8 @@ export type FileInfo = { id: number; name: string; mimeType: string; size: numbe
  * A referral whose hiring is final (HIRED, REJECTED, WITHDRAWN) or whose reward is PAID is closed: the
  * talent gets no more consent or intent-to-apply e-mails. Shared so the screens hide what the server refuses.
  */
-export const isReferralClosed = (referral: { hiringStatus: HiringStatus; rewardStatus: RewardStatus | null }) =>
+// Plain strings: the server passes its rows' columns as they are.
+export const isReferralClosed = (referral: { hiringStatus: string; rewardStatus: string | null }) =>
   referral.hiringStatus === 'HIRED' ||
   referral.hiringStatus === 'REJECTED' ||
   referral.hiringStatus === 'WITHDRAWN' ||

@@ -1,4 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { processDueEmails } from '../../src/server/jobs/mail-worker';
+import type { MailTransport } from '../../src/server/mail/transport';
 import { createReferral, lastEmail, lastToken, refreshLogin, signIn } from './helpers/referral-fixtures';
 import { insertTask } from './helpers/rows';
 import { createTestApp, DIALECTS, type TestApp } from './helpers/test-app';
@@ -383,6 +385,37 @@ describe.each(DIALECTS)('referrals (talent-task) on %s', (dialect) => {
       }
       expect(await outboxCount()).toBe(before);
       expect((await referralRow(confirmed.id)).ita_status).toBe('NOT_SENT');
+    });
+
+    it('drops a consent e-mail still queued when the referral closes, and sends the ones that stay open', async () => {
+      const me = await signIn(t);
+      const closing = await createReferral(t, me.id, { referral: { hiring_status: 'SCREENING' } });
+      const open = await createReferral(t, me.id, { referral: { hiring_status: 'SCREENING' } });
+      t.clock.advance(10 * MINUTE);
+      expect((await resendConsent(me.headers, closing.id)).status).toBe(200);
+      expect((await resendConsent(me.headers, open.id)).status).toBe(200);
+      // The admin rejects the first before the worker's next pass.
+      await t.db.updateTable('referrals').set({ hiring_status: 'REJECTED' }).where('id', '=', closing.id).execute();
+
+      const sent: string[] = [];
+      const transport: MailTransport = {
+        kind: 'smtp',
+        async send(message) {
+          sent.push(message.to);
+        },
+        close() {},
+      };
+      await processDueEmails(t.deps, transport);
+
+      expect(sent).toContain(open.talentEmail);
+      expect(sent).not.toContain(closing.talentEmail);
+      const rows = await t.db
+        .selectFrom('email_outbox')
+        .select(['to_address', 'status'])
+        .where('template', '=', 'consent_request')
+        .execute();
+      expect(rows).toContainEqual({ to_address: closing.talentEmail, status: 'CANCELLED' });
+      expect(rows).toContainEqual({ to_address: open.talentEmail, status: 'SENT' });
     });
 
     it('still sends while the referral is open', async () => {

@@ -249,7 +249,8 @@ export interface EmailOutboxTable {
   locale: string;
   template: string;
   payload: string; // JSON
-  status: 'PENDING' | 'SENDING' | 'SENT' | 'FAILED';
+  // CANCELLED: a request to a talent whose referral closed before it went (never sent, never retried).
+  status: 'PENDING' | 'SENDING' | 'SENT' | 'FAILED' | 'CANCELLED';
   attempts: number;
   next_attempt_at: Timestamp;
   locked_until: Timestamp | null;

@@ -1,4 +1,5 @@
 import type { ExpressionBuilder } from 'kysely';
+import { isReferralClosed } from '../../shared/recruiter-types';
 import type { AppDeps } from '../context';
 import { isPostgres } from '../db/connect';
 import type { Database, EmailOutboxRow } from '../db/database';
@@ -144,6 +145,14 @@ async function claimDueEmails(deps: AppDeps, batchSize: number): Promise<EmailOu
 
 async function sendOne(deps: AppDeps, transport: MailTransport, row: EmailOutboxRow): Promise<boolean> {
   const { db, env } = deps;
+  if (await askTalentOfClosedReferral(deps, row)) {
+    await db
+      .updateTable('email_outbox')
+      .set({ status: 'CANCELLED', locked_until: null, last_error: 'referral closed before sending' })
+      .where('id', '=', row.id)
+      .execute();
+    return false;
+  }
   let mail: ReturnType<typeof renderEmail>;
   try {
     mail = renderEmail(row.template as EmailTemplate, row.locale, JSON.parse(row.payload), { appUrl: env.APP_URL });
@@ -206,3 +215,17 @@ async function sendOne(deps: AppDeps, transport: MailTransport, row: EmailOutbox
 }
 
 const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error)).slice(0, 1000);
+
+// A consent or ITA request queued before the referral became final (hired, rejected, withdrawn, paid) asks
+// the talent about something that is over (PRODUCT.md, final referrals): it is not sent.
+async function askTalentOfClosedReferral(deps: AppDeps, row: EmailOutboxRow): Promise<boolean> {
+  if (row.template !== 'consent_request' && row.template !== 'ita_request') return false;
+  const referralId = Number((JSON.parse(row.payload) as { referralId?: unknown }).referralId);
+  if (!Number.isInteger(referralId)) return false;
+  const referral = await deps.db
+    .selectFrom('referrals')
+    .select(['hiring_status as hiringStatus', 'reward_status as rewardStatus'])
+    .where('id', '=', referralId)
+    .executeTakeFirst();
+  return referral !== undefined && isReferralClosed(referral);
+}

@@ -83,10 +83,7 @@ async function assertResendAllowed(db: DB, referralId: number, kind: TalentLinkK
 
 /** A closed referral (hiring final or reward paid) sends the talent nothing more: 409 REFERRAL_CLOSED. */
 export function assertReferralOpen(referral: { hiring_status: string; reward_status: string | null }): void {
-  const closed = isReferralClosed({
-    hiringStatus: referral.hiring_status as ReferralSummary['hiringStatus'],
-    rewardStatus: referral.reward_status as ReferralSummary['rewardStatus'],
-  });
+  const closed = isReferralClosed({ hiringStatus: referral.hiring_status, rewardStatus: referral.reward_status });
   if (closed) {
     throw new AppError('REFERRAL_CLOSED', 409, 'This referral is closed: no more e-mails can be sent to the talent.');
   }

@@ -58,6 +58,8 @@ export async function sendTalentLink(
           company: row.company,
           link: appLink(deps.env.APP_URL, locale, `/talent/consent?token=${token}`),
           hours: String(ttlSeconds / 3600),
+          // Not shown: lets the mail worker drop the e-mail if the referral closes before it goes.
+          referralId,
         },
       },
       now,
@@ -74,6 +76,7 @@ export async function sendTalentLink(
           taskTitle: row.taskTitle,
           company: row.company,
           link: appLink(deps.env.APP_URL, locale, `/talent/ita-success?token=${token}`),
+          referralId,
         },
       },
       now,
