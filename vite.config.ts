@@ -5,6 +5,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { compactMessages } from './scripts/compact-messages.mjs';
+import { honoClientWithoutCookies } from './scripts/hono-client-without-cookies.mjs';
 import { paraglideOptions } from './scripts/paraglide-options.mjs';
 import { routerOptions } from './scripts/router-options.mjs';
 import { APP_NAME, THEME_COLOR } from './src/shared/constants.ts';
@@ -18,18 +19,19 @@ export default defineConfig({
     ...(process.env.VITEST ? [] : [paraglideVitePlugin(paraglideOptions)]),
     // Every message's locale switch becomes one shared function (~25 bytes gzip less a message).
     compactMessages(),
+    honoClientWithoutCookies(),
     // Loaders are split with their route's component (one chunk per screen, fetched together): left in the
     // entry, every loader would pull its feature's queries, schemas and messages into the first visit.
-    // A screen's pendingComponent stays in the entry, so a recruiter's phone on a slow connection shows the
-    // screen's skeleton while its chunk loads; the admin's screens (desktop) and the talent link pages
-    // (shown while their loader, in the same chunk, waits for the link) carry theirs in their own chunk:
-    // in the entry, their titles and the link pages' code were JavaScript every first visit loads (issue 7).
+    // Every signed-in screen and the talent link pages carry their pendingComponent in their own chunk: in
+    // the entry, their skeletons and titles were JavaScript every first visit loads, /login's included
+    // (issue 7's 1.3x budget). A slow phone shows the loading bar at once and the screen's skeleton once its
+    // chunk is in; a link page's pending page shows while its loader, in the same chunk, waits for the link.
     tanstackRouter({
       ...routerOptions,
       codeSplittingOptions: {
         defaultBehavior: [['loader', 'component'], ['errorComponent'], ['notFoundComponent']],
         splitBehavior: ({ routeId }) =>
-          routeId.startsWith('/_auth/_admin/') || routeId.startsWith('/_default/talent/')
+          routeId.startsWith('/_auth/') || routeId.startsWith('/_default/talent/')
             ? [['loader', 'component', 'pendingComponent'], ['errorComponent'], ['notFoundComponent']]
             : undefined,
       },

@@ -1,4 +1,3 @@
-import { decodeJwt } from 'jose';
 import { AUTH_COOKIE_NAME, SESSION_TTL_SECONDS } from '../shared/constants';
 
 // The auth cookie's value, read and written the same way by the page (document.cookie) and by the
@@ -32,10 +31,17 @@ export const authCookieMaxAge = (tokens: AuthTokens): number | null => (tokens.r
  * The signed-in user's id, read from the access token's subject (no call, works offline). The outbox
  * and the saved query cache are kept per user with it, so one user never sees another's.
  */
+// The token's `sub`, read without checking the signature (the server checks it on every call). Four
+// lines instead of jose's decodeJwt, which put ~0.6 kB gzip into every first load, /login's included.
+function subjectOf(jwt: string): unknown {
+  const payload = jwt.split('.')[1] ?? '';
+  return JSON.parse(atob(payload.replace(/-/g, '+').replace(/_/g, '/'))).sub;
+}
+
 export function userIdOf(tokens: AuthTokens | null): number | null {
   if (!tokens) return null;
   try {
-    const id = Number(decodeJwt(tokens.accessToken).sub);
+    const id = Number(subjectOf(tokens.accessToken));
     return Number.isSafeInteger(id) && id > 0 ? id : null;
   } catch {
     return null;
