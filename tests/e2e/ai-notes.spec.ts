@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { DEMO_PASSWORD, RECRUITER_EMAIL } from './e2e-env';
-import { expectPath, logIn, message, serverAs } from './helpers';
+import { countMessage, expectPath, logIn, message, serverAs } from './helpers';
 
 // Issue 6's promise, end to end with the built-in engine: a recruiter opens a referral, edits its
 // note, analyses it, improves it as it streams, accepts the improvement, saves, and after a reload
@@ -34,7 +34,7 @@ test('a recruiter analyses and improves a referral note, accepts it and sees it 
 
   const assistant = page.getByTestId('note-assistant');
   await expect(assistant.getByTestId('note-ai-remaining')).toHaveText(
-    en('note_ai_remaining').replace('{count}', String(before.remainingAiNoteImprovement)),
+    countMessage('en', 'note_ai_remaining', before.remainingAiNoteImprovement),
   );
 
   // Analyse: the checklist with a score, salary covered.

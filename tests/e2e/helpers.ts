@@ -25,6 +25,21 @@ export function message(locale: Locale, key: string): string {
   return text;
 }
 
+type Variants = [{ selectors: string[]; match: Record<string, string> }];
+
+/** A message with one count, as the app says it: its plural variant for that number, the count filled in. */
+export function countMessage(locale: Locale, key: string, count: number): string {
+  const entry = (messages(locale) as Record<string, string | Variants>)[key];
+  if (entry === undefined) throw new Error(`messages/${locale}.json has no ${key}`);
+  const fill = (text: string) => text.replace(/\{\w+\}/g, String(count));
+  if (typeof entry === 'string') return fill(entry);
+  const [{ selectors, match }] = entry;
+  const category = new Intl.PluralRules(locale).select(count);
+  const text = match[`${selectors[0]}=${category}`] ?? match[`${selectors[0]}=other`];
+  if (text === undefined) throw new Error(`messages/${locale}.json ${key} has no ${category} variant`);
+  return fill(text);
+}
+
 /** Document titles are `<Title> | Recruiter` (seed section 1). */
 export const pageTitle = (locale: Locale, key: string) => `${message(locale, key)} | Recruiter`;
 
