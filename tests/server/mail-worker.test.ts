@@ -239,7 +239,7 @@ describe('e-mail templates', () => {
       link: 'https://recruiter.example/talents-folder/1/profile',
     },
     hiring_changed: {
-      name: 'Ahmad',
+      recruiterName: 'Ahmad',
       talentName: 'Lee Chong Wei',
       taskTitle: 'Senior Backend Engineer',
       status: 'REJECTED',

@@ -1,9 +1,6 @@
 import { IDEMPOTENCY_KEEP_DAYS } from '../../shared/constants';
-import { toAppLocale } from '../../shared/enums';
 import type { AppDeps } from '../context';
-import { appLink } from '../mail/app-link';
-import { enqueueEmail } from '../mail/outbox';
-import { recruiterOf } from '../modules/talent-links/talent-link.service';
+import { queueRecruiterNotice } from '../mail/recruiter-notice';
 
 const HOUR = 60 * 60 * 1000;
 const DAY = 24 * HOUR;
@@ -94,23 +91,7 @@ export async function noticeExpiredConsentLinks(deps: AppDeps): Promise<number> 
           .where('voided_at', 'is', null)
           .executeTakeFirst();
         if (Number(claim.numUpdatedRows) !== 1) return false;
-        const recruiter = await recruiterOf(trx, link.referralId);
-        const locale = toAppLocale(recruiter.locale);
-        await enqueueEmail(
-          trx,
-          {
-            to: recruiter.email,
-            locale,
-            template: 'consent_expired',
-            payload: {
-              recruiterName: recruiter.recruiterName,
-              talentName: recruiter.talentName,
-              taskTitle: recruiter.taskTitle,
-              link: appLink(env.APP_URL, locale, `/talents-folder/${recruiter.talentId}/profile`),
-            },
-          },
-          now,
-        );
+        await queueRecruiterNotice(trx, env.APP_URL, now, { referralId: link.referralId, template: 'consent_expired' });
         return true;
       });
       if (claimed) noticed += 1;

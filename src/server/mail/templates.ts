@@ -135,7 +135,7 @@ const composers: Record<EmailTemplate, (p: PayloadReader, o: Opts, appUrl?: stri
     if (reason) details.push(m.email_reward_reason({ reason }, o));
     return {
       subject: m.email_hiring_subject({ talentName: p.str('talentName'), status }, o),
-      greeting: greeting(p.str('name'), o),
+      greeting: greeting(p.str('recruiterName'), o),
       blocks: [
         {
           kind: 'p',

@@ -1,12 +1,9 @@
 import type { CallProofDecision } from '../../../shared/admin-referral-schemas';
 import type { AdminCallProofItem } from '../../../shared/admin-referral-types';
-import { toAppLocale } from '../../../shared/enums';
 import type { AppDeps } from '../../context';
 import { isPostgres } from '../../db/connect';
 import { AppError, notFound } from '../../errors';
-import { appLink } from '../../mail/app-link';
-import { enqueueEmail } from '../../mail/outbox';
-import { recruiterOf } from '../talent-links/talent-link.service';
+import { queueRecruiterNotice } from '../../mail/recruiter-notice';
 import { getAdminCallProof } from './admin-referral-detail';
 import { recordChange } from './referral-history';
 
@@ -57,24 +54,11 @@ export async function reviewCallProof(
     // A proof the admin did not accept costs the recruiter a reward unless they act: they hear of it, in
     // their language, queued with the decision itself.
     if (input.decision === 'REJECTED') {
-      const recruiter = await recruiterOf(trx, proof.referral_id);
-      const locale = toAppLocale(recruiter.locale);
-      await enqueueEmail(
-        trx,
-        {
-          to: recruiter.email,
-          locale,
-          template: 'call_proof_rejected',
-          payload: {
-            recruiterName: recruiter.recruiterName,
-            talentName: recruiter.talentName,
-            taskTitle: recruiter.taskTitle,
-            reason: input.reason ?? null,
-            link: appLink(deps.env.APP_URL, locale, `/talents-folder/${recruiter.talentId}/profile`),
-          },
-        },
-        deps.now(),
-      );
+      await queueRecruiterNotice(trx, deps.env.APP_URL, deps.now(), {
+        referralId: proof.referral_id,
+        template: 'call_proof_rejected',
+        payload: { reason: input.reason ?? null },
+      });
     }
   });
   return getAdminCallProof(deps.db, callProofId);

@@ -1,11 +1,10 @@
 import { canMoveHiring, HIRING_TRANSITIONS } from '../../../shared/admin-referral-schemas';
 import type { HiringChanged } from '../../../shared/admin-referral-types';
-import { type HiringStatus, toAppLocale } from '../../../shared/enums';
+import type { HiringStatus } from '../../../shared/enums';
 import type { AppDeps } from '../../context';
-import { type DB, isPostgres } from '../../db/connect';
+import { isPostgres } from '../../db/connect';
 import { AppError, notFound } from '../../errors';
-import { appLink } from '../../mail/app-link';
-import { enqueueEmail } from '../../mail/outbox';
+import { queueRecruiterNotice } from '../../mail/recruiter-notice';
 import { recordChange } from './referral-history';
 
 function refusal(from: HiringStatus, to: HiringStatus): AppError {
@@ -60,48 +59,12 @@ export async function changeHiringStatus(
       note: reason,
       at,
     });
-    await queueHiringEmail(trx, deps.env.APP_URL, { referralId, status: input.to, reason, now });
+    await queueRecruiterNotice(trx, deps.env.APP_URL, now, {
+      referralId,
+      template: 'hiring_changed',
+      payload: { status: input.to, reason },
+      page: 'hiring-status',
+    });
     return { referralId, hiringStatus: input.to, hiringNext: [...HIRING_TRANSITIONS[input.to]] };
   });
-}
-
-/** `hiring_changed` to the referral's recruiter, in their language (payload keys: mail/templates.ts). */
-async function queueHiringEmail(
-  trx: DB,
-  appUrl: string,
-  values: { referralId: number; status: HiringStatus; reason: string | null; now: Date },
-): Promise<void> {
-  const row = await trx
-    .selectFrom('referrals')
-    .innerJoin('users', 'users.id', 'referrals.recruiter_id')
-    .innerJoin('talents', 'talents.id', 'referrals.talent_id')
-    .innerJoin('tasks', 'tasks.id', 'referrals.task_id')
-    .select([
-      'users.email',
-      'users.full_name as recruiterName',
-      'users.locale',
-      'talents.id as talentId',
-      'talents.full_name as talentName',
-      'tasks.title as taskTitle',
-    ])
-    .where('referrals.id', '=', values.referralId)
-    .executeTakeFirstOrThrow();
-  const locale = toAppLocale(row.locale);
-  await enqueueEmail(
-    trx,
-    {
-      to: row.email,
-      locale,
-      template: 'hiring_changed',
-      payload: {
-        name: row.recruiterName,
-        talentName: row.talentName,
-        taskTitle: row.taskTitle,
-        status: values.status,
-        reason: values.reason,
-        link: appLink(appUrl, locale, `/talents-folder/${row.talentId}/hiring-status`),
-      },
-    },
-    values.now,
-  );
 }

@@ -1,11 +1,9 @@
 import { TALENT_NOTICE_VERSION } from '../../../shared/constants';
-import { toAppLocale } from '../../../shared/enums';
 import type { TalentDecision, TalentLinkView } from '../../../shared/recruiter-types';
 import type { AppDeps } from '../../context';
 import type { DB } from '../../db/connect';
 import { AppError } from '../../errors';
-import { appLink } from '../../mail/app-link';
-import { enqueueEmail } from '../../mail/outbox';
+import { queueRecruiterNotice } from '../../mail/recruiter-notice';
 import { consumeOneTimeToken, voidOneTimeTokens } from '../../security/one-time-tokens';
 import { sha256 } from '../../security/tokens';
 
@@ -212,25 +210,11 @@ export async function answerTalentLink(
       })
       .execute();
 
-    const recruiter = await recruiterOf(trx, referralId);
-    const locale = toAppLocale(recruiter.locale);
-    await enqueueEmail(
-      trx,
-      {
-        to: recruiter.email,
-        locale,
-        template: 'talent_answered',
-        payload: {
-          recruiterName: recruiter.recruiterName,
-          talentName: recruiter.talentName,
-          taskTitle: recruiter.taskTitle,
-          kind,
-          decision,
-          link: appLink(env.APP_URL, locale, `/talents-folder/${recruiter.talentId}/profile`),
-        },
-      },
-      now,
-    );
+    await queueRecruiterNotice(trx, env.APP_URL, now, {
+      referralId,
+      template: 'talent_answered',
+      payload: { kind, decision },
+    });
 
     const row = await findToken(trx, kind, token);
     return buildView(trx, kind, row, 'USED', { decision, decidedAt: at });
@@ -310,23 +294,7 @@ export async function withdrawConsent(
       })
       .execute();
 
-    const recruiter = await recruiterOf(trx, row.referral_id);
-    const locale = toAppLocale(recruiter.locale);
-    await enqueueEmail(
-      trx,
-      {
-        to: recruiter.email,
-        locale,
-        template: 'consent_withdrawn',
-        payload: {
-          recruiterName: recruiter.recruiterName,
-          talentName: recruiter.talentName,
-          taskTitle: recruiter.taskTitle,
-          link: appLink(env.APP_URL, locale, `/talents-folder/${recruiter.talentId}/profile`),
-        },
-      },
-      now,
-    );
+    await queueRecruiterNotice(trx, env.APP_URL, now, { referralId: row.referral_id, template: 'consent_withdrawn' });
     const fresh = await findToken(trx, kind, token);
     return buildView(trx, kind, fresh, stateOf(fresh, now), await answerOf(trx, row.id));
   });
@@ -336,21 +304,3 @@ const answerOf = async (db: DB, tokenId: number) => {
   const answer = await latestAnswer(db, tokenId);
   return answer && answer.decision !== 'WITHDRAWN' ? { decision: answer.decision, decidedAt: answer.created_at } : null;
 };
-
-/** The recruiter of a referral, with what their e-mails about it name. */
-export const recruiterOf = (db: DB, referralId: number) =>
-  db
-    .selectFrom('referrals')
-    .innerJoin('users', 'users.id', 'referrals.recruiter_id')
-    .innerJoin('talents', 'talents.id', 'referrals.talent_id')
-    .innerJoin('tasks', 'tasks.id', 'referrals.task_id')
-    .select([
-      'users.email',
-      'users.full_name as recruiterName',
-      'users.locale',
-      'talents.id as talentId',
-      'talents.full_name as talentName',
-      'tasks.title as taskTitle',
-    ])
-    .where('referrals.id', '=', referralId)
-    .executeTakeFirstOrThrow();
