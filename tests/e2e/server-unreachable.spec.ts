@@ -7,14 +7,17 @@ import { expectPath, logIn, message } from './helpers';
 // the offline page (not "Internal Server Error"), and both go once the server answers again.
 const en = (key: string) => message('en', key);
 
-test('the server stops answering while the browser is online: offline page and banner, then back', async ({ page }) => {
+test('the server stops answering while the browser is online: offline page and banner, then back', async ({
+  page,
+}, testInfo) => {
   await logIn(page, RECRUITER_EMAIL, DEMO_PASSWORD);
   await expectPath(page, '/dashboard');
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
 
   await page.route('**/api/**', (route) => route.abort('connectionrefused'));
   expect(await page.evaluate(() => navigator.onLine)).toBe(true);
-  // A screen never opened in this session: its data is not cached.
+  // A screen never opened in this session: its data is not cached. (On a phone the nav is in the drawer.)
+  if (testInfo.project.name === 'mobile') await page.getByTitle(en('nav_open_menu')).click();
   await page
     .getByRole('navigation', { name: en('nav_main_label') })
     .getByRole('link', { name: en('nav_earning') })
