@@ -56,6 +56,8 @@ export type RecruiterDashboard = {
     consentWaiting: { total: number; items: ConsentWaitingItem[] };
     rejectedCallProofs: { total: number; items: RejectedCallProofItem[] };
     closingSoon: { total: number; items: ClosingTaskItem[] };
+    /** Talents whose resume was dropped but whose profile was never completed ("Finish adding"). */
+    halfAdded: { total: number };
   };
   thisMonth: RecruiterMonth;
   /** The last 6 months, oldest first; the last one is this month. */

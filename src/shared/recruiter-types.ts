@@ -176,6 +176,10 @@ export type TalentSummary = {
   referrals: Array<
     Pick<ReferralSummary, 'id' | 'taskId' | 'taskTitle' | 'consentStatus' | 'hiringStatus' | 'rewardStatus'>
   >;
+  /** Resume dropped, profile never completed: the folder and profile offer "Finish adding". */
+  needsCompletion: boolean;
+  /** The task the resume was dropped for, while `needsCompletion` (the completion link's taskId). */
+  completionTaskId: number | null;
   createdAt: string;
   updatedAt: string;
 };
@@ -204,6 +208,10 @@ export type TalentDetail = {
   skills: string[];
   summary: string | null;
   referrals: ReferralSummary[];
+  /** Resume dropped, profile never completed: the folder and profile offer "Finish adding". */
+  needsCompletion: boolean;
+  /** The task the resume was dropped for, while `needsCompletion` (the completion link's taskId). */
+  completionTaskId: number | null;
   createdAt: string;
   updatedAt: string;
 };

@@ -129,6 +129,7 @@ describe.each(DIALECTS)('dashboard on %s', (dialect) => {
         consentWaiting: { total: 0, items: [] },
         rejectedCallProofs: { total: 0, items: [] },
         closingSoon: { total: 0, items: [] },
+        halfAdded: { total: 0 },
       });
       expect(dashboard.months.map((month) => month.month)).toEqual(MONTHS);
       expect(dashboard.thisMonth).toEqual({ month: '2026-11', referrals: 0, consents: 0, hires: 0, earnings: [] });

@@ -135,6 +135,7 @@ export interface TalentsTable {
   summary: string | null;
   contact_locale: Generated<string>; // the language of the talent's e-mails
   draft_note: string | null; // the recruiter note typed at the resume drop, until profile completion
+  completion_task_id: Generated<number | null>; // the task of a drop whose profile is not completed yet (migration 012)
   created_at: Timestamp;
   updated_at: Timestamp;
 }

@@ -11,6 +11,7 @@ import * as textSearch from './migrations/2026-11-28-008-text-search';
 import * as earningAndPaymentIndexes from './migrations/2026-11-29-009-earning-and-payment-indexes';
 import * as hiringReason from './migrations/2026-11-30-010-hiring-reason';
 import * as consentWithdrawal from './migrations/2026-11-30-011-consent-withdrawal';
+import * as talentCompleted from './migrations/2026-11-30-012-talent-completed';
 
 // Migrations are imported, not read from disk, so the bundled server and the tests run the same list.
 const migrations: Record<string, Migration> = {
@@ -25,6 +26,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-29-009-earning-and-payment-indexes': earningAndPaymentIndexes,
   '2026-11-30-010-hiring-reason': hiringReason,
   '2026-11-30-011-consent-withdrawal': consentWithdrawal,
+  '2026-11-30-012-talent-completed': talentCompleted,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

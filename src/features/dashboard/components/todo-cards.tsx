@@ -51,10 +51,18 @@ function TodoCard({
 }
 
 export function TodoCards({ data }: { data: RecruiterDashboard }) {
-  const { consentWaiting, rejectedCallProofs, closingSoon } = data.todo;
+  const { consentWaiting, rejectedCallProofs, closingSoon, halfAdded } = data.todo;
   const time = (value: string) => formatDateTime(value, { timeZone: data.timeZone });
   return (
     <div className="grid gap-3 md:grid-cols-3">
+      {halfAdded.total > 0 && (
+        // Talents whose resume was dropped but whose profile was never completed: the folder shows each.
+        <p className="alert alert-warning text-sm md:col-span-3" data-testid="todo-half-added">
+          <Link to="/talents-folder" className="link font-medium">
+            {m.dashboard_half_added({ count: halfAdded.total })}
+          </Link>
+        </p>
+      )}
       <TodoCard
         id="todo-consent"
         title={m.dashboard_consent_heading()}

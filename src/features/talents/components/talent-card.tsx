@@ -5,6 +5,7 @@ import { EDUCATION_LABELS } from '../../../lib/enum-labels/talent-labels';
 import type { OutboxEntry } from '../../../lib/outbox/outbox-types';
 import { m } from '../../../paraglide/messages';
 import type { TalentSummary } from '../../../shared/recruiter-types';
+import { FinishAdding } from './finish-adding';
 
 // One talent in the folder: who, how to reach them, and each referral in short (tap to open it).
 // A profile completion still on the device shows as a line with its state.
@@ -36,6 +37,9 @@ export function TalentCard({ talent, queuedProfile }: { talent: TalentSummary; q
           <dt className="text-base-content/60">{m.talent_field_education()}</dt>
           <dd>{EDUCATION_LABELS[talent.educationLevel]?.() ?? talent.educationLevel}</dd>
         </dl>
+        {talent.completionTaskId !== null && !queuedProfile && (
+          <FinishAdding talentId={talent.id} taskId={talent.completionTaskId} />
+        )}
         {queuedProfile && (
           <p className="flex flex-wrap items-center gap-2 text-sm" data-testid="queued-profile">
             <span>{m.talent_outbox_profile_waiting()}</span>

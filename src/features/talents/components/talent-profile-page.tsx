@@ -4,6 +4,7 @@ import { AsOfNote } from '../../../components/offline/as-of-note';
 import { m } from '../../../paraglide/messages';
 import { talentQueryOptions } from '../api';
 import { telLink, whatsappLink } from '../contact';
+import { FinishAdding } from './finish-adding';
 import { ReferralPanel } from './referral-panel';
 import { ResumeCard } from './resume-card';
 import { TalentDetails } from './talent-details';
@@ -25,6 +26,7 @@ export function TalentProfilePage({ talentId }: { talentId: number }) {
         </Link>
         <h1 className="text-2xl font-semibold break-words">{talent.fullName}</h1>
         <AsOfNote queryKey={talentQueryOptions(talentId).queryKey} />
+        {talent.completionTaskId !== null && <FinishAdding talentId={talent.id} taskId={talent.completionTaskId} />}
         <div className="flex flex-wrap gap-2">
           <Link to="/talents-folder/$id/profile/edit" params={{ id }} className="btn btn-sm btn-primary">
             {m.talent_edit_link()}

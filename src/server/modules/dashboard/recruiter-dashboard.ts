@@ -195,19 +195,31 @@ async function recruiterMonths(db: DB, recruiterId: number, months: CalendarMont
   }));
 }
 
+/** Talents whose resume was dropped but whose profile was never completed (migration 012). */
+async function halfAdded(db: DB, recruiterId: number) {
+  const row = await db
+    .selectFrom('talents')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('recruiter_id', '=', recruiterId)
+    .where('completion_task_id', 'is not', null)
+    .executeTakeFirstOrThrow();
+  return { total: Number(row.n) };
+}
+
 export async function recruiterDashboard(deps: AppDeps, recruiterId: number): Promise<RecruiterDashboard> {
   const { db } = deps;
   const now = deps.now();
   const timeZone = await userZone(db, recruiterId);
-  const [waiting, rejected, closing, months] = await Promise.all([
+  const [waiting, rejected, closing, unfinished, months] = await Promise.all([
     consentWaiting(db, recruiterId, now),
     rejectedCallProofs(db, recruiterId),
     closingSoon(db, recruiterId, now),
+    halfAdded(db, recruiterId),
     recruiterMonths(db, recruiterId, lastMonths(timeZone, now, DASHBOARD_MONTHS)),
   ]);
   return {
     timeZone,
-    todo: { consentWaiting: waiting, rejectedCallProofs: rejected, closingSoon: closing },
+    todo: { consentWaiting: waiting, rejectedCallProofs: rejected, closingSoon: closing, halfAdded: unfinished },
     thisMonth: months.at(-1) as RecruiterMonth,
     months,
   };

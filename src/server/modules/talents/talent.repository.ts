@@ -117,6 +117,8 @@ export async function talentDetail(db: DB, talent: Talent): Promise<TalentDetail
     skills: jsonList(talent.skills),
     summary: talent.summary,
     referrals: await withConsentExpiry(db, referrals.items),
+    needsCompletion: talent.completion_task_id !== null,
+    completionTaskId: talent.completion_task_id,
     createdAt: talent.created_at,
     updatedAt: talent.updated_at,
   };
@@ -302,6 +304,8 @@ export async function listTalentPage(
           hiringStatus: r.hiring_status as HiringStatus,
           rewardStatus: (r.reward_status as RewardStatus | null) ?? null,
         })),
+      needsCompletion: t.completion_task_id !== null,
+      completionTaskId: t.completion_task_id,
       createdAt: t.created_at,
       updatedAt: t.updated_at,
     }),

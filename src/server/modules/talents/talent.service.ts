@@ -65,6 +65,8 @@ export async function dropResume(
           parse_status: parseStatus,
           contact_locale: fields.contactLocale ?? contactLocaleFor(fields.languages),
           draft_note: fields.recruiterNote ?? null,
+          // Half-added until its profile is completed for this task (the folder's "Finish adding").
+          completion_task_id: fields.taskId,
           updated_at: at,
         } as const;
         let talentId: number;
@@ -146,6 +148,7 @@ export async function completeProfileAndRefer(
           skills: JSON.stringify(fields.skills),
           summary: fields.summary ?? null,
           draft_note: null,
+          completion_task_id: null,
           updated_at: at,
         })
         .where('id', '=', talent.id)
