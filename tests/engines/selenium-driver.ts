@@ -1,7 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
-import { Builder, Capabilities, type WebDriver, type WebElement } from 'selenium-webdriver';
+import { Builder, By, Capabilities, type WebDriver, type WebElement } from 'selenium-webdriver';
 import type { Driver, Role, Target } from './driver';
 import { FIND_IN_PAGE, type FindSpec, roleSpec, SELECT_IN_PAGE, specOf } from './find-in-page';
 import { untilFound } from './wait';
@@ -70,11 +70,24 @@ class SeleniumDriver implements Driver {
     private readonly server: ChildProcess,
   ) {}
 
+  private marks = 0;
+
+  // WebKit's classic WebDriver did not hand back the element the in-page finder returned, so the finder
+  // tags it with a fresh attribute value and WebDriver then finds it by that selector itself.
   private async find(spec: FindSpec, what: string): Promise<WebElement> {
-    return untilFound(
-      async () => (await this.driver.executeScript(`return ${FIND_IN_PAGE}(arguments[0]);`, spec)) as WebElement | null,
-      what,
-    );
+    return untilFound(async () => {
+      const mark = `m${++this.marks}`;
+      const found = (await this.driver.executeScript(
+        `const el = ${FIND_IN_PAGE}(JSON.parse(arguments[0]));
+         if (!el) return false;
+         el.setAttribute('data-engines-found', arguments[1]);
+         return true;`,
+        JSON.stringify(spec),
+        mark,
+      )) as boolean;
+      if (!found) return null;
+      return this.driver.findElement(By.css(`[data-engines-found="${mark}"]`));
+    }, what);
   }
 
   async goto(pathOrUrl: string) {
