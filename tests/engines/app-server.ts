@@ -1,0 +1,74 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { existsSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+
+// The BUILT app served by the real server, with the same environment as playwright.config.ts's webServer
+// (a fresh DATA_DIR seeded with the demo, mails written under DATA_DIR/mail).
+export const ENGINES_PORT = Number(process.env.ENGINES_PORT ?? 4175);
+export const BASE_URL = `http://localhost:${ENGINES_PORT}`;
+export const DEMO_PASSWORD = process.env.E2E_DEMO_PASSWORD ?? 'E2e-Demo#2026';
+
+export type AppServer = { dataDir: string; stop: () => Promise<void> };
+
+export async function startAppServer(): Promise<AppServer> {
+  if (!existsSync('dist/server/index.js')) throw new Error('No build: run `npm run build` first');
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'recruiter-engines-'));
+  const child: ChildProcess = spawn(process.execPath, ['dist/server/index.js'], {
+    env: {
+      ...process.env,
+      PORT: String(ENGINES_PORT),
+      HOST: '0.0.0.0',
+      APP_ENV: 'test',
+      APP_URL: BASE_URL,
+      DATA_DIR: dataDir,
+      SEED_DEMO: 'true',
+      DEMO_PASSWORD,
+      JWT_SECRET: process.env.E2E_JWT_SECRET ?? 'e2e-only-jwt-secret-0123456789abcdefghijklmnop',
+      MAIL_WORKER: 'true',
+      LOG_LEVEL: 'warn',
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`The server exited with ${child.exitCode}`);
+    try {
+      if ((await fetch(`${BASE_URL}/api/health`)).ok) break;
+    } catch {
+      // not up yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 300));
+  }
+  return {
+    dataDir,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        if (child.exitCode !== null) return resolve();
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+      }),
+  };
+}
+
+/** An X display for MiniBrowser: Xvfb picks a free one and writes its number on fd 3 (`-displayfd 3`). */
+export async function startXvfb(): Promise<{ display: string; stop: () => void }> {
+  const xvfb = spawn(
+    process.env.XVFB_PATH ?? '/usr/bin/Xvfb',
+    ['-displayfd', '3', '-screen', '0', '1440x900x24', '-nolisten', 'tcp'],
+    {
+      stdio: ['ignore', 'ignore', 'ignore', 'pipe'],
+    },
+  );
+  const display = await new Promise<string>((resolve, reject) => {
+    let text = '';
+    const pipe = xvfb.stdio[3] as NodeJS.ReadableStream;
+    pipe.on('data', (chunk: Buffer) => {
+      text += chunk.toString();
+      if (text.includes('\n')) resolve(`:${text.trim()}`);
+    });
+    xvfb.once('exit', (code) => reject(new Error(`Xvfb exited with ${code}`)));
+    setTimeout(() => reject(new Error('Xvfb gave no display')), 15_000);
+  });
+  return { display, stop: () => xvfb.kill() };
+}
