@@ -1,4 +1,5 @@
 import { AUTH_COOKIE_NAME, SESSION_TTL_SECONDS } from '../shared/constants';
+import { ROLES, type Role } from '../shared/enums';
 
 // The auth cookie's value, read and written the same way by the page (document.cookie) and by the
 // service worker (cookieStore, for Background Sync): no DOM here.
@@ -31,20 +32,34 @@ export const authCookieMaxAge = (tokens: AuthTokens): number | null => (tokens.r
  * The signed-in user's id, read from the access token's subject (no call, works offline). The outbox
  * and the saved query cache are kept per user with it, so one user never sees another's.
  */
-// The token's `sub`, read without checking the signature (the server checks it on every call). Four
+// The token's claims, read without checking the signature (the server checks it on every call). Four
 // lines instead of jose's decodeJwt, which put ~0.6 kB gzip into every first load, /login's included.
-function subjectOf(jwt: string): unknown {
+function claimsOf(jwt: string): { sub?: unknown; roles?: unknown } {
   const payload = jwt.split('.')[1] ?? '';
-  return JSON.parse(atob(payload.replace(/-/g, '+').replace(/_/g, '/'))).sub;
+  return JSON.parse(atob(payload.replace(/-/g, '+').replace(/_/g, '/')));
 }
 
 export function userIdOf(tokens: AuthTokens | null): number | null {
   if (!tokens) return null;
   try {
-    const id = Number(subjectOf(tokens.accessToken));
+    const id = Number(claimsOf(tokens.accessToken).sub);
     return Number.isSafeInteger(id) && id > 0 ? id : null;
   } catch {
     return null;
+  }
+}
+
+/**
+ * The roles the access token was issued with (no call, works offline): the shell's nav shows them
+ * while the signed-in user is still loading, or could not load because the server did not answer.
+ */
+export function rolesOf(tokens: AuthTokens | null): Role[] {
+  if (!tokens) return [];
+  try {
+    const roles = claimsOf(tokens.accessToken).roles;
+    return Array.isArray(roles) ? ROLES.filter((role) => roles.includes(role)) : [];
+  } catch {
+    return [];
   }
 }
 

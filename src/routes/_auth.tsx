@@ -1,9 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import { createFileRoute, Outlet } from '@tanstack/react-router';
+import { useEffect } from 'react';
 import { AppLayout } from '../components/layout/app-layout';
 import { meQueryOptions } from '../features/auth/api';
 import { requireAuth } from '../features/auth/guards';
+import { currentRoles } from '../lib/auth-session';
 import { setDisplayTimeZone } from '../lib/format';
+import { useOnline } from '../lib/use-online';
 
 export const Route = createFileRoute('/_auth')({
   beforeLoad: ({ context, location }) => requireAuth({ context, location }),
@@ -11,12 +14,19 @@ export const Route = createFileRoute('/_auth')({
 });
 
 function AuthLayoutRoute() {
-  // Not suspending: the shell shows at once, the name and role-aware nav fill in when the user loads.
-  const { data: user } = useQuery(meQueryOptions());
+  // Not suspending: the shell shows at once, the name fills in when the user loads.
+  const { data: user, isError, refetch } = useQuery(meQueryOptions());
+  // The server may stop answering before the user has loaded: ask again once it answers, so the name
+  // and the account menu do not stay empty for the rest of the visit.
+  const online = useOnline();
+  useEffect(() => {
+    if (online && isError) void refetch();
+  }, [online, isError, refetch]);
   // Set while rendering (idempotent), so every date below is already written in the user's zone.
   setDisplayTimeZone(user?.timezone);
+  // The nav follows the session's roles until the user has loaded, so it is there offline too.
   return (
-    <AppLayout user={user ?? null}>
+    <AppLayout user={user ?? null} roles={user?.roles ?? currentRoles()}>
       <Outlet />
     </AppLayout>
   );

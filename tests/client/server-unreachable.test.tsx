@@ -1,6 +1,6 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryHistory, createRouter, RouterProvider } from '@tanstack/react-router';
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { NotFoundPage, RouteErrorPage } from '../../src/components/error-page';
 import { clearAuthTokens, setAuthTokens } from '../../src/lib/auth-session';
@@ -15,12 +15,13 @@ import { inProcessApiForFile } from './helpers/in-process-api';
 // Error"; once a request is answered again, the banner goes.
 const server = inProcessApiForFile();
 
-// Every call fails as fetch fails with no answer, except the signed-in user's (so the app's shell, where
-// the banner lives, renders).
+// Every call fails as fetch fails with no answer, except the signed-in user's unless `meToo` (so the
+// app's shell, where the banner lives, renders with a name).
 let unreachable = false;
+let meToo = false;
 async function network(input: RequestInfo | URL, init?: RequestInit): Promise<Response> {
   const request = new Request(input, init);
-  if (unreachable && !new URL(request.url).pathname.endsWith('/auth/me')) {
+  if (unreachable && (meToo || !new URL(request.url).pathname.endsWith('/auth/me'))) {
     throw new TypeError('Failed to fetch');
   }
   return server.fetch(request);
@@ -28,8 +29,9 @@ async function network(input: RequestInfo | URL, init?: RequestInit): Promise<Re
 
 beforeEach(async () => {
   unreachable = false;
+  meToo = false;
   vi.stubGlobal('fetch', network);
-  const tokens = await server.sessionOf(await server.createUser());
+  const tokens = await server.sessionOf(await server.createUser({ fullName: 'Aisyah Rahman' }));
   setAuthTokens({ ...tokens, rememberMe: false });
 });
 
@@ -38,6 +40,7 @@ afterEach(() => {
   clearAuthTokens();
   noteServerAnswered();
   vi.restoreAllMocks();
+  vi.unstubAllGlobals();
 });
 
 // The real route tree with the app's error pages (router.tsx), so a screen's error renders inside the
@@ -74,5 +77,34 @@ describe('the server unreachable while the browser says online', () => {
     await waitFor(() => expect(screen.queryByTestId('offline-page')).toBeNull());
     await waitFor(() => expect(screen.queryByTestId('offline-banner')).toBeNull());
     expect(screen.getByRole('heading', { level: 1 }).textContent).not.toBe(m.offline_page_title());
+  });
+
+  // Seen in a browser: the server stopped answering while the dashboard first loaded, and the side nav
+  // stayed empty (it waited for the user), leaving only "Back to home".
+  it('keeps the nav when the user could not load, and fills the name once the server answers', async () => {
+    vi.stubGlobal('matchMedia', (query: string) => ({
+      matches: query.includes('min-width: 64rem'),
+      media: query,
+      addEventListener: () => {},
+      removeEventListener: () => {},
+    }));
+    unreachable = true;
+    meToo = true;
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    renderAppAt('/earning');
+
+    await screen.findByTestId('offline-page');
+    const nav = screen.getByRole('navigation', { name: m.nav_main_label() });
+    expect(within(nav).getByRole('link', { name: m.nav_earning() })).toBeTruthy();
+    expect(within(nav).getByRole('link', { name: m.nav_talents_folder() })).toBeTruthy();
+    expect(within(nav).queryByRole('link', { name: m.nav_admin_payments() })).toBeNull();
+    const account = screen.getByLabelText(m.layout_account_menu());
+    expect(account.textContent).not.toContain('AR');
+
+    unreachable = false;
+    noteServerAnswered();
+    await waitFor(() => expect(account.textContent).toContain('AR'));
+    fireEvent.click(screen.getByRole('button', { name: m.offline_page_retry() }));
+    await waitFor(() => expect(screen.queryByTestId('offline-page')).toBeNull());
   });
 });

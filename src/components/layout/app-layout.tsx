@@ -46,7 +46,16 @@ const SIDE_NAV_ALWAYS_OPEN = '(min-width: 64rem)';
 
 // The seed's "auth" layout: a top bar (app name, language and theme, account menu) and a side nav
 // that is always open on large screens and a drawer on phones.
-export function AppLayout({ user, children }: { user: ShellUser | null; children: ReactNode }) {
+/** `roles` set the nav; they are known from the session before `user` (its name) has loaded. */
+export function AppLayout({
+  user,
+  roles,
+  children,
+}: {
+  user: ShellUser | null;
+  roles: readonly Role[];
+  children: ReactNode;
+}) {
   const [drawerOpen, setDrawerOpen] = useState(false);
   // On a phone the drawer's content is rendered the first time it opens, then kept (it slides out
   // again with its content): the first screen does not build a nav hidden off-screen (issue 7).
@@ -59,10 +68,10 @@ export function AppLayout({ user, children }: { user: ShellUser | null; children
     setDrawerOpen(false);
   }, [href]);
 
-  const recruiter = Boolean(user?.roles.includes('ROLE_RECRUITER'));
+  const recruiter = roles.includes('ROLE_RECRUITER');
   const sections: NavSection[] = [];
   if (recruiter) sections.push({ title: m.layout_section_recruiter, items: RECRUITER_NAV });
-  if (user?.roles.includes('ROLE_ADMIN')) sections.push({ title: m.layout_section_admin, items: ADMIN_NAV });
+  if (roles.includes('ROLE_ADMIN')) sections.push({ title: m.layout_section_admin, items: ADMIN_NAV });
   if (user && sections.length === 0) sections.push({ title: m.layout_section_me, items: ACCOUNT_NAV });
 
   return (
