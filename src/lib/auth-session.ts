@@ -1,6 +1,13 @@
 import { useSyncExternalStore } from 'react';
 import { AUTH_COOKIE_NAME } from '../shared/constants';
-import { type AuthTokens, authCookieMaxAge, decodeAuthCookie, encodeAuthCookie, rolesOf, userIdOf } from './auth-cookie';
+import {
+  type AuthTokens,
+  authCookieMaxAge,
+  decodeAuthCookie,
+  encodeAuthCookie,
+  rolesOf,
+  userIdOf,
+} from './auth-cookie';
 
 // The auth state: access and refresh tokens, kept in memory and mirrored in a cookie (seed section 4):
 // path '/', session-long, or 7 days with remember-me. A refresh replaces the cookie.
