@@ -11,7 +11,7 @@ import { expectPath, logIn, message, serverAs } from './helpers';
 // A phone flow: playwright.config.ts runs it in the mobile project only.
 const ms = (key: string) => message('ms', key);
 
-type Card = { id: number; joined: boolean; status: string };
+type Card = { id: number; joined: boolean; status: string; title: string };
 type ReferralRow = { id: number; talentId: number; consentStatus: string; createdAt: string };
 
 /** The link in the newest e-mail to `to` that the server wrote under DATA_DIR/mail. */
@@ -66,6 +66,15 @@ test('a recruiter adds a talent from a PDF resume and the talent consents from t
   // 1. Join the task from its detail on the board.
   await page.goto(`/ms/task?view=${taskId}`);
   await page.getByRole('button', { name: ms('task_join') }).click();
+  // The toast shows at the top under the header on a phone: at the bottom it covered the drop form's
+  // "Upload and continue" for its five seconds.
+  const joinedToast = page
+    .getByTestId('toast')
+    .filter({ hasText: ms('task_joined_toast').replace('{title}', (task as Card).title) });
+  await expect(joinedToast).toBeVisible();
+  const toastBox = await joinedToast.boundingBox();
+  const header = await page.locator('header').first().boundingBox();
+  expect(toastBox && header && toastBox.y >= header.y + header.height && toastBox.y < 200).toBe(true);
   await page.getByRole('link', { name: ms('task_add_talent') }).click();
   await expectPath(page, '/ms/manage-task/add');
 

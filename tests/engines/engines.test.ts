@@ -1,18 +1,19 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
+import type { Browser as PlaywrightBrowser } from '@playwright/test';
 import type { Browser } from 'puppeteer-core';
 import { afterAll, afterEach, beforeAll, describe, it } from 'vitest';
 import { type AppServer, BASE_URL, DEMO_PASSWORD, startAppServer, startXvfb } from './app-server';
 import type { Driver, EngineName } from './driver';
 import { adminJourney, type Day, type JourneyContext, newDay, recruiterJourney, talentJourney } from './journeys';
+import { launchChromium, openChromium } from './playwright-driver';
 import { launchFirefox, openFirefox } from './puppeteer-driver';
 import { openWebKit } from './selenium-driver';
 
-// The day's journeys in WebKit (every iPhone browser's engine) and Firefox, against the BUILT app.
-// Firefox only by default: WebKit is NOT green yet (it logs in, then clicking "Join" is refused as not
-// interactable), so it runs only when asked, ENGINE=webkit or ENGINE=webkit,firefox.
-// Each engine gets a fresh server (fresh demo data).
-const wanted = (process.env.ENGINE ?? 'firefox').split(',').map((name) => name.trim()) as EngineName[];
+// The day's journeys in Chromium (Android's browsers), WebKit (every iPhone browser's engine) and
+// Firefox, against the BUILT app, one engine after the other. ENGINE=webkit (or a list, ENGINE=webkit,firefox)
+// runs some of them. Each engine gets a fresh server (fresh demo data).
+const wanted = (process.env.ENGINE ?? 'chromium,webkit,firefox').split(',').map((name) => name.trim()) as EngineName[];
 const SHOTS = path.resolve('test-results/engines');
 
 type Engine = {
@@ -21,7 +22,21 @@ type Engine = {
   stop: () => Promise<void>;
 };
 
-const engines: Partial<Record<EngineName, () => Engine>> = {
+const engines: Record<EngineName, () => Engine> = {
+  chromium: () => {
+    let browser: PlaywrightBrowser | undefined;
+    return {
+      phoneWidth: 390,
+      start: async () => {
+        const launched = await launchChromium();
+        browser = launched;
+        return (width, height) => openChromium(launched, BASE_URL, width, height);
+      },
+      stop: async () => {
+        await browser?.close();
+      },
+    };
+  },
   webkit: () => {
     let xvfb: Awaited<ReturnType<typeof startXvfb>> | undefined;
     return {
@@ -61,7 +76,7 @@ const engines: Partial<Record<EngineName, () => Engine>> = {
 
 for (const name of wanted) {
   const make = engines[name];
-  if (!make) throw new Error(`Unknown ENGINE ${name} (webkit, firefox)`);
+  if (!make) throw new Error(`Unknown ENGINE ${name} (chromium, webkit, firefox)`);
   describe.sequential(name, () => {
     const engine = make();
     let server: AppServer;

@@ -45,7 +45,11 @@ export const FIND_IN_PAGE = `
     heading: 'h1, h2, h3, h4, h5, h6, [role="heading"]',
     tab: '[role="tab"]',
   };
-  const candidates = [...document.querySelectorAll(selectors[spec.role])].filter((el) => matches(labelOf(el)));
+  // While a modal dialog is open, only what is in it can be reached (as for a user): the page under it
+  // may hold a control of the same name (the board's "Join task" under the task's dialog).
+  const modals = [...document.querySelectorAll('[aria-modal="true"], dialog[open]')].filter(visible);
+  const scope = modals[modals.length - 1] || document;
+  const candidates = [...scope.querySelectorAll(selectors[spec.role])].filter((el) => matches(labelOf(el)));
   // Radios and checkboxes are often visually hidden behind their label: accept them when not visible.
   return candidates.find(visible) || (spec.role === 'radio' || spec.role === 'checkbox' ? candidates[0] : null) || null;
 })`;

@@ -5,6 +5,7 @@ import { tinyPdf, tinyPng } from '../../src/server/db/demo/files';
 import type { Driver } from './driver';
 import { apiAs, en, expectHealthy, expectNoText, expectPath, expectText, expectValue, logIn } from './journey-steps';
 import { linkInMail } from './mail';
+import { untilFound } from './wait';
 
 // The day's journeys, written once against the engine-neutral Driver: recruiter on a phone, talent from
 // the e-mails, admin on a desktop. Selectors are roles, labels and texts of messages/en.json, so a
@@ -180,7 +181,10 @@ export async function adminJourney(ctx: JourneyContext, day: Day) {
     await admin.goto('/admin/hiring-status');
     await admin.fill({ label: en('admin_hiring_search_label') }, day.talentName);
     await admin.click('button', new RegExp(`^${day.talentName}`));
-    await expectText(admin, en('admin_hiring_detail_title'));
+    // The referral opens over the list (its title is the talent's name once loaded): its next move is offered.
+    await untilFound(async () => new URL(await admin.url()).searchParams.has('referral'), 'the referral opened');
+    await expectText(admin, en('admin_hiring_move_to', { status: en('hiring_screening') }));
+    await expectText(admin, en('call_proof_need_review'));
     await ctx.shot(admin, 'admin-1-referral');
 
     await admin.click('button', en('admin_hiring_proof_accept'));

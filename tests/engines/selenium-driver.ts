@@ -110,18 +110,26 @@ class SeleniumDriver implements Driver {
     await element.sendKeys(file);
   }
 
+  // Like Playwright's actionability wait: an element still sliding in (a dialog's animation) or briefly
+  // covered is refused as "not interactable" or "intercepted"; find it again and retry until the step's
+  // timeout, never clicking through in the page (a user could not either).
+  private async clickWhenReady(spec: FindSpec, what: string, hiddenOk: boolean) {
+    await untilFound(async () => {
+      const element = await this.find(spec, what);
+      await this.driver.executeScript('arguments[0].scrollIntoView({ block: "center" });', element);
+      // A visually hidden radio or checkbox cannot take a WebDriver click: click it in the page then.
+      if (hiddenOk && !(await element.isDisplayed())) await this.driver.executeScript('arguments[0].click();', element);
+      else await element.click();
+      return true;
+    }, `${what} to take a click`);
+  }
+
   async click(role: Role, name: string | RegExp) {
-    const element = await this.find(roleSpec(role, name), `${role} "${name}"`);
-    await this.driver.executeScript('arguments[0].scrollIntoView({ block: "center" });', element);
-    await element.click();
+    await this.clickWhenReady(roleSpec(role, name), `${role} "${name}"`, false);
   }
 
   async clickAt(target: Target) {
-    const element = await this.find(specOf(target), JSON.stringify(target));
-    await this.driver.executeScript('arguments[0].scrollIntoView({ block: "center" });', element);
-    // A visually hidden radio or checkbox cannot take a WebDriver click: click it in the page then.
-    if (!(await element.isDisplayed())) await this.driver.executeScript('arguments[0].click();', element);
-    else await element.click();
+    await this.clickWhenReady(specOf(target), JSON.stringify(target), true);
   }
 
   async text() {

@@ -16,7 +16,9 @@ export function Toaster() {
     <section
       aria-label={m.toast_region_label()}
       aria-live="polite"
-      className="toast toast-end toast-bottom z-50 max-w-[calc(100vw-1rem)]"
+      // On a phone, at the top under the header: at the bottom a toast covered the form's primary button
+      // ("Upload and continue" right after joining a task) for its five seconds. On wider screens, bottom end.
+      className="toast toast-top toast-center max-sm:top-[4.5rem] sm:toast-bottom sm:toast-end z-50 max-w-[calc(100vw-1rem)]"
     >
       {toasts.map((item) => (
         <ToastItem key={item.id} item={item} />
