@@ -1,8 +1,8 @@
 import { defineConfig } from 'vitest/config';
 
-// The journeys in WebKit and Firefox (tests/engines): real browsers against the built app, one at a time,
-// with room for a 2-core machine. `npm run test:engines` runs Firefox only (WebKit is not green yet, see
-// README "Other browser engines"); ENGINE=webkit or ENGINE=webkit,firefox to run WebKit too.
+// The day's journeys in Chromium, WebKit and Firefox (tests/engines): real browsers against the built app,
+// one engine at a time, with room for a 2-core machine. Part of `npm test` (after test:e2e, which builds);
+// ENGINE=webkit (or a list) runs some engines only.
 export default defineConfig({
   test: {
     name: 'engines',

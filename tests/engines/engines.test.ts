@@ -5,7 +5,15 @@ import type { Browser } from 'puppeteer-core';
 import { afterAll, afterEach, beforeAll, describe, it } from 'vitest';
 import { type AppServer, BASE_URL, DEMO_PASSWORD, startAppServer, startXvfb } from './app-server';
 import type { Driver, EngineName } from './driver';
-import { adminJourney, type Day, type JourneyContext, newDay, recruiterJourney, talentJourney } from './journeys';
+import {
+  adminJourney,
+  type Day,
+  decisionsArrive,
+  type JourneyContext,
+  newDay,
+  recruiterJourney,
+  talentJourney,
+} from './journeys';
 import { launchChromium, openChromium } from './playwright-driver';
 import { launchFirefox, openFirefox } from './puppeteer-driver';
 import { openWebKit } from './selenium-driver';
@@ -119,17 +127,22 @@ for (const name of wanted) {
       await server?.stop();
     });
 
-    it('recruiter on a phone: join, drop a PDF resume, complete, call proof, talents folder', async () => {
+    it('recruiter on a phone: join, drop a PDF resume, complete, call proof, a refused duplicate, a second talent', async () => {
       recruiter = await recruiterJourney(ctx, day);
     });
 
-    it('talent: consent from the e-mail, the recruiter sends the ITA, the talent confirms it', async () => {
+    it('talent: consent from the e-mail, the ITA confirmed; a second talent withdraws consent', async () => {
       if (!recruiter) throw new Error('The recruiter journey did not finish');
       await talentJourney(ctx, day, recruiter);
     });
 
-    it('admin on a desktop: referral, call proof, hiring status, approval, payments CSV', async () => {
+    it('admin on a desktop: referral with its CV, call proof, hiring with a reason, bulk approve, payment, CSV', async () => {
       await adminJourney(ctx, day);
+    });
+
+    it("recruiter: the admin's decisions arrive on the referral and the earnings", async () => {
+      if (!recruiter) throw new Error('The recruiter journey did not finish');
+      await decisionsArrive(ctx, day, recruiter);
     });
   });
 }

@@ -15,6 +15,14 @@ export function en(key: string, values: Record<string, string | number> = {}): s
   return text.replace(/\{(\w+)\}/g, (whole, name: string) => (name in values ? String(values[name]) : whole));
 }
 
+/** An English plural message (one/other variants of the catalogue) for `count`. */
+export function enCount(key: string, count: number): string {
+  const variants = catalogue[key] as [{ match: Record<string, string> }] | undefined;
+  const text = variants?.[0]?.match[`countPlural=${count === 1 ? 'one' : 'other'}`];
+  if (typeof text !== 'string') throw new Error(`messages/en.json has no plural message ${key}`);
+  return text.replace('{count}', String(count));
+}
+
 /** Words no screen may show after an action: a raw server error or the app's crash screen. */
 const BROKEN = [
   /Internal Server Error/i,

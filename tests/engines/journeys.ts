@@ -3,7 +3,17 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { tinyPdf, tinyPng } from '../../src/server/db/demo/files';
 import type { Driver } from './driver';
-import { apiAs, en, expectHealthy, expectNoText, expectPath, expectText, expectValue, logIn } from './journey-steps';
+import {
+  apiAs,
+  en,
+  enCount,
+  expectHealthy,
+  expectNoText,
+  expectPath,
+  expectText,
+  expectValue,
+  logIn,
+} from './journey-steps';
 import { linkInMail } from './mail';
 import { untilFound } from './wait';
 
@@ -23,7 +33,9 @@ export type JourneyContext = {
   shot: (driver: Driver, step: string) => Promise<void>;
 };
 
-export type Day = { talentName: string; talentEmail: string; talentId?: number; referralId?: number };
+type Person = { talentName: string; talentEmail: string; phone: string; talentId?: number; referralId?: number };
+/** Talent A goes the whole way (consent, ITA, hired, paid); talent B, added after a refused duplicate, withdraws. */
+export type Day = Person & { second: Person };
 
 const RECRUITER = 'recruiter@example.com';
 const ADMIN = 'admin@example.com';
@@ -45,10 +57,53 @@ export function newDay(engine: string): Day {
     .map((digit) => String.fromCharCode(97 + Number.parseInt(digit, 26)))
     .join('')
     .slice(-6);
+  const surname = `${suffix[0]?.toUpperCase()}${suffix.slice(1)}`;
+  const engineName = `${engine[0]?.toUpperCase()}${engine.slice(1)}`;
   return {
-    talentName: `Nurul ${engine[0]?.toUpperCase()}${engine.slice(1)} ${suffix[0]?.toUpperCase()}${suffix.slice(1)}`,
+    talentName: `Nurul ${engineName} ${surname}`,
     talentEmail: `nurul.${engine}.${stamp}@example.com`,
+    phone: `013-${String(stamp).slice(-7)}`,
+    second: {
+      talentName: `Hafiz ${engineName} ${surname}`,
+      talentEmail: `hafiz.${engine}.${stamp}@example.com`,
+      phone: `014-${String(stamp).slice(-7)}`,
+    },
   };
+}
+
+/** The task's detail on the board → Add talent → Drop resume. */
+async function openDropResume(phone: Driver, taskId: number) {
+  await phone.goto(`/task?view=${taskId}`);
+  await phone.click('link', en('task_add_talent'));
+  await expectPath(phone, /^\/manage-task\/add$/);
+  // The card's link also holds its hint, so its name starts with the title.
+  await phone.click('link', new RegExp(`^${en('manage_add_drop_resume')}`));
+  await expectPath(phone, /^\/manage-task\/add\/drop-resume$/);
+}
+
+async function fillPerson(phone: Driver, person: Person) {
+  await phone.fill('#drop-full-name', person.talentName);
+  await phone.fill('#drop-email', person.talentEmail);
+  await phone.fill('#drop-phone', person.phone);
+}
+
+/** Profile completion with what the parser read from the PDF, then "Add talent": the referral's profile. */
+async function completeProfile(ctx: JourneyContext, phone: Driver, person: Person, step: string) {
+  await expectPath(phone, /^\/manage-task\/add\/profile-completion$/);
+  await expectValue(phone, '#profile-position', 'Senior Accounts Executive');
+  await expectValue(phone, '#profile-years', '6');
+  await expectText(phone, 'Excel');
+  await phone.clickAt({ label: en('add_talent_yes') });
+  await phone.clickAt({ label: en('rating_good') });
+  await ctx.shot(phone, step);
+  await phone.click('button', en('add_talent_complete_submit'));
+  await expectPath(phone, /^\/talents-folder\/\d+\/profile$/);
+  const url = new URL(await phone.url());
+  person.talentId = Number(url.pathname.split('/')[2]);
+  person.referralId = Number(url.searchParams.get('referral'));
+  await expectText(phone, person.talentName);
+  await expectText(phone, en('consent_pending'));
+  await expectNoText(phone, en('consent_confirmed'));
 }
 
 /** Recruiter on a phone: log in → task board → join → drop a PDF resume → completion → folder → call proof. */
@@ -72,11 +127,7 @@ export async function recruiterJourney(ctx: JourneyContext, day: Day): Promise<D
   await phone.click('button', en('task_join'));
   await expectText(phone, en('task_joined'));
   await ctx.shot(phone, 'recruiter-2-joined');
-  await phone.click('link', en('task_add_talent'));
-  await expectPath(phone, /^\/manage-task\/add$/);
-  // The card's link also holds its hint, so its name starts with the title.
-  await phone.click('link', new RegExp(`^${en('manage_add_drop_resume')}`));
-  await expectPath(phone, /^\/manage-task\/add\/drop-resume$/);
+  await openDropResume(phone, task.id);
 
   // A real PDF file from disk, dropped through the file input.
   const resume = fixture(
@@ -89,38 +140,21 @@ export async function recruiterJourney(ctx: JourneyContext, day: Day): Promise<D
       'Skills: Excel, SQL, Financial Reporting',
     ]),
   );
-  await phone.upload('#drop-file', resume);
-  await phone.fill('#drop-full-name', day.talentName);
-  await phone.fill('#drop-email', day.talentEmail);
-  await phone.fill('#drop-phone', `013-${day.talentEmail.replace(/\D/g, '').slice(-7)}`);
-  await phone.clickAt('input[name="languages"][value="ms"]');
-  await phone.select('#drop-education', 'Degree');
-  await phone.fill('#drop-country', 'Malaysia');
-  await phone.fill('#drop-location', 'Shah Alam');
-  await phone.fill('#drop-salary', '5200');
-  // The talent's e-mails in English, so the talent journey reads the same catalogue.
-  await phone.select({ label: "Language of the talent's e-mails" }, 'en');
+  const dropFor = async (person: Person) => {
+    await phone.upload('#drop-file', resume);
+    await fillPerson(phone, person);
+    await phone.clickAt('input[name="languages"][value="ms"]');
+    await phone.select('#drop-education', 'Degree');
+    await phone.fill('#drop-country', 'Malaysia');
+    await phone.fill('#drop-location', 'Shah Alam');
+    await phone.fill('#drop-salary', '5200');
+    // The talent's e-mails in English, so the talent journey reads the same catalogue.
+    await phone.select({ label: "Language of the talent's e-mails" }, 'en');
+  };
+  await dropFor(day);
   await ctx.shot(phone, 'recruiter-3-drop');
   await phone.click('button', en('add_talent_drop_submit'));
-
-  // Processing, then profile completion with what the parser read from the PDF.
-  await expectPath(phone, /^\/manage-task\/add\/profile-completion$/);
-  await expectValue(phone, '#profile-position', 'Senior Accounts Executive');
-  await expectValue(phone, '#profile-years', '6');
-  await expectText(phone, 'Excel');
-  await phone.clickAt({ label: en('add_talent_yes') });
-  await phone.clickAt({ label: en('rating_good') });
-  await ctx.shot(phone, 'recruiter-4-completion');
-  await phone.click('button', en('add_talent_complete_submit'));
-
-  // The referral's profile: consent pending (the link went out by e-mail), nothing else claimed.
-  await expectPath(phone, /^\/talents-folder\/\d+\/profile$/);
-  const url = new URL(await phone.url());
-  day.talentId = Number(url.pathname.split('/')[2]);
-  day.referralId = Number(url.searchParams.get('referral'));
-  await expectText(phone, day.talentName);
-  await expectText(phone, en('consent_pending'));
-  await expectNoText(phone, en('consent_confirmed'));
+  await completeProfile(ctx, phone, day, 'recruiter-4-completion');
 
   // A call proof (a screenshot of the phone's call log): the chip says it waits for review.
   await phone.upload('input[type="file"][id$="-file"]', fixture('call-log.png', tinyPng(3)));
@@ -128,11 +162,28 @@ export async function recruiterJourney(ctx: JourneyContext, day: Day): Promise<D
   await expectText(phone, en('call_proof_need_review'));
   await ctx.shot(phone, 'recruiter-5-profile');
 
-  // The talents folder lists the talent with the right chips.
+  // The same person again: refused on the form, naming the fields; nothing typed is lost. Then a new
+  // person's contact details on the same form go through.
+  await openDropResume(phone, task.id);
+  await dropFor(day);
+  await phone.click('button', en('add_talent_drop_submit'));
+  await expectText(phone, en('error_field_duplicate_email'));
+  await expectText(phone, en('error_field_duplicate_phone'));
+  await expectPath(phone, /^\/manage-task\/add\/drop-resume$/);
+  await expectValue(phone, '#drop-location', 'Shah Alam');
+  await ctx.shot(phone, 'recruiter-6-duplicate-refused');
+  await fillPerson(phone, day.second);
+  await phone.click('button', en('add_talent_drop_submit'));
+  await completeProfile(ctx, phone, day.second, 'recruiter-7-second-completion');
+
+  // The talents folder lists both talents; the outbox holds nothing stuck (the refusal was settled).
   await phone.goto('/talents-folder');
   await expectText(phone, day.talentName);
+  await expectText(phone, day.second.talentName);
   await expectText(phone, en('consent_pending'));
-  await ctx.shot(phone, 'recruiter-6-folder');
+  await ctx.shot(phone, 'recruiter-8-folder');
+  await phone.goto('/outbox');
+  await expectText(phone, en('outbox_empty'));
   return phone;
 }
 
@@ -168,22 +219,44 @@ export async function talentJourney(ctx: JourneyContext, day: Day, recruiter: Dr
 
     await recruiter.goto(`/talents-folder/${day.talentId}/profile?referral=${day.referralId}`);
     await expectText(recruiter, en('ita_confirmed'));
+
+    // Talent B agrees, then changes their mind on the same page: withdrawn, and the recruiter sees it.
+    const second = day.second;
+    await talent.goto(await linkInMail(ctx.dataDir, second.talentEmail, '/talent/consent'));
+    await talent.click('button', en('talent_link_consent_agree'));
+    await expectText(talent, en('talent_link_withdraw_heading'));
+    await talent.click('button', en('talent_link_withdraw_action'));
+    await talent.click('button', en('talent_link_withdraw_yes'));
+    await expectText(talent, en('talent_link_withdrawn_heading'));
+    await expectNoText(talent, en('talent_link_withdraw_action'));
+    await ctx.shot(talent, 'talent-4-withdrawn');
+    await recruiter.goto(`/talents-folder/${second.talentId}/profile?referral=${second.referralId}`);
+    // Consent declined, no stale "confirmed" chip; nothing more can be asked of the talent. (Hiring status
+    // stays the admin's to move.)
+    await expectText(recruiter, en('consent_declined'));
+    await expectNoText(recruiter, new RegExp(`^${en('consent_confirmed')}$`, 'm'));
+    await expectNoText(recruiter, en('referral_send_ita'));
+    await ctx.shot(recruiter, 'recruiter-9-withdrawn');
   } finally {
     await talent.close();
   }
 }
 
-/** Admin on a desktop: hiring status → the referral → call proof → move hiring → approve → payments → CSV. */
+/** Admin on a desktop: the referral with its CV → call proof → hiring moves, the final one with a reason →
+ * bulk approve → payment → CSV. */
 export async function adminJourney(ctx: JourneyContext, day: Day) {
   const admin = await ctx.open(1280, 800);
+  const moveTo = (status: string) => en('admin_hiring_move_to', { status: en(status) });
   try {
     await logIn(admin, ADMIN, ctx.password);
     await admin.goto('/admin/hiring-status');
     await admin.fill({ label: en('admin_hiring_search_label') }, day.talentName);
     await admin.click('button', new RegExp(`^${day.talentName}`));
-    // The referral opens over the list (its title is the talent's name once loaded): its next move is offered.
+    // The referral opens over the list (its title is the talent's name once loaded), with the CV beside it.
     await untilFound(async () => new URL(await admin.url()).searchParams.has('referral'), 'the referral opened');
-    await expectText(admin, en('admin_hiring_move_to', { status: en('hiring_screening') }));
+    await expectText(admin, moveTo('hiring_screening'));
+    await expectText(admin, en('admin_hiring_cv_download', { name: 'nurul-resume.pdf' }));
+    await expectText(admin, 'Senior Accounts Executive');
     await expectText(admin, en('call_proof_need_review'));
     await ctx.shot(admin, 'admin-1-referral');
 
@@ -191,19 +264,46 @@ export async function adminJourney(ctx: JourneyContext, day: Day) {
     await expectText(admin, en('admin_hiring_proof_accepted'));
     await expectText(admin, en('call_proof_accepted'));
 
-    await admin.click('button', en('admin_hiring_move_to', { status: en('hiring_screening') }));
-    await expectText(admin, en('admin_hiring_moved', { status: en('hiring_screening') }));
+    for (const [status, next] of [
+      ['hiring_screening', 'hiring_interview'],
+      ['hiring_interview', 'hiring_offered'],
+      ['hiring_offered', 'hiring_hired'],
+    ] as const) {
+      await admin.click('button', moveTo(status));
+      await expectText(admin, moveTo(next));
+    }
+    // The final move asks for the reason the recruiter will read.
+    await admin.click('button', moveTo('hiring_hired'));
+    await expectText(admin, en('admin_hiring_final_confirm_text'));
+    await admin.fill({ label: en('admin_hiring_final_reason_label') }, 'Signed the offer on Monday');
+    await ctx.shot(admin, 'admin-2-final-move');
+    await admin.click('button', moveTo('hiring_hired'));
+    await expectText(admin, en('admin_hiring_final'));
+    await expectText(admin, 'Signed the offer on Monday');
+    await expectNoText(admin, en('admin_hiring_final_confirm_text'));
+    await admin.click('button', en('admin_hiring_close'));
 
-    await admin.clickAt({ label: en('admin_hiring_decide_approved') });
-    await admin.click('button', en('admin_hiring_save_decision'));
+    // Bulk approve from the list: the summary dialog, then the result.
+    await admin.click('checkbox', en('admin_hiring_select_row', { name: day.talentName }));
+    await admin.click('button', en('admin_hiring_bulk_approve'));
+    await expectText(admin, en('admin_hiring_bulk_approve_pending_none'));
+    await ctx.shot(admin, 'admin-3-bulk-approve');
+    await admin.click('button', enCount('admin_hiring_bulk_approve_confirm', 1));
+    await expectText(admin, en('admin_hiring_bulk_done', { done: 1, refused: 0 }));
     await expectText(admin, en('reward_approved'));
-    await ctx.shot(admin, 'admin-2-approved');
 
+    // A payment for the recruiter, then the CSV.
     await admin.goto('/admin/payments');
     await expectText(admin, en('admin_payments_intro'));
+    await admin.click('button', en('admin_payments_new'));
+    await admin.select({ label: en('admin_payments_recruiter') }, 'Ahmad Faizal bin Ismail');
+    await expectText(admin, day.talentName);
+    await admin.click('button', en('admin_payments_create'));
+    await expectText(admin, en('admin_payments_created'));
+    await expectText(admin, en('admin_payments_status_pending'));
     await admin.click('button', en('admin_payments_export'));
     await expectHealthy(admin);
-    await ctx.shot(admin, 'admin-3-payments');
+    await ctx.shot(admin, 'admin-4-payments');
     // The CSV the button downloads, as the server serves it to the admin.
     const api = await apiAs(ctx.baseUrl, ADMIN, ctx.password);
     const csv = await api.raw('/api/admin/payments/export.csv');
@@ -213,4 +313,17 @@ export async function adminJourney(ctx: JourneyContext, day: Day) {
   } finally {
     await admin.close();
   }
+}
+
+/** Back on the phone: the admin's decisions have reached the recruiter's referral and earnings. */
+export async function decisionsArrive(ctx: JourneyContext, day: Day, recruiter: Driver) {
+  await recruiter.goto(`/talents-folder/${day.talentId}/profile?referral=${day.referralId}`);
+  await expectText(recruiter, en('hiring_hired'));
+  await expectText(recruiter, en('referral_hiring_reason', { reason: 'Signed the offer on Monday' }));
+  await expectText(recruiter, en('call_proof_accepted'));
+  await expectText(recruiter, en('reward_pending_payment'));
+  await ctx.shot(recruiter, 'recruiter-10-decisions');
+  await recruiter.goto('/earning');
+  await expectText(recruiter, day.talentName);
+  await expectText(recruiter, en('reward_pending_payment'));
 }
