@@ -108,7 +108,7 @@ describe.each(DATABASES)('mail worker on %s', (kind) => {
     expect(await outboxRow(deps)).toMatchObject({ status: 'SENT', attempts: 2, last_error: null });
   });
 
-  it('writes an .eml file under DATA_DIR/mail and logs the link when no SMTP_URL is set', async () => {
+  it('writes an .eml file under DATA_DIR/mail when no SMTP_URL is set, and logs only its name', async () => {
     const deps = await setup();
     const log = vi.spyOn(console, 'log').mockImplementation(() => {});
     await enqueueEmail(deps.db, resetEmail({ locale: 'en', to: 'aminah@example.com' }), deps.now());
@@ -127,10 +127,30 @@ describe.each(DATABASES)('mail worker on %s', (kind) => {
     expect(eml).toContain('Subject: Reset your Recruiter password');
     expect(decodeQuotedPrintable(eml)).toContain('https://recruiter.example/ms/update-password?token=abc123def456');
     const logged = log.mock.calls.map((call) => call.join(' ')).join('\n');
-    expect(logged).toContain('aminah@example.com');
-    expect(logged).toContain('Reset your Recruiter password');
-    expect(logged).toContain('https://recruiter.example/ms/update-password?token=abc123def456');
+    // Recipient, subject and links are personal data (and the link a secret): never in the log (PDPA).
+    expect(logged).toContain(files[0]);
+    expect(logged).not.toContain('aminah');
+    expect(logged).not.toContain('Reset your Recruiter password');
+    expect(logged).not.toContain('abc123def456');
     expect((await outboxRow(deps)).status).toBe('SENT');
+  });
+
+  it('logs a refused delivery without the recipient the SMTP answer quotes', async () => {
+    const deps = await setup();
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    await enqueueEmail(deps.db, resetEmail(), deps.now());
+    const transport: MailTransport = {
+      kind: 'smtp',
+      async send() {
+        throw new Error('550 5.1.1 <siti@example.com>: Recipient address rejected');
+      },
+      close() {},
+    };
+    expect(await processDueEmails(deps, transport)).toBe(0);
+    const logged = warn.mock.calls.map((call) => call.join(' ')).join('\n');
+    expect(logged).toContain('Recipient address rejected');
+    expect(logged).toContain('password_reset');
+    expect(logged).not.toContain('siti');
   });
 
   it(`gives up after ${MAIL_MAX_ATTEMPTS} failures and keeps the row FAILED`, async () => {

@@ -194,8 +194,9 @@ async function sendOne(deps: AppDeps, transport: MailTransport, row: EmailOutbox
       })
       .where('id', '=', row.id)
       .execute();
+    // An SMTP refusal often quotes the recipient: the log gets the error without any address (PDPA).
     console.warn(
-      `[mail] #${row.id} to ${row.to_address} failed (attempt ${attempts}/${MAIL_MAX_ATTEMPTS}${failed ? ', giving up' : ''}): ${errorText(error)}`,
+      `[mail] #${row.id} (${row.template}) failed (attempt ${attempts}/${MAIL_MAX_ATTEMPTS}${failed ? ', giving up' : ''}): ${errorText(error).replace(/[^\s<>"'@]+@[^\s<>"'@]+/g, '<address>')}`,
     );
     return false;
   }

@@ -52,12 +52,9 @@ export function fileTransport(dir: string): MailTransport {
       const stamp = now.toISOString().replace(/[-:]/g, '').replace('.', '-');
       const file = path.join(dir, `${stamp}-${id}.eml`);
       await writeFile(file, info.message as Buffer);
-      const links = [...new Set(message.text.match(/https?:\/\/[^\s<>"]+/g) ?? [])];
-      console.log(
-        [`[mail] to ${message.to}: ${message.subject}`, ...links.map((link) => `  ${link}`), `  saved ${file}`].join(
-          '\n',
-        ),
-      );
+      // Only where the message went: recipients, subjects (talent names) and links (talents' tokens) are
+      // personal data, and logs travel further than DATA_DIR (PDPA). The file holds the whole message.
+      console.log(`[mail] #${id} saved ${file}`);
     },
     close: () => transporter.close(),
   };
