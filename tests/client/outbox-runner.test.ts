@@ -1,4 +1,5 @@
 import 'fake-indexeddb/auto';
+import { QueryClient } from '@tanstack/react-query';
 import { createStore, keys } from 'idb-keyval';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { clearAuthTokens, currentUserId, getAuthTokens, setAuthTokens } from '../../src/lib/auth-session';
@@ -8,6 +9,7 @@ import {
   progressOf,
   resendEntry,
   retryNow,
+  setOutboxQueryClient,
   startOutbox,
 } from '../../src/lib/outbox/outbox-runner';
 import { onEntrySent } from '../../src/lib/outbox/outbox-snapshot';
@@ -140,6 +142,24 @@ describe('enqueue', () => {
     expect(proofs).toHaveLength(1);
     expect(await getEntry(entry.id)).toMatchObject({ state: 'sent', answer: { id: proofs[0]?.id } });
     expect(await getEntryFile(entry.id)).toBeUndefined();
+  });
+
+  // A call proof that goes in the background while the recruiter looks at the folder or the dashboard:
+  // their chips and counts must not stay as they were.
+  it('marks the folder, the dashboard and the referral stale once a call proof is sent', async () => {
+    const queryClient = new QueryClient();
+    setOutboxQueryClient(queryClient);
+    const cached = [
+      ['talents', 'list', { page: 1 }],
+      ['dashboard', 'recruiter'],
+      ['referrals', 'detail', referralId],
+    ];
+    for (const queryKey of cached) queryClient.setQueryData(queryKey, { cached: true });
+    const entry = await enqueue(callProof('Called back after lunch'));
+    await untilState(entry.id, 'sent');
+    await vi.waitFor(() => {
+      for (const queryKey of cached) expect(queryClient.getQueryState(queryKey)?.isInvalidated).toBe(true);
+    });
   });
 
   it('keeps the bytes it was given: the entry stores its own copy', async () => {

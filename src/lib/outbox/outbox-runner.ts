@@ -249,14 +249,16 @@ async function tidy(): Promise<void> {
   }
 }
 
-// The lists an entry belongs to change once it is sent.
+// The screens an entry shows on change once it is sent, also when it went in the background while the
+// recruiter was elsewhere: the folder's chips and proof counts, the dashboard's to-do lists (a proof
+// to redo, a talent to finish adding), the referral itself.
 function invalidateFor(entry: OutboxEntry): void {
   if (!queryClient) return;
   const keys: unknown[][] =
     entry.kind === 'call-proof'
-      ? [['referrals'], ['talents', 'detail', entry.meta.talentId]]
+      ? [['referrals'], ['talents'], ['dashboard']]
       : entry.kind === 'drop-resume'
-        ? [['talents']]
-        : [['talents'], ['recruiter-tasks'], ['referrals']];
+        ? [['talents'], ['dashboard']]
+        : [['talents'], ['recruiter-tasks'], ['referrals'], ['dashboard']];
   for (const queryKey of keys) void queryClient.invalidateQueries({ queryKey });
 }
