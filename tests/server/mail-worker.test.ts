@@ -336,14 +336,15 @@ describe('e-mail templates', () => {
     expect(mail.html).not.toContain('href="javascript');
   });
 
-  it('formats money from minor units and dates in Kuala Lumpur time', () => {
+  it('formats money from minor units and dates in Kuala Lumpur time, labelled with the offset', () => {
     const reward = renderEmail('reward_decided', 'en', payloads.reward_decided);
     expect(reward.text).toMatch(/RM\s?350\.00|MYR\s?350\.00/);
     expect(reward.text).toContain('Approved');
     const payment = renderEmail('payment_paid', 'en', payloads.payment_paid);
     expect(payment.subject).toMatch(/1,250\.00/);
     expect(payment.text).toContain('MBB-2026-1122');
-    expect(payment.text).toMatch(/10:00/); // 02:00 UTC is 10:00 in Kuala Lumpur
+    expect(payment.text).toMatch(/10:00\s?(AM|am) GMT\+8/); // 02:00 UTC is 10:00 in Kuala Lumpur, and says so
+    expect(renderEmail('payment_paid', 'zh', payloads.payment_paid).text).toMatch(/GMT\+8/);
   });
 
   it('refuses a payload that misses a value rather than sending a broken e-mail', () => {

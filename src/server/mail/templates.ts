@@ -268,10 +268,15 @@ export function formatAmount(value: unknown, currency: string | null, locale: Ap
 function formatDateTime(iso: string, locale: AppLocale): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return iso;
+  // Labelled with its offset ("GMT+8"): a recruiter abroad reads an e-mail without the app's zone note.
   return new Intl.DateTimeFormat(INTL_LOCALES[locale], {
-    dateStyle: 'medium',
-    timeStyle: 'short',
+    year: 'numeric',
+    month: 'short',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
     timeZone: DEFAULT_ZONE,
+    timeZoneName: 'shortOffset',
   }).format(date);
 }
 
