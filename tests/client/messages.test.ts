@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Node, SourceFile } from 'typescript/unstable/ast';
 import {
@@ -73,6 +73,23 @@ describe('the message catalogues', () => {
       })
       .map(([key]) => key);
     expect(empty).toEqual([]);
+  });
+
+  // A message no code names is a text nobody sees, still translated and reviewed: it goes.
+  it('every message is used by the app (its key appears in src, outside the compiled catalogue)', () => {
+    const words = new Set<string>();
+    const walk = (dir: string) => {
+      for (const entry of readdirSync(dir, { withFileTypes: true })) {
+        const full = path.join(dir, entry.name);
+        if (entry.isDirectory()) {
+          if (entry.name !== 'paraglide') walk(full);
+        } else if (/\.tsx?$/.test(entry.name)) {
+          for (const word of readFileSync(full, 'utf8').match(/\w+/g) ?? []) words.add(word);
+        }
+      }
+    };
+    walk(path.join(ROOT, 'src'));
+    expect(Object.keys(catalogue('en')).filter((key) => !words.has(key))).toEqual([]);
   });
 
   it('every key has the same placeholders in the three languages', () => {
