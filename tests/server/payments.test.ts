@@ -462,6 +462,25 @@ describe.each(DIALECTS)('payments on %s', (dialect) => {
       expect(jakarta.record?.[8]).toBe('2026-11-22 09:05:00');
     });
 
+    it('quotes a cell with a formula after a semicolon, so a spreadsheet splitting on ; keeps it one text cell', async () => {
+      await t.db.updateTable('users').set({ full_name: 'Tan;=1+1' }).where('id', '=', recruiter.id).execute();
+      await created(recruiter.id, [await approved()]);
+      const res = await call(t, admin, 'GET', `${BASE}/export.csv`);
+      const line = res.text.split('\r\n').find((row) => row.includes('Tan;')) ?? '';
+      // Split as a spreadsheet set to ; would: on every ; outside double quotes. No cell starts with =.
+      const cells: string[] = [''];
+      let quoted = false;
+      for (const char of line) {
+        if (char === '"') quoted = !quoted;
+        if (char === ';' && !quoted) cells.push('');
+        else cells[cells.length - 1] += char;
+      }
+      expect(cells.length).toBe(1);
+      expect(cells.some((cell) => cell.startsWith('='))).toBe(false);
+      expect(line).toContain('"Tan;=1+1"');
+      expect(parseCsv(res.text)[1]?.[2]).toBe('Tan;=1+1');
+    });
+
     it('marks a name that starts like a formula as text in the export', async () => {
       await t.db.updateTable('users').set({ full_name: '=HYPERLINK("x")' }).where('id', '=', recruiter.id).execute();
       await created(recruiter.id, [await approved()]);

@@ -81,10 +81,13 @@ export function paymentRecords(payments: Array<PaymentRow & { payout: PayoutDeta
 }
 
 // RFC 4180 text written by csv-stringify, with CRLF line ends and a BOM so spreadsheet tools read
-// UTF-8 (names in Chinese or Malay).
+// UTF-8 (names in Chinese or Malay). Every cell holding a separator (`,` here, `;` where a European
+// spreadsheet splits on it, a tab) or a formula character anywhere is quoted: unquoted, `'-2+3;=1+1`
+// opened with `;` as the separator becomes a second cell that is a live formula.
 export function paymentsCsv(payments: Array<PaymentRow & { payout: PayoutDetails }>, timeZone: string): string {
   return stringify([paymentCsvColumns(timeZone), ...paymentRecords(payments, timeZone)], {
     bom: true,
     record_delimiter: 'windows',
+    quoted_match: /[,;\t=+\-@|%]/,
   });
 }
