@@ -4,6 +4,7 @@ import { request as httpsRequest } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { connect as tlsConnect } from 'node:tls';
 import type { ServerType } from '@hono/node-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../src/server/app';
@@ -97,6 +98,33 @@ describe('the server over HTTPS (TLS_CERT_FILE, TLS_KEY_FILE)', () => {
     await new Promise((resolve) => server.close(resolve));
     await t.close();
     rmSync(clientDir, { recursive: true, force: true });
+  });
+
+  // Issue 22, finding 15: only AEAD suites with forward secrecy, and nothing older than TLS 1.2.
+  it('offers TLS 1.2 only with ECDHE and AEAD suites, refusing CBC, plain RSA key exchange and TLS 1.1', async () => {
+    const { port } = new URL(base);
+    const handshake = (options: {
+      ciphers?: string;
+      minVersion?: 'TLSv1' | 'TLSv1.2';
+      maxVersion?: 'TLSv1.1' | 'TLSv1.2';
+    }) =>
+      new Promise<string>((resolve) => {
+        const socket = tlsConnect({ host: '127.0.0.1', port: Number(port), ca, servername: 'localhost', ...options });
+        socket.once('secureConnect', () => {
+          resolve(socket.getCipher().name);
+          socket.end();
+        });
+        socket.once('error', () => resolve('refused'));
+      });
+    expect(await handshake({ maxVersion: 'TLSv1.2', ciphers: 'ECDHE-ECDSA-AES128-GCM-SHA256' })).toBe(
+      'ECDHE-ECDSA-AES128-GCM-SHA256',
+    );
+    expect(
+      await handshake({ maxVersion: 'TLSv1.2', ciphers: 'ECDHE-ECDSA-AES128-SHA256:ECDHE-ECDSA-AES256-SHA' }),
+    ).toBe('refused');
+    // (The test certificate is ECDSA: plain RSA key exchange could not be offered with it anyway.)
+    expect(await handshake({ maxVersion: 'TLSv1.2', ciphers: 'ECDHE-ECDSA-AES256-SHA384' })).toBe('refused');
+    expect(await handshake({ minVersion: 'TLSv1', maxVersion: 'TLSv1.1', ciphers: 'ALL:@SECLEVEL=0' })).toBe('refused');
   });
 
   it('answers the API over HTTP/2 with its headers, errors as JSON', async () => {
