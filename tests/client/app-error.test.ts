@@ -42,6 +42,8 @@ describe('client AppError', () => {
       'At least 8 characters, with a letter, a digit and a special character.',
     );
     expect(fieldMessage('password_mismatch')).toBe('The passwords do not match.');
+    // The server's refusal of a guessable password (issue 22) reads as what to do, not "not valid".
+    expect(fieldMessage('password_common')).toMatch(/^This password is too common or easy to guess\./);
     expect(fieldMessage('constructor')).toBe('This field is not valid.');
   });
 

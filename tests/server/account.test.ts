@@ -215,6 +215,27 @@ describe.each(DIALECTS)('account on %s', (dialect) => {
       expect((await get(me.token)).status).toBe(200);
     });
 
+    // Issue 22, finding 12: the rule alone let through the first passwords an attacker tries.
+    it('refuses a common or guessable password, and the product name with "1!"', async () => {
+      const me = await signedIn();
+      for (const guessable of ['Password1!', 'P@ssw0rd', 'Qwerty123!', 'Recruiter1!']) {
+        const res = await changePassword(me.token, {
+          currentPassword: TEST_PASSWORD,
+          newPassword: guessable,
+          confirmPassword: guessable,
+        });
+        expect(res.status, guessable).toBe(422);
+        expect((await res.json()).error.fields, guessable).toEqual({ newPassword: 'password_common' });
+      }
+      expect((await loginWith(me.email, TEST_PASSWORD)).status).toBe(200);
+      const ok = await changePassword(me.token, {
+        currentPassword: TEST_PASSWORD,
+        newPassword: NEW_PASSWORD,
+        confirmPassword: NEW_PASSWORD,
+      });
+      expect(ok.status).toBe(200);
+    });
+
     it("applies the seed's password rule, the confirmation, and refuses the same password", async () => {
       const me = await signedIn();
       const weak = await changePassword(me.token, {

@@ -326,9 +326,27 @@ describe.each(DIALECTS)('auth on %s', (dialect) => {
       expect((await postLogin({ email: 'a@example.com', password: TEST_PASSWORD })).status).toBe(401);
       expect((await postLogin({ email: 'a@example.com', password: 'Changed#99' })).status).toBe(200);
 
-      const again = await update({ token, password: 'Another#99', confirmPassword: 'Another#99' });
+      const again = await update({ token, password: 'Another#2026x', confirmPassword: 'Another#2026x' });
       expect(again.status).toBe(400);
       expect((await again.json()).error.code).toBe('INVALID_TOKEN');
+    });
+
+    it('refuses a common password with a field error and leaves the link usable for a better one', async () => {
+      await t.createUser({ email: 'nurhaliza.osman@example.com' });
+      await resetRequest({ email: 'nurhaliza.osman@example.com' });
+      const token = new URL(JSON.parse((await outbox())[0]?.payload ?? '{}').link).searchParams.get('token');
+      const update = (password: string) =>
+        t.request('/api/recruiter/auth/update/password', {
+          method: 'POST',
+          json: { token, password, confirmPassword: password },
+        });
+      for (const guessable of ['Password1!', 'P@ssw0rd', 'Nurhaliza1!']) {
+        const res = await update(guessable);
+        expect(res.status, guessable).toBe(422);
+        expect((await res.json()).error.fields, guessable).toEqual({ password: 'password_common' });
+      }
+      expect((await update('Kopi#2026x')).status).toBe(200);
+      expect((await postLogin({ email: 'nurhaliza.osman@example.com', password: 'Kopi#2026x' })).status).toBe(200);
     });
 
     it('refuses an expired link and a link voided by a newer one', async () => {

@@ -13,6 +13,7 @@ import type { DB } from '../../db/connect';
 import type { User } from '../../db/database';
 import { AppError, notFound } from '../../errors';
 import { assertUnderRateLimit, hitRateLimit, type RateRule } from '../../middleware/rate-limit';
+import { isGuessablePassword } from '../../security/guessable-password';
 import { hashPassword, verifyPassword } from '../../security/passwords';
 import { findAccount, revokeOtherSessions, updateAccount } from './account.repository';
 
@@ -105,6 +106,11 @@ export async function changePassword(
     // 422, not 401: a 401 would make the client refresh its session and then log the user out.
     throw new AppError('VALIDATION_FAILED', 422, 'The current password is incorrect.', {
       currentPassword: 'current_password_wrong',
+    });
+  }
+  if (isGuessablePassword(input.newPassword, [account.full_name, account.email])) {
+    throw new AppError('VALIDATION_FAILED', 422, 'This password is too common or easy to guess.', {
+      newPassword: 'password_common',
     });
   }
   const passwordHash = await hashPassword(input.newPassword);

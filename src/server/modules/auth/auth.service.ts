@@ -11,6 +11,7 @@ import type { AppDeps } from '../../context';
 import { AppError } from '../../errors';
 import { appLink } from '../../mail/app-link';
 import { enqueueEmail } from '../../mail/outbox';
+import { isGuessablePassword } from '../../security/guessable-password';
 import { signAccessToken } from '../../security/jwt';
 import { consumeOneTimeToken, issueOneTimeToken, voidOneTimeTokens } from '../../security/one-time-tokens';
 import { hashPassword, verifyPassword } from '../../security/passwords';
@@ -146,14 +147,28 @@ export async function requestPasswordReset(deps: AppDeps, email: string, locale:
   });
 }
 
+const guessable = () =>
+  new AppError('VALIDATION_FAILED', 422, 'This password is too common or easy to guess.', {
+    password: 'password_common',
+  });
+
 export async function updatePassword(deps: AppDeps, token: string, password: string): Promise<void> {
   const { db, now } = deps;
+  if (isGuessablePassword(password)) throw guessable();
   const passwordHash = await hashPassword(password);
   await db.transaction().execute(async (trx) => {
     const used = await consumeOneTimeToken(trx, 'PASSWORD_RESET', token, now());
     if (!used?.user_id) {
       throw new AppError('INVALID_TOKEN', 400, 'This link has expired or was already used. Please request a new one.');
     }
+    // The user's own name and e-mail make a password guessable too; refused before anything is written
+    // (the transaction rolls back, so the link still works for a better password).
+    const user = await trx
+      .selectFrom('users')
+      .select(['full_name', 'email'])
+      .where('id', '=', used.user_id)
+      .executeTakeFirst();
+    if (user && isGuessablePassword(password, [user.full_name, user.email])) throw guessable();
     const at = now().toISOString();
     await trx
       .updateTable('users')
