@@ -201,6 +201,36 @@ describe.each(DIALECTS)('referrals (talent-task) on %s', (dialect) => {
     });
   });
 
+  // Issue 22, finding 11: a recruiter cannot have the platform e-mail addresses without end.
+  describe('talent e-mails per recruiter', () => {
+    it("refuses the 41st consent or ITA e-mail of an hour (429, nothing queued), not another recruiter's", async () => {
+      const me = await signIn(t);
+      const other = await signIn(t);
+      const referrals = [];
+      for (let i = 0; i < 40; i += 1)
+        referrals.push(await createReferral(t, me.id, { talent: { full_name: `Talent ${i}` } }));
+      const mine = referrals[0]?.id as number;
+      t.clock.advance(11 * MINUTE);
+      await refreshLogin(t, me);
+      const queued = async () => (await t.db.selectFrom('email_outbox').select('id').execute()).length;
+      const before = await queued();
+      const refused = await resendConsent(me.headers, mine);
+      expect(refused.status).toBe(429);
+      expect((await refused.json()).error.code).toBe('RATE_LIMITED');
+      expect(refused.headers.get('Retry-After')).toMatch(/^\d+$/);
+      expect(await queued()).toBe(before);
+
+      const theirs = await createReferral(t, other.id);
+      t.clock.advance(11 * MINUTE);
+      await refreshLogin(t, other);
+      expect((await resendConsent(other.headers, theirs.id)).status).toBe(200);
+
+      t.clock.advance(60 * MINUTE);
+      await refreshLogin(t, me);
+      expect((await resendConsent(me.headers, mine)).status).toBe(200);
+    });
+  });
+
   describe('resend consent', () => {
     it('allows one resend per 10 minutes, counted from the last link sent', async () => {
       const me = await signIn(t);

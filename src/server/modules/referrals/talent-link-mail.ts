@@ -4,9 +4,18 @@ import type { AppDeps } from '../../context';
 import type { DB } from '../../db/connect';
 import { appLink } from '../../mail/app-link';
 import { enqueueEmail } from '../../mail/outbox';
+import { hitRateLimit, type RateRule } from '../../middleware/rate-limit';
 import { issueOneTimeToken, voidOneTimeTokens } from '../../security/one-time-tokens';
 
 export type TalentLinkKind = 'CONSENT' | 'ITA';
+
+// Every consent and ITA e-mail goes to an address a recruiter typed, with their words in it (the talent's
+// name): a recruiter may have the platform send so many an hour and a day, well above a busy day's
+// referrals (issue 22, finding 11). Counted in the sending transaction: a refused send changes nothing.
+export const TALENT_MAIL_RULES: readonly RateRule[] = [
+  { name: 'talent-mail-hour', limit: 40, windowMs: 60 * 60_000 },
+  { name: 'talent-mail-day', limit: 200, windowMs: 24 * 60 * 60_000 },
+];
 
 /**
  * Sends a referral's consent or ITA link: voids the links sent before it, issues a new single-use token,
@@ -21,6 +30,7 @@ export async function sendTalentLink(
   values: { referralId: number; kind: TalentLinkKind; actorId: number; resend: boolean; now: Date },
 ): Promise<{ sentAt: string }> {
   const { referralId, kind, actorId, now } = values;
+  for (const rule of TALENT_MAIL_RULES) await hitRateLimit(db, rule, String(actorId), now.getTime());
   const row = await db
     .selectFrom('referrals')
     .innerJoin('talents', 'talents.id', 'referrals.talent_id')
