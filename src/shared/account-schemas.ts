@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { LOCALES } from './enums';
-import { requiredText } from './form-fields';
+import { personName, requiredText } from './form-fields';
 import { passwordSchema } from './password-rule';
 import { toE164 } from './phone';
 
@@ -28,7 +28,7 @@ const accountPhoneSchema = v.pipe(
 );
 
 export const accountProfileSchema = v.object({
-  fullName: requiredText(120),
+  fullName: personName(120),
   phone: accountPhoneSchema,
 });
 export type AccountProfileInput = v.InferInput<typeof accountProfileSchema>;

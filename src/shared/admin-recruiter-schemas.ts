@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import { emailSchema } from './auth-schemas';
 import { LOCALES, RECRUITER_SORTS, RECRUITER_STATUS_FILTERS, USER_STATUSES } from './enums';
-import { idField, idParamField, optionalText, requiredText } from './form-fields';
+import { idField, idParamField, optionalText, personName } from './form-fields';
 import { listPageEntries, searchEntry } from './list-query';
 import { toE164 } from './phone';
 
@@ -30,7 +30,7 @@ const optionalPhone = v.pipe(
 
 /** `POST /api/admin/recruiters` ("Add New Recruiter"). `locale` is the language of the invitation. */
 export const addRecruiterSchema = v.object({
-  fullName: requiredText(120),
+  fullName: personName(120),
   email: emailSchema,
   phone: optionalPhone,
   locale: v.optional(v.picklist(LOCALES, 'field_invalid'), 'en'),

@@ -9,6 +9,17 @@ import * as v from 'valibot';
 export const requiredText = (max: number, requiredKey = 'field_required', tooLongKey = 'field_too_long') =>
   v.pipe(v.string(requiredKey), v.trim(), v.nonEmpty(requiredKey), v.maxLength(max, tooLongKey));
 
+/**
+ * A person's name: required text without line breaks or control characters, web addresses or e-mail
+ * addresses. Names go into e-mails the platform sends (to talents, recruiters): a "name" must not carry
+ * a link or extra lines into them (issue 22, finding 11). Dots and slashes stay ("Dr. Tan", "a/l").
+ */
+export const personName = (max: number) =>
+  v.pipe(
+    requiredText(max),
+    v.check((name) => !/[\p{Cc}\p{Zl}\p{Zp}]|:\/\/|\bwww\.|@/iu.test(name), 'name_invalid'),
+  );
+
 /** Trimmed text that may be left out; blank becomes undefined (the seed sends a note "only when not blank"). */
 export const optionalText = (max: number, tooLongKey = 'field_too_long') =>
   v.pipe(

@@ -9,7 +9,15 @@ import {
   LOCALES,
   REWARD_FILTERS,
 } from './enums';
-import { booleanish, idField, jsonList, optionalNumberish, optionalText, requiredText } from './form-fields';
+import {
+  booleanish,
+  idField,
+  jsonList,
+  optionalNumberish,
+  optionalText,
+  personName,
+  requiredText,
+} from './form-fields';
 import { listPageEntries, searchEntry } from './list-query';
 import { normalizeCountryCode, toE164 } from './phone';
 
@@ -33,7 +41,7 @@ const phoneSchema = v.pipe(
 
 // The resume drop's person fields (seed section 3), shared by the drop and the profile edit.
 const personEntries = {
-  fullName: requiredText(120),
+  fullName: personName(120),
   email: emailSchema,
   countryCode: countryCodeSchema,
   phone: phoneSchema,

@@ -331,6 +331,20 @@ describe('e-mail templates', () => {
     expect(mail.text).toContain('<script>alert("x")</script>'); // the text part is plain text
   });
 
+  // Issue 22, finding 11: a recruiter's "name" cannot add lines or a link to the platform's e-mail.
+  it('puts a typed name on one line and without a web address, in the subject and the body', () => {
+    const mail = renderEmail('consent_request', 'en', {
+      ...payloads.consent_request,
+      talentName: 'Aminah\r\n\r\nYour account is locked. Unlock it at https://evil.example/x or www.evil.example',
+      recruiterName: 'Tan\nWei',
+    });
+    expect(mail.text).toContain('Aminah Your account is locked. Unlock it at or');
+    expect(mail.text).not.toMatch(/evil\.example/);
+    expect(mail.html).not.toMatch(/evil\.example/);
+    expect(mail.text).toContain('Tan Wei');
+    expect(mail.subject).not.toMatch(/[\r\n]/);
+  });
+
   it('never turns a non-web link into a button', () => {
     const mail = renderEmail('password_reset', 'en', { ...payloads.password_reset, link: 'javascript:alert(1)' });
     expect(mail.html).not.toContain('href="javascript');

@@ -167,6 +167,23 @@ describe.each(DIALECTS)('adding talents on %s', (dialect) => {
       expect(await count('talents')).toBe(0);
     });
 
+    // Issue 22, finding 11: the talent's name goes into the consent e-mail; it may not carry a link or lines.
+    it('refuses a name holding a web or e-mail address or a line break, and keeps "Dr. Tan" and "a/l"', async () => {
+      for (const fullName of [
+        'Aminah\nClick here',
+        'Visit https://evil.example',
+        'www.evil.example',
+        'me@evil.example',
+      ]) {
+        const bad = await drop(dropValues(taskId, { fullName }));
+        expect(bad.res.status, fullName).toBe(400);
+        expect(bad.body.error.fields, fullName).toEqual({ fullName: 'name_invalid' });
+      }
+      expect(await count('talents')).toBe(0);
+      const good = await drop(dropValues(taskId, { fullName: 'Dr. Muthu a/l Raman' }));
+      expect(good.res.status).toBe(201);
+    });
+
     it('refuses a phone number that is not real for its country code, and missing fields', async () => {
       const bad = await drop(dropValues(taskId, { phone: '12345' }));
       expect(bad.res.status).toBe(400);

@@ -43,6 +43,19 @@ class PayloadReader {
       throw new Error(`${this.template}: payload.${key} is missing`);
     return String(value);
   }
+  /**
+   * A person's name as typed by a recruiter or admin, made safe to put in an e-mail: line breaks and
+   * control characters become spaces and a web address is dropped, so a "name" cannot add lines or a
+   * link to the platform's e-mail (issue 22, finding 11; new names with either are refused at the edge).
+   */
+  name(key: string): string {
+    const cleaned = this.str(key)
+      .replace(/[\p{Cc}\p{Zl}\p{Zp}]+/gu, ' ')
+      .replace(/(?:https?:\/\/|www\.)\S*/gi, '')
+      .replace(/\s+/g, ' ')
+      .trim();
+    return cleaned || '—';
+  }
   optional(key: string): string | null {
     const value = this.payload[key];
     return value === null || value === undefined || value === '' ? null : String(value);
@@ -57,7 +70,7 @@ const greeting = (name: string, o: Opts) => m.email_greeting({ name }, o);
 const composers: Record<EmailTemplate, (p: PayloadReader, o: Opts, appUrl?: string) => Composed> = {
   password_reset: (p, o) => ({
     subject: m.email_reset_subject({}, o),
-    greeting: greeting(p.str('name'), o),
+    greeting: greeting(p.name('name'), o),
     blocks: [
       { kind: 'p', text: m.email_reset_intro({}, o) },
       { kind: 'action', label: m.email_reset_action({}, o), url: p.str('link') },
@@ -67,7 +80,7 @@ const composers: Record<EmailTemplate, (p: PayloadReader, o: Opts, appUrl?: stri
   }),
   recruiter_invitation: (p, o) => ({
     subject: m.email_invitation_subject({}, o),
-    greeting: greeting(p.str('name'), o),
+    greeting: greeting(p.name('name'), o),
     blocks: [
       { kind: 'p', text: m.email_invitation_intro({}, o) },
       {
@@ -82,10 +95,10 @@ const composers: Record<EmailTemplate, (p: PayloadReader, o: Opts, appUrl?: stri
     ],
   }),
   consent_request: (p, o) => {
-    const names = { recruiterName: p.str('recruiterName'), taskTitle: p.str('taskTitle') };
+    const names = { recruiterName: p.name('recruiterName'), taskTitle: p.str('taskTitle') };
     return {
       subject: m.email_consent_subject(names, o),
-      greeting: greeting(p.str('talentName'), o),
+      greeting: greeting(p.name('talentName'), o),
       blocks: [
         { kind: 'p', text: m.email_consent_intro({ ...names, company: p.str('company') }, o) },
         { kind: 'p', text: m.email_consent_ask({}, o) },
@@ -96,7 +109,7 @@ const composers: Record<EmailTemplate, (p: PayloadReader, o: Opts, appUrl?: stri
   },
   ita_request: (p, o) => ({
     subject: m.email_ita_subject({ taskTitle: p.str('taskTitle') }, o),
-    greeting: greeting(p.str('talentName'), o),
+    greeting: greeting(p.name('talentName'), o),
     blocks: [
       { kind: 'p', text: m.email_ita_intro({ taskTitle: p.str('taskTitle'), company: p.str('company') }, o) },
       { kind: 'p', text: m.email_ita_ask({}, o) },
@@ -104,7 +117,7 @@ const composers: Record<EmailTemplate, (p: PayloadReader, o: Opts, appUrl?: stri
     ],
   }),
   talent_answered: (p, o) => {
-    const names = { talentName: p.str('talentName'), taskTitle: p.str('taskTitle') };
+    const names = { talentName: p.name('talentName'), taskTitle: p.str('taskTitle') };
     const kind = p.str('kind');
     const confirmed = p.str('decision') === 'CONFIRMED';
     // Each answer has a subject of its own: a decline must not read like a confirmation in the inbox.
@@ -118,7 +131,7 @@ const composers: Record<EmailTemplate, (p: PayloadReader, o: Opts, appUrl?: stri
           : [m.email_talent_answered_subject_consent_declined, m.email_talent_answered_consent_declined];
     return {
       subject: subject(names, o),
-      greeting: greeting(p.str('recruiterName'), o),
+      greeting: greeting(p.name('recruiterName'), o),
       blocks: [
         { kind: 'p', text: outcome(names, o) },
         ...(kind === 'CONSENT' && confirmed
@@ -134,12 +147,12 @@ const composers: Record<EmailTemplate, (p: PayloadReader, o: Opts, appUrl?: stri
     const details = [m.email_hiring_status({ status }, o)];
     if (reason) details.push(m.email_reward_reason({ reason }, o));
     return {
-      subject: m.email_hiring_subject({ talentName: p.str('talentName'), status }, o),
-      greeting: greeting(p.str('recruiterName'), o),
+      subject: m.email_hiring_subject({ talentName: p.name('talentName'), status }, o),
+      greeting: greeting(p.name('recruiterName'), o),
       blocks: [
         {
           kind: 'p',
-          text: m.email_hiring_intro({ talentName: p.str('talentName'), taskTitle: p.str('taskTitle') }, o),
+          text: m.email_hiring_intro({ talentName: p.name('talentName'), taskTitle: p.str('taskTitle') }, o),
         },
         { kind: 'list', items: details },
         { kind: 'action', label: m.email_hiring_action({}, o), url: p.str('link') },
@@ -149,10 +162,10 @@ const composers: Record<EmailTemplate, (p: PayloadReader, o: Opts, appUrl?: stri
   // The recruiter hears of every decision on their referral (issue 21): a consent taken back, a consent
   // link left to expire, a call proof the admin did not accept.
   consent_withdrawn: (p, o) => {
-    const names = { talentName: p.str('talentName'), taskTitle: p.str('taskTitle') };
+    const names = { talentName: p.name('talentName'), taskTitle: p.str('taskTitle') };
     return {
       subject: m.email_consent_withdrawn_subject(names, o),
-      greeting: greeting(p.str('recruiterName'), o),
+      greeting: greeting(p.name('recruiterName'), o),
       blocks: [
         { kind: 'p', text: m.email_consent_withdrawn_intro(names, o) },
         { kind: 'p', text: m.email_consent_withdrawn_next({}, o) },
@@ -161,10 +174,10 @@ const composers: Record<EmailTemplate, (p: PayloadReader, o: Opts, appUrl?: stri
     };
   },
   consent_expired: (p, o) => {
-    const names = { talentName: p.str('talentName'), taskTitle: p.str('taskTitle') };
+    const names = { talentName: p.name('talentName'), taskTitle: p.str('taskTitle') };
     return {
       subject: m.email_consent_expired_subject(names, o),
-      greeting: greeting(p.str('recruiterName'), o),
+      greeting: greeting(p.name('recruiterName'), o),
       blocks: [
         { kind: 'p', text: m.email_consent_expired_intro(names, o) },
         { kind: 'p', text: m.email_consent_expired_next({}, o) },
@@ -173,11 +186,11 @@ const composers: Record<EmailTemplate, (p: PayloadReader, o: Opts, appUrl?: stri
     };
   },
   call_proof_rejected: (p, o) => {
-    const talentName = p.str('talentName');
+    const talentName = p.name('talentName');
     const reason = p.optional('reason');
     return {
       subject: m.email_call_proof_rejected_subject({ talentName }, o),
-      greeting: greeting(p.str('recruiterName'), o),
+      greeting: greeting(p.name('recruiterName'), o),
       blocks: [
         { kind: 'p', text: m.email_call_proof_rejected_intro({ talentName, taskTitle: p.str('taskTitle') }, o) },
         ...(reason ? [{ kind: 'list' as const, items: [m.email_reward_reason({ reason }, o)] }] : []),
@@ -193,12 +206,12 @@ const composers: Record<EmailTemplate, (p: PayloadReader, o: Opts, appUrl?: stri
     if (amount) details.push(m.email_reward_amount({ amount }, o));
     if (reason) details.push(m.email_reward_reason({ reason }, o));
     return {
-      subject: m.email_reward_subject({ talentName: p.str('talentName') }, o),
-      greeting: greeting(p.str('name'), o),
+      subject: m.email_reward_subject({ talentName: p.name('talentName') }, o),
+      greeting: greeting(p.name('name'), o),
       blocks: [
         {
           kind: 'p',
-          text: m.email_reward_intro({ talentName: p.str('talentName'), taskTitle: p.str('taskTitle') }, o),
+          text: m.email_reward_intro({ talentName: p.name('talentName'), taskTitle: p.str('taskTitle') }, o),
         },
         { kind: 'list', items: details },
         ...earningAction(p.optional('link') ?? earningUrl(appUrl, o.locale), o),
@@ -214,7 +227,7 @@ const composers: Record<EmailTemplate, (p: PayloadReader, o: Opts, appUrl?: stri
     if (paidAt) details.push(m.email_payment_paid_at({ paidAt: formatDateTime(paidAt, o.locale) }, o));
     return {
       subject: m.email_payment_subject({ amount }, o),
-      greeting: greeting(p.str('name'), o),
+      greeting: greeting(p.name('name'), o),
       blocks: [
         { kind: 'p', text: m.email_payment_intro({ amount }, o) },
         ...(details.length > 0 ? [{ kind: 'list' as const, items: details }] : []),
