@@ -1,4 +1,4 @@
-import { Link } from '@tanstack/react-router';
+import { HiringStatusLink } from '../../../components/list/hiring-status-link';
 import { type Column, TableAndCards } from '../../../components/list/table-and-cards';
 import { ConsentBadge, HiringBadge, ItaBadge, RewardBadge } from '../../../components/status/referral-badges';
 import { formatDate, formatMoney } from '../../../lib/format';
@@ -11,15 +11,14 @@ type ReferralTableProps = { referrals: ReferralSummary[]; showTask?: boolean };
 // CV, proofs, history and the hiring and reward decisions on one screen.
 function ReferralLink({ referral }: { referral: ReferralSummary }) {
   return (
-    <Link
-      to="/admin/hiring-status"
+    <HiringStatusLink
       search={{ referral: referral.id }}
-      className="link link-hover font-semibold"
-      aria-label={m.admin_recruiters_open_referral({ name: referral.talentName })}
-      data-testid="referral-link"
+      label={m.admin_recruiters_open_referral({ name: referral.talentName })}
+      testId="referral-link"
+      className="font-semibold"
     >
       {referral.talentName}
-    </Link>
+    </HiringStatusLink>
   );
 }
 

@@ -1,5 +1,5 @@
-import { Link } from '@tanstack/react-router';
 import { FilterSelect } from '../../../components/list/filter-select';
+import { HiringStatusLink } from '../../../components/list/hiring-status-link';
 import { ListEmpty } from '../../../components/list/list-states';
 import { Pagination } from '../../../components/list/pagination';
 import { SearchBox } from '../../../components/list/search-box';
@@ -43,15 +43,13 @@ const deadline = (task: AdminTaskSummary) =>
 // each one opens with its CV, proofs and history.
 function ReferralsLink({ task }: { task: AdminTaskSummary }) {
   return (
-    <Link
-      to="/admin/hiring-status"
+    <HiringStatusLink
       search={{ taskId: task.id }}
-      className="link link-hover"
-      aria-label={m.admin_tasks_referrals_of({ title: task.title })}
-      data-testid="admin-task-referrals"
+      label={m.admin_tasks_referrals_of({ title: task.title })}
+      testId="admin-task-referrals"
     >
       {task.referralCount}
-    </Link>
+    </HiringStatusLink>
   );
 }
 

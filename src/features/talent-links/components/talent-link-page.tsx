@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { type ReactNode, useEffect, useRef } from 'react';
+import type { ReactNode } from 'react';
 import { type AppError, asAppError } from '../../../lib/app-error';
 import { formatDateTime } from '../../../lib/format';
 import { m } from '../../../paraglide/messages';
@@ -12,6 +12,7 @@ import {
 } from '../api';
 import { AnswerActions } from './answer-actions';
 import { ConsentNotice, ItaNotice } from './consent-notice';
+import { LinkCard } from './link-card';
 import { LINK_COPY, type LinkCopy } from './link-copy';
 import { LinkProblem, problemOf } from './link-problem';
 import { ConsentWithdrawn, WithdrawConsent } from './withdraw-consent';
@@ -137,26 +138,17 @@ function answerErrorText(error: AppError): string | null {
 }
 
 function ThankYou({ copy, view }: { copy: LinkCopy; view: TalentLinkView }) {
-  const heading = useRef<HTMLHeadingElement>(null);
-  // The buttons the talent pressed are gone: take focus to the answer so it is read out.
-  useEffect(() => heading.current?.focus(), []);
   const decision = view.decision ?? 'CONFIRMED';
+  // The buttons the talent pressed are gone: the answer takes focus so it is read out.
   return (
-    <section
-      className="flex flex-col gap-3 rounded-box border border-success/40 bg-success/10 p-4"
-      aria-labelledby="talent-link-thanks"
-      data-testid="talent-link-thanks"
-    >
-      <h2 id="talent-link-thanks" ref={heading} tabIndex={-1} className="text-xl font-semibold outline-none">
-        {m.talent_link_thanks_heading()}
-      </h2>
+    <LinkCard id="talent-link-thanks" tone="success" heading={m.talent_link_thanks_heading()} outcome focus>
       <p>{copy.thanks[decision](view)}</p>
       {view.decidedAt && (
         <p className="text-sm text-base-content/70">
           {m.talent_link_your_answer({ decision: copy.decision[decision](), date: formatDateTime(view.decidedAt) })}
         </p>
       )}
-    </section>
+    </LinkCard>
   );
 }
 

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { m } from '../../../paraglide/messages';
+import { LinkCard } from './link-card';
 
 // The talent's way back out (the notice promises it): shown under a confirmed consent and on the ITA page
 // while the referral is in progress. It asks once more, in place, as declining does: it cannot be undone.
@@ -33,14 +34,7 @@ export function WithdrawConsent({
   };
 
   return (
-    <section
-      className="flex flex-col gap-3 rounded-box border border-base-300 p-4"
-      aria-labelledby="talent-link-withdraw"
-      data-testid="talent-link-withdraw"
-    >
-      <h2 id="talent-link-withdraw" className="font-semibold">
-        {m.talent_link_withdraw_heading()}
-      </h2>
+    <LinkCard id="talent-link-withdraw" tone="plain" heading={m.talent_link_withdraw_heading()}>
       <p className="text-sm text-base-content/80">{m.talent_link_withdraw_text()}</p>
       {error && (
         <div role="alert" className="alert alert-soft alert-error">
@@ -73,27 +67,22 @@ export function WithdrawConsent({
           {m.talent_link_withdraw_action()}
         </button>
       )}
-    </section>
+    </LinkCard>
   );
 }
 
 /** What the page says once the consent is withdrawn, whichever link did it. */
 export function ConsentWithdrawn({ text, justNow }: { text: string; justNow: boolean }) {
-  const heading = useRef<HTMLHeadingElement>(null);
-  // Whoever just pressed the button lost it: take focus to the outcome so it is read out.
-  useEffect(() => {
-    if (justNow) heading.current?.focus();
-  }, [justNow]);
+  // Whoever just pressed the button lost it: the outcome takes focus so it is read out.
   return (
-    <section
-      className="flex flex-col gap-3 rounded-box border border-base-300 bg-base-200/50 p-4"
-      aria-labelledby="talent-link-withdrawn"
-      data-testid="talent-link-withdrawn"
+    <LinkCard
+      id="talent-link-withdrawn"
+      tone="muted"
+      heading={m.talent_link_withdrawn_heading()}
+      outcome
+      focus={justNow}
     >
-      <h2 id="talent-link-withdrawn" ref={heading} tabIndex={-1} className="text-xl font-semibold outline-none">
-        {m.talent_link_withdrawn_heading()}
-      </h2>
       <p>{text}</p>
-    </section>
+    </LinkCard>
   );
 }

@@ -121,6 +121,50 @@ const latestAnswer = (db: DB, tokenId: number) =>
     .orderBy('id', 'desc')
     .executeTakeFirst();
 
+type TalentDecisionRecord = {
+  referralId: number;
+  tokenId: number;
+  kind: LinkKind;
+  decision: TalentDecision | 'WITHDRAWN';
+  // The referral's status before and after, for its history (a withdrawal turns CONFIRMED into DECLINED).
+  from: string;
+  to: string;
+};
+
+/**
+ * Writes what the talent decided on a link twice, in the caller's transaction: as proof (time, notice
+ * version, language and origin) and as a line of the referral's history, with no actor (the talent).
+ */
+async function recordTalentDecision(trx: DB, record: TalentDecisionRecord, context: AnswerContext, at: string) {
+  const { referralId, tokenId, kind, decision, from, to } = record;
+  await trx
+    .insertInto('talent_decisions')
+    .values({
+      referral_id: referralId,
+      token_id: tokenId,
+      kind,
+      decision,
+      notice_version: TALENT_NOTICE_VERSION,
+      locale: context.locale,
+      ip: context.ip,
+      user_agent: context.userAgent,
+      created_at: at,
+    })
+    .execute();
+  await trx
+    .insertInto('referral_history')
+    .values({
+      referral_id: referralId,
+      actor_id: null,
+      action: kind === 'CONSENT' ? 'CONSENT_CHANGED' : 'ITA_CHANGED',
+      from_value: from,
+      to_value: to,
+      note: null,
+      created_at: at,
+    })
+    .execute();
+}
+
 /** What a consent or ITA link shows, without using it up; 404 INVALID_TOKEN for an unknown token. */
 export async function viewTalentLink(deps: AppDeps, kind: LinkKind, token: string): Promise<TalentLinkView> {
   const { db, now } = deps;
@@ -183,32 +227,7 @@ export async function answerTalentLink(
       throw new AppError('CONFLICT', 409, 'This question has already been answered.');
     }
 
-    await trx
-      .insertInto('talent_decisions')
-      .values({
-        referral_id: referralId,
-        token_id: used.id,
-        kind,
-        decision,
-        notice_version: TALENT_NOTICE_VERSION,
-        locale: context.locale,
-        ip: context.ip,
-        user_agent: context.userAgent,
-        created_at: at,
-      })
-      .execute();
-    await trx
-      .insertInto('referral_history')
-      .values({
-        referral_id: referralId,
-        actor_id: null,
-        action: kind === 'CONSENT' ? 'CONSENT_CHANGED' : 'ITA_CHANGED',
-        from_value: from,
-        to_value: decision,
-        note: null,
-        created_at: at,
-      })
-      .execute();
+    await recordTalentDecision(trx, { referralId, tokenId: used.id, kind, decision, from, to: decision }, context, at);
 
     await queueRecruiterNotice(trx, env.APP_URL, now, {
       referralId,
@@ -267,32 +286,19 @@ export async function withdrawConsent(
     }
     // Without consent the talent is not asked to apply: an ITA link not yet answered stops working.
     await voidOneTimeTokens(trx, { kind: 'ITA', referralId: row.referral_id }, now);
-    await trx
-      .insertInto('talent_decisions')
-      .values({
-        referral_id: row.referral_id,
-        token_id: row.id,
+    await recordTalentDecision(
+      trx,
+      {
+        referralId: row.referral_id,
+        tokenId: row.id,
         kind: 'CONSENT',
         decision: 'WITHDRAWN',
-        notice_version: TALENT_NOTICE_VERSION,
-        locale: context.locale,
-        ip: context.ip,
-        user_agent: context.userAgent,
-        created_at: at,
-      })
-      .execute();
-    await trx
-      .insertInto('referral_history')
-      .values({
-        referral_id: row.referral_id,
-        actor_id: null,
-        action: 'CONSENT_CHANGED',
-        from_value: 'CONFIRMED',
-        to_value: 'DECLINED',
-        note: null,
-        created_at: at,
-      })
-      .execute();
+        from: 'CONFIRMED',
+        to: 'DECLINED',
+      },
+      context,
+      at,
+    );
 
     await queueRecruiterNotice(trx, env.APP_URL, now, { referralId: row.referral_id, template: 'consent_withdrawn' });
     const fresh = await findToken(trx, kind, token);
