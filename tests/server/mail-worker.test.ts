@@ -76,6 +76,9 @@ describe.each(DATABASES)('mail worker on %s', (kind) => {
     expect(raw).toContain('Hai Siti Aminah,');
     const row = await outboxRow(deps);
     expect(row).toMatchObject({ status: 'SENT', attempts: 1, locked_until: null, sent_at: deps.now().toISOString() });
+    // Issue 22, finding 7: once sent, the outbox keeps no link with a token (nor a temporary password).
+    expect(row.payload).not.toContain('abc123def456');
+    expect(JSON.parse(row.payload)).toMatchObject({ name: 'Siti Aminah', link: '[removed]', minutes: 60 });
   });
 
   it('keeps the e-mail PENDING with a later retry while the SMTP server is down, then sends it', async () => {

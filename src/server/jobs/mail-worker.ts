@@ -148,7 +148,12 @@ async function sendOne(deps: AppDeps, transport: MailTransport, row: EmailOutbox
   if (await askTalentOfClosedReferral(deps, row)) {
     await db
       .updateTable('email_outbox')
-      .set({ status: 'CANCELLED', locked_until: null, last_error: 'referral closed before sending' })
+      .set({
+        status: 'CANCELLED',
+        locked_until: null,
+        last_error: 'referral closed before sending',
+        payload: withoutSecrets(row.payload),
+      })
       .where('id', '=', row.id)
       .execute();
     return false;
@@ -209,10 +214,29 @@ async function sendOne(deps: AppDeps, transport: MailTransport, row: EmailOutbox
       sent_at: deps.now().toISOString(),
       locked_until: null,
       last_error: null,
+      payload: withoutSecrets(row.payload),
     })
     .where('id', '=', row.id)
     .execute();
   return true;
+}
+
+// What an e-mail carried that would open an account or a talent's answer page: once it is sent (or will
+// never be), the outbox keeps the rest of the payload for support, not these (issue 22, finding 7). The
+// one-time tokens themselves are stored only as hashes; a link or a temporary password in plain text here
+// would outlive their use in every backup.
+const SECRET_KEYS = new Set(['link', 'temporaryPassword']);
+
+export function withoutSecrets(payload: string): string {
+  try {
+    const values = JSON.parse(payload) as Record<string, unknown>;
+    for (const [key, value] of Object.entries(values)) {
+      if (SECRET_KEYS.has(key) || (typeof value === 'string' && /[?&]token=/.test(value))) values[key] = '[removed]';
+    }
+    return JSON.stringify(values);
+  } catch {
+    return '{}';
+  }
 }
 
 const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error)).slice(0, 1000);

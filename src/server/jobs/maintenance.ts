@@ -9,6 +9,8 @@ const DAY = 24 * HOUR;
 const IDEMPOTENCY_KEEP_MS = (IDEMPOTENCY_KEEP_DAYS + 1) * DAY;
 // Used and expired links stay a while for support questions ("I clicked it yesterday").
 const TOKEN_KEEP_MS = 30 * DAY;
+// Sent, cancelled and failed e-mails stay as long, for the same questions ("I never got it").
+const MAIL_KEEP_MS = 30 * DAY;
 const LONGEST_RATE_WINDOW_MS = HOUR;
 
 // Deletes what no rule needs any more. Safe to run on every instance at once: plain deletes.
@@ -45,6 +47,11 @@ export async function pruneExpired(deps: AppDeps): Promise<void> {
         ),
       ]),
     )
+    .execute();
+  await db
+    .deleteFrom('email_outbox')
+    .where('status', 'in', ['SENT', 'CANCELLED', 'FAILED'])
+    .where('created_at', '<', iso(now - MAIL_KEEP_MS))
     .execute();
   // A session past its absolute lifetime can never be refreshed again: its tokens go with it.
   await db
