@@ -38,7 +38,16 @@ const envSchema = v.object({
   DEMO_PASSWORD: v.optional(v.pipe(v.string(), v.minLength(8)), 'Recruiter#2026'),
   SENTRY_DSN: v.optional(v.string()),
   AI_NOTE_QUOTA: int(DEFAULT_AI_NOTE_QUOTA, 0, 100000),
-  TRUST_PROXY: boolish(false),
+  // How many reverse proxies in front of the app append to X-Forwarded-For: `true` is one (nginx, an ALB),
+  // a number says how many (an ALB then nginx: 2); `false`/0 trusts no forwarded header.
+  TRUST_PROXY: v.pipe(
+    v.optional(v.string(), 'false'),
+    v.transform((s) => (['true', 'yes'].includes(s) ? 1 : ['false', 'no', ''].includes(s) ? 0 : Number(s))),
+    v.number('must be true, false or a number of proxies'),
+    v.integer('must be true, false or a number of proxies'),
+    v.minValue(0, 'must be true, false or a number of proxies'),
+    v.maxValue(10, 'must be at most 10 proxies'),
+  ),
   // With both, the server answers HTTPS with HTTP/2 itself (listen.ts); without, plain HTTP/1.1.
   TLS_CERT_FILE: v.optional(v.string()),
   TLS_KEY_FILE: v.optional(v.string()),

@@ -47,7 +47,7 @@ export function webHandler(options: { clientDir: string; env: Env }): Middleware
 
   const noindexFor = (c: Context<AppEnv>): boolean => {
     if (env.APP_ENV === 'production') return false;
-    return requestOrigin(c, env.TRUST_PROXY) !== appOrigin;
+    return requestOrigin(c, env.TRUST_PROXY > 0) !== appOrigin;
   };
 
   return async (c) => {

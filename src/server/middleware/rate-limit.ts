@@ -49,11 +49,21 @@ function rateLimited(rule: RateRule, nowMs: number) {
   });
 }
 
-// Behind a proxy (TRUST_PROXY=true) the client is the first X-Forwarded-For address.
+/**
+ * The client's address. Behind TRUST_PROXY proxies, each appends the address it saw to X-Forwarded-For,
+ * so the client is the entry the farthest trusted proxy added: that many from the right. Entries to its
+ * left are whatever the client sent, and never trusted (the first entry let any client pick its own
+ * address for every per-IP limit: issue 22, finding 8).
+ */
 export function clientIp(c: Context<AppEnv>): string {
-  if (c.get('deps').env.TRUST_PROXY) {
-    const forwarded = c.req.header('x-forwarded-for')?.split(',')[0]?.trim();
-    if (forwarded) return forwarded;
+  const hops = c.get('deps').env.TRUST_PROXY;
+  if (hops > 0) {
+    const entries = (c.req.header('x-forwarded-for') ?? '')
+      .split(',')
+      .map((entry) => entry.trim())
+      .filter(Boolean);
+    const seen = entries[entries.length - hops];
+    if (seen) return seen;
   }
   try {
     return getConnInfo(c).remote.address ?? 'unknown';
