@@ -135,6 +135,13 @@ export const talentEditSchema = v.pipe(
 export type TalentEditInput = v.InferInput<typeof talentEditSchema>;
 export type TalentEditFields = v.InferOutput<typeof talentEditSchema>;
 
+/**
+ * `POST /api/recruiter/talent/resume-contact`: the resume only, read for its contact fields. The size and
+ * type are checked as for the drop (server uploads/read-upload.ts); text where the file belongs is refused.
+ */
+export const resumeContactSchema = v.object({ file: v.optional(v.file('file_invalid')) });
+export type ResumeContactInput = v.InferInput<typeof resumeContactSchema>;
+
 /** `POST /api/recruiter/talent-task/call-proof` fields (the file travels beside them as `file`). */
 export const callProofSchema = v.object({
   referralId: idField(),

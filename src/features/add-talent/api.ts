@@ -18,3 +18,12 @@ export const addTalentTalentQueryOptions = (talentId: string) =>
     queryKey: ['talents', 'detail', Number(talentId)],
     queryFn: (): Promise<TalentDetail> => unwrap(api.api.recruiter.talent[':id'].$get({ param: { id: talentId } })),
   });
+
+/**
+ * What a resume says of the talent's name, e-mail and phone (`POST /api/recruiter/talent/resume-contact`).
+ * A read only: the server keeps nothing of the file.
+ */
+export function readResumeContact(file: { name: string; type: string; data: Blob | ArrayBuffer }, signal: AbortSignal) {
+  const upload = new File([file.data], file.name, { type: file.type });
+  return unwrap(api.api.recruiter.talent['resume-contact'].$post({ form: { file: upload } }, { init: { signal } }));
+}

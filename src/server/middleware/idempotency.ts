@@ -166,6 +166,8 @@ export async function requestHash(c: Context<AppEnv>): Promise<string> {
  * header, or for other methods, it passes the request through unchanged.
  */
 const STREAMED_PREFIX = '/api/recruiter/ai/';
+// A read that changes nothing: its answer (a talent's contact details) must never be kept as a replay.
+const UNGUARDED_PATHS = new Set(['/api/recruiter/talent/resume-contact']);
 
 // Not async itself: a request it lets through gets next()'s promise as it is, without one of its own.
 export const idempotent = createMiddleware<AppEnv>((c, next) => {
@@ -175,7 +177,7 @@ export const idempotent = createMiddleware<AppEnv>((c, next) => {
   const user = c.get('user');
   if (key === undefined || !user) return next();
   // A streamed answer (the AI note helper) cannot be stored and replayed; each call is its own use.
-  if (c.req.path.startsWith(STREAMED_PREFIX)) return next();
+  if (c.req.path.startsWith(STREAMED_PREFIX) || UNGUARDED_PATHS.has(c.req.path)) return next();
   return guardedSend(c, next, key, user.id);
 });
 

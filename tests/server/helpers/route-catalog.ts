@@ -363,6 +363,13 @@ export const ROUTE_CATALOG: RouteRow[] = [
   },
   {
     method: 'POST',
+    path: '/api/recruiter/talent/resume-contact',
+    // A read of the file sent: nothing of anyone's is named, so every recruiter gets an answer.
+    expect: recruiterAny(200),
+    build: () => ({ path: '/api/recruiter/talent/resume-contact', form: () => multipart({}, pdfFile()) }),
+  },
+  {
+    method: 'POST',
     path: '/api/recruiter/talent/task',
     expect: recruiterOwned(201),
     build: async (fx) => {

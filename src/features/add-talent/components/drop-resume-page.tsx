@@ -1,5 +1,5 @@
 import { useNavigate } from '@tanstack/react-router';
-import { type FormEvent, useEffect, useState } from 'react';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { Choice, ChoiceGroup, SelectField } from '../../../components/form/fields';
 import { FormAlert } from '../../../components/form/form-alert';
 import { SubmitButton } from '../../../components/form/submit-button';
@@ -14,6 +14,7 @@ import { m } from '../../../paraglide/messages';
 import { CANDIDATE_LANGUAGES, CURRENCIES, LOCALES } from '../../../shared/enums';
 import { type DropResumeInput, dropResumeSchema } from '../../../shared/talent-schemas';
 import type { HeldResume } from '../held-resume';
+import { type ContactFill, type ContactKey, useResumeContact } from '../use-resume-contact';
 import { AddTalentSteps } from './add-talent-steps';
 import { EducationField, RecruiterNoteField } from './fields';
 import {
@@ -82,6 +83,23 @@ function inputOf(taskId: string, state: FormState, contactLocale: string): DropR
   };
 }
 
+/** The form with what the CV said (a null clears a field an earlier CV filled). */
+function withContact(state: FormState, values: ContactFill): FormState {
+  const next = { ...state };
+  if (values.fullName !== undefined) next.fullName = values.fullName ?? '';
+  if (values.email !== undefined) next.email = values.email ?? '';
+  if (values.phone !== undefined) {
+    next.countryCode = countryCodeChoiceOf(values.phone?.countryCode ?? DEFAULT_COUNTRY_CODE);
+    next.phone = values.phone?.phone ?? '';
+  }
+  return next;
+}
+
+/** Under a field the CV filled, until the recruiter edits it. */
+function ReadFromCvNote() {
+  return <span className="text-base-content/70">{m.add_talent_read_from_cv()}</span>;
+}
+
 /** The e-mail language a talent most likely reads: the first of their languages the app speaks. */
 function contactLocaleFor(languages: string[]): string {
   return languages.find((code) => (LOCALES as readonly string[]).includes(code)) ?? 'en';
@@ -106,6 +124,16 @@ export function DropResumePage({
     held ? { ...held.file, size: held.file.data.byteLength } : null,
   );
   const [fileError, setFileError] = useState<string | null>(null);
+  // The contact fields the picked resume holds fill the ones still empty (issue 21), in the background.
+  const contact = useResumeContact({
+    isEmpty: (key) => state[key].trim() === '',
+    fill: (values) => setState((current) => withContact(current, values)),
+  });
+  const readContact = contact.read;
+  const heldFile = useRef(file);
+  useEffect(() => {
+    void readContact(heldFile.current);
+  }, [readContact]);
   const sharedFile = useSharedFileOnce(shared);
   useEffect(() => {
     if (!sharedFile) return;
@@ -113,7 +141,8 @@ export function DropResumePage({
     const problem = resumeFileProblem(picked);
     setFile(problem ? null : picked);
     setFileError(problem);
-  }, [sharedFile]);
+    void readContact(problem ? null : picked);
+  }, [sharedFile, readContact]);
   // The server's refusal of the held payload, shown until the form is sent again.
   const [refusal, setRefusal] = useState(() => (held?.error ? outboxAppError(held.error) : null));
   const [pending, setPending] = useState(false);
@@ -131,6 +160,12 @@ export function DropResumePage({
 
   const set = <K extends keyof FormState>(key: K, value: FormState[K]) =>
     setState((current) => ({ ...current, [key]: value }));
+  // A contact field the recruiter edits is theirs: no later read of a CV changes it.
+  const edit = <K extends keyof FormState>(key: K, value: FormState[K], field: ContactKey) => {
+    contact.touch(field);
+    set(key, value);
+  };
+  const cvNote = (field: ContactKey) => (contact.fromCv(field) ? <ReadFromCvNote /> : undefined);
   const shownErrors: Record<string, string> = { ...fieldErrors(refusal?.fields), ...errors };
   const errorOf = (name: string) =>
     shownErrors[name] ?? Object.entries(shownErrors).find(([path]) => path.startsWith(`${name}.`))?.[1];
@@ -177,9 +212,11 @@ export function DropResumePage({
           file={file}
           error={fileError ?? errorOf('file')}
           disabled={pending}
+          note={contact.waitingForOnline ? m.add_talent_contact_read_when_online() : undefined}
           onChange={(picked, problem) => {
             setFile(picked);
             setFileError(problem);
+            void readContact(picked);
           }}
         />
         <TextField
@@ -187,8 +224,9 @@ export function DropResumePage({
           label={m.add_talent_full_name()}
           autoComplete="off"
           value={state.fullName}
-          onChange={(event) => set('fullName', event.currentTarget.value)}
+          onChange={(event) => edit('fullName', event.currentTarget.value, 'fullName')}
           error={errorOf('fullName')}
+          hint={cvNote('fullName')}
           disabled={pending}
         />
         <TextField
@@ -198,16 +236,18 @@ export function DropResumePage({
           inputMode="email"
           autoComplete="off"
           value={state.email}
-          onChange={(event) => set('email', event.currentTarget.value)}
+          onChange={(event) => edit('email', event.currentTarget.value, 'email')}
           error={errorOf('email')}
+          hint={cvNote('email')}
           disabled={pending}
         />
         <PhoneField
           id="drop-phone"
           countryCode={state.countryCode}
-          onCountryCodeChange={(next) => set('countryCode', next)}
+          onCountryCodeChange={(next) => edit('countryCode', next, 'phone')}
           phone={state.phone}
-          onPhoneChange={(next) => set('phone', next)}
+          onPhoneChange={(next) => edit('phone', next, 'phone')}
+          note={cvNote('phone')}
           countryCodeError={errorOf('countryCode')}
           phoneError={errorOf('phone')}
           disabled={pending}

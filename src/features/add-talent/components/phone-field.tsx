@@ -1,27 +1,12 @@
+import type { ReactNode } from 'react';
 import { FieldError } from '../../../components/form/fields';
 import { currentIntlLocale } from '../../../lib/locale';
 import { m } from '../../../paraglide/messages';
+import { COMMON_COUNTRY_CODES } from '../../../shared/country-codes';
 
-// Country code and number side by side. The common codes of the region are offered; any other code can
-// be typed. libphonenumber (in the shared schema) decides whether the number is valid for the code.
+// Country code and number side by side. The common codes of the region (shared/country-codes.ts) are
+// offered; any other code can be typed. libphonenumber (in the shared schema) decides whether the number is valid for the code.
 
-export const COMMON_COUNTRY_CODES: ReadonlyArray<{ code: string; region: string }> = [
-  { code: '+60', region: 'MY' },
-  { code: '+65', region: 'SG' },
-  { code: '+62', region: 'ID' },
-  { code: '+66', region: 'TH' },
-  { code: '+63', region: 'PH' },
-  { code: '+84', region: 'VN' },
-  { code: '+86', region: 'CN' },
-  { code: '+852', region: 'HK' },
-  { code: '+91', region: 'IN' },
-  { code: '+81', region: 'JP' },
-  { code: '+82', region: 'KR' },
-  { code: '+886', region: 'TW' },
-  { code: '+61', region: 'AU' },
-  { code: '+44', region: 'GB' },
-  { code: '+1', region: 'US' },
-];
 export const DEFAULT_COUNTRY_CODE = '+60';
 const OTHER = 'other';
 
@@ -52,6 +37,7 @@ export function PhoneField({
   countryCodeError,
   phoneError,
   disabled,
+  note,
 }: {
   id: string;
   countryCode: CountryCodeChoice;
@@ -61,8 +47,11 @@ export function PhoneField({
   countryCodeError?: string;
   phoneError?: string;
   disabled?: boolean;
+  /** Under both inputs, announced with the number (e.g. "Read from the CV"). */
+  note?: ReactNode;
 }) {
   const codeId = `${id}-country-code`;
+  const noteId = `${id}-note`;
   const typedId = `${id}-country-code-typed`;
   return (
     <fieldset className="fieldset">
@@ -121,12 +110,19 @@ export function PhoneField({
             value={phone}
             disabled={disabled}
             aria-invalid={phoneError ? true : undefined}
-            aria-describedby={phoneError ? `${id}-error` : undefined}
+            aria-describedby={
+              [note ? noteId : null, phoneError ? `${id}-error` : null].filter(Boolean).join(' ') || undefined
+            }
             onChange={(event) => onPhoneChange(event.currentTarget.value)}
           />
           <FieldError id={id} error={phoneError} />
         </div>
       </div>
+      {note && (
+        <div id={noteId} className="mt-1 text-xs">
+          {note}
+        </div>
+      )}
     </fieldset>
   );
 }

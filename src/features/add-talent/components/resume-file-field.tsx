@@ -1,4 +1,4 @@
-import { type DragEvent, useState } from 'react';
+import { type DragEvent, type ReactNode, useState } from 'react';
 import { FieldError } from '../../../components/form/fields';
 import { formatBytes } from '../../../lib/format';
 import { m } from '../../../paraglide/messages';
@@ -39,12 +39,15 @@ export function ResumeFileField({
   file,
   error,
   disabled,
+  note,
   onChange,
 }: {
   id: string;
   file: PickedFile | null;
   error?: string;
   disabled?: boolean;
+  /** A line under the picked file, e.g. that its contact fields are read once online. */
+  note?: ReactNode;
   /** A file that passed the checks, or null with the reason it did not. */
   onChange: (file: PickedFile | null, problem: string | null) => void;
 }) {
@@ -99,6 +102,11 @@ export function ResumeFileField({
         {file && (
           <p className="text-sm font-medium break-all" data-testid="resume-selected">
             {m.add_talent_resume_selected({ name: file.name, size: formatBytes(file.size) })}
+          </p>
+        )}
+        {note && (
+          <p className="text-sm text-base-content/70" role="status" data-testid="resume-note">
+            {note}
           </p>
         )}
       </div>

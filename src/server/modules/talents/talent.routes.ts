@@ -3,12 +3,14 @@ import { idParamSchema } from '../../../shared/list-query';
 import {
   dropResumeSchema,
   profileCompletionSchema,
+  resumeContactSchema,
   talentEditSchema,
   talentListQuerySchema,
 } from '../../../shared/talent-schemas';
 import type { AppEnv } from '../../context';
 import { uploadedFile } from '../../uploads/uploaded-file';
 import { validate } from '../../validate';
+import { readResumeContact } from './resume-contact';
 import { completeProfileAndRefer, dropResume, getTalent, listTalents, updateTalent } from './talent.service';
 
 // `/api/recruiter/talent` (seed section 7). Multipart forms carry lists as JSON text; the shared
@@ -18,6 +20,11 @@ export const talentRoutes = new Hono<AppEnv>()
     const file = await uploadedFile(c, 'file');
     const data = await dropResume(c.get('deps'), c.get('user').id, c.req.valid('form'), file);
     return c.json({ success: true as const, data }, 201);
+  })
+  // The contact fields a resume holds, for the drop form to start from. Stores and logs nothing.
+  .post('/resume-contact', validate('form', resumeContactSchema), async (c) => {
+    const data = await readResumeContact(await uploadedFile(c, 'file'));
+    return c.json({ success: true as const, data }, 200);
   })
   .post('/task', validate('form', profileCompletionSchema), async (c) => {
     const data = await completeProfileAndRefer(c.get('deps'), c.get('user').id, c.req.valid('form'));
