@@ -19,7 +19,9 @@ const WRONG = 'Wrong#1234';
 // The limits in 15 minutes (RATE_RULES): per account and address, per address, and the account's
 // ceiling past which attempts from all addresses together are slowed down.
 const PER_ACCOUNT_AND_IP = 10;
+const PER_IP = 30;
 const ACCOUNT_CEILING = 50;
+const CLIENT_ERRORS_PER_IP = 30;
 
 describe.each(DIALECTS)('login limits on %s', (dialect) => {
   let t: TestApp;
@@ -120,6 +122,83 @@ describe.each(DIALECTS)('login limits on %s', (dialect) => {
       }
       expect((await postLogin({ email: 'a@example.com', password: WRONG }, '10.6.0.1')).status).toBe(401);
       expect((await postLogin({ email: 'a@example.com', password: TEST_PASSWORD }, '10.6.0.1')).status).toBe(429);
+    });
+  });
+
+  describe('bodies (issue 22, finding 4)', () => {
+    const hugeJson = () => {
+      // ~2 MB of JSON with many keys: what made parsing block the process.
+      const entries = Array.from({ length: 140_000 }, (_, i) => `"k${i}":${i}`);
+      return `{"email":"a@example.com","password":"x",${entries.join(',')}}`;
+    };
+
+    it('answers a 2 MB JSON login with 413 in the JSON error shape, at once', async () => {
+      const body = hugeJson();
+      expect(body.length).toBeGreaterThan(2_000_000);
+      const started = performance.now();
+      const res = await t.request('/api/auth/login', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-forwarded-for': '10.5.0.1' },
+        body,
+      });
+      expect(res.status).toBe(413);
+      expect(await res.json()).toMatchObject({
+        success: false,
+        error: { code: 'PAYLOAD_TOO_LARGE', requestId: expect.any(String) },
+      });
+      expect(performance.now() - started).toBeLessThan(500);
+      expect(checks.count).toBe(0);
+    });
+
+    it('refuses a body over a few kilobytes on the client error report', async () => {
+      const res = await t.request('/api/client-errors', {
+        method: 'POST',
+        headers: { 'x-forwarded-for': '10.5.0.2' },
+        json: { message: 'boom', stack: 'x'.repeat(40_000) },
+      });
+      expect(res.status).toBe(413);
+      expect((await res.json()).error.code).toBe('PAYLOAD_TOO_LARGE');
+    });
+
+    it("refuses a signed-in user's JSON over the default limit, far below the upload routes' megabytes", async () => {
+      const user = await t.createUser();
+      const { token } = await t.login(user.email);
+      const res = await t.request('/api/account/profile', {
+        method: 'PUT',
+        headers: bearer(token),
+        json: { fullName: 'x'.repeat(200_000) },
+      });
+      expect(res.status).toBe(413);
+      expect((await res.json()).error.code).toBe('PAYLOAD_TOO_LARGE');
+    });
+
+    it('refuses an address past its login limit before reading the body', async () => {
+      for (let i = 0; i < PER_IP; i++) {
+        expect((await postLogin({ email: `u${i}@example.com`, password: WRONG }, '10.5.0.3')).status).toBe(401);
+      }
+      checks.count = 0;
+      // Not even valid JSON: a parser would answer 400; the limit answers first.
+      const res = await t.request('/api/auth/login', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-forwarded-for': '10.5.0.3' },
+        body: '{"email": not json',
+      });
+      expect(res.status).toBe(429);
+      expect(res.headers.get('retry-after')).toBeTruthy();
+      expect(checks.count).toBe(0);
+    });
+
+    it('refuses an address past its client error limit before reading the body', async () => {
+      const report = () =>
+        t.request('/api/client-errors', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'x-forwarded-for': '10.5.0.4' },
+          body: '{"message": not json',
+        });
+      const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+      for (let i = 0; i < CLIENT_ERRORS_PER_IP; i++) expect((await report()).status).toBe(400);
+      expect((await report()).status).toBe(429);
+      warn.mockRestore();
     });
   });
 });

@@ -1,5 +1,6 @@
 import { getConnInfo } from '@hono/node-server/conninfo';
 import type { Context } from 'hono';
+import { createMiddleware } from 'hono/factory';
 import type { AppEnv } from '../context';
 import type { DB } from '../db/connect';
 import { AppError } from '../errors';
@@ -51,6 +52,14 @@ export async function refundAttempt(db: DB, rule: RateRule, subject: string, now
     .execute();
 }
 
+/** A step that counts the request against its address before the body is read or parsed (429 past the limit). */
+export const limitPerIp = (rule: RateRule) =>
+  createMiddleware<AppEnv>(async (c, next) => {
+    const { db, now } = c.get('deps');
+    await hitRateLimit(db, rule, clientIp(c), now().getTime());
+    await next();
+  });
+
 const windowOf = (rule: RateRule, nowMs: number) => nowMs - (nowMs % rule.windowMs);
 
 function rateLimited(rule: RateRule, nowMs: number) {
@@ -88,4 +97,5 @@ export const RATE_RULES = {
   updatePasswordPerIp: { name: 'update-password-ip', limit: 20, windowMs: 60 * 60_000 },
   // Talent consent and ITA links: public, so guessing tokens is slowed per IP (a talent needs a handful).
   talentLinkPerIp: { name: 'talent-link-ip', limit: 60, windowMs: 15 * 60_000 },
+  clientErrorsPerIp: { name: 'client-errors', limit: 30, windowMs: 60_000 },
 } satisfies Record<string, RateRule>;

@@ -4,7 +4,7 @@ import { loginSchema, resetPasswordSchema, updatePasswordSchema } from '../../..
 import type { AppEnv } from '../../context';
 import { notFound } from '../../errors';
 import { requireUser } from '../../middleware/auth';
-import { clientIp, hitRateLimit, RATE_RULES } from '../../middleware/rate-limit';
+import { clientIp, hitRateLimit, limitPerIp, RATE_RULES } from '../../middleware/rate-limit';
 import { verifyAccessToken } from '../../security/jwt';
 import { validate } from '../../validate';
 import { findUserById, toAuthUser } from '../users/user.repository';
@@ -54,18 +54,21 @@ export const recruiterAuthRoutes = new Hono<AppEnv>()
     if (!user) throw notFound('User');
     return c.json({ success: true as const, data: toAuthUser(user) }, 200);
   })
-  .post('/reset/password', validate('json', resetPasswordSchema), async (c) => {
+  // Per-address limits come before the body is parsed: an address past them costs no parsing.
+  .post('/reset/password', limitPerIp(RATE_RULES.resetPerIp), validate('json', resetPasswordSchema), async (c) => {
     const { email, locale } = c.req.valid('json');
     const { db, now } = c.get('deps');
-    await hitRateLimit(db, RATE_RULES.resetPerIp, clientIp(c), now().getTime());
     await hitRateLimit(db, RATE_RULES.resetPerAccount, email, now().getTime());
     await requestPasswordReset(c.get('deps'), email, locale);
     return c.json({ success: true as const, data: { sent: true as const } }, 200);
   })
-  .post('/update/password', validate('json', updatePasswordSchema), async (c) => {
-    const { token, password } = c.req.valid('json');
-    const { db, now } = c.get('deps');
-    await hitRateLimit(db, RATE_RULES.updatePasswordPerIp, clientIp(c), now().getTime());
-    await updatePassword(c.get('deps'), token, password);
-    return c.json({ success: true as const, data: null }, 200);
-  });
+  .post(
+    '/update/password',
+    limitPerIp(RATE_RULES.updatePasswordPerIp),
+    validate('json', updatePasswordSchema),
+    async (c) => {
+      const { token, password } = c.req.valid('json');
+      await updatePassword(c.get('deps'), token, password);
+      return c.json({ success: true as const, data: null }, 200);
+    },
+  );
