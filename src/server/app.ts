@@ -1,5 +1,4 @@
 import { Hono, type MiddlewareHandler } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
 import { HTTPException } from 'hono/http-exception';
 import type { ApiErrorBody } from '../shared/api-response';
 import { SEED_MESSAGES } from '../shared/error-codes';
@@ -7,6 +6,7 @@ import type { AppDeps, AppEnv } from './context';
 import { AppError } from './errors';
 import { answerBasics } from './middleware/answer-basics';
 import { areaGuard } from './middleware/auth';
+import { limitBody } from './middleware/body-limits';
 import { compressJson } from './middleware/compress-json';
 import { IDEMPOTENT_METHODS, idempotent } from './middleware/idempotency';
 import { accountRoutes } from './modules/account/account.routes';
@@ -30,17 +30,7 @@ import { talentRoutes } from './modules/talents/talent.routes';
 import { taskRoutes } from './modules/tasks/task.routes';
 import { RouteCache } from './route-cache';
 
-// Uploads are at most 5 MB; the rest of a multipart form is small.
-const MAX_BODY_BYTES = 6 * 1024 * 1024;
-
 const BODY_METHODS = ['POST', 'PUT', 'PATCH', 'DELETE'];
-
-const limitBody = bodyLimit({
-  maxSize: MAX_BODY_BYTES,
-  onError: () => {
-    throw new AppError('PAYLOAD_TOO_LARGE', 413, 'The request is too large.');
-  },
-});
 
 // The whole API as one chained app, so `AppType` carries every route to the typed client.
 // `web` serves the built PWA for everything outside /api (index.ts); tests leave it out.
@@ -48,11 +38,11 @@ export function createApp(deps: AppDeps, options: { web?: MiddlewareHandler<AppE
   const base = new Hono<AppEnv>({ router: new RouteCache() });
   base.use('*', answerBasics(deps));
   base.use('/api/*', compressJson);
-  // The body limit and the idempotency keys are steps of the requests they concern only, so a GET is not
-  // two steps more on every call: a GET or HEAD has no body to limit (asking it for one makes
-  // @hono/node-server build a full Request with a stream), and the keys guard writes. Hono runs steps
-  // in the order they were added, whatever their methods. Added as statements, not chained: under `on`
-  // they would enter `AppType` as routes.
+  // The body limit (each route's own: body-limits.ts) and the idempotency keys are steps of the
+  // requests they concern only, so a GET is not two steps more on every call: a GET or HEAD has no body
+  // to limit (asking it for one makes @hono/node-server build a full Request with a stream), and the
+  // keys guard writes. Hono runs steps in the order they were added, whatever their methods. Added as
+  // statements, not chained: under `on` they would enter `AppType` as routes.
   base.on(BODY_METHODS, '/api/*', limitBody);
   base.use('/api/recruiter/*', areaGuard('ROLE_RECRUITER', '/api/recruiter/auth/'));
   base.on(IDEMPOTENT_METHODS, '/api/recruiter/*', idempotent);

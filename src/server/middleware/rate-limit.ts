@@ -1,5 +1,6 @@
 import { getConnInfo } from '@hono/node-server/conninfo';
 import type { Context } from 'hono';
+import { createMiddleware } from 'hono/factory';
 import type { AppEnv } from '../context';
 import type { DB } from '../db/connect';
 import { AppError } from '../errors';
@@ -8,6 +9,17 @@ import { AppError } from '../errors';
 export type RateRule = { name: string; limit: number; windowMs: number };
 
 export async function hitRateLimit(db: DB, rule: RateRule, subject: string, nowMs: number): Promise<void> {
+  const count = await countAttempt(db, rule, subject, nowMs);
+  if (count > rule.limit) throw rateLimited(rule, nowMs);
+}
+
+/**
+ * Counts one attempt and answers the window's count, this one included, in one statement (an upsert
+ * with RETURNING): however many requests arrive together, each sees a different count, on SQLite and
+ * PostgreSQL alike. Counting before the work (a password check) is what bounds a burst; reading the
+ * count first and counting failures after let every request of a burst through.
+ */
+export async function countAttempt(db: DB, rule: RateRule, subject: string, nowMs: number): Promise<number> {
   const key = `${rule.name}:${subject}`;
   const windowStart = windowOf(rule, nowMs);
   const row = await db
@@ -24,21 +36,29 @@ export async function hitRateLimit(db: DB, rule: RateRule, subject: string, nowM
         window_start: windowStart,
       })),
     )
-    .returning(['count', 'window_start'])
+    .returning('count')
     .executeTakeFirstOrThrow();
-  if (row.count > rule.limit) throw rateLimited(rule, nowMs);
+  return row.count;
 }
 
-// For limits that count only failures (wrong passwords): refuse once the window's failures reached the
-// limit, without counting this attempt; `hitRateLimit` counts it if it fails.
-export async function assertUnderRateLimit(db: DB, rule: RateRule, subject: string, nowMs: number): Promise<void> {
-  const row = await db
-    .selectFrom('rate_limits')
-    .select(['count', 'window_start'])
+/** Takes back an attempt counted at `nowMs` (in that window only) that turned out not to count: a right password. */
+export async function refundAttempt(db: DB, rule: RateRule, subject: string, nowMs: number): Promise<void> {
+  await db
+    .updateTable('rate_limits')
+    .set((eb) => ({ count: eb('count', '-', 1) }))
     .where('key', '=', `${rule.name}:${subject}`)
-    .executeTakeFirst();
-  if (row && row.window_start === windowOf(rule, nowMs) && row.count >= rule.limit) throw rateLimited(rule, nowMs);
+    .where('window_start', '=', windowOf(rule, nowMs))
+    .where('count', '>', 0)
+    .execute();
 }
+
+/** A step that counts the request against its address before the body is read or parsed (429 past the limit). */
+export const limitPerIp = (rule: RateRule) =>
+  createMiddleware<AppEnv>(async (c, next) => {
+    const { db, now } = c.get('deps');
+    await hitRateLimit(db, rule, clientIp(c), now().getTime());
+    await next();
+  });
 
 const windowOf = (rule: RateRule, nowMs: number) => nowMs - (nowMs % rule.windowMs);
 
@@ -73,9 +93,13 @@ export function clientIp(c: Context<AppEnv>): string {
 }
 
 export const RATE_RULES = {
-  // Login limits count failed attempts only: they stop password guessing, not people logging in.
+  // Login limits count every attempt before its password is checked and give a right password its
+  // attempt back: they stop password guessing, not people logging in (modules/auth/login-throttle.ts).
   loginPerIp: { name: 'login-ip', limit: 30, windowMs: 15 * 60_000 },
-  loginPerAccount: { name: 'login-account', limit: 10, windowMs: 15 * 60_000 },
+  loginPerAccountAndIp: { name: 'login-account-ip', limit: 10, windowMs: 15 * 60_000 },
+  // Past this many attempts on one account from all addresses together, each attempt is slowed down,
+  // never refused: refusing would let anyone lock anyone out.
+  loginPerAccount: { name: 'login-account', limit: 50, windowMs: 15 * 60_000 },
   resetPerIp: { name: 'reset-ip', limit: 10, windowMs: 60 * 60_000 },
   resetPerAccount: { name: 'reset-account', limit: 3, windowMs: 60 * 60_000 },
   refreshPerIp: { name: 'refresh-ip', limit: 120, windowMs: 60_000 },
@@ -83,4 +107,5 @@ export const RATE_RULES = {
   updatePasswordPerIp: { name: 'update-password-ip', limit: 20, windowMs: 60 * 60_000 },
   // Talent consent and ITA links: public, so guessing tokens is slowed per IP (a talent needs a handful).
   talentLinkPerIp: { name: 'talent-link-ip', limit: 60, windowMs: 15 * 60_000 },
+  clientErrorsPerIp: { name: 'client-errors', limit: 30, windowMs: 60_000 },
 } satisfies Record<string, RateRule>;

@@ -12,7 +12,7 @@ import type { AppDeps, AuthContextUser } from '../../context';
 import type { DB } from '../../db/connect';
 import type { User } from '../../db/database';
 import { AppError, notFound } from '../../errors';
-import { assertUnderRateLimit, hitRateLimit, type RateRule } from '../../middleware/rate-limit';
+import { hitRateLimit, type RateRule, refundAttempt } from '../../middleware/rate-limit';
 import { isGuessablePassword } from '../../security/guessable-password';
 import { hashPassword, verifyPassword } from '../../security/passwords';
 import { findAccount, revokeOtherSessions, updateAccount } from './account.repository';
@@ -98,16 +98,19 @@ export async function changePassword(
 ): Promise<PasswordChanged> {
   const { db, now } = deps;
   const subject = String(user.id);
-  await assertUnderRateLimit(db, CURRENT_PASSWORD_RULE, subject, now().getTime());
+  // Counted before the check and given back when right, so parallel guesses check no more than the limit.
+  const attemptAt = now().getTime();
+  await hitRateLimit(db, CURRENT_PASSWORD_RULE, subject, attemptAt);
   const account = await findAccount(db, user.id);
   if (!account) throw notFound('Account');
   if (!(await verifyPassword(account.password_hash, input.currentPassword))) {
-    await hitRateLimit(db, CURRENT_PASSWORD_RULE, subject, now().getTime());
     // 422, not 401: a 401 would make the client refresh its session and then log the user out.
     throw new AppError('VALIDATION_FAILED', 422, 'The current password is incorrect.', {
       currentPassword: 'current_password_wrong',
     });
   }
+  // The current password was right: this attempt is not a guess.
+  await refundAttempt(db, CURRENT_PASSWORD_RULE, subject, attemptAt);
   if (isGuessablePassword(input.newPassword, [account.full_name, account.email])) {
     throw new AppError('VALIDATION_FAILED', 422, 'This password is too common or easy to guess.', {
       newPassword: 'password_common',

@@ -2,13 +2,14 @@ import { Hono } from 'hono';
 import * as v from 'valibot';
 import { loginSchema, resetPasswordSchema, updatePasswordSchema } from '../../../shared/auth-schemas';
 import type { AppEnv } from '../../context';
-import { AppError, notFound } from '../../errors';
+import { notFound } from '../../errors';
 import { requireUser } from '../../middleware/auth';
-import { assertUnderRateLimit, clientIp, hitRateLimit, RATE_RULES } from '../../middleware/rate-limit';
+import { clientIp, hitRateLimit, limitPerIp, RATE_RULES } from '../../middleware/rate-limit';
 import { verifyAccessToken } from '../../security/jwt';
 import { validate } from '../../validate';
 import { findUserById, toAuthUser } from '../users/user.repository';
 import { login, logout, refresh, requestPasswordReset, updatePassword } from './auth.service';
+import { countAccountLoginAttempt, loginAttemptFromIp } from './login-throttle';
 
 const refreshHeaderSchema = v.object({
   'x-refresh-token': v.pipe(
@@ -20,22 +21,15 @@ const refreshHeaderSchema = v.object({
 
 // `/api/auth`: login and logout (seed section 7, plus logout).
 export const authRoutes = new Hono<AppEnv>()
-  .post('/login', validate('json', loginSchema), async (c) => {
+  // Every limit counts the attempt before the password is checked, in one statement each, so no burst
+  // of parallel requests checks more passwords than the limits allow (login-throttle.ts).
+  .post('/login', loginAttemptFromIp, validate('json', loginSchema), async (c) => {
     const input = c.req.valid('json');
-    const { db, now } = c.get('deps');
     const ip = clientIp(c);
-    await assertUnderRateLimit(db, RATE_RULES.loginPerIp, ip, now().getTime());
-    await assertUnderRateLimit(db, RATE_RULES.loginPerAccount, input.email, now().getTime());
-    try {
-      const answer = await login(c.get('deps'), input, { ip, userAgent: c.req.header('user-agent') ?? null });
-      return c.json(answer, 200);
-    } catch (error) {
-      if (error instanceof AppError && error.code === 'INVALID_CREDENTIALS') {
-        await hitRateLimit(db, RATE_RULES.loginPerIp, ip, now().getTime());
-        await hitRateLimit(db, RATE_RULES.loginPerAccount, input.email, now().getTime());
-      }
-      throw error;
-    }
+    const giveBack = await countAccountLoginAttempt(c.get('deps'), input.email, ip);
+    const answer = await login(c.get('deps'), input, { ip, userAgent: c.req.header('user-agent') ?? null });
+    await giveBack();
+    return c.json(answer, 200);
   })
   .post('/logout', async (c) => {
     // Works with an expired access token too: the refresh token alone identifies the session.
@@ -60,18 +54,21 @@ export const recruiterAuthRoutes = new Hono<AppEnv>()
     if (!user) throw notFound('User');
     return c.json({ success: true as const, data: toAuthUser(user) }, 200);
   })
-  .post('/reset/password', validate('json', resetPasswordSchema), async (c) => {
+  // Per-address limits come before the body is parsed: an address past them costs no parsing.
+  .post('/reset/password', limitPerIp(RATE_RULES.resetPerIp), validate('json', resetPasswordSchema), async (c) => {
     const { email, locale } = c.req.valid('json');
     const { db, now } = c.get('deps');
-    await hitRateLimit(db, RATE_RULES.resetPerIp, clientIp(c), now().getTime());
     await hitRateLimit(db, RATE_RULES.resetPerAccount, email, now().getTime());
     await requestPasswordReset(c.get('deps'), email, locale);
     return c.json({ success: true as const, data: { sent: true as const } }, 200);
   })
-  .post('/update/password', validate('json', updatePasswordSchema), async (c) => {
-    const { token, password } = c.req.valid('json');
-    const { db, now } = c.get('deps');
-    await hitRateLimit(db, RATE_RULES.updatePasswordPerIp, clientIp(c), now().getTime());
-    await updatePassword(c.get('deps'), token, password);
-    return c.json({ success: true as const, data: null }, 200);
-  });
+  .post(
+    '/update/password',
+    limitPerIp(RATE_RULES.updatePasswordPerIp),
+    validate('json', updatePasswordSchema),
+    async (c) => {
+      const { token, password } = c.req.valid('json');
+      await updatePassword(c.get('deps'), token, password);
+      return c.json({ success: true as const, data: null }, 200);
+    },
+  );

@@ -14,7 +14,7 @@ import { createCallProof, removeCallProof } from './call-proofs';
 import { findMyReferral } from './my-referral';
 import { buildReferralDetail } from './referral-detail';
 import { listReferralSummaries } from './referral-summaries';
-import { lastLinkSentAt, sendTalentLink, type TalentLinkKind } from './talent-link-mail';
+import { lastLinkSentAt, limitTalentMail, sendTalentLink, type TalentLinkKind } from './talent-link-mail';
 
 export type LinkSent = { sentAt: string; resendAt: string };
 export type CallProofFields = { referralId: number; calledAt: string; note?: string };
@@ -104,6 +104,7 @@ export async function resendConsent(deps: AppDeps, recruiterId: number, referral
       throw new AppError('CONFLICT', 409, 'The talent has already answered the consent request.');
     }
     await assertResendAllowed(trx, referralId, 'CONSENT', now);
+    await limitTalentMail(trx, recruiterId, now);
     return sendTalentLink(trx, deps, { referralId, kind: 'CONSENT', actorId: recruiterId, resend: true, now });
   });
   return linkSent(sentAt);
@@ -122,6 +123,7 @@ export async function sendIta(deps: AppDeps, recruiterId: number, referralId: nu
       throw new AppError('CONFLICT', 409, 'The talent has already answered the intent-to-apply request.');
     }
     await assertResendAllowed(trx, referralId, 'ITA', now);
+    await limitTalentMail(trx, recruiterId, now);
     return sendTalentLink(trx, deps, {
       referralId,
       kind: 'ITA',

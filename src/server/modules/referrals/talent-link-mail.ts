@@ -17,6 +17,11 @@ export const TALENT_MAIL_RULES: readonly RateRule[] = [
   { name: 'talent-mail-day', limit: 200, windowMs: 24 * 60 * 60_000 },
 ];
 
+/** Counts one consent or ITA e-mail a recruiter asks for; 429 past the hour's or the day's limit. */
+export async function limitTalentMail(db: DB, recruiterId: number, now: Date): Promise<void> {
+  for (const rule of TALENT_MAIL_RULES) await hitRateLimit(db, rule, String(recruiterId), now.getTime());
+}
+
 /**
  * Sends a referral's consent or ITA link: voids the links sent before it, issues a new single-use token,
  * queues the e-mail in the talent's language and writes the history (CONSENT_SENT, CONSENT_RESENT or
@@ -30,7 +35,6 @@ export async function sendTalentLink(
   values: { referralId: number; kind: TalentLinkKind; actorId: number; resend: boolean; now: Date },
 ): Promise<{ sentAt: string }> {
   const { referralId, kind, actorId, now } = values;
-  for (const rule of TALENT_MAIL_RULES) await hitRateLimit(db, rule, String(actorId), now.getTime());
   const row = await db
     .selectFrom('referrals')
     .innerJoin('talents', 'talents.id', 'referrals.talent_id')

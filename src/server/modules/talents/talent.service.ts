@@ -11,7 +11,7 @@ import { AppError } from '../../errors';
 import { wakeResumeParser } from '../../jobs/resume-parser';
 import { canExtractText } from '../../resume/extract-text';
 import { checkUpload, discardStoredObject, storeUpload } from '../../uploads/read-upload';
-import { sendTalentLink } from '../referrals/talent-link-mail';
+import { limitTalentMail, sendTalentLink } from '../referrals/talent-link-mail';
 import {
   assertNotAnotherTalent,
   assertNotReferred,
@@ -194,6 +194,7 @@ export async function completeProfileAndRefer(
           created_at: at,
         })
         .execute();
+      await limitTalentMail(trx, recruiterId, now);
       await sendTalentLink(trx, deps, {
         referralId: referral.id,
         kind: 'CONSENT',
