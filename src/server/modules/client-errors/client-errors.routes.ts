@@ -12,7 +12,17 @@ export const clientErrorRoutes = new Hono<AppEnv>().post(
   validate('json', clientErrorSchema),
   async (c) => {
     const report = c.req.valid('json');
-    console.warn(`[client-error] ${c.get('requestId')} ${report.url ?? ''} ${report.message}\n${report.stack ?? ''}`);
+    // One JSON line: a CR/LF in the message or stack cannot forge log lines (issue 22, finding 10). The
+    // page address without its query or fragment: a talent's link carries its token there.
+    console.warn(
+      `[client-error] ${JSON.stringify({
+        requestId: c.get('requestId'),
+        url: report.url?.split(/[?#]/)[0],
+        status: report.status,
+        message: report.message,
+        stack: report.stack,
+      })}`,
+    );
     return c.json({ success: true as const, data: null }, 202);
   },
 );
