@@ -25,6 +25,7 @@ registerFieldMessages({
   duplicate_phone: m.error_field_duplicate_phone,
   talent_email_taken: m.error_field_talent_email_taken,
   talent_phone_taken: m.error_field_talent_phone_taken,
+  contact_locked: m.error_field_contact_locked,
   called_at_required: m.error_field_called_at_required,
   called_at_future: m.error_field_called_at_future,
   called_at_too_early: m.error_field_called_at_too_early,

@@ -4,7 +4,15 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { SEED_MESSAGES } from '../../src/shared/error-codes';
 import { insertPromo, insertTask } from './helpers/rows';
 import { pdfOfSize, sampleCfb, sampleExe, samplePdf, samplePng } from './helpers/sample-files';
-import { completionValues, dropValues, pdfFile, postCompletion, postDrop, recruiter } from './helpers/talent-fixtures';
+import {
+  completionValues,
+  type DropValues,
+  dropValues,
+  pdfFile,
+  postCompletion,
+  postDrop,
+  recruiter,
+} from './helpers/talent-fixtures';
 import { bearer, createTestApp, DIALECTS, type TestApp } from './helpers/test-app';
 
 const DAY = 24 * 60 * 60_000;
@@ -653,6 +661,71 @@ describe.each(DIALECTS)('adding talents on %s', (dialect) => {
         languages: 'languages_required',
         phone: 'phone_invalid',
       });
+    });
+
+    // Issue 22, finding 3: recruiter B referred her own address, confirmed consent through her own link,
+    // then put another recruiter's candidate's e-mail and phone on that talent, and was paid for it.
+    it('puts new contact details through the duplicate rule, asks the new address to consent, and records it', async () => {
+      const refer = async (token: string, values: DropValues) => {
+        const talentId = (await (await postDrop(t, token, values)).json()).data.talentId as number;
+        const done = await postCompletion(t, token, completionValues(talentId, Number(values.taskId)));
+        expect(done.status).toBe(201);
+        return { talentId, referralId: (await done.json()).data.referralId as number };
+      };
+      const other = await recruiter(t, 'other@example.com');
+      await refer(
+        other.token,
+        dropValues(taskId, { fullName: 'Chong Mei Ling', email: 'meiling@example.com', phone: '0171112222' }),
+      );
+      const mine = await refer(
+        me.token,
+        dropValues(taskId, { fullName: 'Bee Hoon', email: 'bee@example.com', phone: '0133334444' }),
+      );
+      await t.db
+        .updateTable('referrals')
+        .set({ consent_status: 'CONFIRMED' })
+        .where('id', '=', mine.referralId)
+        .execute();
+      const put = (json: unknown) =>
+        t.request(`/api/recruiter/talent/${mine.talentId}`, { method: 'PUT', headers: bearer(me.token), json });
+
+      const swapped = await put({ ...editValues(), email: 'MeiLing@example.com', phone: '017-111 2222' });
+      expect(swapped.status).toBe(409);
+      expect((await swapped.json()).error).toMatchObject({
+        code: 'DUPLICATE_REFERRAL',
+        fields: { email: 'duplicate_email', phone: 'duplicate_phone' },
+      });
+
+      const moved = await put({ ...editValues(), email: 'bee.new@example.com', phone: '013-333 4444' });
+      expect(moved.status).toBe(200);
+      const referral = await t.db
+        .selectFrom('referrals')
+        .selectAll()
+        .where('id', '=', mine.referralId)
+        .executeTakeFirstOrThrow();
+      expect(referral).toMatchObject({ consent_status: 'PENDING', person_email: 'bee.new@example.com' });
+      const mail = await t.db
+        .selectFrom('email_outbox')
+        .select(['to_address'])
+        .where('template', '=', 'consent_request')
+        .orderBy('id', 'desc')
+        .executeTakeFirstOrThrow();
+      expect(mail.to_address).toBe('bee.new@example.com');
+      const history = await t.db
+        .selectFrom('referral_history')
+        .select(['action', 'from_value', 'to_value'])
+        .where('referral_id', '=', mine.referralId)
+        .execute();
+      expect(history).toContainEqual({ action: 'CONSENT_CHANGED', from_value: 'CONFIRMED', to_value: 'PENDING' });
+
+      await t.db
+        .updateTable('referrals')
+        .set({ reward_status: 'APPROVED' })
+        .where('id', '=', mine.referralId)
+        .execute();
+      const locked = await put({ ...editValues(), email: 'bee.third@example.com', phone: '013-333 4444' });
+      expect(locked.status).toBe(409);
+      expect((await locked.json()).error.fields).toEqual({ email: 'contact_locked', phone: 'contact_locked' });
     });
 
     it('refuses an edit that makes the talent another of mine, naming the field', async () => {

@@ -31,13 +31,14 @@ export type Person = { emailNormalized: string; phoneE164: string };
  */
 export async function assertNotReferred(
   db: DB,
-  values: Person & { taskId: number; recruiterId: number },
+  values: Person & { taskId: number; recruiterId: number; exceptReferralId?: number },
 ): Promise<void> {
   const rows = await db
     .selectFrom('referrals')
     .select(['recruiter_id', 'person_email', 'person_phone'])
     .where('task_id', '=', values.taskId)
     .where((eb) => eb.or([eb('person_email', '=', values.emailNormalized), eb('person_phone', '=', values.phoneE164)]))
+    .$if(values.exceptReferralId !== undefined, (qb) => qb.where('id', '!=', values.exceptReferralId as number))
     .execute();
   if (rows.length === 0) return;
   const byEmail = rows.find((r) => r.person_email === values.emailNormalized);

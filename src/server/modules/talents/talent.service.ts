@@ -1,5 +1,6 @@
 import type { ListPage } from '../../../shared/api-response';
 import type { DropResumeAnswer, ReferralCreated, TalentDetail, TalentSummary } from '../../../shared/recruiter-types';
+import { isReferralClosed } from '../../../shared/recruiter-types';
 import type {
   DropResumeFields,
   ProfileCompletionFields,
@@ -240,28 +241,95 @@ export async function updateTalent(
   const { db } = deps;
   const talent = await findOwnedTalent(db, recruiterId, talentId);
   const person = personColumns(fields);
-  await assertNotAnotherTalent(db, recruiterId, talent.id, {
-    emailNormalized: person.email_normalized,
-    phoneE164: person.phone_e164,
-  });
+  const contact = { emailNormalized: person.email_normalized, phoneE164: person.phone_e164 };
+  await assertNotAnotherTalent(db, recruiterId, talent.id, contact);
+  // New contact details are a new person as far as referrals go (issue 22, finding 3): the duplicate
+  // rule applies to each open referral, a new e-mail address must consent again, and the history says so.
+  const emailChanged = person.email_normalized !== talent.email_normalized;
+  const referrals = await contactReferrals(db, talent.id, emailChanged || person.phone_e164 !== talent.phone_e164);
+  for (const referral of referrals) {
+    await assertNotReferred(db, { taskId: referral.task_id, recruiterId, ...contact, exceptReferralId: referral.id });
+  }
   try {
-    await db
-      .updateTable('talents')
-      .set({
-        ...person,
-        contact_locale: fields.contactLocale ?? talent.contact_locale,
-        ...(fields.hasWorkExperience !== undefined && { has_work_experience: fields.hasWorkExperience ? 1 : 0 }),
-        years_of_experience: fields.yearsOfExperience ?? null,
-        current_position: fields.currentPosition ?? null,
-        skills: JSON.stringify(fields.skills),
-        summary: fields.summary ?? null,
-        updated_at: deps.now().toISOString(),
-      })
-      .where('id', '=', talent.id)
-      .execute();
+    await db.transaction().execute(async (trx) => {
+      const now = deps.now();
+      // The talent first: the consent e-mail below goes to the address it now holds.
+      await trx
+        .updateTable('talents')
+        .set({
+          ...person,
+          contact_locale: fields.contactLocale ?? talent.contact_locale,
+          ...(fields.hasWorkExperience !== undefined && { has_work_experience: fields.hasWorkExperience ? 1 : 0 }),
+          years_of_experience: fields.yearsOfExperience ?? null,
+          current_position: fields.currentPosition ?? null,
+          skills: JSON.stringify(fields.skills),
+          summary: fields.summary ?? null,
+          updated_at: deps.now().toISOString(),
+        })
+        .where('id', '=', talent.id)
+        .execute();
+      for (const referral of referrals) {
+        // A talent who declined is not asked again because the recruiter found another address.
+        const askAgain = emailChanged && referral.consent_status !== 'DECLINED';
+        await trx
+          .updateTable('referrals')
+          .set({
+            person_email: person.email_normalized,
+            person_phone: person.phone_e164,
+            ...(askAgain && { consent_status: 'PENDING', ita_status: 'NOT_SENT', updated_at: now.toISOString() }),
+          })
+          .where('id', '=', referral.id)
+          .execute();
+        if (!askAgain) continue;
+        if (referral.consent_status !== 'PENDING') {
+          await trx
+            .insertInto('referral_history')
+            .values({
+              referral_id: referral.id,
+              actor_id: recruiterId,
+              action: 'CONSENT_CHANGED',
+              from_value: referral.consent_status,
+              to_value: 'PENDING',
+              note: "The talent's e-mail address changed: consent is asked again at the new address.",
+              created_at: now.toISOString(),
+            })
+            .execute();
+        }
+        await limitTalentMail(trx, recruiterId, now);
+        await sendTalentLink(trx, deps, {
+          referralId: referral.id,
+          kind: 'CONSENT',
+          actorId: recruiterId,
+          resend: true,
+          now,
+        });
+      }
+    });
   } catch (error) {
     if (!isUniqueViolation(error)) throw error;
     throw new AppError('CONFLICT', 409, 'Another of your talents has this e-mail.', { email: 'talent_email_taken' });
   }
   return getTalent(deps, recruiterId, talent.id);
+}
+
+/**
+ * The talent's referrals whose person changes with new contact details: the open ones (a closed one
+ * keeps whom it was about). A reward already decided for payment cannot move to someone else: 409.
+ */
+async function contactReferrals(db: AppDeps['db'], talentId: number, changed: boolean) {
+  if (!changed) return [];
+  const rows = await db
+    .selectFrom('referrals')
+    .select(['id', 'task_id', 'consent_status', 'hiring_status', 'reward_status'])
+    .where('talent_id', '=', talentId)
+    .execute();
+  if (rows.some((row) => row.reward_status === 'APPROVED' || row.reward_status === 'PENDING_PAYMENT')) {
+    throw new AppError(
+      'CONFLICT',
+      409,
+      "This talent's reward has been approved: the e-mail and phone can no longer change.",
+      { email: 'contact_locked', phone: 'contact_locked' },
+    );
+  }
+  return rows.filter((row) => !isReferralClosed({ hiringStatus: row.hiring_status, rewardStatus: row.reward_status }));
 }
