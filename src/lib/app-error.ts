@@ -100,8 +100,6 @@ const FIELD_MESSAGES: Record<string, () => string> = {
   email_invalid: m.error_field_email_invalid,
   password_required: m.error_field_password_required,
   password_rule: m.error_field_password_rule,
-  password_common: m.error_field_password_common,
-  name_invalid: m.error_field_name_invalid,
   password_mismatch: m.error_field_password_mismatch,
   token_required: m.error_field_token_required,
 };

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { AppError, asAppError, errorMessage, fieldErrors, fieldMessage, toAppError } from '../../src/lib/app-error';
 import '../../src/lib/write-error-messages';
+// Registers the account screen's field messages, among them the refusal of a guessable password.
+import '../../src/features/account/api';
 import { ERROR_CODES } from '../../src/shared/error-codes';
 
 describe('client AppError', () => {
@@ -42,7 +44,8 @@ describe('client AppError', () => {
       'At least 8 characters, with a letter, a digit and a special character.',
     );
     expect(fieldMessage('password_mismatch')).toBe('The passwords do not match.');
-    // The server's refusal of a guessable password (issue 22) reads as what to do, not "not valid".
+    // The server's refusal of a guessable password (issue 22) reads as what to do, not "not valid"
+    // (registered by the screens that can meet it: Account and the set-password link).
     expect(fieldMessage('password_common')).toMatch(/^This password is too common or easy to guess\./);
     expect(fieldMessage('constructor')).toBe('This field is not valid.');
   });

@@ -11,6 +11,7 @@ import type { RecruiterListFilters, RecruiterReferralFilters, RecruiterTaskFilte
 // that can be assigned to them. Mutations invalidate only the parts they change.
 
 registerFieldMessages({
+  name_invalid: m.error_field_name_invalid,
   field_required: m.error_field_field_required,
   field_too_long: m.error_field_field_too_long,
   field_invalid: m.error_field_invalid,

@@ -4,12 +4,16 @@ import { FormAlert } from '../../../components/form/form-alert';
 import { SubmitButton } from '../../../components/form/submit-button';
 import { TextField } from '../../../components/form/text-field';
 import { toast } from '../../../components/toast/toast-store';
-import { errorMessage } from '../../../lib/app-error';
+import { errorMessage, registerFieldMessages } from '../../../lib/app-error';
 import { useValidatedForm } from '../../../lib/use-validated-form';
 import { m } from '../../../paraglide/messages';
 import { updatePasswordSchema } from '../../../shared/auth-schemas';
 import { PASSWORD_MIN_LENGTH } from '../../../shared/password-rule';
 import { useUpdatePasswordMutation } from '../api';
+
+// The server's refusal of a guessable password (issue 22): only this page and Account can meet it, so it
+// is registered here, not in the first load's table.
+registerFieldMessages({ password_common: m.error_field_password_common });
 
 // The live checklist mirrors src/shared/password-rule.ts (seed section 5); the schema stays the judge.
 const RULES: { label: () => string; test: (password: string) => boolean }[] = [
