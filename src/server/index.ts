@@ -41,8 +41,8 @@ async function main() {
     );
     if (seeded) {
       console.log('Demo data created. Log in with:');
+      // In production DEMO_PASSWORD is the operator's own (env.ts): it stays out of the log.
       for (const account of seeded.accounts)
-        // In production DEMO_PASSWORD is the operator's own (env.ts): it stays out of the log.
         console.log(
           `  ${account.role.padEnd(22)} ${account.email}  /  ${env.APP_ENV === 'production' ? '(DEMO_PASSWORD)' : env.DEMO_PASSWORD}`,
         );
