@@ -104,7 +104,9 @@ export default defineConfig({
   build: {
     outDir: 'dist/client',
     emptyOutDir: true,
-    sourcemap: true,
+    // Maps are written without a sourceMappingURL comment, and build.mjs moves them out of dist/client
+    // to dist/sourcemaps (for a Sentry upload): the public build never serves the app's sources (issue 22).
+    sourcemap: 'hidden',
     // No preload helper: with it, each lazy import carried the list of its chunk's dependencies (the
     // entry held ~3.8 kB gzip of chunk names and wrappers), and going to a screen first appended a
     // <link rel=modulepreload> per dependency (~37 for /task), a long task on a phone. Without it the

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Production build: messages, then the PWA (dist/client), then the Node server (dist/server), then the
 // stamp that start.mjs checks. Usage: npm run build
-import { readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, gzipSync, constants as zlib } from 'node:zlib';
 import { compile } from '@inlang/paraglide-js';
@@ -23,6 +23,11 @@ try {
   step('building the app (dist/client)');
   await build({ root: ROOT, mode: 'production', logLevel: 'info' });
 
+  step('moving source maps out of the public folder (dist/sourcemaps)');
+  console.log(
+    `[build] ${moveSourceMaps(path.join(ROOT, 'dist/client'), path.join(ROOT, 'dist/sourcemaps'))} maps moved`,
+  );
+
   step('precompressing the app (brotli, gzip)');
   const compressed = precompress(path.join(ROOT, 'dist/client'));
   console.log(`[build] ${compressed} files precompressed`);
@@ -39,7 +44,11 @@ try {
     publicDir: false,
     ssr: { external: ['better-sqlite3', 'pg', '@node-rs/argon2', 'nodemailer'] },
     build: {
-      ssr: 'src/server/index.ts',
+      ssr: true,
+      // The server, and the one-time command that creates a production install's first admin.
+      rollupOptions: {
+        input: { index: 'src/server/index.ts', 'create-admin': 'src/server/cli/create-admin-main.ts' },
+      },
       outDir: 'dist/server',
       target: 'node20',
       emptyOutDir: true,
@@ -56,6 +65,22 @@ try {
 } catch (error) {
   console.error('\n[build] failed:', error);
   process.exit(1);
+}
+
+// Source maps are for error reports (a Sentry upload reads dist/sourcemaps), not for the public: a map in
+// dist/client would be served and give anyone the app's sources (issue 22).
+function moveSourceMaps(from, to) {
+  rmSync(to, { recursive: true, force: true });
+  let count = 0;
+  for (const entry of readdirSync(from, { withFileTypes: true, recursive: true })) {
+    if (!entry.isFile() || !entry.name.endsWith('.map')) continue;
+    const file = path.join(entry.parentPath, entry.name);
+    const target = path.join(to, path.relative(from, file));
+    mkdirSync(path.dirname(target), { recursive: true });
+    renameSync(file, target);
+    count += 1;
+  }
+  return count;
 }
 
 // Writes .br and .gz next to every compressible file worth it; src/server/web.ts serves them.

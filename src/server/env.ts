@@ -5,11 +5,15 @@ import * as v from 'valibot';
 import { DEFAULT_AI_NOTE_QUOTA } from '../shared/constants';
 
 // The environment, read and validated once at boot. A bad value stops the process with a clear message.
+const isTrue = (s: string) => ['true', '1', 'yes'].includes(s);
 const boolish = (fallback: boolean) =>
   v.pipe(
     v.optional(v.picklist(['true', 'false', '1', '0', 'yes', 'no', '']), fallback ? 'true' : 'false'),
-    v.transform((s) => (s === '' ? fallback : ['true', '1', 'yes'].includes(s))),
+    v.transform((s) => (s === '' ? fallback : isTrue(s))),
   );
+
+// The demo password the README prints: anyone can read it, so production never seeds with it.
+export const DEFAULT_DEMO_PASSWORD = 'Recruiter#2026';
 const int = (fallback: number, min: number, max: number) =>
   v.pipe(
     v.optional(v.string(), String(fallback)),
@@ -33,9 +37,12 @@ const envSchema = v.object({
   DATABASE_URL: v.optional(v.pipe(v.string(), v.regex(/^postgres(ql)?:\/\//, 'must start with postgres://'))),
   JWT_SECRET: v.optional(v.pipe(v.string(), v.minLength(32, 'must be at least 32 characters'))),
   SMTP_URL: v.optional(v.pipe(v.string(), v.regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://'))),
+  // smtp when SMTP_URL is set, else file (.eml under DATA_DIR/mail); production must choose file explicitly.
+  MAIL_TRANSPORT: v.optional(v.picklist(['smtp', 'file'], 'must be smtp or file')),
   MAIL_FROM: v.optional(v.string(), 'Recruiter <no-reply@recruiter.local>'),
-  SEED_DEMO: boolish(true),
-  DEMO_PASSWORD: v.optional(v.pipe(v.string(), v.minLength(8)), 'Recruiter#2026'),
+  // Defaults to true, except with APP_ENV=production (readEnv).
+  SEED_DEMO: v.optional(v.picklist(['true', 'false', '1', '0', 'yes', 'no'])),
+  DEMO_PASSWORD: v.optional(v.pipe(v.string(), v.minLength(8)), DEFAULT_DEMO_PASSWORD),
   SENTRY_DSN: v.optional(v.string()),
   AI_NOTE_QUOTA: int(DEFAULT_AI_NOTE_QUOTA, 0, 100000),
   // How many reverse proxies in front of the app append to X-Forwarded-For: `true` is one (nginx, an ALB),
@@ -70,7 +77,13 @@ const envSchema = v.object({
   LOG_LEVEL: v.optional(v.picklist(['debug', 'info', 'warn', 'error', 'silent']), 'info'),
 });
 
-export type Env = v.InferOutput<typeof envSchema> & { APP_URL: string; JWT_SECRET: string; DATA_DIR: string };
+export type Env = Omit<v.InferOutput<typeof envSchema>, 'SEED_DEMO' | 'MAIL_TRANSPORT'> & {
+  APP_URL: string;
+  JWT_SECRET: string;
+  DATA_DIR: string;
+  SEED_DEMO: boolean;
+  MAIL_TRANSPORT: 'smtp' | 'file';
+};
 
 export function readEnv(source: Record<string, string | undefined> = process.env): Env {
   // An empty value means "not set", as in .env.example.
@@ -84,11 +97,26 @@ export function readEnv(source: Record<string, string | undefined> = process.env
     throw new Error(`Invalid environment (see .env.example):\n${lines.join('\n')}`);
   }
   const env = result.output;
-  if (!env.TLS_CERT_FILE !== !env.TLS_KEY_FILE)
-    throw new Error('Invalid environment (see .env.example):\n  TLS_CERT_FILE and TLS_KEY_FILE: set both or neither');
+  const invalid = (line: string) => new Error(`Invalid environment (see .env.example):\n  ${line}`);
+  if (!env.TLS_CERT_FILE !== !env.TLS_KEY_FILE) throw invalid('TLS_CERT_FILE and TLS_KEY_FILE: set both or neither');
+  const production = env.APP_ENV === 'production';
+  // A production database gets demo accounts only when asked for, and never with the published password.
+  const seedDemo = env.SEED_DEMO === undefined ? !production : isTrue(env.SEED_DEMO);
+  if (production && seedDemo && env.DEMO_PASSWORD === DEFAULT_DEMO_PASSWORD)
+    throw invalid(
+      'SEED_DEMO=true with APP_ENV=production needs DEMO_PASSWORD set to a password of your own: the default one is published in the README',
+    );
+  if (env.MAIL_TRANSPORT === 'smtp' && !env.SMTP_URL) throw invalid('MAIL_TRANSPORT=smtp needs SMTP_URL');
+  // Without SMTP, e-mails (reset, consent and ITA links) are files on this machine: production says so.
+  if (production && env.MAIL_WORKER && !env.SMTP_URL && env.MAIL_TRANSPORT !== 'file')
+    throw invalid(
+      'SMTP_URL is required when APP_ENV=production (e-mails carry password-reset and consent links); set MAIL_TRANSPORT=file to keep them as .eml files under DATA_DIR/mail instead',
+    );
   const dataDir = path.resolve(env.DATA_DIR);
   return {
     ...env,
+    SEED_DEMO: seedDemo,
+    MAIL_TRANSPORT: env.MAIL_TRANSPORT ?? (env.SMTP_URL ? 'smtp' : 'file'),
     APP_URL: env.APP_URL ?? `${env.TLS_CERT_FILE ? 'https' : 'http'}://localhost:${env.PORT}`,
     DATA_DIR: dataDir,
     JWT_SECRET: env.JWT_SECRET ?? localSecret(dataDir, env.APP_ENV),
@@ -101,7 +129,7 @@ function localSecret(dataDir: string, appEnv: string): string {
   if (appEnv === 'production') throw new Error('Invalid environment: JWT_SECRET is required when APP_ENV=production');
   const file = path.join(dataDir, 'jwt-secret');
   if (existsSync(file)) return readFileSync(file, 'utf8').trim();
-  mkdirSync(dataDir, { recursive: true });
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   const secret = randomBytes(48).toString('base64url');
   writeFileSync(file, secret, { mode: 0o600 });
   return secret;

@@ -9,6 +9,7 @@ import { startMailWorker } from './jobs/mail-worker';
 import { startMaintenance } from './jobs/maintenance';
 import { startResumeParser } from './jobs/resume-parser';
 import { listen } from './listen';
+import { makePrivateDirSync } from './private-paths';
 import { createStorage } from './storage/create-storage';
 import { webHandler } from './web';
 
@@ -21,6 +22,8 @@ async function main() {
     console.error((error as Error).message);
     process.exit(1);
   }
+  // The database, uploads, .eml files and the local JWT secret live here: this user's only (issue 22).
+  makePrivateDirSync(env.DATA_DIR);
   const db = connect({ databaseUrl: env.DATABASE_URL, sqliteFile: path.join(env.DATA_DIR, 'app.db') });
   await migrateToLatest(db);
   const deps: AppDeps = { db, env, storage: createStorage(env), now: () => new Date() };
@@ -38,8 +41,11 @@ async function main() {
     );
     if (seeded) {
       console.log('Demo data created. Log in with:');
+      // In production DEMO_PASSWORD is the operator's own (env.ts): it stays out of the log.
       for (const account of seeded.accounts)
-        console.log(`  ${account.role.padEnd(22)} ${account.email}  /  ${env.DEMO_PASSWORD}`);
+        console.log(
+          `  ${account.role.padEnd(22)} ${account.email}  /  ${env.APP_ENV === 'production' ? '(DEMO_PASSWORD)' : env.DEMO_PASSWORD}`,
+        );
     }
   });
 

@@ -12,6 +12,7 @@ import type { Env } from './env';
 // - any other path without a file extension is an app route and answers index.html (the router
 //   decides, and renders its own "not found"); a missing file WITH an extension answers 404, so a
 //   stale chunk fails loudly and the client reloads instead of parsing HTML as JavaScript;
+// - source maps (*.map) are never served: they would hand out the app's sources (issue 22);
 // - outside production the HTML carries a robots noindex unless the request's origin is APP_URL's
 //   (seed section 1), plus the same X-Robots-Tag header.
 
@@ -69,7 +70,8 @@ export function webHandler(options: { clientDir: string; env: Env }): Middleware
     if (noindex) c.header('X-Robots-Tag', ROBOTS);
 
     const file = resolveInside(root, c.req.path);
-    if (file === null) return notFound(c);
+    // Source maps stay out of dist/client (build.mjs); one left there by an older build is not served either.
+    if (file === null || /\.map$/i.test(file)) return notFound(c);
 
     const stats = file === root ? undefined : statFile(file);
     if (stats?.isFile() && path.basename(file) !== 'index.html') return sendFile(c, file, stats);

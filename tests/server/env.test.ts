@@ -1,8 +1,8 @@
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { readEnv } from '../../src/server/env';
+import { DEFAULT_DEMO_PASSWORD, readEnv } from '../../src/server/env';
 
 const dataDir = () => mkdtempSync(path.join(tmpdir(), 'recruiter-env-'));
 
@@ -36,6 +36,62 @@ describe('environment', () => {
   });
 
   it('requires a shared JWT secret in production', () => {
-    expect(() => readEnv({ DATA_DIR: dataDir(), APP_ENV: 'production' })).toThrow(/JWT_SECRET is required/);
+    expect(() => readEnv({ DATA_DIR: dataDir(), APP_ENV: 'production', MAIL_TRANSPORT: 'file' })).toThrow(
+      /JWT_SECRET is required/,
+    );
+  });
+
+  describe('in production (issue 22)', () => {
+    const production = (more: Record<string, string> = {}) =>
+      readEnv({
+        DATA_DIR: dataDir(),
+        APP_ENV: 'production',
+        JWT_SECRET: 'x'.repeat(40),
+        SMTP_URL: 'smtp://mail.example:587',
+        ...more,
+      });
+
+    it('seeds no demo accounts unless SEED_DEMO=true says so', () => {
+      expect(production().SEED_DEMO).toBe(false);
+      expect(production({ SEED_DEMO: 'false' }).SEED_DEMO).toBe(false);
+      expect(production({ SEED_DEMO: 'true', DEMO_PASSWORD: 'Our-own-demo#77' }).SEED_DEMO).toBe(true);
+      // Elsewhere the default stays: `npm start` on a fresh machine still shows the demo.
+      expect(readEnv({ DATA_DIR: dataDir(), APP_ENV: 'test' }).SEED_DEMO).toBe(true);
+      expect(readEnv({ DATA_DIR: dataDir(), SEED_DEMO: 'false' }).SEED_DEMO).toBe(false);
+    });
+
+    it('refuses to seed demo accounts with the published demo password', () => {
+      expect(DEFAULT_DEMO_PASSWORD).toBe('Recruiter#2026');
+      expect(() => production({ SEED_DEMO: 'true' })).toThrow(/SEED_DEMO=true.*DEMO_PASSWORD/);
+      expect(() => production({ SEED_DEMO: 'yes', DEMO_PASSWORD: DEFAULT_DEMO_PASSWORD })).toThrow(/DEMO_PASSWORD/);
+    });
+
+    it('refuses to start without SMTP_URL unless MAIL_TRANSPORT=file asks for .eml files', () => {
+      const noSmtp = { DATA_DIR: dataDir(), APP_ENV: 'production', JWT_SECRET: 'x'.repeat(40) };
+      expect(() => readEnv(noSmtp)).toThrow(/SMTP_URL is required when APP_ENV=production.*MAIL_TRANSPORT=file/);
+      expect(readEnv({ ...noSmtp, MAIL_TRANSPORT: 'file' }).MAIL_TRANSPORT).toBe('file');
+      // An instance that sends no mail (MAIL_WORKER=false) needs no SMTP of its own.
+      expect(readEnv({ ...noSmtp, MAIL_WORKER: 'false' }).MAIL_WORKER).toBe(false);
+      expect(production().MAIL_TRANSPORT).toBe('smtp');
+    });
+  });
+
+  it('sends by SMTP when SMTP_URL is set and writes files otherwise, unless MAIL_TRANSPORT says', () => {
+    expect(readEnv({ DATA_DIR: dataDir() }).MAIL_TRANSPORT).toBe('file');
+    expect(readEnv({ DATA_DIR: dataDir(), SMTP_URL: 'smtp://m:25' }).MAIL_TRANSPORT).toBe('smtp');
+    expect(readEnv({ DATA_DIR: dataDir(), SMTP_URL: 'smtp://m:25', MAIL_TRANSPORT: 'file' }).MAIL_TRANSPORT).toBe(
+      'file',
+    );
+    expect(() => readEnv({ DATA_DIR: dataDir(), MAIL_TRANSPORT: 'smtp' })).toThrow(
+      /MAIL_TRANSPORT=smtp needs SMTP_URL/,
+    );
+    expect(() => readEnv({ DATA_DIR: dataDir(), MAIL_TRANSPORT: 'pigeon' })).toThrow(/MAIL_TRANSPORT/);
+  });
+
+  it('creates DATA_DIR readable by the server only', () => {
+    const dir = path.join(dataDir(), 'fresh');
+    readEnv({ DATA_DIR: dir });
+    expect(statSync(dir).mode & 0o777).toBe(0o700);
+    expect(statSync(path.join(dir, 'jwt-secret')).mode & 0o777).toBe(0o600);
   });
 });

@@ -1,5 +1,5 @@
 // @vitest-environment node
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
@@ -123,6 +123,9 @@ describe.each(DATABASES)('mail worker on %s', (kind) => {
     const dir = path.join(deps.dataDir, 'mail');
     const files = readdirSync(dir);
     expect(files).toHaveLength(1);
+    // The file holds the reset link: readable by the server's user only (issue 22).
+    expect(statSync(dir).mode & 0o777).toBe(0o700);
+    expect(statSync(path.join(dir, files[0] ?? '')).mode & 0o777).toBe(0o600);
     expect(files[0]).toMatch(/^20261122T020000-000Z-\d+\.eml$/);
     const eml = readFileSync(path.join(dir, files[0] ?? ''), 'utf8');
     expect(eml).toContain('\r\n'); // RFC 822 line ends

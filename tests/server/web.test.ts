@@ -37,6 +37,9 @@ beforeAll(async () => {
   writeFileSync(path.join(clientDir, 'assets', 'app-abc123.js.gz'), gzipSync(APP_JS));
   writeFileSync(path.join(clientDir, 'sw.js'), 'self.addEventListener("fetch", () => {});');
   writeFileSync(path.join(clientDir, 'manifest.webmanifest'), '{"name":"Recruiter"}');
+  // As an older build (sourcemap: true) left them next to the chunks.
+  writeFileSync(path.join(clientDir, 'assets', 'app-abc123.js.map'), '{"version":3,"sources":["src/main.tsx"]}');
+  writeFileSync(path.join(clientDir, 'sw.js.map'), '{"version":3}');
   writeFileSync(path.join(clientDir, 'icons', 'icon-192.png'), Buffer.from([0x89, 0x50, 0x4e, 0x47]));
   writeFileSync(path.join(dataDir, 'secret.txt'), 'top secret');
   db = connect({});
@@ -97,6 +100,22 @@ describe('serving the built app', () => {
     const res = await appWith().request('/assets/missing-123.js');
     expect(res.status).toBe(404);
     expect(res.headers.get('Content-Type')).not.toMatch(/html/);
+  });
+
+  it('never serves a source map, in production or not, however the path is spelled', async () => {
+    for (const overrides of [{}, { APP_ENV: 'production', MAIL_TRANSPORT: 'file' }] as Record<string, string>[]) {
+      const app = appWith(overrides);
+      for (const url of [
+        '/assets/app-abc123.js.map',
+        '/sw.js.map',
+        '/assets/app-abc123.js%2Emap',
+        '/assets/app-abc123.js.MAP',
+      ]) {
+        const res = await app.request(url);
+        expect(res.status, url).toBe(404);
+        expect(await res.text(), url).not.toContain('sources');
+      }
+    }
   });
 
   it('answers HEAD without a body', async () => {
@@ -171,7 +190,7 @@ describe('robots', () => {
   });
 
   it('leaves robots alone when APP_ENV=production', async () => {
-    const res = await appWith({ APP_ENV: 'production' }).request('/');
+    const res = await appWith({ APP_ENV: 'production', MAIL_TRANSPORT: 'file' }).request('/');
     expect(await res.text()).not.toContain('name="robots"');
     expect(res.headers.get('X-Robots-Tag')).toBeNull();
   });

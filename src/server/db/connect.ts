@@ -1,8 +1,9 @@
-import { mkdirSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import Sqlite from 'better-sqlite3';
 import { Kysely, PostgresAdapter, PostgresDialect, type SqliteDatabase, SqliteDialect } from 'kysely';
 import pg from 'pg';
+import { makePrivateDirSync, makePrivateFileSync } from '../private-paths';
 import type { Database } from './database';
 
 // PostgreSQL answers bigint (money, counts) as text by default; ours fit in a JS number.
@@ -31,7 +32,12 @@ export function connect(options: { databaseUrl?: string; sqliteFile?: string }):
     return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   }
   const file = options.sqliteFile ?? ':memory:';
-  if (file !== ':memory:') mkdirSync(path.dirname(file), { recursive: true });
+  if (file !== ':memory:') {
+    // SQLite gives the -wal and -shm files the database file's mode, so a 0600 file keeps all three private.
+    makePrivateDirSync(path.dirname(file));
+    for (const part of [file, `${file}-wal`, `${file}-shm`])
+      if (part === file || existsSync(part)) makePrivateFileSync(part);
+  }
   const database = new Sqlite(file);
   database.pragma('journal_mode = WAL');
   database.pragma('foreign_keys = ON');

@@ -1,7 +1,8 @@
-import { mkdir, writeFile } from 'node:fs/promises';
+import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { createTransport } from 'nodemailer';
 import type { Env } from '../env';
+import { makePrivateDir, PRIVATE_FILE_MODE } from '../private-paths';
 
 export type MailMessage = {
   from: string;
@@ -19,9 +20,12 @@ export type MailTransport = {
   close(): void;
 };
 
-// SMTP when SMTP_URL is set; otherwise .eml files under DATA_DIR/mail, so development needs no mail server.
+// SMTP when SMTP_URL is set; otherwise .eml files under DATA_DIR/mail, so development needs no mail server
+// (production must ask for files with MAIL_TRANSPORT=file: env.ts).
 export function createMailTransport(env: Env): MailTransport {
-  return env.SMTP_URL ? smtpTransport(env.SMTP_URL) : fileTransport(path.join(env.DATA_DIR, 'mail'));
+  return env.MAIL_TRANSPORT === 'smtp' && env.SMTP_URL
+    ? smtpTransport(env.SMTP_URL)
+    : fileTransport(path.join(env.DATA_DIR, 'mail'));
 }
 
 export function smtpTransport(url: string): MailTransport {
@@ -48,10 +52,11 @@ export function fileTransport(dir: string): MailTransport {
     kind: 'file',
     async send(message, { id, now }) {
       const info = await transporter.sendMail(message);
-      await mkdir(dir, { recursive: true });
+      // The file holds the message's links (reset, consent, ITA tokens): readable by this user only.
+      await makePrivateDir(dir);
       const stamp = now.toISOString().replace(/[-:]/g, '').replace('.', '-');
       const file = path.join(dir, `${stamp}-${id}.eml`);
-      await writeFile(file, info.message as Buffer);
+      await writeFile(file, info.message as Buffer, { mode: PRIVATE_FILE_MODE });
       // Only where the message went: recipients, subjects (talent names) and links (talents' tokens) are
       // personal data, and logs travel further than DATA_DIR (PDPA). The file holds the whole message.
       console.log(`[mail] #${id} saved ${file}`);

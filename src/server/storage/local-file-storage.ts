@@ -16,10 +16,11 @@ export function localFileStorage(root: string): FileStorage {
     kind: 'local',
     async put(key, bytes) {
       const target = resolve(key);
-      await mkdir(path.dirname(target), { recursive: true });
+      // Resumes and call proofs are personal data: folders 0700, files 0600, like the rest of DATA_DIR.
+      await mkdir(path.dirname(target), { recursive: true, mode: 0o700 });
       const temp = `${target}.${randomUUID()}.part`;
       try {
-        await writeFile(temp, bytes);
+        await writeFile(temp, bytes, { mode: 0o600 });
         await rename(temp, target);
       } catch (error) {
         await rm(temp, { force: true });

@@ -1,0 +1,103 @@
+import { randomBytes } from 'node:crypto';
+import { parseArgs } from 'node:util';
+import * as v from 'valibot';
+import { emailSchema } from '../../shared/auth-schemas';
+import { DEFAULT_TIMEZONE } from '../../shared/constants';
+import { type AppLocale, LOCALES, type Role } from '../../shared/enums';
+import { requiredText } from '../../shared/form-fields';
+import type { AppDeps } from '../context';
+import { appLink } from '../mail/app-link';
+import { isUniqueViolation } from '../modules/talents/referral-rules';
+import { findUserByEmail } from '../modules/users/user.repository';
+import { issueOneTimeToken } from '../security/one-time-tokens';
+import { hashPassword } from '../security/passwords';
+
+// The first admin of a production install (issue 22): production seeds no demo accounts, so
+// `npm run create-admin -- --email a@b.c --name "..."` makes one. No password is chosen or printed:
+// the account gets an unguessable one nobody knows, and the command prints a single-use link to set
+// the real one (the reset-password page). Running it again for the same e-mail changes nothing.
+
+export const SET_PASSWORD_LINK_TTL_SECONDS = 24 * 60 * 60;
+
+const inputSchema = v.object({
+  email: emailSchema,
+  name: requiredText(120),
+  locale: v.optional(v.picklist(LOCALES, 'must be one of en, ms, zh'), 'en'),
+});
+export type CreateAdminInput = v.InferOutput<typeof inputSchema>;
+
+export const CREATE_ADMIN_USAGE =
+  'Usage: npm run create-admin -- --email admin@example.com --name "Full Name" [--locale en|ms|zh]';
+
+/** The command line's options, or a message saying what is wrong with them. */
+export function parseCreateAdminArgs(argv: string[]): CreateAdminInput | { error: string } {
+  let values: Record<string, string | boolean | undefined>;
+  try {
+    ({ values } = parseArgs({
+      args: argv,
+      options: { email: { type: 'string' }, name: { type: 'string' }, locale: { type: 'string' } },
+      strict: true,
+    }));
+  } catch (error) {
+    return { error: `${(error as Error).message}\n${CREATE_ADMIN_USAGE}` };
+  }
+  const result = v.safeParse(inputSchema, values);
+  if (result.success) return result.output;
+  const problems = result.issues.map((issue) => `  --${issue.path?.[0]?.key ?? '?'}: ${issue.message}`);
+  return { error: `${problems.join('\n')}\n${CREATE_ADMIN_USAGE}` };
+}
+
+export type CreateAdminResult =
+  | { created: true; userId: number; email: string; link: string; expiresAt: string }
+  | { created: false; reason: 'EMAIL_TAKEN'; email: string };
+
+export async function createAdmin(deps: AppDeps, input: CreateAdminInput): Promise<CreateAdminResult> {
+  const { db, env, now } = deps;
+  const email = input.email;
+  if (await findUserByEmail(db, email)) return { created: false, reason: 'EMAIL_TAKEN', email };
+  // Never told to anyone: the account is reachable only through the link until its owner sets a password.
+  const passwordHash = await hashPassword(randomBytes(32).toString('base64url'));
+  const at = now();
+  try {
+    return await db.transaction().execute(async (trx) => {
+      const row = await trx
+        .insertInto('users')
+        .values({
+          email,
+          password_hash: passwordHash,
+          full_name: input.name,
+          phone: null,
+          roles: JSON.stringify(['ROLE_ADMIN'] satisfies Role[]),
+          status: 'ACTIVE',
+          need_to_change_password: 1,
+          remaining_ai_note_improvement: env.AI_NOTE_QUOTA,
+          bank_name: null,
+          bank_account_name: null,
+          bank_account_number: null,
+          locale: input.locale,
+          timezone: DEFAULT_TIMEZONE,
+          created_at: at.toISOString(),
+          updated_at: at.toISOString(),
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      const token = await issueOneTimeToken(trx, {
+        kind: 'PASSWORD_RESET',
+        userId: row.id,
+        ttlSeconds: SET_PASSWORD_LINK_TTL_SECONDS,
+        now: at,
+      });
+      return {
+        created: true as const,
+        userId: row.id,
+        email,
+        link: appLink(env.APP_URL, input.locale as AppLocale, `/update-password?token=${token}`),
+        expiresAt: new Date(at.getTime() + SET_PASSWORD_LINK_TTL_SECONDS * 1000).toISOString(),
+      };
+    });
+  } catch (error) {
+    // The same command run twice at once: the unique e-mail lets one through.
+    if (isUniqueViolation(error)) return { created: false, reason: 'EMAIL_TAKEN', email };
+    throw error;
+  }
+}
