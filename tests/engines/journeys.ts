@@ -251,6 +251,13 @@ export async function adminJourney(ctx: JourneyContext, day: Day) {
     await logIn(admin, ADMIN, ctx.password);
     await admin.goto('/admin/hiring-status');
     await admin.fill({ label: en('admin_hiring_search_label') }, day.talentName);
+    // The search applies 300 ms after typing stops and the list reloads: click the row once it has (a click
+    // during the reload can land on the row being replaced, as a hurried tap can).
+    await untilFound(
+      async () => new URL(await admin.url()).searchParams.get('search') === day.talentName,
+      'the search applied',
+    );
+    await expectText(admin, day.talentEmail);
     await admin.click('button', new RegExp(`^${day.talentName}`));
     // The referral opens over the list (its title is the talent's name once loaded), with the CV beside it.
     await untilFound(async () => new URL(await admin.url()).searchParams.has('referral'), 'the referral opened');
