@@ -16,6 +16,11 @@ export type RecruiterRow = {
   locale: AppLocale;
   /** Invited with a temporary password and not logged in (set their own password) yet. */
   needToChangePassword: boolean;
+  /**
+   * Until when the invitation's temporary password logs in (ISO-8601 UTC); null when the recruiter has
+   * set their own password, or was invited before temporary passwords expired.
+   */
+  invitationExpiresAt: string | null;
   /** Also an admin: such an account is never deactivated from this list. */
   isAdmin: boolean;
   createdAt: string;

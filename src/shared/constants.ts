@@ -18,6 +18,8 @@ export const LOCALE_COOKIE_NAME = 'PARAGLIDE_LOCALE';
 
 export const PASSWORD_RESET_TTL_SECONDS = 60 * 60;
 export const PASSWORD_SETUP_TTL_SECONDS = 24 * 60 * 60;
+/** How long an invited recruiter's temporary password logs in (issue 22): the invitation says until when. */
+export const INVITATION_PASSWORD_TTL_SECONDS = 7 * 24 * 60 * 60;
 export const CONSENT_TOKEN_TTL_SECONDS = 72 * 60 * 60;
 
 export const TOAST_TIMEOUT_MS = 5000;

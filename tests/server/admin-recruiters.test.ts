@@ -258,6 +258,100 @@ describe.each(DIALECTS)('admin recruiters on %s', (dialect) => {
     });
   });
 
+  describe('the invitation expires (issue 22, finding 7)', () => {
+    const loginWith = async (password: string) =>
+      t.request('/api/auth/login', { method: 'POST', json: { email: 'siti@example.com', password } });
+    const invitations = async () =>
+      (await t.db.selectFrom('email_outbox').selectAll().where('template', '=', 'recruiter_invitation').execute()).map(
+        (mail) => ({ mail, payload: JSON.parse(mail.payload) as Record<string, string> }),
+      );
+    // The admin's own login expires as the clock moves on: a fresh one after each jump.
+    const later = async (ms: number) => {
+      t.clock.advance(ms);
+      admin.token = (await t.login('admin@example.com')).accessToken;
+    };
+    async function invite() {
+      const row = await ok<RecruiterRow>(
+        await call('', {
+          method: 'POST',
+          json: { fullName: 'Siti Nurhaliza', email: 'siti@example.com', locale: 'ms' },
+        }),
+        201,
+      );
+      const [first] = await invitations();
+      return { row, password: first?.payload.temporaryPassword ?? '' };
+    }
+
+    it('works for 7 days, says until when in the e-mail, then refuses the temporary password only', async () => {
+      const { row, password } = await invite();
+      const until = new Date(t.clock.now().getTime() + 7 * DAY).toISOString();
+      expect(row.invitationExpiresAt).toBe(until);
+      const [{ mail, payload }] = (await invitations()) as [
+        { mail: { locale: string }; payload: Record<string, string> },
+      ];
+      expect(payload.expiresAt).toBe(until);
+      // 2026-11-22T02:00Z + 7 days, in Malaysia's time and labelled with its offset.
+      const rendered = renderEmail('recruiter_invitation', mail.locale, payload, { appUrl: t.env.APP_URL });
+      expect(rendered.text).toContain('Kata laluan sementara ini sah sehingga 29 Nov 2026');
+      expect(rendered.text).toMatch(/GMT\+8/);
+      const english = renderEmail('recruiter_invitation', 'en', payload, { appUrl: t.env.APP_URL });
+      expect(english.text).toMatch(/This temporary password works until Nov 29, 2026, 10:00\sAM GMT\+8\./);
+
+      t.clock.advance(7 * DAY - MINUTE);
+      expect(await (await loginWith(password)).json()).toMatchObject({ needToChangePassword: true });
+      await later(MINUTE);
+      const expired = await loginWith(password);
+      expect(expired.status).toBe(401);
+      expect((await expired.json()).error).toMatchObject({ code: 'TEMPORARY_PASSWORD_EXPIRED' });
+      // A wrong password learns nothing about the invitation.
+      const wrong = await loginWith('Wrong-Password-1');
+      expect((await wrong.json()).error).toMatchObject({ code: 'INVALID_CREDENTIALS' });
+      // The admin sees it, in the list and on the recruiter.
+      expect((await list()).items[0]).toMatchObject({
+        id: row.id,
+        needToChangePassword: true,
+        invitationExpiresAt: until,
+      });
+    });
+
+    it('a new invitation replaces the password at once, with a new week, in the recruiter’s language', async () => {
+      const { row, password: first } = await invite();
+      await later(8 * DAY);
+      const again = await ok<RecruiterRow>(await call(`/${row.id}/invitation`, { method: 'POST' }));
+      const until = new Date(t.clock.now().getTime() + 7 * DAY).toISOString();
+      expect(again).toMatchObject({ id: row.id, needToChangePassword: true, invitationExpiresAt: until });
+      const sent = await invitations();
+      expect(sent).toHaveLength(2);
+      const second = sent[1];
+      expect(second?.mail).toMatchObject({ to_address: 'siti@example.com', locale: 'ms' });
+      expect(second?.payload).toMatchObject({ name: 'Siti Nurhaliza', expiresAt: until });
+      const password = second?.payload.temporaryPassword ?? '';
+      expect(password).not.toBe(first);
+
+      expect((await (await loginWith(first)).json()).error).toMatchObject({ code: 'INVALID_CREDENTIALS' });
+      const answer = await (await loginWith(password)).json();
+      expect(answer).toMatchObject({ needToChangePassword: true, token: expect.any(String) });
+      const update = await t.request('/api/recruiter/auth/update/password', {
+        method: 'POST',
+        json: { token: answer.token, password: 'Siti#2026x', confirmPassword: 'Siti#2026x' },
+      });
+      expect(update.status).toBe(200);
+      // Her own password never expires; the invitation is over and cannot be sent again.
+      const user = await t.db.selectFrom('users').selectAll().where('id', '=', row.id).executeTakeFirstOrThrow();
+      expect(user).toMatchObject({ need_to_change_password: 0, temporary_password_expires_at: null });
+      await later(30 * DAY);
+      expect(await (await loginWith('Siti#2026x')).json()).toMatchObject({ needToChangePassword: false });
+      expect(await ok(await call(`/${row.id}`))).toMatchObject({
+        needToChangePassword: false,
+        invitationExpiresAt: null,
+      });
+      const refused = await call(`/${row.id}/invitation`, { method: 'POST' });
+      expect(refused.status).toBe(409);
+      expect(await invitations()).toHaveLength(2);
+      expect((await call('/999999/invitation', { method: 'POST' })).status).toBe(404);
+    });
+  });
+
   describe('activating and deactivating', () => {
     const setStatus = (id: number, status: string) => call(`/${id}/status`, { method: 'PATCH', json: { status } });
 
@@ -438,6 +532,8 @@ describe.each(DIALECTS)('admin recruiters on %s', (dialect) => {
         { method: 'GET', path: `/${aina.id}/tasks/${task}`, status: 200 },
         { method: 'GET', path: `/${aina.id}/talents`, status: 200 },
         { method: 'GET', path: `/${aina.id}/assignable-tasks`, status: 200 },
+        // Aina set her own password: nothing to re-send (and nothing is queued).
+        { method: 'POST', path: `/${aina.id}/invitation`, status: 409 },
       ];
       for (const c of calls) {
         const as = async (token: string | null) =>

@@ -145,6 +145,19 @@ export function useRecruiterStatusMutation() {
 }
 
 /** Assigns a task to the recruiter: their tasks, counts and the assignable choices change. */
+/** A new temporary password by e-mail for a recruiter who has not set their own yet (issue 22). */
+export function useResendInvitationMutation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => unwrap(api.api.admin.recruiters[':id'].invitation.$post({ param: { id: String(id) } })),
+    onSuccess: (row) =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: recruiterKeys.list }),
+        queryClient.invalidateQueries({ queryKey: recruiterKeys.detail(row.id) }),
+      ]),
+  });
+}
+
 export function useAssignTaskMutation(id: number) {
   const queryClient = useQueryClient();
   return useMutation({

@@ -1,7 +1,9 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, unwrap } from '../../lib/api-client';
+import { registerErrorMessages } from '../../lib/app-error';
 import { clearAuthTokens, getAuthTokens, setAuthTokens } from '../../lib/auth-session';
 import { requestPersistentStorage } from '../../lib/persistent-storage';
+import { m } from '../../paraglide/messages';
 import { getLocale } from '../../paraglide/runtime';
 import type { AuthUser, LoginInput, UpdatePasswordInput } from '../../shared/auth-schemas';
 
@@ -12,6 +14,9 @@ export const meQueryOptions = () =>
     queryFn: async (): Promise<AuthUser | null> => (getAuthTokens() ? unwrap(api.api.recruiter.auth.me.$get()) : null),
     staleTime: 5 * 60_000,
   });
+
+// Only a login meets it: kept out of the table every screen loads (app-error.ts).
+registerErrorMessages({ TEMPORARY_PASSWORD_EXPIRED: m.error_temporary_password_expired });
 
 export type LoginResult = { kind: 'logged-in' } | { kind: 'change-password'; token: string };
 

@@ -2,13 +2,12 @@ import { randomBytes } from 'node:crypto';
 import { parseArgs } from 'node:util';
 import * as v from 'valibot';
 import { emailSchema } from '../../shared/auth-schemas';
-import { DEFAULT_TIMEZONE } from '../../shared/constants';
-import { type AppLocale, LOCALES, type Role } from '../../shared/enums';
+import { type AppLocale, LOCALES } from '../../shared/enums';
 import { requiredText } from '../../shared/form-fields';
 import type { AppDeps } from '../context';
 import { appLink } from '../mail/app-link';
 import { isUniqueViolation } from '../modules/talents/referral-rules';
-import { findUserByEmail } from '../modules/users/user.repository';
+import { findUserByEmail, insertUser } from '../modules/users/user.repository';
 import { issueOneTimeToken } from '../security/one-time-tokens';
 import { hashPassword } from '../security/passwords';
 
@@ -60,36 +59,27 @@ export async function createAdmin(deps: AppDeps, input: CreateAdminInput): Promi
   const at = now();
   try {
     return await db.transaction().execute(async (trx) => {
-      const row = await trx
-        .insertInto('users')
-        .values({
-          email,
-          password_hash: passwordHash,
-          full_name: input.name,
-          phone: null,
-          roles: JSON.stringify(['ROLE_ADMIN'] satisfies Role[]),
-          status: 'ACTIVE',
-          need_to_change_password: 1,
-          remaining_ai_note_improvement: env.AI_NOTE_QUOTA,
-          bank_name: null,
-          bank_account_name: null,
-          bank_account_number: null,
-          locale: input.locale,
-          timezone: DEFAULT_TIMEZONE,
-          created_at: at.toISOString(),
-          updated_at: at.toISOString(),
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
+      const userId = await insertUser(trx, {
+        email,
+        passwordHash,
+        fullName: input.name,
+        phone: null,
+        roles: ['ROLE_ADMIN'],
+        locale: input.locale,
+        aiNoteQuota: env.AI_NOTE_QUOTA,
+        // No temporary password: the set-password link below has its own lifetime.
+        temporaryPasswordExpiresAt: null,
+        now: at.toISOString(),
+      });
       const token = await issueOneTimeToken(trx, {
         kind: 'PASSWORD_RESET',
-        userId: row.id,
+        userId,
         ttlSeconds: SET_PASSWORD_LINK_TTL_SECONDS,
         now: at,
       });
       return {
         created: true as const,
-        userId: row.id,
+        userId,
         email,
         link: appLink(env.APP_URL, input.locale as AppLocale, `/update-password?token=${token}`),
         expiresAt: new Date(at.getTime() + SET_PASSWORD_LINK_TTL_SECONDS * 1000).toISOString(),

@@ -15,6 +15,8 @@ export interface UsersTable {
   roles: string; // JSON list of Role
   status: 'ACTIVE' | 'DEACTIVATE';
   need_to_change_password: Flag;
+  /** Until when an invitation's temporary password logs in; null when none is in use (migration 013). */
+  temporary_password_expires_at: Generated<Timestamp | null>;
   remaining_ai_note_improvement: number;
   bank_name: string | null;
   bank_account_name: string | null;

@@ -12,6 +12,7 @@ import * as earningAndPaymentIndexes from './migrations/2026-11-29-009-earning-a
 import * as hiringReason from './migrations/2026-11-30-010-hiring-reason';
 import * as consentWithdrawal from './migrations/2026-11-30-011-consent-withdrawal';
 import * as talentCompleted from './migrations/2026-11-30-012-talent-completed';
+import * as temporaryPasswordExpiry from './migrations/2026-12-01-013-temporary-password-expiry';
 
 // Migrations are imported, not read from disk, so the bundled server and the tests run the same list.
 const migrations: Record<string, Migration> = {
@@ -27,6 +28,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-30-010-hiring-reason': hiringReason,
   '2026-11-30-011-consent-withdrawal': consentWithdrawal,
   '2026-11-30-012-talent-completed': talentCompleted,
+  '2026-12-01-013-temporary-password-expiry': temporaryPasswordExpiry,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -92,6 +92,8 @@ const composers: Record<EmailTemplate, (p: PayloadReader, o: Opts, appUrl?: stri
       },
       { kind: 'p', text: m.email_invitation_change({}, o) },
       { kind: 'action', label: m.email_invitation_action({}, o), url: p.str('link') },
+      // Invitations queued before temporary passwords expired carry no expiry.
+      ...expiryBlock(p.optional('expiresAt'), o),
     ],
   }),
   consent_request: (p, o) => {
@@ -276,6 +278,11 @@ export function formatAmount(value: unknown, currency: string | null, locale: Ap
   if (typeof value === 'string' && value !== '') return value;
   if (typeof value !== 'number' || !Number.isFinite(value)) return null;
   return formatMinorUnits(value, currency ?? 'MYR', INTL_LOCALES[locale]);
+}
+
+function expiryBlock(expiresAt: string | null, o: Opts): Block[] {
+  if (!expiresAt) return [];
+  return [{ kind: 'p', text: m.email_invitation_expiry({ when: formatDateTime(expiresAt, o.locale) }, o) }];
 }
 
 function formatDateTime(iso: string, locale: AppLocale): string {

@@ -1,6 +1,10 @@
 import { m } from '../../../paraglide/messages';
 import type { RecruiterRow } from '../../../shared/admin-recruiter-types';
 
+/** The invitation's temporary password no longer logs in: the admin sends a new one. */
+export const invitationExpired = (recruiter: RecruiterRow): boolean =>
+  recruiter.invitationExpiresAt !== null && new Date(recruiter.invitationExpiresAt).getTime() <= Date.now();
+
 // The recruiter's account state: active or deactivated, still to log in for the first time, an admin too.
 export function RecruiterBadges({ recruiter }: { recruiter: RecruiterRow }) {
   return (
@@ -14,9 +18,16 @@ export function RecruiterBadges({ recruiter }: { recruiter: RecruiterRow }) {
           {m.admin_recruiters_status_deactivated()}
         </span>
       )}
-      {recruiter.needToChangePassword && (
-        <span className="badge badge-soft badge-sm badge-warning">{m.admin_recruiters_invited()}</span>
-      )}
+      {recruiter.needToChangePassword &&
+        (invitationExpired(recruiter) ? (
+          <span className="badge badge-soft badge-sm badge-error" data-testid="recruiter-invitation">
+            {m.admin_recruiters_invitation_expired()}
+          </span>
+        ) : (
+          <span className="badge badge-soft badge-sm badge-warning" data-testid="recruiter-invitation">
+            {m.admin_recruiters_invited()}
+          </span>
+        ))}
       {recruiter.isAdmin && <span className="badge badge-soft badge-sm badge-info">{m.admin_recruiters_admin()}</span>}
     </span>
   );

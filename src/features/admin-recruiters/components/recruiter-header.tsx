@@ -1,8 +1,10 @@
 import { Link } from '@tanstack/react-router';
+import { formatDateTime } from '../../../lib/format';
 import { m } from '../../../paraglide/messages';
 import type { RecruiterDetail } from '../../../shared/admin-recruiter-types';
 import { formatTotals } from './money';
-import { RecruiterBadges } from './recruiter-badges';
+import { invitationExpired, RecruiterBadges } from './recruiter-badges';
+import { RecruiterInvitationAction } from './recruiter-invitation-action';
 import { RecruiterStatusAction } from './recruiter-status-action';
 
 type RecruiterHeaderProps = { recruiter: RecruiterDetail; current: 'tasks' | 'talents' };
@@ -30,8 +32,18 @@ export function RecruiterHeader({ recruiter, current }: RecruiterHeaderProps) {
             {recruiter.phone && <span> · {recruiter.phone}</span>}
           </p>
           <RecruiterBadges recruiter={recruiter} />
+          {recruiter.needToChangePassword && recruiter.invitationExpiresAt && (
+            <p className="text-xs text-base-content/70" data-testid="recruiter-invitation-expiry">
+              {(invitationExpired(recruiter)
+                ? m.admin_recruiters_invitation_expired_at
+                : m.admin_recruiters_invitation_until)({ when: formatDateTime(recruiter.invitationExpiresAt) })}
+            </p>
+          )}
         </div>
-        <RecruiterStatusAction recruiter={recruiter} />
+        <div className="flex flex-wrap gap-2">
+          <RecruiterInvitationAction recruiter={recruiter} />
+          <RecruiterStatusAction recruiter={recruiter} />
+        </div>
       </div>
       <dl className="grid grid-cols-2 sm:grid-cols-4 gap-2">
         {stats.map((stat) => (

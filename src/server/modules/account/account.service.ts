@@ -119,7 +119,12 @@ export async function changePassword(
   const passwordHash = await hashPassword(input.newPassword);
   return db.transaction().execute(async (trx) => {
     const at = now().toISOString();
-    await updateAccount(trx, user.id, { password_hash: passwordHash, need_to_change_password: 0, updated_at: at });
+    await updateAccount(trx, user.id, {
+      password_hash: passwordHash,
+      need_to_change_password: 0,
+      temporary_password_expires_at: null,
+      updated_at: at,
+    });
     // Whoever knew the old password is logged out everywhere else; this device stays signed in.
     const endedSessions = await revokeOtherSessions(trx, user.id, user.sessionId, 'PASSWORD_CHANGED', at);
     return { endedSessions };

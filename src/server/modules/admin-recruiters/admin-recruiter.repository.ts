@@ -38,6 +38,7 @@ const userColumns = [
   'users.locale',
   'users.roles',
   'users.need_to_change_password',
+  'users.temporary_password_expires_at',
   'users.created_at',
 ] as const;
 

@@ -21,6 +21,7 @@ import {
   listRecruiterReferrals,
   listRecruiters,
   listRecruiterTasks,
+  resendInvitation,
   setRecruiterStatus,
 } from './admin-recruiter.service';
 
@@ -39,6 +40,9 @@ export const adminRecruiterRoutes = new Hono<AppEnv>()
     const data = await setRecruiterStatus(c.get('deps'), c.req.valid('param').id, c.req.valid('json').status);
     return c.json({ success: true as const, data }, 200);
   })
+  .post('/:id/invitation', validate('param', idParamSchema), async (c) =>
+    c.json({ success: true as const, data: await resendInvitation(c.get('deps'), c.req.valid('param').id) }, 200),
+  )
   .get('/:id/tasks', validate('param', idParamSchema), validate('query', taskListQuerySchema), async (c) => {
     const data = await listRecruiterTasks(c.get('deps'), c.req.valid('param').id, c.req.valid('query'));
     return c.json({ success: true as const, data }, 200);

@@ -6,12 +6,13 @@ import type {
   TaskAssignment,
 } from '../../../shared/admin-recruiter-types';
 import type { ListPage } from '../../../shared/api-response';
-import { DEFAULT_TIMEZONE } from '../../../shared/constants';
-import { type JobType, type Role, toAppLocale, type UserStatus } from '../../../shared/enums';
+import { INVITATION_PASSWORD_TTL_SECONDS } from '../../../shared/constants';
+import { type AppLocale, type JobType, type Role, toAppLocale, type UserStatus } from '../../../shared/enums';
 import type { MyTaskCard, ReferralSummary } from '../../../shared/recruiter-types';
 import type { TalentListQuery } from '../../../shared/talent-schemas';
 import type { TaskListQuery } from '../../../shared/task-schemas';
 import type { AppDeps } from '../../context';
+import type { DB } from '../../db/connect';
 import { AppError, notFound } from '../../errors';
 import { appLink } from '../../mail/app-link';
 import { enqueueEmail } from '../../mail/outbox';
@@ -22,7 +23,7 @@ import { listReferralSummaries } from '../referrals/referral-summaries';
 import { isUniqueViolation } from '../talents/referral-rules';
 import { taskStatus } from '../tasks/task.mappers';
 import { findTaskById } from '../tasks/task.repository';
-import { findUserByEmail } from '../users/user.repository';
+import { findUserByEmail, insertUser } from '../users/user.repository';
 import {
   findAssignableTasks,
   findMembership,
@@ -48,6 +49,7 @@ function toRow(record: RecruiterRecord, earnings: Map<number, RecruiterRow['earn
     status: record.status as UserStatus,
     locale: toAppLocale(record.locale),
     needToChangePassword: record.need_to_change_password === 1,
+    invitationExpiresAt: record.need_to_change_password === 1 ? record.temporary_password_expires_at : null,
     isAdmin: roles.includes('ROLE_ADMIN'),
     createdAt: record.created_at,
     counts: { tasks: Number(record.task_count ?? 0), referrals: Number(record.referral_count ?? 0) },
@@ -84,55 +86,30 @@ export async function getRecruiter(deps: AppDeps, id: number): Promise<Recruiter
 
 /**
  * "Add New Recruiter": the account with a random temporary password that must be changed at first
- * login, and the invitation e-mail in the chosen language, in one transaction (no account without
- * its invitation). A taken e-mail answers 409 with the field.
+ * login and stops working after INVITATION_PASSWORD_TTL_SECONDS, and the invitation e-mail in the chosen
+ * language saying until when, in one transaction (no account without its invitation). A taken e-mail
+ * answers 409 with the field.
  */
 export async function addRecruiter(deps: AppDeps, fields: AddRecruiterFields): Promise<RecruiterRow> {
   const { db, env, now } = deps;
   if (await findUserByEmail(db, fields.email)) throw emailTaken();
-  const password = temporaryPassword();
-  const passwordHash = await hashPassword(password);
-  const at = now().toISOString();
+  const invitation = await newInvitation(deps);
   let id: number;
   try {
     id = await db.transaction().execute(async (trx) => {
-      const row = await trx
-        .insertInto('users')
-        .values({
-          email: fields.email,
-          password_hash: passwordHash,
-          full_name: fields.fullName,
-          phone: fields.phone ?? null,
-          roles: JSON.stringify(['ROLE_RECRUITER'] satisfies Role[]),
-          status: 'ACTIVE',
-          need_to_change_password: 1,
-          remaining_ai_note_improvement: env.AI_NOTE_QUOTA,
-          bank_name: null,
-          bank_account_name: null,
-          bank_account_number: null,
-          locale: fields.locale,
-          timezone: DEFAULT_TIMEZONE,
-          created_at: at,
-          updated_at: at,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      await enqueueEmail(
-        trx,
-        {
-          to: fields.email,
-          locale: fields.locale,
-          template: 'recruiter_invitation',
-          payload: {
-            name: fields.fullName,
-            email: fields.email,
-            temporaryPassword: password,
-            link: appLink(env.APP_URL, fields.locale, '/login'),
-          },
-        },
-        now(),
-      );
-      return row.id;
+      const userId = await insertUser(trx, {
+        email: fields.email,
+        passwordHash: invitation.passwordHash,
+        fullName: fields.fullName,
+        phone: fields.phone ?? null,
+        roles: ['ROLE_RECRUITER'],
+        locale: fields.locale,
+        aiNoteQuota: env.AI_NOTE_QUOTA,
+        temporaryPasswordExpiresAt: invitation.expiresAt,
+        now: now().toISOString(),
+      });
+      await enqueueInvitation(trx, deps, { ...fields, ...invitation });
+      return userId;
     });
   } catch (error) {
     // Another admin added the same e-mail a moment ago.
@@ -140,6 +117,70 @@ export async function addRecruiter(deps: AppDeps, fields: AddRecruiterFields): P
     throw error;
   }
   return rowOf(deps, await recruiterOr404(deps, id));
+}
+
+/**
+ * "Send a new invitation" (issue 22): for a recruiter who has not set their own password yet, typically
+ * because the temporary one expired. A new temporary password replaces the old one (which stops working
+ * at once), with a new expiry, e-mailed in the recruiter's language. 409 once they have their own password.
+ */
+export async function resendInvitation(deps: AppDeps, id: number): Promise<RecruiterRow> {
+  const record = await recruiterOr404(deps, id);
+  if (record.need_to_change_password !== 1) {
+    throw new AppError('CONFLICT', 409, 'This recruiter has already set their own password.');
+  }
+  const invitation = await newInvitation(deps);
+  await deps.db.transaction().execute(async (trx) => {
+    await trx
+      .updateTable('users')
+      .set({
+        password_hash: invitation.passwordHash,
+        temporary_password_expires_at: invitation.expiresAt,
+        updated_at: deps.now().toISOString(),
+      })
+      .where('id', '=', id)
+      .where('need_to_change_password', '=', 1)
+      .execute();
+    await enqueueInvitation(trx, deps, {
+      email: record.email,
+      fullName: record.full_name,
+      locale: toAppLocale(record.locale),
+      ...invitation,
+    });
+  });
+  return rowOf(deps, await recruiterOr404(deps, id));
+}
+
+async function newInvitation(deps: AppDeps) {
+  const password = temporaryPassword();
+  return {
+    password,
+    passwordHash: await hashPassword(password),
+    expiresAt: new Date(deps.now().getTime() + INVITATION_PASSWORD_TTL_SECONDS * 1000).toISOString(),
+  };
+}
+
+function enqueueInvitation(
+  trx: DB,
+  deps: AppDeps,
+  invitation: { email: string; fullName: string; locale: AppLocale; password: string; expiresAt: string },
+) {
+  return enqueueEmail(
+    trx,
+    {
+      to: invitation.email,
+      locale: invitation.locale,
+      template: 'recruiter_invitation',
+      payload: {
+        name: invitation.fullName,
+        email: invitation.email,
+        temporaryPassword: invitation.password,
+        expiresAt: invitation.expiresAt,
+        link: appLink(deps.env.APP_URL, invitation.locale, '/login'),
+      },
+    },
+    deps.now(),
+  );
 }
 
 /**

@@ -30,6 +30,12 @@ import {
 const invalidCredentials = () => new AppError('INVALID_CREDENTIALS', 401, 'The e-mail or password is incorrect.');
 const deactivated = () =>
   new AppError('ACCOUNT_DEACTIVATED', 403, 'This account has been deactivated. Please contact the admin.');
+const temporaryPasswordExpired = () =>
+  new AppError(
+    'TEMPORARY_PASSWORD_EXPIRED',
+    401,
+    'This temporary password has expired. Use "Forgot password?" or ask the admin for a new invitation.',
+  );
 const refreshRefused = () => new AppError('INVALID_TOKEN', 401, 'Your session has ended. Please log in again.');
 
 type Client = { ip: string; userAgent: string | null };
@@ -47,6 +53,9 @@ export async function login(
   if (user.status !== 'ACTIVE') throw deactivated();
 
   if (user.need_to_change_password === 1) {
+    // Told only to whoever knows the password: an expired invitation is no hint to a guesser.
+    const expiresAt = user.temporary_password_expires_at;
+    if (expiresAt !== null && expiresAt <= now().toISOString()) throw temporaryPasswordExpired();
     // No session: the account must set its own password first, through /update-password?token=…
     await voidOneTimeTokens(db, { kind: 'PASSWORD_RESET', userId: user.id }, now());
     const token = await issueOneTimeToken(db, {
@@ -172,7 +181,12 @@ export async function updatePassword(deps: AppDeps, token: string, password: str
     const at = now().toISOString();
     await trx
       .updateTable('users')
-      .set({ password_hash: passwordHash, need_to_change_password: 0, updated_at: at })
+      .set({
+        password_hash: passwordHash,
+        need_to_change_password: 0,
+        temporary_password_expires_at: null,
+        updated_at: at,
+      })
       .where('id', '=', used.user_id)
       .execute();
     // Whoever knew the old password is logged out everywhere.

@@ -1,4 +1,5 @@
 import type { AuthUser } from '../../../shared/auth-schemas';
+import { DEFAULT_TIMEZONE } from '../../../shared/constants';
 import type { Role, UserStatus } from '../../../shared/enums';
 import type { DB } from '../../db/connect';
 import type { User } from '../../db/database';
@@ -10,6 +11,50 @@ export const findUserByEmail = (db: DB, email: string) =>
 export const findUserById = preparedFirst((db: DB, id: number) =>
   db.selectFrom('users').selectAll().where('id', '=', id),
 );
+
+/**
+ * A new account that must set its own password at first login: an invited recruiter (with a temporary
+ * password that expires) or a production install's first admin (a random password nobody knows, reached
+ * through a set-password link). One insert for both, so an account never misses a column's rule.
+ */
+export async function insertUser(
+  db: DB,
+  values: {
+    email: string;
+    passwordHash: string;
+    fullName: string;
+    phone: string | null;
+    roles: Role[];
+    locale: string;
+    aiNoteQuota: number;
+    temporaryPasswordExpiresAt: string | null;
+    now: string;
+  },
+): Promise<number> {
+  const row = await db
+    .insertInto('users')
+    .values({
+      email: values.email.toLowerCase(),
+      password_hash: values.passwordHash,
+      full_name: values.fullName,
+      phone: values.phone,
+      roles: JSON.stringify(values.roles),
+      status: 'ACTIVE',
+      need_to_change_password: 1,
+      temporary_password_expires_at: values.temporaryPasswordExpiresAt,
+      remaining_ai_note_improvement: values.aiNoteQuota,
+      bank_name: null,
+      bank_account_name: null,
+      bank_account_number: null,
+      locale: values.locale,
+      timezone: DEFAULT_TIMEZONE,
+      created_at: values.now,
+      updated_at: values.now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
 
 export function toAuthUser(user: User): AuthUser {
   return {
