@@ -3,6 +3,8 @@ import { AppError, asAppError, errorMessage, fieldErrors, fieldMessage, toAppErr
 import '../../src/lib/write-error-messages';
 // Registers the account screen's field messages, among them the refusal of a guessable password.
 import '../../src/features/account/api';
+// …and the login's own (an expired temporary password).
+import '../../src/features/auth/api';
 import { ERROR_CODES } from '../../src/shared/error-codes';
 
 describe('client AppError', () => {
