@@ -7,6 +7,7 @@ import {
   authCookieMaxAge,
   decodeAuthCookie,
   encodeAuthCookie,
+  refreshHeaders,
   userIdOf,
 } from '../src/lib/auth-cookie';
 import { type RefreshOutcome, replayOutbox } from '../src/lib/outbox/outbox-replay';
@@ -49,14 +50,15 @@ function refresh(stale: string): Promise<RefreshOutcome> {
     if (shared.accessToken !== stale) return 'fresh';
     let response: Response;
     try {
-      response = await fetch(AUTH_REFRESH_PATH, { headers: { 'x-refresh-token': shared.refreshToken } });
+      // The refresh token is the HttpOnly cookie this same-origin fetch carries (issue 22).
+      response = await fetch(AUTH_REFRESH_PATH, { headers: refreshHeaders(shared) });
     } catch {
       return 'transient';
     }
     if (response.status === 429 || response.status >= 500) return 'transient';
-    const body = (await response.json().catch(() => null)) as { accessToken?: unknown; refreshToken?: unknown } | null;
-    if (!response.ok || typeof body?.accessToken !== 'string' || typeof body.refreshToken !== 'string') return 'ended';
-    const tokens = { accessToken: body.accessToken, refreshToken: body.refreshToken, rememberMe: shared.rememberMe };
+    const body = (await response.json().catch(() => null)) as { accessToken?: unknown } | null;
+    if (!response.ok || typeof body?.accessToken !== 'string') return 'ended';
+    const tokens = { accessToken: body.accessToken, rememberMe: shared.rememberMe };
     const maxAge = authCookieMaxAge(tokens);
     await cookieStore()?.set({
       name: AUTH_COOKIE_NAME,

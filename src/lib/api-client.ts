@@ -4,7 +4,7 @@ import type { SuccessStatusCode } from 'hono/utils/http-status';
 import type { AppType } from '../server/app';
 import type { RefreshAnswer } from '../shared/auth-schemas';
 import { asAppError, toAppError } from './app-error';
-import { AUTH_REFRESH_LOCK, AUTH_REFRESH_PATH } from './auth-cookie';
+import { AUTH_REFRESH_LOCK, AUTH_REFRESH_PATH, refreshHeaders } from './auth-cookie';
 import {
   type AuthTokens,
   clearAuthTokens,
@@ -116,16 +116,15 @@ export function createApiClient(options: ApiClientOptions = {}) {
   }
 
   async function refreshUnlessRotated(stale: AuthTokens): Promise<RefreshOutcome> {
-    // Inside the lock: another tab may have rotated the refresh token while we waited.
+    // Inside the lock: another tab may have refreshed while we waited (its new access token is in the cookie).
     const shared = reloadAuthTokensFromCookie();
     if (!shared) return { kind: 'ended' };
-    if (shared.refreshToken !== stale.refreshToken) return { kind: 'fresh', tokens: shared };
+    if (shared.accessToken !== stale.accessToken) return { kind: 'fresh', tokens: shared };
 
     let response: Response;
     try {
-      response = await baseFetch(
-        new Request(new URL(REFRESH_PATH, baseUrl), { headers: { 'x-refresh-token': shared.refreshToken } }),
-      );
+      // The refresh token travels in the HttpOnly cookie the browser adds (same origin).
+      response = await baseFetch(new Request(new URL(REFRESH_PATH, baseUrl), { headers: refreshHeaders(shared) }));
     } catch (error) {
       // Offline is not a refused session: keep the tokens; the caller fails as fetch fails offline.
       return { kind: 'transient', error };
@@ -133,10 +132,8 @@ export function createApiClient(options: ApiClientOptions = {}) {
     // Rate limited or server down: not a refusal either; the caller sees that answer.
     if (response.status === 429 || response.status >= 500) return { kind: 'transient', response };
     const body = response.ok ? ((await response.json().catch(() => null)) as RefreshAnswer | null) : null;
-    if (!body || typeof body.accessToken !== 'string' || typeof body.refreshToken !== 'string') {
-      return { kind: 'ended' };
-    }
-    const tokens = { accessToken: body.accessToken, refreshToken: body.refreshToken, rememberMe: shared.rememberMe };
+    if (!body || typeof body.accessToken !== 'string') return { kind: 'ended' };
+    const tokens = { accessToken: body.accessToken, rememberMe: shared.rememberMe };
     setAuthTokens(tokens);
     return { kind: 'fresh', tokens };
   }

@@ -1,25 +1,36 @@
-import { AUTH_COOKIE_NAME, SESSION_TTL_SECONDS } from '../shared/constants';
+import { AUTH_COOKIE_NAME, SESSION_TTL_SECONDS, TOKEN_STORAGE_HEADER } from '../shared/constants';
 import { ROLES, type Role } from '../shared/enums';
 
 // The auth cookie's value, read and written the same way by the page (document.cookie) and by the
 // service worker (cookieStore, for Background Sync): no DOM here.
 
-export type AuthTokens = { accessToken: string; refreshToken: string; rememberMe: boolean };
+// The refresh token is not here: the server keeps it in an HttpOnly cookie no script can read (issue 22).
+// `refreshToken` is only ever a cookie written by an earlier release, sent once more on the first refresh
+// so the server can move it into the HttpOnly cookie, then dropped.
+export type AuthTokens = { accessToken: string; refreshToken?: string; rememberMe: boolean };
+
+/** Login, refresh and logout send it: the refresh token goes to the HttpOnly cookie, not to script. */
+export const TOKEN_STORAGE = { [TOKEN_STORAGE_HEADER]: 'cookie' } as const;
+
+/** The headers of a refresh (or logout): the cookie, plus an earlier release's readable token if any. */
+export const refreshHeaders = (tokens: AuthTokens): Record<string, string> =>
+  tokens.refreshToken ? { ...TOKEN_STORAGE, 'x-refresh-token': tokens.refreshToken } : { ...TOKEN_STORAGE };
 
 export const AUTH_REFRESH_PATH = '/api/recruiter/auth/refresh-token';
 /** One refresh at a time across tabs and the service worker (Web Locks). */
 export const AUTH_REFRESH_LOCK = 'recruiter-token-refresh';
 
 export function encodeAuthCookie(tokens: AuthTokens): string {
-  return encodeURIComponent(JSON.stringify({ a: tokens.accessToken, r: tokens.refreshToken, m: tokens.rememberMe }));
+  return encodeURIComponent(JSON.stringify({ a: tokens.accessToken, m: tokens.rememberMe }));
 }
 
 export function decodeAuthCookie(raw: string | null | undefined): AuthTokens | null {
   if (!raw) return null;
   try {
     const parsed = JSON.parse(decodeURIComponent(raw)) as { a?: unknown; r?: unknown; m?: unknown };
-    if (typeof parsed.a !== 'string' || typeof parsed.r !== 'string') return null;
-    return { accessToken: parsed.a, refreshToken: parsed.r, rememberMe: parsed.m === true };
+    if (typeof parsed.a !== 'string') return null;
+    const legacy = typeof parsed.r === 'string' ? { refreshToken: parsed.r } : {};
+    return { accessToken: parsed.a, ...legacy, rememberMe: parsed.m === true };
   } catch {
     return null;
   }

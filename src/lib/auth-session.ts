@@ -9,8 +9,9 @@ import {
   userIdOf,
 } from './auth-cookie';
 
-// The auth state: access and refresh tokens, kept in memory and mirrored in a cookie (seed section 4):
-// path '/', session-long, or 7 days with remember-me. A refresh replaces the cookie.
+// The auth state: the access token, kept in memory and mirrored in a cookie (seed section 4): path '/',
+// session-long, or 7 days with remember-me. A refresh replaces the cookie. The refresh token is the
+// server's HttpOnly cookie beside it (issue 22): script never holds it.
 export type { AuthTokens };
 export { userIdOf };
 
@@ -50,7 +51,7 @@ export function useAuthTokens(): AuthTokens | null {
 // Another tab may have refreshed (rotated) the tokens: the cookie is the shared truth between tabs.
 export function reloadAuthTokensFromCookie(): AuthTokens | null {
   const fromCookie = readCookie();
-  if (fromCookie?.refreshToken !== current?.refreshToken) {
+  if (fromCookie?.accessToken !== current?.accessToken) {
     current = fromCookie;
     emit();
   }

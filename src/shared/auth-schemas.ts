@@ -73,4 +73,5 @@ export type LoginAnswer = {
   refreshToken: string | null;
 };
 
-export type RefreshAnswer = { success: true; accessToken: string; refreshToken: string };
+/** `refreshToken` is null when the app asked for it in its HttpOnly cookie (constants: TOKEN_STORAGE_HEADER). */
+export type RefreshAnswer = { success: true; accessToken: string; refreshToken: string | null };

@@ -14,6 +14,13 @@ export const REMEMBER_ME_TTL_SECONDS = 30 * 24 * 60 * 60;
 export const REFRESH_REUSE_GRACE_SECONDS = 30;
 export const LOCALE_COOKIE_MAX_AGE_SECONDS = 365 * 24 * 60 * 60;
 export const AUTH_COOKIE_NAME = 'recruiter_auth';
+/**
+ * Issue 22, finding 9: the app's refresh token lives only in an HttpOnly cookie of this name (with the
+ * `__Host-` prefix when the app is served over https), which script cannot read. The app asks for it with
+ * this request header on login, refresh and logout; without the header the calls answer as the seed says.
+ */
+export const REFRESH_COOKIE_NAME = 'recruiter_refresh';
+export const TOKEN_STORAGE_HEADER = 'x-token-storage';
 export const LOCALE_COOKIE_NAME = 'PARAGLIDE_LOCALE';
 
 export const PASSWORD_RESET_TTL_SECONDS = 60 * 60;

@@ -7,8 +7,9 @@ import {
   unwrap,
 } from '../../src/lib/api-client';
 import { AppError } from '../../src/lib/app-error';
+import { TOKEN_STORAGE } from '../../src/lib/auth-cookie';
 import { clearAuthTokens, getAuthTokens, setAuthTokens } from '../../src/lib/auth-session';
-import { startInProcessApi, TEST_PASSWORD } from './helpers/in-process-api';
+import { browserCookies, startInProcessApi, TEST_PASSWORD } from './helpers/in-process-api';
 
 // The real API in-process (migrated in-memory SQLite) behind the real client; only the network is
 // replaced, by a function that hands each Request to `app.request`.
@@ -37,23 +38,30 @@ type Hook = (request: Request, response: Response) => Promise<void> | void;
 
 function setup(options: { afterResponse?: Hook; locks?: ApiClientOptions['locks'] } = {}) {
   const sent: Request[] = [];
+  const cookies = browserCookies();
   const baseFetch = vi.fn(async (request: Request) => {
     sent.push(request.clone());
-    const response = await server.app.request(request);
+    const response = await server.app.request(cookies.attach(request));
+    cookies.keep(response);
     await options.afterResponse?.(request, response);
     return response;
   });
+  /** The refresh token as the browser holds it: in the HttpOnly cookie only. */
+  const refreshCookie = () => cookies.jar.get('recruiter_refresh');
   const onSessionEnded = vi.fn();
   const client = createApiClient({ baseUrl: BASE_URL, baseFetch, onSessionEnded, locks: options.locks ?? null });
   const paths = () => sent.map((r) => new URL(r.url).pathname);
   const refreshCalls = () => paths().filter((p) => p === REFRESH_PATH).length;
   const me = () => unwrap(client.api.api.recruiter.auth.me.$get());
+  // As the login page does it: the refresh token comes back as the HttpOnly cookie, not in the answer.
   const logIn = async (email: string) => {
-    const answer = await unwrap(client.api.api.auth.login.$post({ json: { email, password: TEST_PASSWORD } }));
-    if (!answer.accessToken || !answer.refreshToken) throw new Error('no tokens');
-    setAuthTokens({ accessToken: answer.accessToken, refreshToken: answer.refreshToken, rememberMe: false });
+    const answer = await unwrap(
+      client.api.api.auth.login.$post({ json: { email, password: TEST_PASSWORD } }, { headers: TOKEN_STORAGE }),
+    );
+    if (!answer.accessToken || answer.refreshToken !== null || !refreshCookie()) throw new Error('no session');
+    setAuthTokens({ accessToken: answer.accessToken, rememberMe: false });
   };
-  return { client, baseFetch, sent, paths, refreshCalls, onSessionEnded, me, logIn };
+  return { client, baseFetch, sent, paths, refreshCalls, onSessionEnded, me, logIn, cookies, refreshCookie };
 }
 
 describe('api client', () => {
@@ -74,6 +82,7 @@ describe('api client', () => {
     const email = await createUser();
     await t.logIn(email);
     const before = getAuthTokens();
+    const cookieBefore = t.refreshCookie();
     advance(16 * MINUTE); // the 15-minute access token has expired
 
     const users = await Promise.all(Array.from({ length: 5 }, () => t.me()));
@@ -82,7 +91,12 @@ describe('api client', () => {
     expect(t.refreshCalls()).toBe(1);
     const after = getAuthTokens();
     expect(after?.accessToken).not.toBe(before?.accessToken);
-    expect(after?.refreshToken).not.toBe(before?.refreshToken);
+    // The refresh token rotated in the HttpOnly cookie; script never held either one (issue 22).
+    expect(t.refreshCookie()).toEqual(expect.any(String));
+    expect(t.refreshCookie()).not.toBe(cookieBefore);
+    expect(after?.refreshToken).toBeUndefined();
+    expect(document.cookie).not.toContain(cookieBefore);
+    expect(document.cookie).not.toContain(t.refreshCookie());
     // 1 login + 5 first tries + 1 refresh + 5 replays
     expect(t.sent).toHaveLength(12);
     for (const replay of t.sent.slice(-5)) {
@@ -105,10 +119,14 @@ describe('api client', () => {
     if (!mine) throw new Error('not logged in');
     advance(16 * MINUTE);
 
-    // Another tab refreshes: new tokens in the shared cookie, while this tab still holds the old ones.
-    const refreshed = await server.app.request(REFRESH_PATH, { headers: { 'x-refresh-token': mine.refreshToken } });
-    const other = (await refreshed.json()) as { accessToken: string; refreshToken: string };
-    setAuthTokens({ ...other, rememberMe: false });
+    // Another tab refreshes (the browser's cookies are shared): a new access token in the shared cookie,
+    // while this tab still holds the old one.
+    const refreshed = await server.app.request(
+      t.cookies.attach(new Request(`${BASE_URL}${REFRESH_PATH}`, { headers: TOKEN_STORAGE })),
+    );
+    t.cookies.keep(refreshed);
+    const other = (await refreshed.json()) as { accessToken: string };
+    setAuthTokens({ accessToken: other.accessToken, rememberMe: false });
     const sharedCookie = document.cookie;
     setAuthTokens(mine);
     // biome-ignore lint/suspicious/noDocumentCookie: the shared cookie is what the other tab wrote
@@ -117,18 +135,18 @@ describe('api client', () => {
     await expect(t.me()).resolves.toMatchObject({ roles: ['ROLE_RECRUITER'] });
     expect(held).toEqual([REFRESH_LOCK_NAME]);
     expect(t.refreshCalls()).toBe(0);
-    expect(getAuthTokens()?.refreshToken).toBe(other.refreshToken);
+    expect(getAuthTokens()?.accessToken).toBe(other.accessToken);
   });
 
   it('logs out and goes home once when the refresh is refused', async () => {
     const t = setup();
     await t.logIn(await createUser());
-    const tokens = getAuthTokens();
-    // The session is ended elsewhere (another device logged out).
-    await server.app.request('/api/auth/logout', {
-      method: 'POST',
-      headers: { 'x-refresh-token': tokens?.refreshToken ?? '' },
-    });
+    // The session is ended elsewhere (in another tab, which clears the shared cookie).
+    const out = await server.app.request(
+      t.cookies.attach(new Request(`${BASE_URL}/api/auth/logout`, { method: 'POST', headers: TOKEN_STORAGE })),
+    );
+    t.cookies.keep(out);
+    expect(t.refreshCookie()).toBeUndefined();
 
     const results = await Promise.allSettled([t.me(), t.me(), t.me()]);
 

@@ -286,9 +286,9 @@ describe.each(DIALECTS)('admin recruiters on %s', (dialect) => {
       const { row, password } = await invite();
       const until = new Date(t.clock.now().getTime() + 7 * DAY).toISOString();
       expect(row.invitationExpiresAt).toBe(until);
-      const [{ mail, payload }] = (await invitations()) as [
-        { mail: { locale: string }; payload: Record<string, string> },
-      ];
+      const [sent] = await invitations();
+      if (!sent) throw new Error('no invitation was queued');
+      const { mail, payload } = sent;
       expect(payload.expiresAt).toBe(until);
       // 2026-11-22T02:00Z + 7 days, in Malaysia's time and labelled with its offset.
       const rendered = renderEmail('recruiter_invitation', mail.locale, payload, { appUrl: t.env.APP_URL });

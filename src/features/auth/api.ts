@@ -1,6 +1,7 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, unwrap } from '../../lib/api-client';
 import { registerErrorMessages } from '../../lib/app-error';
+import { TOKEN_STORAGE } from '../../lib/auth-cookie';
 import { clearAuthTokens, getAuthTokens, setAuthTokens } from '../../lib/auth-session';
 import { requestPersistentStorage } from '../../lib/persistent-storage';
 import { m } from '../../paraglide/messages';
@@ -25,14 +26,11 @@ export function useLoginMutation() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (input: LoginInput & { rememberMe: boolean }): Promise<LoginResult> => {
-      const answer = await unwrap(api.api.auth.login.$post({ json: input }));
+      // The refresh token comes back as an HttpOnly cookie, never to script (issue 22).
+      const answer = await unwrap(api.api.auth.login.$post({ json: input }, { headers: TOKEN_STORAGE }));
       if (answer.needToChangePassword && answer.token) return { kind: 'change-password', token: answer.token };
-      if (!answer.accessToken || !answer.refreshToken) throw new Error('Login answered without tokens');
-      setAuthTokens({
-        accessToken: answer.accessToken,
-        refreshToken: answer.refreshToken,
-        rememberMe: input.rememberMe,
-      });
+      if (!answer.accessToken) throw new Error('Login answered without a token');
+      setAuthTokens({ accessToken: answer.accessToken, rememberMe: input.rememberMe });
       return { kind: 'logged-in' };
     },
     onSuccess: async (result) => {

@@ -1,6 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { clearToasts } from '../../components/toast/toast-store';
 import { api } from '../../lib/api-client';
+import { refreshHeaders } from '../../lib/auth-cookie';
 import { clearAuthTokens, currentUserId, getAuthTokens } from '../../lib/auth-session';
 import { clearOutbox, listEntries } from '../../lib/outbox/outbox-store';
 import { isUnsent } from '../../lib/outbox/outbox-types';
@@ -26,7 +27,8 @@ export async function logout(queryClient: QueryClient): Promise<void> {
   const tokens = getAuthTokens();
   if (tokens) {
     try {
-      await api.api.auth.logout.$post(undefined, { headers: { 'x-refresh-token': tokens.refreshToken } });
+      // The server ends the session its HttpOnly cookie names, and clears that cookie.
+      await api.api.auth.logout.$post(undefined, { headers: refreshHeaders(tokens) });
     } catch {
       // Offline or server down: the tokens are forgotten below and expire on their own.
     }

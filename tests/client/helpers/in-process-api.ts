@@ -1,6 +1,8 @@
+import { Hono } from 'hono';
 import { afterAll, beforeAll, vi } from 'vitest';
 import { setAuthTokens } from '../../../src/lib/auth-session';
 import { createApp } from '../../../src/server/app';
+import type { AppEnv } from '../../../src/server/context';
 import { connect } from '../../../src/server/db/connect';
 import { migrateToLatest } from '../../../src/server/db/migrate';
 import { readEnv } from '../../../src/server/env';
@@ -23,7 +25,7 @@ export async function startInProcessApi() {
     DATA_DIR: '/tmp/recruiter-test',
     MAIL_WORKER: 'false',
   });
-  const app = createApp({ db, env, storage: createStorage(env), now: () => new Date(current) });
+  const app = withCookiesSeen(createApp({ db, env, storage: createStorage(env), now: () => new Date(current) }));
   const passwordHash = await hashPassword(TEST_PASSWORD);
 
   let count = 0;
@@ -119,4 +121,53 @@ export function inProcessApiForFile(): InProcessApi {
       return Reflect.get(running, key);
     },
   });
+}
+
+// happy-dom, where client tests run, drops Set-Cookie from every Response it builds, as a page's fetch
+// must; but here the "page" stands in for the browser too. The cookies the API sets are copied to this
+// header, which `browserCookies` reads as the browser reads Set-Cookie.
+const COOKIES_SEEN = 'x-test-set-cookie';
+
+function withCookiesSeen(api: Hono<AppEnv>): Hono<AppEnv> {
+  return new Hono<AppEnv>()
+    .use(async (c, next) => {
+      const seen: string[] = [];
+      const header = c.header;
+      c.header = ((name: string, value: string | undefined, options?: { append?: boolean }) => {
+        if (name.toLowerCase() === 'set-cookie' && value) seen.push(value);
+        return header(name, value, options);
+      }) as typeof c.header;
+      await next();
+      // One JSON list: a cookie's Expires has a comma, so joined headers could not be split again.
+      if (seen.length > 0) c.res.headers.set(COOKIES_SEEN, JSON.stringify(seen));
+    })
+    .route('/', api);
+}
+
+/**
+ * What a browser does with the API's cookies (the HttpOnly refresh cookie, issue 22): kept from each
+ * answer's Set-Cookie, sent back with each request, forgotten when the server clears it. Script in the
+ * page never sees them: tests read `jar` to check what the browser holds.
+ */
+export function browserCookies() {
+  const jar = new Map<string, string>();
+  return {
+    jar,
+    attach(request: Request): Request {
+      if (jar.size === 0) return request;
+      const withCookies = new Request(request);
+      withCookies.headers.set('cookie', [...jar].map(([name, value]) => `${name}=${value}`).join('; '));
+      return withCookies;
+    },
+    keep(response: Response): void {
+      for (const line of JSON.parse(response.headers.get(COOKIES_SEEN) ?? '[]') as string[]) {
+        const [pair = '', ...attributes] = line.split(';');
+        const at = pair.indexOf('=');
+        const name = pair.slice(0, at).trim();
+        const value = pair.slice(at + 1).trim();
+        if (value === '' || attributes.some((a) => /^\s*max-age=0\s*$/i.test(a))) jar.delete(name);
+        else jar.set(name, value);
+      }
+    },
+  };
 }

@@ -548,6 +548,16 @@ export const ROUTE_CATALOG: RouteRow[] = [
     },
   },
   {
+    method: 'POST',
+    path: '/api/admin/recruiters/:id/invitation',
+    expect: adminOnly(),
+    build: async (fx) => {
+      // Invited and not logged in yet: a new temporary password can be sent.
+      const user = await fx.t.createUser({ email: `invited${fx.seq()}@example.com`, needToChangePassword: true });
+      return { path: `/api/admin/recruiters/${user.id}/invitation` };
+    },
+  },
+  {
     method: 'GET',
     path: '/api/admin/recruiters/:id/tasks',
     expect: adminOnly(),

@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import * as v from 'valibot';
 import { loginSchema, resetPasswordSchema, updatePasswordSchema } from '../../../shared/auth-schemas';
 import type { AppEnv } from '../../context';
-import { notFound } from '../../errors';
+import { AppError, notFound } from '../../errors';
 import { requireUser } from '../../middleware/auth';
 import { clientIp, hitRateLimit, limitPerIp, RATE_RULES } from '../../middleware/rate-limit';
 import { verifyAccessToken } from '../../security/jwt';
@@ -10,14 +10,15 @@ import { validate } from '../../validate';
 import { findUserById, toAuthUser } from '../users/user.repository';
 import { login, logout, refresh, requestPasswordReset, updatePassword } from './auth.service';
 import { countAccountLoginAttempt, loginAttemptFromIp } from './login-throttle';
+import { clearRefreshCookie, readRefreshCookie, setRefreshCookie, wantsRefreshCookie } from './refresh-cookie';
 
-const refreshHeaderSchema = v.object({
-  'x-refresh-token': v.pipe(
-    v.string('token_required'),
-    v.minLength(20, 'token_required'),
-    v.maxLength(200, 'token_required'),
-  ),
-});
+const refreshToken = v.pipe(
+  v.string('token_required'),
+  v.minLength(20, 'token_required'),
+  v.maxLength(200, 'token_required'),
+);
+// The seed's header; the app sends none and names its HttpOnly cookie instead (refresh-cookie.ts).
+const refreshHeaderSchema = v.object({ 'x-refresh-token': v.optional(refreshToken) });
 
 // `/api/auth`: login and logout (seed section 7, plus logout).
 export const authRoutes = new Hono<AppEnv>()
@@ -29,6 +30,10 @@ export const authRoutes = new Hono<AppEnv>()
     const giveBack = await countAccountLoginAttempt(c.get('deps'), input.email, ip);
     const answer = await login(c.get('deps'), input, { ip, userAgent: c.req.header('user-agent') ?? null });
     await giveBack();
+    if (answer.refreshToken && wantsRefreshCookie(c)) {
+      setRefreshCookie(c, answer.refreshToken, input.rememberMe);
+      return c.json({ ...answer, refreshToken: null }, 200);
+    }
     return c.json(answer, 200);
   })
   .post('/logout', async (c) => {
@@ -36,7 +41,8 @@ export const authRoutes = new Hono<AppEnv>()
     const { env, now } = c.get('deps');
     const bearer = c.req.header('authorization')?.replace(/^Bearer\s+/i, '') ?? '';
     const claims = bearer ? await verifyAccessToken(env.JWT_SECRET, bearer, now()) : null;
-    await logout(c.get('deps'), claims?.sid ?? null, c.req.header('x-refresh-token') ?? null);
+    await logout(c.get('deps'), claims?.sid ?? null, c.req.header('x-refresh-token') ?? readRefreshCookie(c) ?? null);
+    clearRefreshCookie(c);
     return c.json({ success: true as const, data: null }, 200);
   });
 
@@ -44,10 +50,24 @@ export const authRoutes = new Hono<AppEnv>()
 export const recruiterAuthRoutes = new Hono<AppEnv>()
   .get('/refresh-token', validate('header', refreshHeaderSchema), async (c) => {
     const { db, now } = c.get('deps');
-    const token = c.req.valid('header')['x-refresh-token'];
+    const cookie = wantsRefreshCookie(c);
+    // A header wins: an app upgraded from a release that kept the token in its readable cookie sends
+    // it once more, and gets it back as an HttpOnly cookie.
+    const token = c.req.valid('header')['x-refresh-token'] ?? (cookie ? readRefreshCookie(c) : undefined);
     await hitRateLimit(db, RATE_RULES.refreshPerIp, clientIp(c), now().getTime());
+    if (!token) {
+      if (cookie) throw new AppError('INVALID_TOKEN', 401, 'Your session has ended. Please log in again.');
+      throw new AppError('VALIDATION_FAILED', 400, 'Some fields are not valid.', {
+        'x-refresh-token': 'token_required',
+      });
+    }
     await hitRateLimit(db, RATE_RULES.refreshPerSession, token.slice(0, 16), now().getTime());
-    return c.json(await refresh(c.get('deps'), token), 200);
+    const pair = await refresh(c.get('deps'), token);
+    if (cookie) {
+      setRefreshCookie(c, pair.refreshToken, pair.rememberMe);
+      return c.json({ success: true as const, accessToken: pair.accessToken, refreshToken: null }, 200);
+    }
+    return c.json({ success: true as const, accessToken: pair.accessToken, refreshToken: pair.refreshToken }, 200);
   })
   .get('/me', requireUser, async (c) => {
     const user = await findUserById(c.get('deps').db, c.get('user').id);

@@ -1,4 +1,4 @@
-import type { LoginAnswer, RefreshAnswer } from '../../../shared/auth-schemas';
+import type { LoginAnswer } from '../../../shared/auth-schemas';
 import {
   PASSWORD_RESET_TTL_SECONDS,
   PASSWORD_SETUP_TTL_SECONDS,
@@ -82,7 +82,11 @@ export async function login(
   return { success: true, needToChangePassword: false, token: pair.accessToken, ...pair };
 }
 
-export async function refresh(deps: AppDeps, refreshToken: string): Promise<RefreshAnswer> {
+/** A new token pair for a live session, and whether that login was remembered (for the cookie's life). */
+export async function refresh(
+  deps: AppDeps,
+  refreshToken: string,
+): Promise<{ accessToken: string; refreshToken: string; rememberMe: boolean }> {
   const { db, now } = deps;
   const at = now();
   const row = await findRefreshToken(db, sha256(refreshToken));
@@ -103,7 +107,7 @@ export async function refresh(deps: AppDeps, refreshToken: string): Promise<Refr
   }
   await touchSession(db, row.sessionId, at.toISOString());
   const pair = await issuePair(deps, row.userId, JSON.parse(row.roles) as string[], row.sessionId);
-  return { success: true, ...pair };
+  return { ...pair, rememberMe: row.rememberMe === 1 };
 }
 
 async function issuePair(deps: AppDeps, userId: number, roles: string[], sessionId: number) {
