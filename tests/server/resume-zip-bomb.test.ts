@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { zipSync } from 'fflate';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { parsePendingResumes } from '../../src/server/jobs/resume-parser';
@@ -69,6 +70,31 @@ describe('the zip guard in front of mammoth', () => {
     expect(() =>
       assertZipWithinLimits(zipSync({ ...Object.fromEntries(Object.entries(many).slice(0, 50)) })),
     ).not.toThrow();
+  });
+
+  it('says a damaged zip cannot be read, never failing another way', async () => {
+    const docx = await sampleDocx(['Tan Wei Ming', 'Backend engineer']);
+    const damaged = (cut: number, flip: number) => {
+      const bytes = Buffer.from(docx.subarray(0, cut));
+      if (flip < bytes.length) bytes[flip] = (bytes[flip] as number) ^ 0xff;
+      return bytes;
+    };
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: docx.length }), fc.nat(docx.length), (cut, flip) => {
+        try {
+          assertZipWithinLimits(damaged(cut, flip));
+        } catch (error) {
+          expect(error).toBeInstanceOf(ResumeUnreadable);
+        }
+      }),
+      { numRuns: 2000 },
+    );
+    // A zip64 size marker whose extra field runs past the end of the file.
+    const zip64 = Buffer.from(docx);
+    const lastEntry = zip64.lastIndexOf(Buffer.from([0x50, 0x4b, 0x01, 0x02]));
+    zip64.writeUInt32LE(0xffffffff, lastEntry + 24);
+    zip64.writeUInt16LE(0xffff, lastEntry + 30);
+    expect(() => assertZipWithinLimits(zip64)).toThrow(ResumeUnreadable);
   });
 
   it('says a file that is not a zip cannot be read', () => {

@@ -22,6 +22,16 @@ type Entry = { method: number; compressedSize: number; size: number; localOffset
 
 /** Throws ResumeTooComplex past the limits, ResumeUnreadable when the zip is not one. */
 export function assertZipWithinLimits(bytes: Uint8Array, limits: ZipLimits = DOCX_LIMITS): void {
+  try {
+    checkZip(bytes, limits);
+  } catch (error) {
+    if (error instanceof ResumeUnreadable) throw error;
+    // A header pointing outside the file (DataView's RangeError): damaged, like any other.
+    throw new ResumeUnreadable(`the zip is damaged: ${(error as Error).message}`);
+  }
+}
+
+function checkZip(bytes: Uint8Array, limits: ZipLimits): void {
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const entries = readCentralDirectory(view, limits);
 
