@@ -4,13 +4,13 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import { parsePendingResumes } from '../../src/server/jobs/resume-parser';
 import { createResumeReader, extractResumeText } from '../../src/server/resume/extract-text';
 import { ResumeTooComplex, ResumeUnreadable } from '../../src/server/resume/resume-errors';
-import { DOCX } from '../../src/server/resume/resume-formats';
+import { DOCX, PDF } from '../../src/server/resume/resume-formats';
 import { assertZipWithinLimits } from '../../src/server/resume/zip-guard';
+import { docxWithFiller, lieAboutSize, pdfWithFiller } from './helpers/hostile-files';
 import { insertTask } from './helpers/rows';
 import { sampleDocx } from './helpers/sample-files';
 import { dropValues, multipart, postDrop, recruiter } from './helpers/talent-fixtures';
 import { bearer, createTestApp, DIALECTS, type TestApp } from './helpers/test-app';
-import { docxWithFiller, lieAboutSize } from './helpers/zip-bombs';
 
 // Issue 22, finding 5: a 1 MB DOCX holding 1 GB of text was inflated inside the API (0.55 → 2.19 GB,
 // /api/health 3.9 s). Now the zip is checked before mammoth sees it, and resumes are read in a worker
@@ -119,10 +119,10 @@ describe('reading resumes away from the API’s thread', () => {
     // Under the zip limits (some 20 MB of XML) but a million tiny paragraphs: mammoth's tree of them
     // needs far more than the worker's heap.
     const heavy = await docxWithFiller('<w:p><w:r><w:t>x</w:t></w:r></w:p>'.repeat(10_000), 60);
-    const reader = createResumeReader({ maxOldGenerationSizeMb: 64, timeoutMs: 60_000, idleMs: 1000 });
+    const reader = createResumeReader({ maxOldGenerationSizeMb: 64, timeoutMs: 60_000 });
     try {
       const stop = watchTheApi();
-      await expect(reader.read(heavy, DOCX)).rejects.toThrow(/more than 64 MB/);
+      await expect(reader.read(heavy, DOCX)).rejects.toThrow(/more than 64 MB of heap/);
       expect(stop().maxHeapGrowth).toBeLessThan(40 * MB);
       expect(await reader.read(await sampleDocx(['Next Resume', 'Still read']), DOCX)).toBe(
         'Next Resume\n\nStill read',
@@ -134,13 +134,33 @@ describe('reading resumes away from the API’s thread', () => {
 
   it('ends a read that takes longer than the time limit', async () => {
     const heavy = await docxWithFiller('<w:p><w:r><w:t>x</w:t></w:r></w:p>'.repeat(10_000), 60);
-    const reader = createResumeReader({ maxOldGenerationSizeMb: 256, timeoutMs: 300, idleMs: 1000 });
+    const reader = createResumeReader({ timeoutMs: 300 });
     try {
       await expect(reader.read(heavy, DOCX)).rejects.toThrow(/more than 300 ms/);
     } finally {
       await reader.close();
     }
   });
+
+  it('ends a PDF whose stream inflates past the memory limit: buffers the heap limit does not see', async () => {
+    const bomb = await pdfWithFiller(300); // 300 kB
+    const reader = createResumeReader({ maxRssGrowthMb: 128 });
+    const rssAtStart = process.memoryUsage.rss();
+    let peak = rssAtStart;
+    const watch = setInterval(() => {
+      peak = Math.max(peak, process.memoryUsage.rss());
+    }, 10);
+    try {
+      expect(bomb.length).toBeLessThan(MB / 2);
+      await expect(reader.read(bomb, PDF)).rejects.toThrow(/more than 128 MB of memory/);
+      // Unwatched, the process grew by 600 MB and took 13 s; a doubling buffer may overshoot a little.
+      expect(peak - rssAtStart).toBeLessThan(320 * MB);
+      expect(await reader.read(await pdfWithFiller(0, 'Next Resume'), PDF)).toBe('Next Resume');
+    } finally {
+      clearInterval(watch);
+      await reader.close();
+    }
+  }, 30_000);
 
   it('answers every file of a burst in turn, the bomb among them refused', async () => {
     const files = await Promise.all([1, 2, 3].map((n) => sampleDocx([`Resume ${n}`])));

@@ -6,13 +6,19 @@ import type { ResumeAnswer, ResumeTask } from './resume-worker';
 
 // Resumes are read in a worker thread with a memory and a time limit of its own (issue 22, finding 5):
 // a hostile file (a zip bomb past the guard, a PDF stream that inflates to gigabytes, millions of XML
-// nodes) exhausts that worker, which dies, never the API. One worker per process, one file at a time, so
-// a burst of resumes takes one core and leaves the other to the API. The worker starts on the first
-// resume, is never what keeps the process alive, and ends after IDLE_MS without work.
+// nodes) exhausts that worker, which is ended, never the API. One worker per process, one file at a
+// time, so a burst of resumes takes one core and leaves the other to the API. The worker starts on the
+// first resume, is never what keeps the process alive, and ends after `idleMs` without work.
 
 export type ResumeReaderLimits = {
   /** The worker's V8 heap; past it the worker is killed (ERR_WORKER_OUT_OF_MEMORY). */
   maxOldGenerationSizeMb: number;
+  /**
+   * The process's resident memory growth while a file is read. The heap limit does not cover the
+   * buffers outside it, where pdf.js inflates a PDF's streams (300 MB of a 300 kB PDF were seen): past
+   * this the worker is terminated. Checked every WATCH_MS, so a doubling buffer may overshoot it a little.
+   */
+  maxRssGrowthMb: number;
   /** From the moment the worker takes the file; past it the worker is terminated. */
   timeoutMs: number;
   idleMs: number;
@@ -20,9 +26,13 @@ export type ResumeReaderLimits = {
 
 export const RESUME_READER_LIMITS: ResumeReaderLimits = {
   maxOldGenerationSizeMb: 256,
+  maxRssGrowthMb: 512,
   timeoutMs: 20_000,
   idleMs: 30_000,
 };
+
+const MB = 1024 * 1024;
+const WATCH_MS = 25;
 
 export type ResumeReader = {
   /** The file's text. Throws ResumeUnreadable (ResumeTooComplex past a limit) when it cannot be read. */
@@ -30,7 +40,8 @@ export type ResumeReader = {
   close(): Promise<void>;
 };
 
-export function createResumeReader(limits: ResumeReaderLimits = RESUME_READER_LIMITS): ResumeReader {
+export function createResumeReader(overrides: Partial<ResumeReaderLimits> = {}): ResumeReader {
+  const limits = { ...RESUME_READER_LIMITS, ...overrides };
   const worker = workerEntry();
   const pool = new Piscina<ResumeTask, ResumeAnswer>({
     filename: worker.file,
@@ -46,11 +57,22 @@ export function createResumeReader(limits: ResumeReaderLimits = RESUME_READER_LI
   // Files wait here, not in the pool, so that the time limit counts from the moment the worker starts.
   let queue: Promise<unknown> = Promise.resolve();
   const runOne = async (bytes: Uint8Array, mimeType: string) => {
+    const stop = new AbortController();
+    const end = (why: string) => stop.abort(new ResumeTooComplex(`reading it took more than ${why}`));
+    const timer = setTimeout(() => end(`${limits.timeoutMs} ms`), limits.timeoutMs).unref();
+    const rssAtStart = process.memoryUsage.rss();
+    const watch = setInterval(() => {
+      if (process.memoryUsage.rss() - rssAtStart > limits.maxRssGrowthMb * MB)
+        end(`${limits.maxRssGrowthMb} MB of memory`);
+    }, WATCH_MS).unref();
     let answer: ResumeAnswer;
     try {
-      answer = await pool.run({ bytes, mimeType }, { signal: AbortSignal.timeout(limits.timeoutMs) });
+      answer = await pool.run({ bytes, mimeType }, { signal: stop.signal });
     } catch (error) {
       throw overLimit(error as Error, limits) ?? error;
+    } finally {
+      clearTimeout(timer);
+      clearInterval(watch);
     }
     if ('text' in answer) return answer.text;
     throw answer.refused === 'too-complex' ? new ResumeTooComplex(answer.reason) : new ResumeUnreadable(answer.reason);
@@ -70,9 +92,10 @@ export function createResumeReader(limits: ResumeReaderLimits = RESUME_READER_LI
 // exhausted it. Anything else (the worker cannot start) is the server's fault and is not hidden as one.
 function overLimit(error: Error, limits: ResumeReaderLimits): ResumeTooComplex | null {
   if ((error as NodeJS.ErrnoException).code === 'ERR_WORKER_OUT_OF_MEMORY') {
-    return new ResumeTooComplex(`reading it took more than ${limits.maxOldGenerationSizeMb} MB`);
+    return new ResumeTooComplex(`reading it took more than ${limits.maxOldGenerationSizeMb} MB of heap`);
   }
-  if (error.name === 'AbortError') return new ResumeTooComplex(`reading it took more than ${limits.timeoutMs} ms`);
+  // Piscina's AbortError carries the reason the signal was given (the time or the memory).
+  if (error.name === 'AbortError' && error.cause instanceof ResumeTooComplex) return error.cause;
   if (/^worker exited with code/.test(error.message)) return new ResumeTooComplex(error.message);
   return null;
 }

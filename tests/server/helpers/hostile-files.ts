@@ -1,4 +1,4 @@
-import { crc32, createDeflateRaw, deflateRawSync } from 'node:zlib';
+import { crc32, createDeflate, createDeflateRaw, deflateRawSync } from 'node:zlib';
 import { unzipSync } from 'fflate';
 import { sampleDocx } from './sample-files';
 
@@ -104,4 +104,48 @@ export function lieAboutSize(zip: Uint8Array, name: string, size: number): Buffe
     at += 46 + nameLength + bytes.readUInt16LE(at + 30) + bytes.readUInt16LE(at + 32);
   }
   throw new Error(`no entry ${name}`);
+}
+
+/** A one-page PDF whose content stream (FlateDecode) is `megabytes` MB of spaces after its text. */
+export async function pdfWithFiller(megabytes: number, text = 'Bomb Resume'): Promise<Buffer> {
+  const deflate = createDeflate({ level: 9 });
+  const out: Buffer[] = [];
+  deflate.on('data', (chunk: Buffer) => out.push(chunk));
+  const done = new Promise((resolve, reject) => deflate.on('end', resolve).on('error', reject));
+  const write = async (chunk: Buffer) => {
+    if (!deflate.write(chunk)) await new Promise((resolve) => deflate.once('drain', resolve));
+  };
+  await write(Buffer.from(`BT /F1 16 Tf 72 740 Td (${text}) Tj ET\n`, 'latin1'));
+  const spaces = Buffer.alloc(1024 * 1024, 0x20);
+  for (let i = 0; i < megabytes; i += 1) await write(spaces);
+  deflate.end();
+  await done;
+  const stream = Buffer.concat(out);
+  const objects = [
+    '<< /Type /Catalog /Pages 2 0 R >>',
+    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 4 0 R >> >> /Contents 5 0 R >>',
+    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>',
+  ];
+  const parts: Buffer[] = [Buffer.from('%PDF-1.4\n', 'latin1')];
+  let length = parts[0]?.length ?? 0;
+  const offsets: number[] = [];
+  const add = (part: Buffer) => {
+    parts.push(part);
+    length += part.length;
+  };
+  objects.forEach((object, index) => {
+    offsets.push(length);
+    add(Buffer.from(`${index + 1} 0 obj\n${object}\nendobj\n`, 'latin1'));
+  });
+  offsets.push(length);
+  add(Buffer.from(`5 0 obj\n<< /Length ${stream.length} /Filter /FlateDecode >>\nstream\n`, 'latin1'));
+  add(stream);
+  add(Buffer.from('\nendstream\nendobj\n', 'latin1'));
+  const xref = length;
+  let tail = `xref\n0 ${offsets.length + 1}\n0000000000 65535 f \n`;
+  for (const offset of offsets) tail += `${String(offset).padStart(10, '0')} 00000 n \n`;
+  tail += `trailer\n<< /Size ${offsets.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
+  add(Buffer.from(tail, 'latin1'));
+  return Buffer.concat(parts);
 }
