@@ -14,9 +14,10 @@ export type ResumeReaderLimits = {
   /** The worker's V8 heap; past it the worker is killed (ERR_WORKER_OUT_OF_MEMORY). */
   maxOldGenerationSizeMb: number;
   /**
-   * The process's resident memory growth while a file is read. The heap limit does not cover the
-   * buffers outside it, where pdf.js inflates a PDF's streams (300 MB of a 300 kB PDF were seen): past
-   * this the worker is terminated. Checked every WATCH_MS, so a doubling buffer may overshoot it a little.
+   * The process's resident memory growth while a file is read. The heap limit does not count the
+   * buffers where pdf.js inflates a PDF's streams (a 300 kB PDF grew the process by 600 MB): past this
+   * the worker is terminated. Checked every WATCH_MS, so a growing buffer may overshoot it a little.
+   * Room for a legitimate read: the zip guard's 64 MB plus the worker's heap.
    */
   maxRssGrowthMb: number;
   /** From the moment the worker takes the file; past it the worker is terminated. */
