@@ -49,7 +49,12 @@ export function sourceHash() {
 
 /** True when dist/ holds a complete build of the current sources. */
 export function buildIsCurrent() {
-  const outputs = ['dist/client/index.html', 'dist/client/sw.js', 'dist/server/index.js'];
+  const outputs = [
+    'dist/client/index.html',
+    'dist/client/sw.js',
+    'dist/server/index.js',
+    'dist/server/resume-worker.js',
+  ];
   if (!outputs.every((file) => existsSync(path.join(ROOT, file)) && statSync(path.join(ROOT, file)).size > 0))
     return false;
   try {

@@ -45,9 +45,14 @@ try {
     ssr: { external: ['better-sqlite3', 'pg', '@node-rs/argon2', 'nodemailer'] },
     build: {
       ssr: true,
-      // The server, and the one-time command that creates a production install's first admin.
+      // The server, the one-time command that creates a production install's first admin, and the
+      // worker thread that reads resumes (src/server/resume/extract-text.ts finds it beside index.js).
       rollupOptions: {
-        input: { index: 'src/server/index.ts', 'create-admin': 'src/server/cli/create-admin-main.ts' },
+        input: {
+          index: 'src/server/index.ts',
+          'create-admin': 'src/server/cli/create-admin-main.ts',
+          'resume-worker': 'src/server/resume/resume-worker.ts',
+        },
       },
       outDir: 'dist/server',
       target: 'node20',

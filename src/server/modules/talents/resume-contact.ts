@@ -1,5 +1,7 @@
 import { extractContact, NO_CONTACT, type ResumeContact } from '../../resume/extract-contact';
-import { canExtractText, extractResumeText } from '../../resume/extract-text';
+import { extractResumeText } from '../../resume/extract-text';
+import { ResumeUnreadable } from '../../resume/resume-errors';
+import { canExtractText } from '../../resume/resume-formats';
 import { checkUpload } from '../../uploads/read-upload';
 
 /**
@@ -13,9 +15,11 @@ export async function readResumeContact(file: File | undefined): Promise<ResumeC
   let text: string;
   try {
     text = await extractResumeText(checked.bytes, checked.mimeType);
-  } catch {
-    // Corrupt or encrypted: the same as a file with no text; the drop itself still takes it.
-    return NO_CONTACT;
+  } catch (error) {
+    // Corrupt, encrypted or hostile (a zip bomb, a reader out of memory or time): the same as a file with
+    // no text; the drop itself still takes it. A reader that cannot start at all is a server fault.
+    if (error instanceof ResumeUnreadable) return NO_CONTACT;
+    throw error;
   }
   return extractContact(text);
 }

@@ -10,7 +10,7 @@ import type {
 import type { AppDeps } from '../../context';
 import { AppError } from '../../errors';
 import { wakeResumeParser } from '../../jobs/resume-parser';
-import { canExtractText } from '../../resume/extract-text';
+import { canExtractText } from '../../resume/resume-formats';
 import { checkUpload, discardStoredObject, storeUpload } from '../../uploads/read-upload';
 import { limitTalentMail, sendTalentLink } from '../referrals/talent-link-mail';
 import {
