@@ -15,6 +15,7 @@ import { validate } from '../../validate';
 import {
   addRecruiter,
   assignTask,
+  endRecruiterSessions,
   getRecruiter,
   getRecruiterTask,
   listAssignableTasks,
@@ -37,6 +38,11 @@ export const adminRecruiterRoutes = new Hono<AppEnv>()
   )
   .patch('/:id/status', validate('param', idParamSchema), validate('json', recruiterStatusSchema), async (c) => {
     const data = await setRecruiterStatus(c.get('deps'), c.req.valid('param').id, c.req.valid('json').status);
+    return c.json({ success: true as const, data }, 200);
+  })
+  // Signs the recruiter out everywhere, leaving the account active (issue 22 finding 14).
+  .post('/:id/sessions/end', validate('param', idParamSchema), async (c) => {
+    const data = await endRecruiterSessions(c.get('deps'), c.req.valid('param').id);
     return c.json({ success: true as const, data }, 200);
   })
   .get('/:id/tasks', validate('param', idParamSchema), validate('query', taskListQuerySchema), async (c) => {

@@ -1,5 +1,6 @@
 import type { LoginAnswer, RefreshAnswer } from '../../../shared/auth-schemas';
 import {
+  idleTtlSeconds,
   PASSWORD_RESET_TTL_SECONDS,
   PASSWORD_SETUP_TTL_SECONDS,
   REFRESH_REUSE_GRACE_SECONDS,
@@ -31,6 +32,7 @@ const invalidCredentials = () => new AppError('INVALID_CREDENTIALS', 401, 'The e
 const deactivated = () =>
   new AppError('ACCOUNT_DEACTIVATED', 403, 'This account has been deactivated. Please contact the admin.');
 const refreshRefused = () => new AppError('INVALID_TOKEN', 401, 'Your session has ended. Please log in again.');
+const sessionEnded = () => new AppError('SESSION_EXPIRED', 401, 'Your session has ended. Please log in again.');
 
 type Client = { ip: string; userAgent: string | null };
 
@@ -78,8 +80,12 @@ export async function refresh(deps: AppDeps, refreshToken: string): Promise<Refr
   const at = now();
   const row = await findRefreshToken(db, sha256(refreshToken));
   if (!row || row.revokedAt !== null) throw refreshRefused();
-  if (row.expiresAt <= at.toISOString())
-    throw new AppError('SESSION_EXPIRED', 401, 'Your session has ended. Please log in again.');
+  if (row.expiresAt <= at.toISOString()) throw sessionEnded();
+  // Unused for longer than its idle limit: ended for good, so no later token of it works either.
+  if (!(Date.parse(row.lastUsedAt) + idleTtlSeconds(row.rememberMe === 1) * 1000 > at.getTime())) {
+    await revokeSession(db, row.sessionId, 'IDLE', at.toISOString());
+    throw sessionEnded();
+  }
   if (row.status !== 'ACTIVE') throw deactivated();
 
   if (row.usedAt !== null || !(await markRefreshTokenUsed(db, row.tokenId, at.toISOString()))) {
