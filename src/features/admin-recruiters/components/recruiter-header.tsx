@@ -3,11 +3,12 @@ import { m } from '../../../paraglide/messages';
 import type { RecruiterDetail } from '../../../shared/admin-recruiter-types';
 import { formatTotals } from './money';
 import { RecruiterBadges } from './recruiter-badges';
+import { RecruiterSessionsAction } from './recruiter-sessions-action';
 import { RecruiterStatusAction } from './recruiter-status-action';
 
 type RecruiterHeaderProps = { recruiter: RecruiterDetail; current: 'tasks' | 'talents' };
 
-// Top of a recruiter's pages: who they are, their numbers, activate/deactivate, and the two views of
+// Top of a recruiter's pages: who they are, their numbers, end sessions, activate/deactivate, and the two views of
 // their work (by task, by talent).
 export function RecruiterHeader({ recruiter, current }: RecruiterHeaderProps) {
   const params = { recruiter: String(recruiter.id) };
@@ -31,7 +32,10 @@ export function RecruiterHeader({ recruiter, current }: RecruiterHeaderProps) {
           </p>
           <RecruiterBadges recruiter={recruiter} />
         </div>
-        <RecruiterStatusAction recruiter={recruiter} />
+        <div className="flex flex-wrap gap-2">
+          <RecruiterSessionsAction recruiter={recruiter} />
+          <RecruiterStatusAction recruiter={recruiter} />
+        </div>
       </div>
       <dl className="grid grid-cols-2 sm:grid-cols-4 gap-2">
         {stats.map((stat) => (
