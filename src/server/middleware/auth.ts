@@ -27,7 +27,7 @@ async function authenticate(c: Context<AppEnv>): Promise<void> {
   if (!row || row.revoked_at !== null || !(Date.parse(row.expires_at) > at.getTime())) throw sessionEnded();
   // The idle limit: refresh() keeps last_used_at current (an access token lives 15 minutes), so this
   // only meets a session whose refresh was skipped; one write when it does, none on a normal call.
-  if (!(Date.parse(row.last_used_at) + idleTtlSeconds(row.remember_me === 1) * 1000 > at.getTime())) {
+  if (!(Date.parse(row.last_used_at) + idleTtlSeconds(row.remember_me === 1) * 1000 >= at.getTime())) {
     await revokeSession(db, claims.sid, 'IDLE', at.toISOString());
     throw sessionEnded();
   }

@@ -164,7 +164,7 @@ export async function setRecruiterStatus(deps: AppDeps, id: number, status: User
 
 /**
  * "End sessions": every session of the recruiter ends (reason ADMIN_ENDED) and the account stays
- * active; their next call answers 401 and their app goes to the login. Answers how many were live.
+ * active; their next call answers 401 and their app signs out. Answers how many were live.
  */
 export async function endRecruiterSessions(deps: AppDeps, id: number): Promise<SessionsEnded> {
   await recruiterOr404(deps, id);

@@ -82,7 +82,7 @@ export async function refresh(deps: AppDeps, refreshToken: string): Promise<Refr
   if (!row || row.revokedAt !== null) throw refreshRefused();
   if (row.expiresAt <= at.toISOString()) throw sessionEnded();
   // Unused for longer than its idle limit: ended for good, so no later token of it works either.
-  if (!(Date.parse(row.lastUsedAt) + idleTtlSeconds(row.rememberMe === 1) * 1000 > at.getTime())) {
+  if (!(Date.parse(row.lastUsedAt) + idleTtlSeconds(row.rememberMe === 1) * 1000 >= at.getTime())) {
     await revokeSession(db, row.sessionId, 'IDLE', at.toISOString());
     throw sessionEnded();
   }

@@ -114,11 +114,11 @@ export const liveSession = (now: Date) => (eb: ExpressionBuilder<Database, 'sess
     eb.or([
       eb.and([
         eb('sessions.remember_me', '=', 1),
-        eb('sessions.last_used_at', '>', isoBefore(now, REMEMBER_ME_IDLE_TTL_SECONDS)),
+        eb('sessions.last_used_at', '>=', isoBefore(now, REMEMBER_ME_IDLE_TTL_SECONDS)),
       ]),
       eb.and([
         eb('sessions.remember_me', '=', 0),
-        eb('sessions.last_used_at', '>', isoBefore(now, SESSION_IDLE_TTL_SECONDS)),
+        eb('sessions.last_used_at', '>=', isoBefore(now, SESSION_IDLE_TTL_SECONDS)),
       ]),
     ]),
   ]);
