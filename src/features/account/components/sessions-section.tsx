@@ -104,7 +104,8 @@ export function SessionsSection() {
         <ConfirmDialog
           title={m.account_sessions_sign_out_others_title({ count: others.length })}
           text={m.account_sessions_sign_out_others_text()}
-          confirmLabel={m.account_sessions_sign_out_others()}
+          // The short label: the long one pushed Cancel off a phone's screen in Malay (390 px).
+          confirmLabel={m.account_sessions_sign_out()}
           cancelLabel={m.account_cancel()}
           pending={endOthers.isPending}
           onConfirm={signOutOthers}

@@ -7,7 +7,7 @@ import type { RecruiterRow } from '../../../shared/admin-recruiter-types';
 import { useEndRecruiterSessionsMutation } from '../api';
 
 // "End sessions" (issue 22 finding 14): signs the recruiter out on every device without deactivating
-// them, after a confirmation. Their app goes to the login at its next call.
+// them, after a confirmation. Their app is signed out at its next call.
 export function RecruiterSessionsAction({ recruiter }: { recruiter: RecruiterRow }) {
   const [asking, setAsking] = useState(false);
   const mutation = useEndRecruiterSessionsMutation();
