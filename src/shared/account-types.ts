@@ -25,3 +25,23 @@ export type PasswordChanged = {
   /** How many other sessions (devices) the change ended; this one stays. */
   endedSessions: number;
 };
+
+/** One signed-in device in "Your sessions" (`GET /api/account/sessions`, issue 22 finding 14). */
+export type AccountSession = {
+  id: number;
+  /** Read from the session's user agent on the server; null when it names no browser or system. */
+  browser: string | null;
+  os: string | null;
+  deviceType: 'mobile' | 'tablet' | 'desktop' | null;
+  /** The network it signed in from, masked ("60.54.*.*"): never the full address (PDPA). */
+  network: string | null;
+  signedInAt: string;
+  lastActiveAt: string;
+  /** The session of the call itself. */
+  current: boolean;
+};
+
+export type SessionsEnded = {
+  /** How many sessions (devices) were signed out. */
+  endedSessions: number;
+};

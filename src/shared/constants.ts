@@ -12,6 +12,17 @@ export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
 export const SESSION_TTL_SECONDS = 7 * 24 * 60 * 60; // 604800, the seed's session cookie duration
 export const REMEMBER_ME_TTL_SECONDS = 30 * 24 * 60 * 60;
 export const REFRESH_REUSE_GRACE_SECONDS = 30;
+/**
+ * A session unused for longer than this ends (issue 22 finding 14), checked at refresh and on every call. A login
+ * without remember-me is one sitting: a day idle ends it, so a phone or shared computer left signed in
+ * is not signed in the next morning. Remember-me asks to stay signed in on this device, so it allows a
+ * week between uses (a recruiter who opens the app twice a week stays in), still well inside its
+ * 30-day absolute lifetime.
+ */
+export const SESSION_IDLE_TTL_SECONDS = 24 * 60 * 60;
+export const REMEMBER_ME_IDLE_TTL_SECONDS = 7 * 24 * 60 * 60;
+export const idleTtlSeconds = (rememberMe: boolean) =>
+  rememberMe ? REMEMBER_ME_IDLE_TTL_SECONDS : SESSION_IDLE_TTL_SECONDS;
 export const LOCALE_COOKIE_MAX_AGE_SECONDS = 365 * 24 * 60 * 60;
 export const AUTH_COOKIE_NAME = 'recruiter_auth';
 /**

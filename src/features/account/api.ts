@@ -9,7 +9,7 @@ import type {
   accountProfileSchema,
   changePasswordSchema,
 } from '../../shared/account-schemas';
-import type { AccountProfile } from '../../shared/account-types';
+import type { AccountProfile, AccountSession, SessionsEnded } from '../../shared/account-types';
 
 // The field issue keys of src/shared/account-schemas.ts and of the API's refusals.
 registerFieldMessages({
@@ -66,3 +66,44 @@ export function useChangePasswordMutation() {
     mutationFn: (json: v.InferOutput<typeof changePasswordSchema>) => unwrap(api.api.account.password.$post({ json })),
   });
 }
+
+/**
+ * My signed-in devices (`GET /api/account/sessions`). Always fetched again on the page: a list of
+ * sessions that is minutes old may show a device already signed out.
+ */
+export const accountSessionsQueryOptions = () =>
+  queryOptions({
+    queryKey: ['account-sessions'],
+    queryFn: (): Promise<AccountSession[]> => unwrap(api.api.account.sessions.$get()),
+    staleTime: 0,
+  });
+
+/** After ending sessions: drop the ended rows at once, then read the list again from the server. */
+function useEndSessions<I>(
+  send: (input: I) => Promise<SessionsEnded>,
+  ended: (session: AccountSession, input: I) => boolean,
+) {
+  const queryClient = useQueryClient();
+  const { queryKey } = accountSessionsQueryOptions();
+  return useMutation({
+    mutationFn: send,
+    onSuccess: async (_answer, input) => {
+      queryClient.setQueryData(queryKey, (list) => list?.filter((session) => !ended(session, input)));
+      await queryClient.invalidateQueries({ queryKey });
+    },
+  });
+}
+
+/** Signs one of my other devices out. */
+export const useEndSessionMutation = () =>
+  useEndSessions(
+    (id: number) => unwrap(api.api.account.sessions[':id'].$delete({ param: { id: String(id) } })),
+    (session, id) => session.id === id,
+  );
+
+/** "Sign out of all other devices": every session but this one. */
+export const useSignOutOthersMutation = () =>
+  useEndSessions(
+    (_: undefined) => unwrap(api.api.account.sessions['sign-out-others'].$post()),
+    (session) => !session.current,
+  );

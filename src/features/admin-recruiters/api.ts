@@ -172,3 +172,11 @@ export function useAssignTaskMutation(id: number) {
       ]),
   });
 }
+
+/** "End sessions": signs the recruiter out on every device; the account stays active. */
+export function useEndRecruiterSessionsMutation() {
+  return useMutation({
+    mutationFn: (id: number) =>
+      unwrap(api.api.admin.recruiters[':id'].sessions.end.$post({ param: { id: String(id) } })),
+  });
+}

@@ -1,11 +1,15 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { accountQueryOptions } from '../../features/account/api';
+import { accountQueryOptions, accountSessionsQueryOptions } from '../../features/account/api';
 import { AccountPage } from '../../features/account/components/account-page';
 import { usePageTitle } from '../../lib/page-title';
 import { m } from '../../paraglide/messages';
 
 export const Route = createFileRoute('/_auth/account')({
-  loader: ({ context }) => context.queryClient.ensureQueryData(accountQueryOptions()),
+  loader: ({ context }) => {
+    // Not awaited: "Your sessions" loads on its own, so the page opens offline from the cached account.
+    void context.queryClient.prefetchQuery(accountSessionsQueryOptions());
+    return context.queryClient.ensureQueryData(accountQueryOptions());
+  },
   component: AccountRoute,
 });
 

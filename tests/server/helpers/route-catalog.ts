@@ -134,6 +134,19 @@ async function itaToken(fx: Fixtures) {
   return lastToken(fx.t, 'ita_request');
 }
 
+/** A new session of the caller (anonymous: of the owner), for a call that ends one. */
+async function freshSession(fx: Fixtures, caller: CallerName) {
+  const who = caller === 'anonymous' ? fx.owner : fx[caller];
+  await fx.t.login(who.email, false, fx.nextIp());
+  const row = await fx.t.db
+    .selectFrom('sessions')
+    .select('id')
+    .where('user_id', '=', who.id)
+    .orderBy('id', 'desc')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
 const taskInput = (n: number) => ({
   title: `Matrix task ${n}`,
   company: 'Acme Sdn Bhd',
@@ -303,6 +316,19 @@ export const ROUTE_CATALOG: RouteRow[] = [
     path: '/api/account/preferences',
     expect: signedIn(),
     build: () => ({ path: '/api/account/preferences', json: { locale: 'ms', timezone: 'Asia/Kuala_Lumpur' } }),
+  },
+  {
+    method: 'GET',
+    path: '/api/account/sessions',
+    expect: signedIn(),
+    build: () => ({ path: '/api/account/sessions' }),
+  },
+  {
+    method: 'DELETE',
+    path: '/api/account/sessions/:id',
+    expect: signedIn(),
+    // A second session of the caller's own (anonymous: the owner's), so the caller's token lives on.
+    build: async (fx, caller) => ({ path: `/api/account/sessions/${await freshSession(fx, caller)}` }),
   },
 
   // Recruiter: the task board and Manage Task
@@ -558,6 +584,16 @@ export const ROUTE_CATALOG: RouteRow[] = [
     },
   },
   {
+    method: 'POST',
+    path: '/api/admin/recruiters/:id/sessions/end',
+    expect: adminOnly(),
+    build: async (fx) => {
+      const user = await fx.t.createUser({ email: `ended${fx.seq()}@example.com` });
+      await fx.t.login(user.email, false, fx.nextIp());
+      return { path: `/api/admin/recruiters/${user.id}/sessions/end` };
+    },
+  },
+  {
     method: 'GET',
     path: '/api/admin/recruiters/:id/tasks',
     expect: adminOnly(),
@@ -803,6 +839,13 @@ export const ROUTE_CATALOG: RouteRow[] = [
     expect: everyone(200),
     ownSession: true,
     build: () => ({ path: '/api/auth/logout' }),
+  },
+  {
+    method: 'POST',
+    path: '/api/account/sessions/sign-out-others',
+    expect: signedIn(),
+    ownSession: true,
+    build: () => ({ path: '/api/account/sessions/sign-out-others' }),
   },
   {
     method: 'POST',

@@ -6,6 +6,7 @@ import { PasswordSection } from './password-section';
 import { PayoutSection } from './payout-section';
 import { PreferencesSection } from './preferences-section';
 import { ProfileSection } from './profile-section';
+import { SessionsSection } from './sessions-section';
 
 // `/account`, for recruiters and admins alike: one column of sections, phone first.
 export function AccountPage() {
@@ -25,6 +26,7 @@ export function AccountPage() {
       </AccountCard>
       <PayoutSection account={account} />
       <PasswordSection />
+      <SessionsSection />
       <PreferencesSection account={account} />
     </div>
   );

@@ -5,11 +5,12 @@ import type { RecruiterDetail } from '../../../shared/admin-recruiter-types';
 import { formatTotals } from './money';
 import { invitationExpired, RecruiterBadges } from './recruiter-badges';
 import { RecruiterInvitationAction } from './recruiter-invitation-action';
+import { RecruiterSessionsAction } from './recruiter-sessions-action';
 import { RecruiterStatusAction } from './recruiter-status-action';
 
 type RecruiterHeaderProps = { recruiter: RecruiterDetail; current: 'tasks' | 'talents' };
 
-// Top of a recruiter's pages: who they are, their numbers, activate/deactivate, and the two views of
+// Top of a recruiter's pages: who they are, their numbers, end sessions, activate/deactivate, and the two views of
 // their work (by task, by talent).
 export function RecruiterHeader({ recruiter, current }: RecruiterHeaderProps) {
   const params = { recruiter: String(recruiter.id) };
@@ -42,6 +43,7 @@ export function RecruiterHeader({ recruiter, current }: RecruiterHeaderProps) {
         </div>
         <div className="flex flex-wrap gap-2">
           <RecruiterInvitationAction recruiter={recruiter} />
+          <RecruiterSessionsAction recruiter={recruiter} />
           <RecruiterStatusAction recruiter={recruiter} />
         </div>
       </div>

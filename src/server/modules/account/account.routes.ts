@@ -5,10 +5,12 @@ import {
   accountProfileSchema,
   changePasswordSchema,
 } from '../../../shared/account-schemas';
+import { idParamSchema } from '../../../shared/list-query';
 import type { AppEnv } from '../../context';
 import { requireUser } from '../../middleware/auth';
 import { validate } from '../../validate';
 import { changePassword, getAccount, updatePayout, updatePreferences, updateProfile } from './account.service';
+import { endSession, listSessions, signOutOthers } from './account-sessions.service';
 
 // `/api/account` (issue 5): the signed-in user's own account, for every role. No route takes a user
 // id: each call reads and changes only the caller's account.
@@ -31,5 +33,16 @@ export const accountRoutes = new Hono<AppEnv>()
   })
   .post('/password', validate('json', changePasswordSchema), async (c) => {
     const data = await changePassword(c.get('deps'), c.get('user'), c.req.valid('json'));
+    return c.json({ success: true as const, data }, 200);
+  })
+  // Your sessions (issue 22 finding 14): the caller's own signed-in devices.
+  .get('/sessions', async (c) =>
+    c.json({ success: true as const, data: await listSessions(c.get('deps'), c.get('user')) }, 200),
+  )
+  .post('/sessions/sign-out-others', async (c) =>
+    c.json({ success: true as const, data: await signOutOthers(c.get('deps'), c.get('user')) }, 200),
+  )
+  .delete('/sessions/:id', validate('param', idParamSchema), async (c) => {
+    const data = await endSession(c.get('deps'), c.get('user'), c.req.valid('param').id);
     return c.json({ success: true as const, data }, 200);
   });

@@ -15,6 +15,7 @@ import { validate } from '../../validate';
 import {
   addRecruiter,
   assignTask,
+  endRecruiterSessions,
   getRecruiter,
   getRecruiterTask,
   listAssignableTasks,
@@ -43,6 +44,11 @@ export const adminRecruiterRoutes = new Hono<AppEnv>()
   .post('/:id/invitation', validate('param', idParamSchema), async (c) =>
     c.json({ success: true as const, data: await resendInvitation(c.get('deps'), c.req.valid('param').id) }, 200),
   )
+  // Signs the recruiter out everywhere, leaving the account active (issue 22 finding 14).
+  .post('/:id/sessions/end', validate('param', idParamSchema), async (c) => {
+    const data = await endRecruiterSessions(c.get('deps'), c.req.valid('param').id);
+    return c.json({ success: true as const, data }, 200);
+  })
   .get('/:id/tasks', validate('param', idParamSchema), validate('query', taskListQuerySchema), async (c) => {
     const data = await listRecruiterTasks(c.get('deps'), c.req.valid('param').id, c.req.valid('query'));
     return c.json({ success: true as const, data }, 200);

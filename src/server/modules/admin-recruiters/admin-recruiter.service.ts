@@ -1,3 +1,4 @@
+import type { SessionsEnded } from '../../../shared/account-types';
 import type { AddRecruiterFields, RecruiterListQuery } from '../../../shared/admin-recruiter-schemas';
 import type {
   AssignableTask,
@@ -17,7 +18,7 @@ import { AppError, notFound } from '../../errors';
 import { appLink } from '../../mail/app-link';
 import { enqueueEmail } from '../../mail/outbox';
 import { hashPassword } from '../../security/passwords';
-import { revokeUserSessions } from '../auth/session.repository';
+import { endUserSessions, revokeUserSessions } from '../auth/session.repository';
 import { getMyTask, listMyTasks, type MyTaskDetail } from '../recruiter-tasks/recruiter-task.service';
 import { listReferralSummaries } from '../referrals/referral-summaries';
 import { isUniqueViolation } from '../talents/referral-rules';
@@ -200,6 +201,15 @@ export async function setRecruiterStatus(deps: AppDeps, id: number, status: User
     if (status === 'DEACTIVATE') await revokeUserSessions(trx, id, 'DEACTIVATED', at);
   });
   return rowOf(deps, await recruiterOr404(deps, id));
+}
+
+/**
+ * "End sessions": every session of the recruiter ends (reason ADMIN_ENDED) and the account stays
+ * active; their next call answers 401 and their app signs out. Answers how many were live.
+ */
+export async function endRecruiterSessions(deps: AppDeps, id: number): Promise<SessionsEnded> {
+  await recruiterOr404(deps, id);
+  return { endedSessions: await endUserSessions(deps.db, { userId: id, reason: 'ADMIN_ENDED', now: deps.now() }) };
 }
 
 /** The recruiter's tasks (joined or assigned) with their referral counts, as the recruiter's Manage Task. */

@@ -1,5 +1,6 @@
 import type { LoginAnswer } from '../../../shared/auth-schemas';
 import {
+  idleTtlSeconds,
   PASSWORD_RESET_TTL_SECONDS,
   PASSWORD_SETUP_TTL_SECONDS,
   REFRESH_REUSE_GRACE_SECONDS,
@@ -37,6 +38,7 @@ const temporaryPasswordExpired = () =>
     'This temporary password has expired. Use "Forgot password?" or ask the admin for a new invitation.',
   );
 const refreshRefused = () => new AppError('INVALID_TOKEN', 401, 'Your session has ended. Please log in again.');
+const sessionEnded = () => new AppError('SESSION_EXPIRED', 401, 'Your session has ended. Please log in again.');
 
 type Client = { ip: string; userAgent: string | null };
 
@@ -91,8 +93,12 @@ export async function refresh(
   const at = now();
   const row = await findRefreshToken(db, sha256(refreshToken));
   if (!row || row.revokedAt !== null) throw refreshRefused();
-  if (row.expiresAt <= at.toISOString())
-    throw new AppError('SESSION_EXPIRED', 401, 'Your session has ended. Please log in again.');
+  if (row.expiresAt <= at.toISOString()) throw sessionEnded();
+  // Unused for longer than its idle limit: ended for good, so no later token of it works either.
+  if (!(Date.parse(row.lastUsedAt) + idleTtlSeconds(row.rememberMe === 1) * 1000 >= at.getTime())) {
+    await revokeSession(db, row.sessionId, 'IDLE', at.toISOString());
+    throw sessionEnded();
+  }
   if (row.status !== 'ACTIVE') throw deactivated();
 
   if (row.usedAt !== null || !(await markRefreshTokenUsed(db, row.tokenId, at.toISOString()))) {

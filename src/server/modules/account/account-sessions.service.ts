@@ -1,0 +1,36 @@
+import type { AccountSession, SessionsEnded } from '../../../shared/account-types';
+import type { AppDeps, AuthContextUser } from '../../context';
+import { notFound } from '../../errors';
+import { endOwnSession, endUserSessions, listLiveSessions } from '../auth/session.repository';
+import { deviceOf, maskedNetwork } from './session-device';
+
+// "Your sessions" on the account page (issue 22 finding 14): the caller's own live sessions only.
+
+export async function listSessions(deps: AppDeps, user: AuthContextUser): Promise<AccountSession[]> {
+  const rows = await listLiveSessions(deps.db, user.id, deps.now());
+  return rows.map((row) => ({
+    id: row.id,
+    ...deviceOf(row.user_agent),
+    network: maskedNetwork(row.ip),
+    signedInAt: row.created_at,
+    lastActiveAt: row.last_used_at,
+    current: row.id === user.sessionId,
+  }));
+}
+
+/** Ends one of the caller's live sessions; another user's, or one already ended, is a 404. */
+export async function endSession(deps: AppDeps, user: AuthContextUser, sessionId: number): Promise<SessionsEnded> {
+  if (!(await endOwnSession(deps.db, user.id, sessionId, 'USER_ENDED', deps.now()))) throw notFound('Session');
+  return { endedSessions: 1 };
+}
+
+/** "Sign out of all other devices": every session of the caller but this one. */
+export async function signOutOthers(deps: AppDeps, user: AuthContextUser): Promise<SessionsEnded> {
+  const endedSessions = await endUserSessions(deps.db, {
+    userId: user.id,
+    keepSessionId: user.sessionId,
+    reason: 'SIGNED_OUT_ELSEWHERE',
+    now: deps.now(),
+  });
+  return { endedSessions };
+}
