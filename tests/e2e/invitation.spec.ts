@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import Database from 'better-sqlite3';
@@ -18,6 +18,7 @@ const TEMPORARY = /[A-Za-z2-9]{5}-[A-Za-z2-9]{5}-[A-Za-z2-9]{5}/g;
 /** The temporary passwords e-mailed to `email`, oldest first (the mail worker writes .eml files here). */
 function temporaryPasswords(email: string): string[] {
   const dir = path.join(e2eDataDir(), 'mail');
+  if (!existsSync(dir)) return []; // no e-mail written yet
   const files = readdirSync(dir).sort();
   return files
     .map((file) => readFileSync(path.join(dir, file), 'utf8'))
@@ -32,6 +33,7 @@ async function page(browser: Browser, viewport: { width: number; height: number 
 
 test('an invitation expires, says so, and a new one lets the recruiter in', async ({ browser, request }, testInfo) => {
   test.skip(testInfo.project.name !== 'chromium', 'it sets its own viewports: once, in the desktop project');
+  test.setTimeout(90_000);
   const email = `invited.${Date.now()}@example.com`;
   const name = 'Nur Izzati binti Hassan';
   const login = await request.post('/api/auth/login', { data: { email: ADMIN_EMAIL, password: DEMO_PASSWORD } });
@@ -46,7 +48,7 @@ test('an invitation expires, says so, and a new one lets the recruiter in', asyn
 
   // The admin, in Chinese: not logged in yet, and until when the password works.
   const admin = await page(browser, DESKTOP);
-  await logIn(admin, ADMIN_EMAIL, DEMO_PASSWORD, '/zh/login');
+  await logIn(admin, ADMIN_EMAIL, DEMO_PASSWORD);
   await admin.goto(`/zh/admin/manage-task/recruiter-${id}`);
   await expect(admin.getByRole('heading', { level: 1 })).toHaveText(name);
   await expect(admin.getByTestId('recruiter-invitation')).toHaveText(text('zh', 'admin_recruiters_invited'));
