@@ -49,6 +49,8 @@ test('an invitation expires, says so, and a new one lets the recruiter in', asyn
   // The admin, in Chinese: not logged in yet, and until when the password works.
   const admin = await page(browser, DESKTOP);
   await logIn(admin, ADMIN_EMAIL, DEMO_PASSWORD);
+  // Signed in once the login page is left (under load the click's answer may take a moment).
+  await admin.waitForURL((url) => !url.pathname.endsWith('/login'));
   await admin.goto(`/zh/admin/manage-task/recruiter-${id}`);
   await expect(admin.getByRole('heading', { level: 1 })).toHaveText(name);
   await expect(admin.getByTestId('recruiter-invitation')).toHaveText(text('zh', 'admin_recruiters_invited'));
