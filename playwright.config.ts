@@ -39,8 +39,9 @@ export default defineConfig({
     },
     {
       name: 'mobile',
-      // a11y sets its own phone and desktop viewports, so it runs once, in the desktop project.
-      testIgnore: /(titles|app-update|money-cycle|a11y)\.spec\.ts$/,
+      // a11y, sessions and invitation set their own phone and desktop viewports, so they run once, in
+      // the desktop project (the last two also share demo accounts' state within the run).
+      testIgnore: /(titles|app-update|money-cycle|a11y|sessions|invitation)\.spec\.ts$/,
       use: { viewport: { width: 390, height: 844 }, deviceScaleFactor: 3, isMobile: true, hasTouch: true },
     },
   ],

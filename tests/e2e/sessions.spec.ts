@@ -72,9 +72,8 @@ async function expectSignedOut(page: Page) {
 }
 
 // Siti's demo account must set its own password first; she does it once, through the API.
-test.beforeAll(async ({ browserName }, testInfo) => {
-  // Each test sets its own viewport: once is enough, in the desktop project.
-  test.skip(testInfo.project.name !== 'chromium' || browserName !== 'chromium', 'runs in the chromium project only');
+// Each test sets its own viewport: it runs once, in the desktop project (playwright.config.ts).
+test.beforeAll(async () => {
   mkdirSync(SHOTS, { recursive: true });
   const api = await playwrightRequest.newContext({ baseURL: E2E_BASE_URL });
   const login = await api.post('/api/auth/login', { data: { email: SITI_EMAIL, password: DEMO_PASSWORD } });
