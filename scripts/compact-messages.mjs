@@ -18,6 +18,10 @@ const DISPATCHER =
   /export const (\w+) = \/\*\*[\s\S]*?\*\/ \(\((?:inputs(?: = \{\})?), options = \{\}\) => \{\n\tconst locale = experimentalStaticLocale \?\? options\.locale \?\? getLocale\(\)\n((?:\tif \(locale === "[\w-]+"\) return \w+\(inputs\)\n)*)\treturn (\w+)\(inputs\)\n\}\);/;
 const BRANCH = /\tif \(locale === "([\w-]+)"\) return (\w+)\(inputs\)\n/g;
 
+// Where a compiled message (src/paraglide/messages/*.js) finds localized(). Relative, not #src/: paraglide
+// puts a package.json of its own in that folder, which hides the project's import map from the files in it.
+const LOCALIZED_MODULE = '../../lib/localized-message';
+
 /** The module with its dispatcher replaced, or null when it is not in paraglide's shape. */
 export function compactMessage(code) {
   const match = code.match(DISPATCHER);
@@ -25,7 +29,7 @@ export function compactMessage(code) {
   const [whole, key, branches, base] = match;
   const byLocale = [...branches.matchAll(BRANCH)].map(([, locale, fn]) => `${JSON.stringify(locale)}: ${fn}`);
   const call = `export const ${key} = /* @__PURE__ */ localized({ ${byLocale.join(', ')} }, ${base});`;
-  return `import { localized } from '../../lib/localized-message';\n${code.replace(whole, call)}`;
+  return `import { localized } from '${LOCALIZED_MODULE}';\n${code.replace(whole, call)}`;
 }
 
 export function compactMessages() {

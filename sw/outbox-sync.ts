@@ -9,10 +9,10 @@ import {
   encodeAuthCookie,
   refreshHeaders,
   userIdOf,
-} from '../src/lib/auth-cookie';
-import { type RefreshOutcome, replayOutbox } from '../src/lib/outbox/outbox-replay';
-import { OUTBOX_FILE_FIELD, OUTBOX_LOCK, OUTBOX_PATHS, OUTBOX_SYNC_TAG } from '../src/lib/outbox/outbox-types';
-import { buildUploadBody } from '../src/lib/upload-body';
+} from '#src/lib/auth-cookie.ts';
+import { type RefreshOutcome, replayOutbox } from '#src/lib/outbox/outbox-replay.ts';
+import { OUTBOX_FILE_FIELD, OUTBOX_LOCK, OUTBOX_PATHS, OUTBOX_SYNC_TAG } from '#src/lib/outbox/outbox-types.ts';
+import { buildUploadBody } from '#src/lib/upload-body.ts';
 
 declare const self: ServiceWorkerGlobalScope;
 

@@ -1,6 +1,6 @@
 /// <reference lib="webworker" />
 import { registerRoute } from 'workbox-routing';
-import { putSharedFile, SHARE_TARGET_FILE_FIELD, SHARE_TARGET_PATH } from '../src/lib/shared-file';
+import { putSharedFile, SHARE_TARGET_FILE_FIELD, SHARE_TARGET_PATH } from '#src/lib/shared-file.ts';
 
 declare const self: ServiceWorkerGlobalScope;
 

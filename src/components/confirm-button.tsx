@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { errorMessage } from '../lib/app-error';
+import { errorMessage } from '#src/lib/app-error.ts';
 import { ConfirmDialog } from './confirm-dialog';
 import { toast } from './toast/toast-store';
 

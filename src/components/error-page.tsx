@@ -1,10 +1,10 @@
 import { type ErrorComponentProps, isNotFound, Link, useRouter } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
-import { isOfflineError } from '../lib/app-error';
-import { isChunkLoadError, reloadOnce } from '../lib/chunk-reload';
-import { reportError } from '../lib/error-reporting';
-import { usePageTitle } from '../lib/page-title';
-import { m } from '../paraglide/messages';
+import { isOfflineError } from '#src/lib/app-error.ts';
+import { isChunkLoadError, reloadOnce } from '#src/lib/chunk-reload.ts';
+import { reportError } from '#src/lib/error-reporting.ts';
+import { usePageTitle } from '#src/lib/page-title.ts';
+import { m } from '#src/paraglide/messages.js';
 import { Logo } from './logo';
 
 // The seed's error page: "Page Not Found" for 404, "Internal Server Error" for anything else.

@@ -1,5 +1,5 @@
-import { m } from '../paraglide/messages';
-import { getLocale, type Locale, locales, setLocale } from '../paraglide/runtime';
+import { m } from '#src/paraglide/messages.js';
+import { getLocale, type Locale, locales, setLocale } from '#src/paraglide/runtime.js';
 
 const LABELS: Record<Locale, () => string> = { en: m.lang_en, ms: m.lang_ms, zh: m.lang_zh };
 

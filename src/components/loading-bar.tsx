@@ -1,7 +1,7 @@
 import { useRouterState } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
-import { m } from '../paraglide/messages';
-import { LOADING_BAR_DURATION_MS, LOADING_BAR_THROTTLE_MS } from '../shared/constants';
+import { m } from '#src/paraglide/messages.js';
+import { LOADING_BAR_DURATION_MS, LOADING_BAR_THROTTLE_MS } from '#src/shared/constants.ts';
 
 type Phase = 'idle' | 'start' | 'grow' | 'done';
 

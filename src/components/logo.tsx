@@ -1,4 +1,4 @@
-import { m } from '../paraglide/messages';
+import { m } from '#src/paraglide/messages.js';
 
 // The brand mark: the app icon's shape in the theme colour, then the app name.
 export function Logo({ className = '' }: { className?: string }) {

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { m } from '../paraglide/messages';
+import { m } from '#src/paraglide/messages.js';
 
 // The honest empty state of a screen whose content lands in a later issue: the real title as the
 // page's heading, and a short "coming soon" note.

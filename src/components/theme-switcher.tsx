@@ -1,5 +1,5 @@
-import { setThemePreference, THEME_PREFERENCES, type ThemePreference, useThemePreference } from '../lib/theme';
-import { m } from '../paraglide/messages';
+import { setThemePreference, THEME_PREFERENCES, type ThemePreference, useThemePreference } from '#src/lib/theme.ts';
+import { m } from '#src/paraglide/messages.js';
 
 const LABELS: Record<ThemePreference, () => string> = {
   light: m.theme_light,

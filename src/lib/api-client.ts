@@ -1,8 +1,8 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { type ClientResponse, hc } from 'hono/client';
 import type { SuccessStatusCode } from 'hono/utils/http-status';
-import type { AppType } from '../server/app';
-import type { RefreshAnswer } from '../shared/auth-schemas';
+import type { AppType } from '#src/server/app.ts';
+import type { RefreshAnswer } from '#src/shared/auth-schemas.ts';
 import { asAppError, toAppError } from './app-error';
 import { AUTH_REFRESH_LOCK, AUTH_REFRESH_PATH, refreshHeaders } from './auth-cookie';
 import {

@@ -1,6 +1,6 @@
-import { m } from '../paraglide/messages';
-import type { ApiErrorBody } from '../shared/api-response';
-import type { ErrorCode } from '../shared/error-codes';
+import { m } from '#src/paraglide/messages.js';
+import type { ApiErrorBody } from '#src/shared/api-response.ts';
+import type { ErrorCode } from '#src/shared/error-codes.ts';
 import { isServerUnreachable } from './server-reachability';
 
 // The client side of the one error type (ARCHITECTURE.md convention 6): a non-ok API answer becomes

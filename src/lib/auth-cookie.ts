@@ -1,5 +1,5 @@
-import { AUTH_COOKIE_NAME, SESSION_TTL_SECONDS, TOKEN_STORAGE_HEADER } from '../shared/constants';
-import { ROLES, type Role } from '../shared/enums';
+import { AUTH_COOKIE_NAME, SESSION_TTL_SECONDS, TOKEN_STORAGE_HEADER } from '#src/shared/constants.ts';
+import { ROLES, type Role } from '#src/shared/enums.ts';
 
 // The auth cookie's value, read and written the same way by the page (document.cookie) and by the
 // service worker (cookieStore, for Background Sync): no DOM here.

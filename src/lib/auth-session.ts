@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { AUTH_COOKIE_NAME } from '../shared/constants';
+import { AUTH_COOKIE_NAME } from '#src/shared/constants.ts';
 import {
   type AuthTokens,
   authCookieMaxAge,

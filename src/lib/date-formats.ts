@@ -1,4 +1,4 @@
-import { memo } from '../shared/memo';
+import { memo } from '#src/shared/memo.ts';
 
 // One formatter per locale, style and zone: building an Intl formatter costs far more than formatting
 // with it, and a list formats a date or two per row (a phone's first render of the task board, issue 7).

@@ -1,17 +1,16 @@
 import { isNotFound, isRedirect } from '@tanstack/react-router';
 import { afterLoad } from './after-load';
 import { AppError } from './app-error';
+import type { ErrorReport, ErrorReporter } from './error-report';
 
 // Client errors reach us (PRODUCT.md "Errors reaching us"): to Sentry when it is wired in, otherwise
 // to the server's log through POST /api/client-errors. Route errors with a status of 300 to 499 are
 // not reported (seed section 8), nor is being offline.
-export type ErrorReport = { message: string; stack?: string; url?: string; status?: number };
-export type ErrorReporter = (error: unknown, report: ErrorReport) => void;
 
 const MAX_REPORTS_PER_PAGE = 10;
 let sent = 0;
 
-// To the server's log until connectSentryWhenConfigured() (sentry-connect.ts) finds a SENTRY_DSN.
+// To the server's log until sentryReporterWhenConfigured() (sentry-connect.ts) finds a SENTRY_DSN.
 let reporter: ErrorReporter = postToServer;
 
 /** Replaces where reports go (the Sentry seam; tests). */
@@ -70,9 +69,11 @@ export function installGlobalErrorHandlers(): void {
   // Asked once the page has loaded, from a chunk of its own (most installs have no Sentry, and no first
   // load needs the question); a report before then goes to the server's log.
   afterLoad(() => {
-    void import('./sentry-connect').then(
-      ({ connectSentryWhenConfigured }) => connectSentryWhenConfigured(),
-      () => {},
-    );
+    void import('./sentry-connect')
+      .then(({ sentryReporterWhenConfigured }) => sentryReporterWhenConfigured())
+      .then(
+        (sentry) => sentry && setErrorReporter(sentry),
+        () => {},
+      );
   });
 }

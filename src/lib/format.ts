@@ -1,5 +1,5 @@
-import { DEFAULT_TIMEZONE } from '../shared/constants';
-import { currencyDigits, formatMinorUnits } from '../shared/money';
+import { DEFAULT_TIMEZONE } from '#src/shared/constants.ts';
+import { currencyDigits, formatMinorUnits } from '#src/shared/money.ts';
 
 export { currencyDigits };
 

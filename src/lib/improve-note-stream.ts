@@ -1,5 +1,5 @@
-import { AI_ENGINES, type AiEngineName, type AiNoteRequest, type ImproveEvent } from '../shared/ai-note-schemas';
-import { readSseStream } from '../shared/sse-parser';
+import { AI_ENGINES, type AiEngineName, type AiNoteRequest, type ImproveEvent } from '#src/shared/ai-note-schemas.ts';
+import { readSseStream } from '#src/shared/sse-parser.ts';
 import { apiFetch } from './api-client';
 import { AppError, asAppError, toAppError } from './app-error';
 

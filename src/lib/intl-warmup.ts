@@ -1,4 +1,4 @@
-import { DEFAULT_TIMEZONE } from '../shared/constants';
+import { DEFAULT_TIMEZONE } from '#src/shared/constants.ts';
 import type { IntlWarmup } from './intl-warmup.worker';
 import { currentIntlLocale } from './locale';
 

@@ -1,4 +1,4 @@
-import { formatMinorUnits } from '../shared/money';
+import { formatMinorUnits } from '#src/shared/money.ts';
 import { dateFormat } from './date-formats';
 
 // Builds and uses the Intl formatters a screen's first render builds, through the same functions

@@ -7,9 +7,9 @@ import {
   type Locale,
   localizeUrl,
   overwriteGetLocale,
-} from '../paraglide/runtime';
-import type { AppLocale } from '../shared/enums';
-import { INTL_LOCALES } from '../shared/intl-locales';
+} from '#src/paraglide/runtime.js';
+import type { AppLocale } from '#src/shared/enums.ts';
+import { INTL_LOCALES } from '#src/shared/intl-locales.ts';
 
 export function toIntlLocale(locale: string): string {
   return locale in INTL_LOCALES ? INTL_LOCALES[locale as AppLocale] : locale;

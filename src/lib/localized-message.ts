@@ -1,4 +1,4 @@
-import { experimentalStaticLocale, getLocale, type Locale } from '../paraglide/runtime';
+import { experimentalStaticLocale, getLocale, type Locale } from '#src/paraglide/runtime.js';
 
 // What every compiled message's exported function does (scripts/compact-messages.mjs): pick the
 // locale's variant, else the base locale's. One shared function instead of a copy per message saves

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { m } from '../paraglide/messages';
+import { m } from '#src/paraglide/messages.js';
 
 // Every document title is "<Title> | Recruiter" (seed section 1); the suffix lives only here.
 export function pageTitle(text: string): string {

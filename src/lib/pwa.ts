@@ -1,4 +1,4 @@
-import { UPDATE_CHECK_INTERVAL_MS } from '../shared/constants';
+import { UPDATE_CHECK_INTERVAL_MS } from '#src/shared/constants.ts';
 import { afterLoad } from './after-load';
 
 // Service-worker registration, update detection and the install prompt, as a tiny external store that

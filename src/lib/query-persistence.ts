@@ -7,7 +7,7 @@ import {
   persistQueryClientSave,
 } from '@tanstack/react-query-persist-client';
 import { clear, createStore, del, get, set, type UseStore } from 'idb-keyval';
-import { version as APP_VERSION } from '../../package.json';
+import { version as APP_VERSION } from '#package.json';
 import { currentUserId, subscribeAuth } from './auth-session';
 import { QUERY_CACHE_MAX_AGE } from './query-cache-age';
 import { withTimeout } from './with-timeout';

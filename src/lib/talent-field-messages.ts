@@ -1,4 +1,4 @@
-import { m } from '../paraglide/messages';
+import { m } from '#src/paraglide/messages.js';
 import { registerFieldMessages } from './app-error';
 
 // The issue keys of the shared talent and referral schemas (src/shared/talent-schemas.ts) and of the

@@ -1,4 +1,4 @@
-import { toFormFields } from '../shared/form-fields';
+import { toFormFields } from '#src/shared/form-fields.ts';
 
 // The multipart body of an upload, built the same way by the page and by the service worker.
 

@@ -1,4 +1,4 @@
-import { m } from '../paraglide/messages';
+import { m } from '#src/paraglide/messages.js';
 import { registerErrorMessages } from './app-error';
 
 // The messages of error codes only a signed-in recruiter's writes meet: uploads (a resume, a call

@@ -1,17 +1,17 @@
 import { createRootRouteWithContext, Outlet, redirect } from '@tanstack/react-router';
 import { lazy, Suspense, useEffect } from 'react';
-import { NotFoundPage, RouteErrorPage } from '../components/error-page';
-import { LoadingBar } from '../components/loading-bar';
-import { Toaster } from '../components/toast/toaster';
-import { preferredLocaleHref } from '../lib/locale';
-import { watchSystemTheme } from '../lib/theme';
-import { getLocale, shouldRedirect } from '../paraglide/runtime';
-import type { RouterContext } from '../router';
+import { NotFoundPage, RouteErrorPage } from '#src/components/error-page.tsx';
+import { LoadingBar } from '#src/components/loading-bar.tsx';
+import { Toaster } from '#src/components/toast/toaster.tsx';
+import { preferredLocaleHref } from '#src/lib/locale.ts';
+import { watchSystemTheme } from '#src/lib/theme.ts';
+import { getLocale, shouldRedirect } from '#src/paraglide/runtime.js';
+import type { RouterContext } from '#src/router.tsx';
 
 // The PWA banners (update, install, iOS hint) are never part of the first paint: their code, with the
 // service worker registration and the outbox state they read, loads in a chunk of its own (issue 7).
 const PwaPrompts = lazy(() =>
-  import('../components/pwa/pwa-prompts').then(({ PwaPrompts }) => ({ default: PwaPrompts })),
+  import('#src/components/pwa/pwa-prompts.tsx').then(({ PwaPrompts }) => ({ default: PwaPrompts })),
 );
 
 export const Route = createRootRouteWithContext<RouterContext>()({

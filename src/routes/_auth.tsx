@@ -1,12 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import { createFileRoute, Outlet } from '@tanstack/react-router';
 import { useEffect } from 'react';
-import { AppLayout } from '../components/layout/app-layout';
-import { meQueryOptions } from '../features/auth/api';
-import { requireAuth } from '../features/auth/guards';
-import { currentRoles } from '../lib/auth-session';
-import { setDisplayTimeZone } from '../lib/format';
-import { useOnline } from '../lib/use-online';
+import { AppLayout } from '#src/components/layout/app-layout.tsx';
+import { meQueryOptions } from '#src/features/auth/api.ts';
+import { requireAuth } from '#src/features/auth/guards.ts';
+import { currentRoles } from '#src/lib/auth-session.ts';
+import { setDisplayTimeZone } from '#src/lib/format.ts';
+import { useOnline } from '#src/lib/use-online.ts';
 
 export const Route = createFileRoute('/_auth')({
   beforeLoad: ({ context, location }) => requireAuth({ context, location }),

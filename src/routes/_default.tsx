@@ -1,5 +1,5 @@
 import { createFileRoute, Outlet } from '@tanstack/react-router';
-import { DefaultLayout } from '../components/layout/default-layout';
+import { DefaultLayout } from '#src/components/layout/default-layout.tsx';
 
 export const Route = createFileRoute('/_default')({
   component: DefaultLayoutRoute,

@@ -1,6 +1,6 @@
 import { createFileRoute, Outlet } from '@tanstack/react-router';
-import { GuestLayout } from '../components/layout/guest-layout';
-import { requireGuest } from '../features/auth/guards';
+import { GuestLayout } from '#src/components/layout/guest-layout.tsx';
+import { requireGuest } from '#src/features/auth/guards.ts';
 
 export const Route = createFileRoute('/_guest')({
   beforeLoad: ({ context }) => requireGuest({ context }),

@@ -1,10 +1,10 @@
 import { createFileRoute, Link, redirect } from '@tanstack/react-router';
 import * as v from 'valibot';
-import { GuestLayout } from '../components/layout/guest-layout';
-import { safeRedirectPath } from '../features/auth/guards';
-import { usePageTitle } from '../lib/page-title';
-import { flagParam } from '../lib/search-params';
-import { m } from '../paraglide/messages';
+import { GuestLayout } from '#src/components/layout/guest-layout.tsx';
+import { safeRedirectPath } from '#src/features/auth/guards.ts';
+import { usePageTitle } from '#src/lib/page-title.ts';
+import { flagParam } from '#src/lib/search-params.ts';
+import { m } from '#src/paraglide/messages.js';
 
 // Seed section 2: clears the session, then goes to `redirect` (a path on this site) or to /login.
 // Issue 4: logging out deletes the outbox from the device, so with unsent entries it asks first;
@@ -17,7 +17,7 @@ export const Route = createFileRoute('/logout')({
   beforeLoad: async ({ context, search, preload }) => {
     // A hovered link preloads; only a real visit logs out.
     if (preload) return { unsent: 0 };
-    const { logout, unsentCount } = await import('../features/auth/logout');
+    const { logout, unsentCount } = await import('#src/features/auth/logout.ts');
     const unsent = search.discard ? 0 : await unsentCount();
     if (unsent > 0) return { unsent };
     await logout(context.queryClient);

@@ -1,10 +1,10 @@
 import { createFileRoute, redirect } from '@tanstack/react-router';
 import * as v from 'valibot';
-import { GuestLayout } from '../components/layout/guest-layout';
-import { UpdatePasswordPage } from '../features/auth/components/update-password-page';
-import { usePageTitle } from '../lib/page-title';
-import { optionalStringParam } from '../lib/search-params';
-import { m } from '../paraglide/messages';
+import { GuestLayout } from '#src/components/layout/guest-layout.tsx';
+import { UpdatePasswordPage } from '#src/features/auth/components/update-password-page.tsx';
+import { usePageTitle } from '#src/lib/page-title.ts';
+import { optionalStringParam } from '#src/lib/search-params.ts';
+import { m } from '#src/paraglide/messages.js';
 
 // Seed section 2: needs the `token` query parameter; without it, to /login. Reached from a reset
 // e-mail, or from a login that answered needToChangePassword, so it sits outside the guest guard.

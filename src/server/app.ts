@@ -1,7 +1,7 @@
 import { Hono, type MiddlewareHandler } from 'hono';
 import { HTTPException } from 'hono/http-exception';
-import type { ApiErrorBody } from '../shared/api-response';
-import { SEED_MESSAGES } from '../shared/error-codes';
+import type { ApiErrorBody } from '#src/shared/api-response.ts';
+import { SEED_MESSAGES } from '#src/shared/error-codes.ts';
 import type { AppDeps, AppEnv } from './context';
 import { AppError } from './errors';
 import { answerBasics } from './middleware/answer-basics';

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import * as v from 'valibot';
-import { DEFAULT_AI_NOTE_QUOTA } from '../shared/constants';
+import { DEFAULT_AI_NOTE_QUOTA } from '#src/shared/constants.ts';
 
 // The environment, read and validated once at boot. A bad value stops the process with a clear message.
 const isTrue = (s: string) => ['true', '1', 'yes'].includes(s);

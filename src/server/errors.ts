@@ -1,5 +1,5 @@
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import type { ErrorCode } from '../shared/error-codes';
+import type { ErrorCode } from '#src/shared/error-codes.ts';
 
 // The one error type of the API. `onError` (app.ts) turns it into the JSON error shape.
 export class AppError extends Error {

@@ -146,8 +146,8 @@ async function call(url, { method = 'GET', headers = {}, body } = {}) {
 
 /** The demo recruiter's auth cookie value, as the app writes it after a login. */
 async function authCookie(base) {
-  const { AUTH_COOKIE_NAME } = await import('../../src/shared/constants.ts');
-  const { encodeAuthCookie } = await import('../../src/lib/auth-cookie.ts');
+  const { AUTH_COOKIE_NAME } = await import('#src/shared/constants.ts');
+  const { encodeAuthCookie } = await import('#src/lib/auth-cookie.ts');
   const answer = await call(`${base}/api/auth/login`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },
@@ -164,8 +164,8 @@ async function authCookie(base) {
 
 /** A consent link's token for a referral still waiting for consent (the server keeps only its hash). */
 async function consentToken(dataDir) {
-  const { connect } = await import('../../src/server/db/connect.ts');
-  const { issueOneTimeToken } = await import('../../src/server/security/one-time-tokens.ts');
+  const { connect } = await import('#src/server/db/connect.ts');
+  const { issueOneTimeToken } = await import('#src/server/security/one-time-tokens.ts');
   const db = connect({ sqliteFile: path.join(dataDir, 'app.db') });
   try {
     const waiting = await db

@@ -1,10 +1,10 @@
-import { setAuthTokens } from '../../src/lib/auth-session';
-import { enqueue, startOutbox } from '../../src/lib/outbox/outbox-runner';
-import { getOutboxSnapshot, subscribeOutbox } from '../../src/lib/outbox/outbox-snapshot';
-import { clearOutbox, listEntries } from '../../src/lib/outbox/outbox-store';
-import { OUTBOX_FILE_FIELD, OUTBOX_PATHS } from '../../src/lib/outbox/outbox-types';
-import { getUploadTransport, setUploadTransport } from '../../src/lib/upload';
-import { buildUploadBody } from '../../src/lib/upload-body';
+import { setAuthTokens } from '#src/lib/auth-session.ts';
+import { enqueue, startOutbox } from '#src/lib/outbox/outbox-runner.ts';
+import { getOutboxSnapshot, subscribeOutbox } from '#src/lib/outbox/outbox-snapshot.ts';
+import { clearOutbox, listEntries } from '#src/lib/outbox/outbox-store.ts';
+import { OUTBOX_FILE_FIELD, OUTBOX_PATHS } from '#src/lib/outbox/outbox-types.ts';
+import { getUploadTransport, setUploadTransport } from '#src/lib/upload.ts';
+import { buildUploadBody } from '#src/lib/upload-body.ts';
 
 // The benchmark's page (tests/bench/run.mjs builds it with Vite and has the API server serve it): the
 // app's own outbox modules, bundled as the app bundles them, driven from Playwright through

@@ -7,8 +7,8 @@
 import { randomBytes } from 'node:crypto';
 import Sqlite from 'better-sqlite3';
 import { sql } from 'kysely';
-import { connect, type DB } from '../../src/server/db/connect';
-import { migrateToLatest } from '../../src/server/db/migrate';
+import { connect, type DB } from '#src/server/db/connect.ts';
+import { migrateToLatest } from '#src/server/db/migrate.ts';
 
 const BATCH = 5000;
 

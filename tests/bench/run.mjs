@@ -77,9 +77,9 @@ const loadText = () => `load average ${loadavg()[0].toFixed(1)} on ${availablePa
 
 async function main() {
   const started = Date.now();
-  const { CHROMIUM_LAUNCH } = await import('../e2e/e2e-env.ts');
-  const { tinyPdf } = await import('../../src/server/db/demo/files.ts');
-  const { CALL_PROOF_MAX_BYTES } = await import('../../src/shared/constants.ts');
+  const { CHROMIUM_LAUNCH } = await import('#tests/e2e/e2e-env.ts');
+  const { tinyPdf } = await import('#src/server/db/demo/files.ts');
+  const { CALL_PROOF_MAX_BYTES } = await import('#src/shared/constants.ts');
   if (FILE_BYTES > CALL_PROOF_MAX_BYTES) throw new Error(`BENCH_FILE_BYTES is over CALL_PROOF_MAX_BYTES`);
 
   step(`Benchmark: ${UPLOADS} call-proof uploads of ${mb(FILE_BYTES)}, ${ROUNDS} rounds; ${loadText()}`);

@@ -1,8 +1,8 @@
 import 'fake-indexeddb/auto';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { clearToasts, getToasts } from '../../src/components/toast/toast-store';
-import { clearAuthTokens } from '../../src/lib/auth-session';
+import { clearToasts, getToasts } from '#src/components/toast/toast-store.ts';
+import { clearAuthTokens } from '#src/lib/auth-session.ts';
 import { inProcessApiForFile } from './helpers/in-process-api';
 import { renderAppAt } from './helpers/render-app';
 

@@ -1,16 +1,16 @@
 import 'fake-indexeddb/auto';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { clearToasts, getToasts } from '../../src/components/toast/toast-store';
-import { clearAuthTokens, getAuthTokens } from '../../src/lib/auth-session';
-import { setLocale } from '../../src/paraglide/runtime';
-import type { Role } from '../../src/shared/enums';
+import { clearToasts, getToasts } from '#src/components/toast/toast-store.ts';
+import { clearAuthTokens, getAuthTokens } from '#src/lib/auth-session.ts';
+import { setLocale } from '#src/paraglide/runtime.js';
+import type { Role } from '#src/shared/enums.ts';
 import { inProcessApiForFile, TEST_PASSWORD } from './helpers/in-process-api';
 import { renderAppAt } from './helpers/render-app';
 
 // Switching the language reloads the page under its locale prefix: recorded here instead.
-vi.mock('../../src/paraglide/runtime', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('../../src/paraglide/runtime')>()),
+vi.mock('#src/paraglide/runtime.js', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('#src/paraglide/runtime.js')>()),
   setLocale: vi.fn(),
 }));
 

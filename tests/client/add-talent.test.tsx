@@ -1,14 +1,14 @@
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { clearToasts, getToasts } from '../../src/components/toast/toast-store';
-import { dropInProgress, heldForFix } from '../../src/features/add-talent/held-resume';
-import { clearAuthTokens } from '../../src/lib/auth-session';
-import { getEntry } from '../../src/lib/outbox/outbox-store';
-import { buildUploadBody, setUploadTransport, type UploadTransport } from '../../src/lib/upload';
-import { m } from '../../src/paraglide/messages';
-import { tinyPdf, tinyPng } from '../../src/server/db/demo/files';
-import { SEED_MESSAGES } from '../../src/shared/error-codes';
-import { insertTask } from '../server/helpers/rows';
+import { clearToasts, getToasts } from '#src/components/toast/toast-store.ts';
+import { dropInProgress, heldForFix } from '#src/features/add-talent/held-resume.ts';
+import { clearAuthTokens } from '#src/lib/auth-session.ts';
+import { getEntry } from '#src/lib/outbox/outbox-store.ts';
+import { buildUploadBody, setUploadTransport, type UploadTransport } from '#src/lib/upload.ts';
+import { m } from '#src/paraglide/messages.js';
+import { tinyPdf, tinyPng } from '#src/server/db/demo/files.ts';
+import { SEED_MESSAGES } from '#src/shared/error-codes.ts';
+import { insertTask } from '#tests/server/helpers/rows.ts';
 import { inProcessApiForFile } from './helpers/in-process-api';
 import { renderAppAt } from './helpers/render-app';
 

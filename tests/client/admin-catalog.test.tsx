@@ -1,8 +1,8 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { clearToasts, getToasts } from '../../src/components/toast/toast-store';
-import { clearAuthTokens } from '../../src/lib/auth-session';
-import { insertPromo, insertReferral, insertTalent, insertTask, referNewTalent } from '../server/helpers/rows';
+import { clearToasts, getToasts } from '#src/components/toast/toast-store.ts';
+import { clearAuthTokens } from '#src/lib/auth-session.ts';
+import { insertPromo, insertReferral, insertTalent, insertTask, referNewTalent } from '#tests/server/helpers/rows.ts';
 import { inProcessApiForFile } from './helpers/in-process-api';
 import { renderAppAt } from './helpers/render-app';
 

@@ -1,12 +1,12 @@
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { clearToasts } from '../../src/components/toast/toast-store';
-import { HiringReason } from '../../src/features/talents/components/hiring-reason';
-import { clearAuthTokens } from '../../src/lib/auth-session';
-import { readEnv } from '../../src/server/env';
-import { createStorage } from '../../src/server/storage/create-storage';
-import { insertCallProof } from '../server/helpers/money-rows';
-import { insertReferral, insertTalent, insertTask } from '../server/helpers/rows';
+import { clearToasts } from '#src/components/toast/toast-store.ts';
+import { HiringReason } from '#src/features/talents/components/hiring-reason.tsx';
+import { clearAuthTokens } from '#src/lib/auth-session.ts';
+import { readEnv } from '#src/server/env.ts';
+import { createStorage } from '#src/server/storage/create-storage.ts';
+import { insertCallProof } from '#tests/server/helpers/money-rows.ts';
+import { insertReferral, insertTalent, insertTask } from '#tests/server/helpers/rows.ts';
 import { inProcessApiForFile } from './helpers/in-process-api';
 import { renderAppAt } from './helpers/render-app';
 

@@ -5,10 +5,10 @@ import {
   REFRESH_LOCK_NAME,
   REFRESH_PATH,
   unwrap,
-} from '../../src/lib/api-client';
-import { AppError } from '../../src/lib/app-error';
-import { TOKEN_STORAGE } from '../../src/lib/auth-cookie';
-import { clearAuthTokens, getAuthTokens, setAuthTokens } from '../../src/lib/auth-session';
+} from '#src/lib/api-client.ts';
+import { AppError } from '#src/lib/app-error.ts';
+import { TOKEN_STORAGE } from '#src/lib/auth-cookie.ts';
+import { clearAuthTokens, getAuthTokens, setAuthTokens } from '#src/lib/auth-session.ts';
 import { browserCookies, startInProcessApi, TEST_PASSWORD } from './helpers/in-process-api';
 
 // The real API in-process (migrated in-memory SQLite) behind the real client; only the network is

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { AppError, asAppError, errorMessage, fieldErrors, fieldMessage, toAppError } from '../../src/lib/app-error';
-import '../../src/lib/write-error-messages';
+import { AppError, asAppError, errorMessage, fieldErrors, fieldMessage, toAppError } from '#src/lib/app-error.ts';
+import '#src/lib/write-error-messages.ts';
 // Registers the account screen's field messages, among them the refusal of a guessable password.
-import '../../src/features/account/api';
+import '#src/features/account/api.ts';
 // …and the login's own (an expired temporary password).
-import '../../src/features/auth/api';
-import { ERROR_CODES } from '../../src/shared/error-codes';
+import '#src/features/auth/api.ts';
+import { ERROR_CODES } from '#src/shared/error-codes.ts';
 
 describe('client AppError', () => {
   it('turns an API error answer into an AppError with its fields', async () => {

@@ -1,8 +1,8 @@
 import { onlineManager, QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { AsOfNote } from '../../src/components/offline/as-of-note';
-import { formatDateTime } from '../../src/lib/format';
+import { AsOfNote } from '#src/components/offline/as-of-note.tsx';
+import { formatDateTime } from '#src/lib/format.ts';
 
 // The "as of" note over screens read from the saved cache (issue 4, "Reading offline").
 const KEY = ['talents', 'detail', 1];

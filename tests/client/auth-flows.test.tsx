@@ -1,7 +1,7 @@
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { clearToasts, getToasts, toast } from '../../src/components/toast/toast-store';
-import { clearAuthTokens, getAuthTokens } from '../../src/lib/auth-session';
+import { clearToasts, getToasts, toast } from '#src/components/toast/toast-store.ts';
+import { clearAuthTokens, getAuthTokens } from '#src/lib/auth-session.ts';
 import { inProcessApiForFile } from './helpers/in-process-api';
 import { renderAppAt } from './helpers/render-app';
 

@@ -1,6 +1,6 @@
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { clearAuthTokens, getAuthTokens } from '../../src/lib/auth-session';
+import { clearAuthTokens, getAuthTokens } from '#src/lib/auth-session.ts';
 import { inProcessApiForFile, TEST_PASSWORD } from './helpers/in-process-api';
 import { renderAppAt } from './helpers/render-app';
 

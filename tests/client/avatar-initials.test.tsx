@@ -1,9 +1,9 @@
 import 'fake-indexeddb/auto';
 import { cleanup, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { initials } from '../../src/components/layout/initials';
-import { clearAuthTokens } from '../../src/lib/auth-session';
-import { m } from '../../src/paraglide/messages';
+import { initials } from '#src/components/layout/initials.ts';
+import { clearAuthTokens } from '#src/lib/auth-session.ts';
+import { m } from '#src/paraglide/messages.js';
 import { inProcessApiForFile } from './helpers/in-process-api';
 import { renderAppAt } from './helpers/render-app';
 

@@ -9,9 +9,9 @@ import {
 } from '@tanstack/react-router';
 import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { RouteErrorPage } from '../../src/components/error-page';
-import { guardLazyRouteComponents, watchDocumentLeaving } from '../../src/lib/chunk-reload';
-import { m } from '../../src/paraglide/messages';
+import { RouteErrorPage } from '#src/components/error-page.tsx';
+import { guardLazyRouteComponents, watchDocumentLeaving } from '#src/lib/chunk-reload.ts';
+import { m } from '#src/paraglide/messages.js';
 
 // Issue 21 item 10: a navigation is never swallowed. A screen chunk that fails to load reloads to the
 // TARGET path (seed), not the page being left; a chunk that fails because the document is being left

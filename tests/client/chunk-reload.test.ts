@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { isChunkLoadError, reloadOnce } from '../../src/lib/chunk-reload';
+import { isChunkLoadError, reloadOnce } from '#src/lib/chunk-reload.ts';
 
 afterEach(() => {
   sessionStorage.clear();

@@ -1,10 +1,10 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { compactMessage } from '../../scripts/compact-messages.mjs';
-import { localized } from '../../src/lib/localized-message';
-import * as registry from '../../src/paraglide/registry.js';
-import { experimentalStaticLocale, getLocale, locales } from '../../src/paraglide/runtime';
+import { compactMessage } from '#scripts/compact-messages.mjs';
+import { localized } from '#src/lib/localized-message.ts';
+import * as registry from '#src/paraglide/registry.js';
+import { experimentalStaticLocale, getLocale, locales } from '#src/paraglide/runtime.js';
 
 // The build shortens every compiled message (scripts/compact-messages.mjs); the tests import them as
 // paraglide wrote them. Here each module is run both ways and must answer the same in every locale.

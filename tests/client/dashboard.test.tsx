@@ -1,11 +1,11 @@
 import { onlineManager } from '@tanstack/react-query';
 import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { clearAuthTokens } from '../../src/lib/auth-session';
-import { formatMoney } from '../../src/lib/format';
-import type { Role } from '../../src/shared/enums';
-import { hire, insertCallProof, insertConsentLink, insertPayment } from '../server/helpers/money-rows';
-import { insertMember, insertReferral, insertTalent, insertTask, referNewTalent } from '../server/helpers/rows';
+import { clearAuthTokens } from '#src/lib/auth-session.ts';
+import { formatMoney } from '#src/lib/format.ts';
+import type { Role } from '#src/shared/enums.ts';
+import { hire, insertCallProof, insertConsentLink, insertPayment } from '#tests/server/helpers/money-rows.ts';
+import { insertMember, insertReferral, insertTalent, insertTask, referNewTalent } from '#tests/server/helpers/rows.ts';
 import { inProcessApiForFile } from './helpers/in-process-api';
 import { renderAppAt } from './helpers/render-app';
 

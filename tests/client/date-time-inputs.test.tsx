@@ -12,15 +12,15 @@ vi.hoisted(() => {
 });
 
 const sent = vi.hoisted(() => ({ callProof: [] as unknown[], payment: [] as unknown[] }));
-vi.mock('../../src/features/talents/api', async (original) => ({
-  ...(await original<typeof import('../../src/features/talents/api')>()),
+vi.mock('#src/features/talents/api.ts', async (original) => ({
+  ...(await original<typeof import('#src/features/talents/api.ts')>()),
   queueCallProof: async (input: unknown) => {
     sent.callProof.push(input);
     return { id: 'entry-1' };
   },
 }));
-vi.mock('../../src/features/admin-payments/api', async (original) => ({
-  ...(await original<typeof import('../../src/features/admin-payments/api')>()),
+vi.mock('#src/features/admin-payments/api.ts', async (original) => ({
+  ...(await original<typeof import('#src/features/admin-payments/api.ts')>()),
   usePayPaymentMutation: () => ({
     isPending: false,
     mutateAsync: async (input: unknown) => {
@@ -29,17 +29,17 @@ vi.mock('../../src/features/admin-payments/api', async (original) => ({
   }),
 }));
 
-import { DateTimeField } from '../../src/components/form/date-time-field';
-import { MarkPaidDialog } from '../../src/features/admin-payments/components/mark-paid-dialog';
-import { PromoForm } from '../../src/features/admin-promos/components/promo-form';
-import { EMPTY_PROMO } from '../../src/features/admin-promos/form-values';
-import { TaskForm } from '../../src/features/admin-tasks/components/task-form';
-import { EMPTY_TASK, toTaskInput } from '../../src/features/admin-tasks/form-values';
-import { CallProofForm } from '../../src/features/talents/components/call-proof-form';
-import { formatDateTime, setDisplayTimeZone } from '../../src/lib/format';
-import { fromWallTime, toWallTime } from '../../src/lib/wall-time';
-import type { AdminPromoInput } from '../../src/shared/admin-promo-schemas';
-import type { PaymentRow } from '../../src/shared/payment-types';
+import { DateTimeField } from '#src/components/form/date-time-field.tsx';
+import { MarkPaidDialog } from '#src/features/admin-payments/components/mark-paid-dialog.tsx';
+import { PromoForm } from '#src/features/admin-promos/components/promo-form.tsx';
+import { EMPTY_PROMO } from '#src/features/admin-promos/form-values.ts';
+import { TaskForm } from '#src/features/admin-tasks/components/task-form.tsx';
+import { EMPTY_TASK, toTaskInput } from '#src/features/admin-tasks/form-values.ts';
+import { CallProofForm } from '#src/features/talents/components/call-proof-form.tsx';
+import { formatDateTime, setDisplayTimeZone } from '#src/lib/format.ts';
+import { fromWallTime, toWallTime } from '#src/lib/wall-time.ts';
+import type { AdminPromoInput } from '#src/shared/admin-promo-schemas.ts';
+import type { PaymentRow } from '#src/shared/payment-types.ts';
 
 const KL_LABEL = 'Time zone: Kuala Lumpur (GMT+8)';
 const JAKARTA_LABEL = 'Time zone: Jakarta (GMT+7)';

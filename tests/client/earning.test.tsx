@@ -1,10 +1,10 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { clearAuthTokens } from '../../src/lib/auth-session';
-import { formatMoney } from '../../src/lib/format';
-import type { NewReferral } from '../../src/server/db/database';
-import { insertPayment } from '../server/helpers/money-rows';
-import { insertMember, insertReferral, insertTalent, insertTask } from '../server/helpers/rows';
+import { clearAuthTokens } from '#src/lib/auth-session.ts';
+import { formatMoney } from '#src/lib/format.ts';
+import type { NewReferral } from '#src/server/db/database.ts';
+import { insertPayment } from '#tests/server/helpers/money-rows.ts';
+import { insertMember, insertReferral, insertTalent, insertTask } from '#tests/server/helpers/rows.ts';
 import { inProcessApiForFile } from './helpers/in-process-api';
 import { renderAppAt } from './helpers/render-app';
 

@@ -1,7 +1,7 @@
 import { notFound, redirect } from '@tanstack/react-router';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { AppError } from '../../src/lib/app-error';
-import { reportError } from '../../src/lib/error-reporting';
+import { AppError } from '#src/lib/app-error.ts';
+import { reportError } from '#src/lib/error-reporting.ts';
 import { startInProcessApi } from './helpers/in-process-api';
 
 let server: Awaited<ReturnType<typeof startInProcessApi>>;

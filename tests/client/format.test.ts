@@ -6,8 +6,8 @@ import {
   formatDateTime,
   formatMoney,
   setDisplayTimeZone,
-} from '../../src/lib/format';
-import { toIntlLocale } from '../../src/lib/locale';
+} from '#src/lib/format.ts';
+import { toIntlLocale } from '#src/lib/locale.ts';
 
 describe('formatDateTime', () => {
   it('shows an instant in Kuala Lumpur time by default', () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
-import type { AppError } from '../../src/lib/app-error';
-import { IMPROVE_NOTE_PATH, type ImproveDone, improveNote } from '../../src/lib/improve-note-stream';
-import type { AiNoteRequest } from '../../src/shared/ai-note-schemas';
+import type { AppError } from '#src/lib/app-error.ts';
+import { IMPROVE_NOTE_PATH, type ImproveDone, improveNote } from '#src/lib/improve-note-stream.ts';
+import type { AiNoteRequest } from '#src/shared/ai-note-schemas.ts';
 
 // The browser's reader of the improve stream: whatever chunks the network cuts the answer into, the
 // recruiter sees the same text and one end; a broken answer always reaches the error handler; an

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { preferredLocaleHref, rememberLocaleCookie } from '../../src/lib/locale';
-import { extractLocaleFromCookie } from '../../src/paraglide/runtime';
+import { preferredLocaleHref, rememberLocaleCookie } from '#src/lib/locale.ts';
+import { extractLocaleFromCookie } from '#src/paraglide/runtime.js';
 
 // A file of its own: paraglide writes the cookie only on the first getLocale() of the page, so this
 // must be the first one the runtime sees (as on a real first visit).

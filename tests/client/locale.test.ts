@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { preferredLocaleHref, rememberLocaleCookie, resolveLocaleOncePerRun } from '../../src/lib/locale';
-import { getLocale, overwriteGetLocale } from '../../src/paraglide/runtime';
+import { preferredLocaleHref, rememberLocaleCookie, resolveLocaleOncePerRun } from '#src/lib/locale.ts';
+import { getLocale, overwriteGetLocale } from '#src/paraglide/runtime.js';
 
 const setCookie = (value: string) => {
   // biome-ignore lint/suspicious/noDocumentCookie: the locale cookie is what paraglide reads

@@ -1,8 +1,8 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { clearAuthTokens } from '../../src/lib/auth-session';
-import type { NewTask } from '../../src/server/db/database';
-import { insertMember, insertReferral, insertTalent, insertTask } from '../server/helpers/rows';
+import { clearAuthTokens } from '#src/lib/auth-session.ts';
+import type { NewTask } from '#src/server/db/database.ts';
+import { insertMember, insertReferral, insertTalent, insertTask } from '#tests/server/helpers/rows.ts';
 import { inProcessApiForFile } from './helpers/in-process-api';
 import { renderAppAt } from './helpers/render-app';
 

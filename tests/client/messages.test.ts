@@ -12,9 +12,9 @@ import {
 } from 'typescript/unstable/ast/is';
 import { API } from 'typescript/unstable/sync';
 import { afterAll, describe, expect, it } from 'vitest';
-import { admin_hiring_call_proof_count } from '../../src/paraglide/messages/admin_hiring_call_proof_count.js';
-import { admin_payments_referral_count } from '../../src/paraglide/messages/admin_payments_referral_count.js';
-import { talent_years_value } from '../../src/paraglide/messages/talent_years_value.js';
+import { admin_hiring_call_proof_count } from '#src/paraglide/messages/admin_hiring_call_proof_count.js';
+import { admin_payments_referral_count } from '#src/paraglide/messages/admin_payments_referral_count.js';
+import { talent_years_value } from '#src/paraglide/messages/talent_years_value.js';
 
 // The three catalogues say the same things, and what the screens say comes from them: no component
 // renders a user-facing literal (it would stay English in Malay and Chinese).

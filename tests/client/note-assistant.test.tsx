@@ -1,13 +1,13 @@
 import 'fake-indexeddb/auto';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { clearToasts } from '../../src/components/toast/toast-store';
-import { clearAuthTokens } from '../../src/lib/auth-session';
-import { clearOutbox } from '../../src/lib/outbox/outbox-store';
-import { m } from '../../src/paraglide/messages';
-import { readEnv } from '../../src/server/env';
-import { createReferral } from '../server/helpers/referral-fixtures';
-import { insertTalent, insertTask } from '../server/helpers/rows';
+import { clearToasts } from '#src/components/toast/toast-store.ts';
+import { clearAuthTokens } from '#src/lib/auth-session.ts';
+import { clearOutbox } from '#src/lib/outbox/outbox-store.ts';
+import { m } from '#src/paraglide/messages.js';
+import { readEnv } from '#src/server/env.ts';
+import { createReferral } from '#tests/server/helpers/referral-fixtures.ts';
+import { insertTalent, insertTask } from '#tests/server/helpers/rows.ts';
 import { startInProcessApi } from './helpers/in-process-api';
 import { renderAppAt } from './helpers/render-app';
 

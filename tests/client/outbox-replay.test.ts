@@ -4,12 +4,12 @@ import { Hono } from 'hono';
 import { decodeJwt } from 'jose';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { backoffDelay, OUTBOX_TOO_OLD, type ReplayDeps, replayOutbox } from '../../src/lib/outbox/outbox-replay';
-import { clearOutbox, getEntry, getEntryFile, listEntries } from '../../src/lib/outbox/outbox-store';
-import type { OutboxEntry } from '../../src/lib/outbox/outbox-types';
-import { buildUploadBody } from '../../src/lib/upload-body';
-import { claimIdempotencyKey, releaseIdempotencyKey, requestHash } from '../../src/server/middleware/idempotency';
-import { ACCESS_TOKEN_TTL_SECONDS, IDEMPOTENCY_KEEP_DAYS } from '../../src/shared/constants';
+import { backoffDelay, OUTBOX_TOO_OLD, type ReplayDeps, replayOutbox } from '#src/lib/outbox/outbox-replay.ts';
+import { clearOutbox, getEntry, getEntryFile, listEntries } from '#src/lib/outbox/outbox-store.ts';
+import type { OutboxEntry } from '#src/lib/outbox/outbox-types.ts';
+import { buildUploadBody } from '#src/lib/upload-body.ts';
+import { claimIdempotencyKey, releaseIdempotencyKey, requestHash } from '#src/server/middleware/idempotency.ts';
+import { ACCESS_TOKEN_TTL_SECONDS, IDEMPOTENCY_KEEP_DAYS } from '#src/shared/constants.ts';
 import { startInProcessApi } from './helpers/in-process-api';
 import {
   CALLED_AT,

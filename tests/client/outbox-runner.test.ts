@@ -2,7 +2,7 @@ import 'fake-indexeddb/auto';
 import { QueryClient } from '@tanstack/react-query';
 import { createStore, keys } from 'idb-keyval';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { clearAuthTokens, currentUserId, getAuthTokens, setAuthTokens } from '../../src/lib/auth-session';
+import { clearAuthTokens, currentUserId, getAuthTokens, setAuthTokens } from '#src/lib/auth-session.ts';
 import {
   enqueue,
   kickOutbox,
@@ -11,12 +11,12 @@ import {
   retryNow,
   setOutboxQueryClient,
   startOutbox,
-} from '../../src/lib/outbox/outbox-runner';
-import { onEntrySent } from '../../src/lib/outbox/outbox-snapshot';
-import { clearOutbox, getEntry, getEntryFile, listEntries } from '../../src/lib/outbox/outbox-store';
-import { OUTBOX_PATHS, type OutboxEntry, type OutboxFile } from '../../src/lib/outbox/outbox-types';
-import { setUploadTransport, type UploadTransport } from '../../src/lib/upload';
-import { ACCESS_TOKEN_TTL_SECONDS } from '../../src/shared/constants';
+} from '#src/lib/outbox/outbox-runner.ts';
+import { onEntrySent } from '#src/lib/outbox/outbox-snapshot.ts';
+import { clearOutbox, getEntry, getEntryFile, listEntries } from '#src/lib/outbox/outbox-store.ts';
+import { OUTBOX_PATHS, type OutboxEntry, type OutboxFile } from '#src/lib/outbox/outbox-types.ts';
+import { setUploadTransport, type UploadTransport } from '#src/lib/upload.ts';
+import { ACCESS_TOKEN_TTL_SECONDS } from '#src/shared/constants.ts';
 import { startInProcessApi } from './helpers/in-process-api';
 import {
   CALLED_AT,

@@ -1,15 +1,15 @@
 import { onlineManager, type QueryClient } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { AppError, errorMessage } from '../../src/lib/app-error';
-import { clearAuthTokens, setAuthTokens } from '../../src/lib/auth-session';
+import { AppError, errorMessage } from '#src/lib/app-error.ts';
+import { clearAuthTokens, setAuthTokens } from '#src/lib/auth-session.ts';
 import {
   clearPersistedQueries,
   type QueryCacheStorage,
   SAVE_DELAY_MS,
   startQueryPersistence,
   stopQueryPersistence,
-} from '../../src/lib/query-persistence';
-import { createQueryClient } from '../../src/router';
+} from '#src/lib/query-persistence.ts';
+import { createQueryClient } from '#src/router.tsx';
 
 // The query cache saved per user (issue 4, "Reading offline"), against an in-memory storage with the
 // same contract as the IndexedDB one (happy-dom has no IndexedDB).

@@ -1,9 +1,9 @@
 import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { clearAuthTokens } from '../../src/lib/auth-session';
-import { setUploadTransport, type UploadTransport } from '../../src/lib/upload';
-import { tinyPdf, tinyPng } from '../../src/server/db/demo/files';
-import { insertTask } from '../server/helpers/rows';
+import { clearAuthTokens } from '#src/lib/auth-session.ts';
+import { setUploadTransport, type UploadTransport } from '#src/lib/upload.ts';
+import { tinyPdf, tinyPng } from '#src/server/db/demo/files.ts';
+import { insertTask } from '#tests/server/helpers/rows.ts';
 import { inProcessApiForFile } from './helpers/in-process-api';
 import { renderAppAt } from './helpers/render-app';
 

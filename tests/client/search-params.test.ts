@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
-import { optionalStringParam } from '../../src/lib/search-params';
+import { optionalStringParam } from '#src/lib/search-params.ts';
 
 const schema = v.object({ taskId: optionalStringParam });
 

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { queuedCallProofs, showSentEntry } from '../../src/features/talents/outbox';
-import type { OutboxEntry } from '../../src/lib/outbox/outbox-types';
-import { requestedAt, stampRequest } from '../../src/lib/requested-at';
+import { queuedCallProofs, showSentEntry } from '#src/features/talents/outbox.ts';
+import type { OutboxEntry } from '#src/lib/outbox/outbox-types.ts';
+import { requestedAt, stampRequest } from '#src/lib/requested-at.ts';
 
 // A call proof (or a drop) sent from the outbox stays on screen until the list shows the record it
 // became, so it never blinks out between "sent" and the list read again. The list that decides is one

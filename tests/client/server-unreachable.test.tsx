@@ -2,11 +2,11 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryHistory, createRouter, RouterProvider } from '@tanstack/react-router';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { NotFoundPage, RouteErrorPage } from '../../src/components/error-page';
-import { clearAuthTokens, setAuthTokens } from '../../src/lib/auth-session';
-import { noteServerAnswered } from '../../src/lib/server-reachability';
-import { m } from '../../src/paraglide/messages';
-import { routeTree } from '../../src/routeTree.gen';
+import { NotFoundPage, RouteErrorPage } from '#src/components/error-page.tsx';
+import { clearAuthTokens, setAuthTokens } from '#src/lib/auth-session.ts';
+import { noteServerAnswered } from '#src/lib/server-reachability.ts';
+import { m } from '#src/paraglide/messages.js';
+import { routeTree } from '#src/routeTree.gen.ts';
 import { inProcessApiForFile } from './helpers/in-process-api';
 
 // Issue 21 item 11: the browser says online, but the server does not answer (down, a captive portal,

@@ -2,11 +2,11 @@ import 'fake-indexeddb/auto';
 import { QueryClient } from '@tanstack/react-query';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { cachedTaskChoices } from '../../src/features/share-target/api';
-import { clearAuthTokens } from '../../src/lib/auth-session';
-import { clearSharedFile, peekSharedFile, putSharedFile } from '../../src/lib/shared-file';
-import type { TaskCard } from '../../src/shared/recruiter-types';
-import { insertMember, insertTask } from '../server/helpers/rows';
+import { cachedTaskChoices } from '#src/features/share-target/api.ts';
+import { clearAuthTokens } from '#src/lib/auth-session.ts';
+import { clearSharedFile, peekSharedFile, putSharedFile } from '#src/lib/shared-file.ts';
+import type { TaskCard } from '#src/shared/recruiter-types.ts';
+import { insertMember, insertTask } from '#tests/server/helpers/rows.ts';
 import { inProcessApiForFile } from './helpers/in-process-api';
 import { renderAppAt } from './helpers/render-app';
 

@@ -8,8 +8,8 @@ import {
   putSharedFile,
   type SharedFile,
   takeSharedFile,
-} from '../../src/lib/shared-file';
-import { useSharedFileOnce } from '../../src/lib/use-shared-file-once';
+} from '#src/lib/shared-file.ts';
+import { useSharedFileOnce } from '#src/lib/use-shared-file-once.ts';
 
 function sharedPdf(name: string, bytes: number[]): SharedFile {
   return {

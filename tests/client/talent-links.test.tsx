@@ -1,11 +1,11 @@
 import { cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { clearAuthTokens } from '../../src/lib/auth-session';
-import { formatDateTime } from '../../src/lib/format';
-import { localizeUrl } from '../../src/paraglide/runtime';
-import { issueOneTimeToken, voidOneTimeTokens } from '../../src/server/security/one-time-tokens';
-import { CONSENT_TOKEN_TTL_SECONDS, ITA_TOKEN_TTL_SECONDS, TALENT_NOTICE_VERSION } from '../../src/shared/constants';
-import { insertReferral, insertTalent, insertTask } from '../server/helpers/rows';
+import { clearAuthTokens } from '#src/lib/auth-session.ts';
+import { formatDateTime } from '#src/lib/format.ts';
+import { localizeUrl } from '#src/paraglide/runtime.js';
+import { issueOneTimeToken, voidOneTimeTokens } from '#src/server/security/one-time-tokens.ts';
+import { CONSENT_TOKEN_TTL_SECONDS, ITA_TOKEN_TTL_SECONDS, TALENT_NOTICE_VERSION } from '#src/shared/constants.ts';
+import { insertReferral, insertTalent, insertTask } from '#tests/server/helpers/rows.ts';
 import { inProcessApiForFile } from './helpers/in-process-api';
 import { renderAppAt } from './helpers/render-app';
 

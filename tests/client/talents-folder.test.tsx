@@ -1,16 +1,16 @@
 import 'fake-indexeddb/auto';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { clearToasts, getToasts } from '../../src/components/toast/toast-store';
-import { clearAuthTokens } from '../../src/lib/auth-session';
-import { addEntry, clearOutbox, listEntries } from '../../src/lib/outbox/outbox-store';
-import type { OutboxEntry } from '../../src/lib/outbox/outbox-types';
-import { setUploadTransport } from '../../src/lib/upload';
-import { m } from '../../src/paraglide/messages';
-import type { NewReferral, NewTalent } from '../../src/server/db/database';
-import { readEnv } from '../../src/server/env';
-import { createReferral } from '../server/helpers/referral-fixtures';
-import { insertTask } from '../server/helpers/rows';
+import { clearToasts, getToasts } from '#src/components/toast/toast-store.ts';
+import { clearAuthTokens } from '#src/lib/auth-session.ts';
+import { addEntry, clearOutbox, listEntries } from '#src/lib/outbox/outbox-store.ts';
+import type { OutboxEntry } from '#src/lib/outbox/outbox-types.ts';
+import { setUploadTransport } from '#src/lib/upload.ts';
+import { m } from '#src/paraglide/messages.js';
+import type { NewReferral, NewTalent } from '#src/server/db/database.ts';
+import { readEnv } from '#src/server/env.ts';
+import { createReferral } from '#tests/server/helpers/referral-fixtures.ts';
+import { insertTask } from '#tests/server/helpers/rows.ts';
 import { inProcessApiForFile } from './helpers/in-process-api';
 import { renderAppAt } from './helpers/render-app';
 

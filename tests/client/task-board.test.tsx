@@ -1,9 +1,9 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { clearToasts, getToasts } from '../../src/components/toast/toast-store';
-import { clearAuthTokens } from '../../src/lib/auth-session';
-import type { NewTask } from '../../src/server/db/database';
-import { insertPromo, insertTask } from '../server/helpers/rows';
+import { clearToasts, getToasts } from '#src/components/toast/toast-store.ts';
+import { clearAuthTokens } from '#src/lib/auth-session.ts';
+import type { NewTask } from '#src/server/db/database.ts';
+import { insertPromo, insertTask } from '#tests/server/helpers/rows.ts';
 import { inProcessApiForFile } from './helpers/in-process-api';
 import { renderAppAt } from './helpers/render-app';
 

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { getThemePreference, resolveTheme, setThemePreference, THEME_STORAGE_KEY } from '../../src/lib/theme';
+import { getThemePreference, resolveTheme, setThemePreference, THEME_STORAGE_KEY } from '#src/lib/theme.ts';
 
 afterEach(() => localStorage.clear());
 

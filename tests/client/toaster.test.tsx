@@ -1,8 +1,8 @@
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { clearToasts, getToasts, toast } from '../../src/components/toast/toast-store';
-import { Toaster } from '../../src/components/toast/toaster';
-import { TOAST_TIMEOUT_MS } from '../../src/shared/constants';
+import { clearToasts, getToasts, toast } from '#src/components/toast/toast-store.ts';
+import { Toaster } from '#src/components/toast/toaster.tsx';
+import { TOAST_TIMEOUT_MS } from '#src/shared/constants.ts';
 
 beforeEach(() => vi.useFakeTimers());
 afterEach(() => {

@@ -1,9 +1,9 @@
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { type Browser, expect, type Page, test } from '@playwright/test';
-import { connect } from '../../src/server/db/connect';
-import { tinyPdf } from '../../src/server/db/demo/files';
-import { issueOneTimeToken } from '../../src/server/security/one-time-tokens';
+import { connect } from '#src/server/db/connect.ts';
+import { tinyPdf } from '#src/server/db/demo/files.ts';
+import { issueOneTimeToken } from '#src/server/security/one-time-tokens.ts';
 import { adminScreens, guestScreens, type Ids, recruiterScreens, type Screen } from './a11y-screens';
 import { ADMIN_EMAIL, DEMO_PASSWORD, E2E_BASE_URL, e2eDataDir, RECRUITER_EMAIL } from './e2e-env';
 import { expectPath, type Locale, logIn } from './helpers';

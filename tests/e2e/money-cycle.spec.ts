@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { tinyPdf, tinyPng } from '../../src/server/db/demo/files';
+import { tinyPdf, tinyPng } from '#src/server/db/demo/files.ts';
 import { ADMIN_EMAIL, DEMO_PASSWORD, e2eDataDir } from './e2e-env';
 import { expectPath, logIn, message } from './helpers';
 

@@ -1,13 +1,13 @@
 import { type APIRequestContext, type BrowserContext, expect, type Page } from '@playwright/test';
 import { decodeJwt, SignJWT } from 'jose';
-import { AUTH_COOKIE_NAME } from '../../src/shared/constants';
+import { AUTH_COOKIE_NAME } from '#src/shared/constants.ts';
 import type {
   CallProofItem,
   ReferralDetail,
   ReferralSummary,
   TalentDetail,
   TalentSummary,
-} from '../../src/shared/recruiter-types';
+} from '#src/shared/recruiter-types.ts';
 import { E2E_BASE_URL, E2E_JWT_SECRET } from './e2e-env';
 import { message, type ServerApi } from './helpers';
 

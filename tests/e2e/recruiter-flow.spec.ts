@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
-import { tinyPdf, tinyPng } from '../../src/server/db/demo/files';
+import { tinyPdf, tinyPng } from '#src/server/db/demo/files.ts';
 import { DEMO_PASSWORD, E2E_BASE_URL, e2eDataDir, RECRUITER_EMAIL } from './e2e-env';
 import { expectPath, logIn, message, serverAs } from './helpers';
 

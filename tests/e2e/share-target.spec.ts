@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { tinyPdf } from '../../src/server/db/demo/files';
+import { tinyPdf } from '#src/server/db/demo/files.ts';
 import { DEMO_PASSWORD, RECRUITER_EMAIL } from './e2e-env';
 import { expectPath, logIn, message, type ServerApi, serverAs, waitForServiceWorkerControl } from './helpers';
 

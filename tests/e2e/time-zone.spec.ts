@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { tinyPng } from '../../src/server/db/demo/files';
+import { tinyPng } from '#src/server/db/demo/files.ts';
 import { DEMO_PASSWORD, RECRUITER_EMAIL } from './e2e-env';
 import { expectPath, type Locale, logIn, message, serverAs } from './helpers';
 import { callProofsTagged, referralsOfDistinctTalents } from './outbox-helpers';

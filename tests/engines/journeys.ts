@@ -1,7 +1,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { tinyPdf, tinyPng } from '../../src/server/db/demo/files';
+import { tinyPdf, tinyPng } from '#src/server/db/demo/files.ts';
 import type { Driver } from './driver';
 import {
   apiAs,

@@ -1,5 +1,5 @@
 import { type Browser, chromium, type ElementHandle, type Page } from '@playwright/test';
-import { CHROMIUM_LAUNCH } from '../e2e/e2e-env';
+import { CHROMIUM_LAUNCH } from '#tests/e2e/e2e-env.ts';
 import type { Driver, Role, Target } from './driver';
 import { FIND_IN_PAGE, type FindSpec, roleSpec, SELECT_IN_PAGE, specOf } from './find-in-page';
 import { untilFound } from './wait';

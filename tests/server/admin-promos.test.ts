@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { AdminPromoInput } from '../../src/shared/admin-promo-schemas';
-import type { AdminPromoDetail, AdminPromoSummary, PromoTaskItem } from '../../src/shared/admin-promo-types';
+import type { AdminPromoInput } from '#src/shared/admin-promo-schemas.ts';
+import type { AdminPromoDetail, AdminPromoSummary, PromoTaskItem } from '#src/shared/admin-promo-types.ts';
 import { insertPromo, insertTask, referNewTalent } from './helpers/rows';
 import { bearer, createTestApp, DIALECTS, type TestApp } from './helpers/test-app';
 

@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { renderEmail } from '../../src/server/mail/templates';
-import type { RecruiterDetail, RecruiterRow } from '../../src/shared/admin-recruiter-types';
-import type { ListPage } from '../../src/shared/api-response';
-import type { MyTaskCard, ReferralSummary } from '../../src/shared/recruiter-types';
+import { renderEmail } from '#src/server/mail/templates.ts';
+import type { RecruiterDetail, RecruiterRow } from '#src/shared/admin-recruiter-types.ts';
+import type { ListPage } from '#src/shared/api-response.ts';
+import type { MyTaskCard, ReferralSummary } from '#src/shared/recruiter-types.ts';
 import { insertMember, insertTask, referNewTalent } from './helpers/rows';
 import { bearer, createTestApp, DIALECTS, type TestApp } from './helpers/test-app';
 

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { AdminTaskInput } from '../../src/shared/admin-task-schemas';
-import type { AdminTaskDetail, AdminTaskSummary } from '../../src/shared/admin-task-types';
+import type { AdminTaskInput } from '#src/shared/admin-task-schemas.ts';
+import type { AdminTaskDetail, AdminTaskSummary } from '#src/shared/admin-task-types.ts';
 import { insertPromo, insertTask, referNewTalent } from './helpers/rows';
 import { bearer, createTestApp, DIALECTS, type TestApp } from './helpers/test-app';
 

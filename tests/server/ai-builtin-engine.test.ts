@@ -1,12 +1,12 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { m } from '../../src/paraglide/messages';
-import type { NoteRequest, NoteTask } from '../../src/server/modules/ai-notes/ai-engine';
-import { createBuiltinEngine } from '../../src/server/modules/ai-notes/builtin/builtin-engine';
-import { chunkText, composeImprovedNote, noteAdvice } from '../../src/server/modules/ai-notes/builtin/note-compose';
-import { splitSentences } from '../../src/server/modules/ai-notes/builtin/note-sentences';
-import { NOTE_ASPECTS, type NoteAspect } from '../../src/shared/ai-note-schemas';
-import type { AppLocale } from '../../src/shared/enums';
+import { m } from '#src/paraglide/messages.js';
+import type { NoteRequest, NoteTask } from '#src/server/modules/ai-notes/ai-engine.ts';
+import { createBuiltinEngine } from '#src/server/modules/ai-notes/builtin/builtin-engine.ts';
+import { chunkText, composeImprovedNote, noteAdvice } from '#src/server/modules/ai-notes/builtin/note-compose.ts';
+import { splitSentences } from '#src/server/modules/ai-notes/builtin/note-sentences.ts';
+import { NOTE_ASPECTS, type NoteAspect } from '#src/shared/ai-note-schemas.ts';
+import type { AppLocale } from '#src/shared/enums.ts';
 
 // The built-in note engine: pure functions, no database.
 

@@ -1,9 +1,9 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { type ImproveEvent, NOTE_ASPECTS, type NoteAnalysis } from '../../src/shared/ai-note-schemas';
-import { SEED_MESSAGES } from '../../src/shared/error-codes';
-import { createSseParser } from '../../src/shared/sse-parser';
+import { type ImproveEvent, NOTE_ASPECTS, type NoteAnalysis } from '#src/shared/ai-note-schemas.ts';
+import { SEED_MESSAGES } from '#src/shared/error-codes.ts';
+import { createSseParser } from '#src/shared/sse-parser.ts';
 import { createReferral, signIn } from './helpers/referral-fixtures';
 import { insertTask } from './helpers/rows';
 import { createTestApp, DIALECTS, type TestApp } from './helpers/test-app';

@@ -1,8 +1,8 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { type ImproveEvent, NOTE_ASPECTS } from '../../src/shared/ai-note-schemas';
-import { createSseParser } from '../../src/shared/sse-parser';
+import { type ImproveEvent, NOTE_ASPECTS } from '#src/shared/ai-note-schemas.ts';
+import { createSseParser } from '#src/shared/sse-parser.ts';
 import { insertTask } from './helpers/rows';
 import { createTestApp, DIALECTS, type TestApp } from './helpers/test-app';
 

@@ -2,9 +2,9 @@
 import { createServer, request, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { AnswerResponse, type HeaderList } from '../../src/server/middleware/answer-headers';
-import { VARY as COMPRESSION_VARY } from '../../src/server/middleware/compress-json';
-import { API_SECURITY_HEADERS, documentSecurityHeaders } from '../../src/server/middleware/security-headers';
+import { AnswerResponse, type HeaderList } from '#src/server/middleware/answer-headers.ts';
+import { VARY as COMPRESSION_VARY } from '#src/server/middleware/compress-json.ts';
+import { API_SECURITY_HEADERS, documentSecurityHeaders } from '#src/server/middleware/security-headers.ts';
 
 // AnswerResponse (src/server/middleware/answer-headers.ts) writes the headers every answer carries in
 // the answer's head, under the answer's own, whichever way the head gets written: read here off the

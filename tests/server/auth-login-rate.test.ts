@@ -1,11 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { LOGIN_SLOWDOWN_MS } from '../../src/server/modules/auth/login-throttle';
+import { LOGIN_SLOWDOWN_MS } from '#src/server/modules/auth/login-throttle.ts';
 import { bearer, createTestApp, DIALECTS, TEST_PASSWORD, type TestApp } from './helpers/test-app';
 
 // Every password check the server makes, counted: what a burst of guesses really costs it.
 const checks = vi.hoisted(() => ({ count: 0 }));
-vi.mock('../../src/server/security/passwords', async (importOriginal) => {
-  const real = await importOriginal<typeof import('../../src/server/security/passwords')>();
+vi.mock('#src/server/security/passwords.ts', async (importOriginal) => {
+  const real = await importOriginal<typeof import('#src/server/security/passwords.ts')>();
   return {
     ...real,
     verifyPassword: (hash: string | null, password: string) => {

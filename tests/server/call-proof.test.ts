@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { tinyPdf, tinyPng } from '../../src/server/db/demo/files';
+import { tinyPdf, tinyPng } from '#src/server/db/demo/files.ts';
 import { createReferral, signIn } from './helpers/referral-fixtures';
 import { createTestApp, DIALECTS, type TestApp } from './helpers/test-app';
 

@@ -2,7 +2,7 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { Hono } from 'hono';
 import { describe, expect, it } from 'vitest';
-import { acceptedEncoding, compressJson } from '../../src/server/middleware/compress-json';
+import { acceptedEncoding, compressJson } from '#src/server/middleware/compress-json.ts';
 
 const big = {
   items: Array.from({ length: 200 }, (_, id) => ({ id, title: `Task ${id}`, company: 'Kedai Kopi Sdn Bhd' })),

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { renderEmail } from '../../src/server/mail/templates';
+import { renderEmail } from '#src/server/mail/templates.ts';
 import { createReferral, lastEmail, lastToken, refreshLogin, signIn } from './helpers/referral-fixtures';
 import { insertTask } from './helpers/rows';
 import { createTestApp, DIALECTS, type TestApp } from './helpers/test-app';

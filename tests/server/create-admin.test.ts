@@ -1,8 +1,8 @@
 // @vitest-environment node
 import { afterEach, describe, expect, it } from 'vitest';
-import { createAdmin, parseCreateAdminArgs } from '../../src/server/cli/create-admin';
-import { updatePassword } from '../../src/server/modules/auth/auth.service';
-import { verifyPassword } from '../../src/server/security/passwords';
+import { createAdmin, parseCreateAdminArgs } from '#src/server/cli/create-admin.ts';
+import { updatePassword } from '#src/server/modules/auth/auth.service.ts';
+import { verifyPassword } from '#src/server/security/passwords.ts';
 import { createDeps, DATABASES, type TestDeps } from './helpers/mail-helpers';
 
 describe('create-admin arguments', () => {

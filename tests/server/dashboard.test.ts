@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { AdminDashboard, RecruiterDashboard } from '../../src/shared/dashboard-types';
+import type { AdminDashboard, RecruiterDashboard } from '#src/shared/dashboard-types.ts';
 import { hire, insertCallProof, insertConsentLink, insertPayment } from './helpers/money-rows';
 import { insertMember, insertTask, referNewTalent } from './helpers/rows';
 import { bearer, createTestApp, DIALECTS, type TestApp } from './helpers/test-app';

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { ListPage } from '../../src/shared/api-response';
-import type { EarningReferral, EarningSummary, MyPayment } from '../../src/shared/earning-types';
+import type { ListPage } from '#src/shared/api-response.ts';
+import type { EarningReferral, EarningSummary, MyPayment } from '#src/shared/earning-types.ts';
 import { insertPayment } from './helpers/money-rows';
 import { insertTask, referNewTalent } from './helpers/rows';
 import { bearer, createTestApp, DIALECTS, type TestApp } from './helpers/test-app';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { formatMoney } from '../../src/lib/format';
-import { renderEmail } from '../../src/server/mail/templates';
+import { formatMoney } from '#src/lib/format.ts';
+import { renderEmail } from '#src/server/mail/templates.ts';
 
 // A recruiter compares the reward in the e-mail with the one on the earning page: they must read alike.
 describe('amounts in e-mails', () => {

@@ -2,7 +2,7 @@ import { mkdtempSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_DEMO_PASSWORD, readEnv } from '../../src/server/env';
+import { DEFAULT_DEMO_PASSWORD, readEnv } from '#src/server/env.ts';
 
 const dataDir = () => mkdtempSync(path.join(tmpdir(), 'recruiter-env-'));
 

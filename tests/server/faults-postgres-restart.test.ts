@@ -2,8 +2,8 @@
 import { createServer, connect as netConnect, type Server, type Socket } from 'node:net';
 import { sql } from 'kysely';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createApp } from '../../src/server/app';
-import { connect, type DB } from '../../src/server/db/connect';
+import { createApp } from '#src/server/app.ts';
+import { connect, type DB } from '#src/server/db/connect.ts';
 import { insertTask } from './helpers/rows';
 import { recruiter } from './helpers/talent-fixtures';
 import { bearer, createTestApp, type TestApp } from './helpers/test-app';

@@ -1,7 +1,7 @@
 // @vitest-environment node
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { startMailWorker } from '../../src/server/jobs/mail-worker';
-import { enqueueEmail } from '../../src/server/mail/outbox';
+import { startMailWorker } from '#src/server/jobs/mail-worker.ts';
+import { enqueueEmail } from '#src/server/mail/outbox.ts';
 import { createDeps, DATABASES, type ReceivedMail, startSmtpServer } from './helpers/mail-helpers';
 
 // The SMTP server goes away while the app keeps queueing e-mails, then comes back on the same port.

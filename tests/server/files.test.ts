@@ -1,8 +1,8 @@
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { AppError } from '../../src/server/errors';
-import { checkUpload, displayName, storeUpload } from '../../src/server/uploads/read-upload';
+import { AppError } from '#src/server/errors.ts';
+import { checkUpload, displayName, storeUpload } from '#src/server/uploads/read-upload.ts';
 import { insertReferral, insertTask } from './helpers/rows';
 import { asBlobPart, MEDIA_SAMPLES, pdfOfSize, sampleDocx, sampleExe, samplePdf } from './helpers/sample-files';
 import { dropValues, postDrop, recruiter } from './helpers/talent-fixtures';

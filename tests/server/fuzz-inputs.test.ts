@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { ERROR_CODES } from '../../src/shared/error-codes';
+import { ERROR_CODES } from '#src/shared/error-codes.ts';
 import {
   type Built,
   type CallerName,

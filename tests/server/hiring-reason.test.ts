@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { renderEmail } from '../../src/server/mail/templates';
-import type { AdminReferralDetail, BulkApproveSummary } from '../../src/shared/admin-referral-types';
-import type { ReferralDetail } from '../../src/shared/recruiter-types';
+import { renderEmail } from '#src/server/mail/templates.ts';
+import type { AdminReferralDetail, BulkApproveSummary } from '#src/shared/admin-referral-types.ts';
+import type { ReferralDetail } from '#src/shared/recruiter-types.ts';
 import {
   adminCaller,
   type Caller,

@@ -1,14 +1,14 @@
 import fc from 'fast-check';
 import { Hono } from 'hono';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { AppEnv } from '../../src/server/context';
-import { tinyPng } from '../../src/server/db/demo/files';
+import type { AppEnv } from '#src/server/context.ts';
+import { tinyPng } from '#src/server/db/demo/files.ts';
 import {
   claimIdempotencyKey,
   IDEMPOTENCY_STALE_MS,
   releaseIdempotencyKey,
   requestHash,
-} from '../../src/server/middleware/idempotency';
+} from '#src/server/middleware/idempotency.ts';
 import { createReferral } from './helpers/referral-fixtures';
 import { insertTask } from './helpers/rows';
 import { dropValues, multipart, pdfFile, recruiter } from './helpers/talent-fixtures';

@@ -8,10 +8,10 @@ import {
   processDueEmails,
   retryDelayMs,
   startMailWorker,
-} from '../../src/server/jobs/mail-worker';
-import { type EmailTemplate, enqueueEmail, type OutgoingEmail } from '../../src/server/mail/outbox';
-import { renderEmail } from '../../src/server/mail/templates';
-import { createMailTransport, type MailMessage, type MailTransport } from '../../src/server/mail/transport';
+} from '#src/server/jobs/mail-worker.ts';
+import { type EmailTemplate, enqueueEmail, type OutgoingEmail } from '#src/server/mail/outbox.ts';
+import { renderEmail } from '#src/server/mail/templates.ts';
+import { createMailTransport, type MailMessage, type MailTransport } from '#src/server/mail/transport.ts';
 import { createDeps, DATABASES, decodeQuotedPrintable, startSmtpServer, type TestDeps } from './helpers/mail-helpers';
 
 const resetEmail = (overrides: Partial<OutgoingEmail> = {}): OutgoingEmail => ({

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { pruneExpired } from '../../src/server/jobs/maintenance';
-import { enqueueEmail } from '../../src/server/mail/outbox';
+import { pruneExpired } from '#src/server/jobs/maintenance.ts';
+import { enqueueEmail } from '#src/server/mail/outbox.ts';
 import { createTestApp, DIALECTS, type TestApp } from './helpers/test-app';
 
 const DAY = 24 * 60 * 60 * 1000;

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { MyTaskCard, ReferralCounts } from '../../src/shared/recruiter-types';
+import type { MyTaskCard, ReferralCounts } from '#src/shared/recruiter-types.ts';
 import { insertMember, insertPromo, insertTask, referNewTalent } from './helpers/rows';
 import { bearer, createTestApp, DIALECTS, type TestApp } from './helpers/test-app';
 

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { migrateAllDown, migrateToLatest } from '../../src/server/db/migrate';
+import { migrateAllDown, migrateToLatest } from '#src/server/db/migrate.ts';
 import { createTestApp, DIALECTS } from './helpers/test-app';
 
 // Every migration's `down` undoes its `up`: rolled all the way back, no table of the app is left, and

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { RewardDecided } from '../../src/shared/admin-referral-types';
-import type { ListPage } from '../../src/shared/api-response';
-import type { PayableRecruiter, PaymentCancelled, PaymentDetail, PaymentRow } from '../../src/shared/payment-types';
+import type { RewardDecided } from '#src/shared/admin-referral-types.ts';
+import type { ListPage } from '#src/shared/api-response.ts';
+import type { PayableRecruiter, PaymentCancelled, PaymentDetail, PaymentRow } from '#src/shared/payment-types.ts';
 import {
   adminCaller,
   type Caller,

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { DB } from '../../src/server/db/connect';
-import { preparedFirst, preparedQuery, preparedShapes } from '../../src/server/db/prepared-query';
+import type { DB } from '#src/server/db/connect.ts';
+import { preparedFirst, preparedQuery, preparedShapes } from '#src/server/db/prepared-query.ts';
 import { createTestApp, DIALECTS, type TestApp } from './helpers/test-app';
 
 // src/server/db/prepared-query.ts: a query compiled once per database, run with each call's values;

@@ -3,9 +3,9 @@ import { chmodSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, write
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { connect } from '../../src/server/db/connect';
-import { makePrivateDirSync } from '../../src/server/private-paths';
-import { localFileStorage } from '../../src/server/storage/local-file-storage';
+import { connect } from '#src/server/db/connect.ts';
+import { makePrivateDirSync } from '#src/server/private-paths.ts';
+import { localFileStorage } from '#src/server/storage/local-file-storage.ts';
 
 // DATA_DIR holds the database, resumes, .eml files with links and the JWT secret (issue 22).
 const modeOf = (target: string) => statSync(target).mode & 0o777;

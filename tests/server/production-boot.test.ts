@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
-import { connect } from '../../src/server/db/connect';
+import { connect } from '#src/server/db/connect.ts';
 import { DATABASES } from './helpers/mail-helpers';
 
 // The real entry points as an operator runs them (issue 22): `APP_ENV=production` refuses unsafe

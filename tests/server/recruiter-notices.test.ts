@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { tinyPng } from '../../src/server/db/demo/files';
-import { noticeExpiredConsentLinks, pruneExpired } from '../../src/server/jobs/maintenance';
-import { type EmailPayload, renderEmail } from '../../src/server/mail/templates';
+import { tinyPng } from '#src/server/db/demo/files.ts';
+import { noticeExpiredConsentLinks, pruneExpired } from '#src/server/jobs/maintenance.ts';
+import { type EmailPayload, renderEmail } from '#src/server/mail/templates.ts';
 import { adminCaller, type Caller, call, caller, consentedReferral, emailsOf, ok } from './helpers/money-fixtures';
 import { createReferral } from './helpers/referral-fixtures';
 import { insertTask } from './helpers/rows';

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { processDueEmails } from '../../src/server/jobs/mail-worker';
-import type { MailTransport } from '../../src/server/mail/transport';
+import { processDueEmails } from '#src/server/jobs/mail-worker.ts';
+import type { MailTransport } from '#src/server/mail/transport.ts';
 import { createReferral, lastEmail, lastToken, refreshLogin, signIn } from './helpers/referral-fixtures';
 import { insertTask } from './helpers/rows';
 import { createTestApp, DIALECTS, type TestApp } from './helpers/test-app';

@@ -1,7 +1,7 @@
 import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { extractContact } from '../../src/server/resume/extract-contact';
+import { extractContact } from '#src/server/resume/extract-contact.ts';
 import { installWriteLog, writeMark, writesSince } from './helpers/route-catalog';
 import { corruptPdf, MEDIA_SAMPLES, sampleCfb, sampleDocx, samplePng } from './helpers/sample-files';
 import { multipart, pdfFile, recruiter, type UploadFile } from './helpers/talent-fixtures';

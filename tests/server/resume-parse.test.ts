@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { PARSE_LEASE_MS, parsePendingResumes, startResumeParser } from '../../src/server/jobs/resume-parser';
-import { extractResumeFields } from '../../src/server/resume/extract-fields';
+import { PARSE_LEASE_MS, parsePendingResumes, startResumeParser } from '#src/server/jobs/resume-parser.ts';
+import { extractResumeFields } from '#src/server/resume/extract-fields.ts';
 import { insertTask } from './helpers/rows';
 import { corruptPdf, sampleDocx, samplePdf, samplePng } from './helpers/sample-files';
 import { dropValues, pdfFile, postDrop, recruiter, type UploadFile } from './helpers/talent-fixtures';

@@ -1,11 +1,11 @@
 import fc from 'fast-check';
 import { zipSync } from 'fflate';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { parsePendingResumes } from '../../src/server/jobs/resume-parser';
-import { createResumeReader, extractResumeText } from '../../src/server/resume/extract-text';
-import { ResumeTooComplex, ResumeUnreadable } from '../../src/server/resume/resume-errors';
-import { DOCX, PDF } from '../../src/server/resume/resume-formats';
-import { assertZipWithinLimits } from '../../src/server/resume/zip-guard';
+import { parsePendingResumes } from '#src/server/jobs/resume-parser.ts';
+import { createResumeReader, extractResumeText } from '#src/server/resume/extract-text.ts';
+import { ResumeTooComplex, ResumeUnreadable } from '#src/server/resume/resume-errors.ts';
+import { DOCX, PDF } from '#src/server/resume/resume-formats.ts';
+import { assertZipWithinLimits } from '#src/server/resume/zip-guard.ts';
 import { docxWithFiller, lieAboutSize, pdfWithFiller } from './helpers/hostile-files';
 import { insertTask } from './helpers/rows';
 import { sampleDocx } from './helpers/sample-files';

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { tinyPng } from '../../src/server/db/demo/files';
-import { HIRING_TRANSITIONS } from '../../src/shared/admin-referral-schemas';
+import { tinyPng } from '#src/server/db/demo/files.ts';
+import { HIRING_TRANSITIONS } from '#src/shared/admin-referral-schemas.ts';
 import type {
   AdminCallProofItem,
   AdminReferralDetail,
@@ -8,9 +8,9 @@ import type {
   BulkRewardResult,
   HiringChanged,
   RewardDecided,
-} from '../../src/shared/admin-referral-types';
-import type { ListPage } from '../../src/shared/api-response';
-import { HIRING_STATUSES } from '../../src/shared/enums';
+} from '#src/shared/admin-referral-types.ts';
+import type { ListPage } from '#src/shared/api-response.ts';
+import { HIRING_STATUSES } from '#src/shared/enums.ts';
 import {
   adminCaller,
   type Caller,

@@ -1,7 +1,7 @@
 // @vitest-environment node
 import { TrieRouter } from 'hono/router/trie-router';
 import { describe, expect, it } from 'vitest';
-import { RouteCache } from '../../src/server/route-cache';
+import { RouteCache } from '#src/server/route-cache.ts';
 
 // RouteCache (src/server/route-cache.ts) answers what the router it wraps answers, from the second
 // match of a method and path on without asking it again.

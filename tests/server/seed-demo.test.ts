@@ -5,11 +5,11 @@ import path from 'node:path';
 import { fileTypeFromBuffer } from 'file-type';
 import type { Selectable } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../../src/server/db/database';
-import { seedDemo } from '../../src/server/db/seed-demo';
-import { verifyPassword } from '../../src/server/security/passwords';
-import { CONSENT_STATUSES, HIRING_STATUSES, ITA_STATUSES, JOB_TYPES, REWARD_STATUSES } from '../../src/shared/enums';
-import { formatMinorUnits, toMajorUnits } from '../../src/shared/money';
+import type { Database } from '#src/server/db/database.ts';
+import { seedDemo } from '#src/server/db/seed-demo.ts';
+import { verifyPassword } from '#src/server/security/passwords.ts';
+import { CONSENT_STATUSES, HIRING_STATUSES, ITA_STATUSES, JOB_TYPES, REWARD_STATUSES } from '#src/shared/enums.ts';
+import { formatMinorUnits, toMajorUnits } from '#src/shared/money.ts';
 import { createDeps, DATABASES, type TestDeps } from './helpers/mail-helpers';
 
 const PAID_LIKE = ['APPROVED', 'PENDING_PAYMENT', 'PAID'];

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { REMEMBER_ME_IDLE_TTL_SECONDS, SESSION_IDLE_TTL_SECONDS } from '../../src/shared/constants';
+import { REMEMBER_ME_IDLE_TTL_SECONDS, SESSION_IDLE_TTL_SECONDS } from '#src/shared/constants.ts';
 import { bearer, createTestApp, DIALECTS, TEST_PASSWORD, type TestApp } from './helpers/test-app';
 
 // Issue 22 finding 14: the idle timeout, "Your sessions" on the account page, and the admin's "end sessions".

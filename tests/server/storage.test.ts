@@ -6,12 +6,12 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readEnv } from '../../src/server/env';
-import { createStorage } from '../../src/server/storage/create-storage';
-import type { FileStorage } from '../../src/server/storage/file-storage';
-import { localFileStorage } from '../../src/server/storage/local-file-storage';
-import { type S3Settings, s3FileStorage } from '../../src/server/storage/s3-file-storage';
-import { newStorageKey } from '../../src/server/storage/storage-key';
+import { readEnv } from '#src/server/env.ts';
+import { createStorage } from '#src/server/storage/create-storage.ts';
+import type { FileStorage } from '#src/server/storage/file-storage.ts';
+import { localFileStorage } from '#src/server/storage/local-file-storage.ts';
+import { type S3Settings, s3FileStorage } from '#src/server/storage/s3-file-storage.ts';
+import { newStorageKey } from '#src/server/storage/storage-key.ts';
 
 // The S3 adapter is tested against a real S3-compatible server (s3rver) started here on a free port,
 // with its objects in a temporary folder. s3rver ships no types: the little it is used for is typed here.

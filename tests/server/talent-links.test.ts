@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { renderEmail } from '../../src/server/mail/templates';
-import { TALENT_NOTICE_VERSION } from '../../src/shared/constants';
+import { renderEmail } from '#src/server/mail/templates.ts';
+import { TALENT_NOTICE_VERSION } from '#src/shared/constants.ts';
 import { createReferral, lastEmail, signIn } from './helpers/referral-fixtures';
 import { insertTask } from './helpers/rows';
 import { createTestApp, DIALECTS, type TestApp } from './helpers/test-app';

@@ -1,7 +1,7 @@
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { SEED_MESSAGES } from '../../src/shared/error-codes';
+import { SEED_MESSAGES } from '#src/shared/error-codes.ts';
 import { insertPromo, insertTask } from './helpers/rows';
 import { pdfOfSize, sampleCfb, sampleExe, samplePdf, samplePng } from './helpers/sample-files';
 import {

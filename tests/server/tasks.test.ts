@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { TaskCard } from '../../src/shared/recruiter-types';
+import type { TaskCard } from '#src/shared/recruiter-types.ts';
 import { countStatements } from './helpers/count-statements';
 import { insertPromo, insertTask, referNewTalent } from './helpers/rows';
 import { bearer, createTestApp, DIALECTS, type TestApp } from './helpers/test-app';

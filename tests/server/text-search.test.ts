@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { connect } from '../../src/server/db/connect';
-import { migrateToLatest } from '../../src/server/db/migrate';
-import { containsText } from '../../src/server/db/text-search';
-import type { ListPage } from '../../src/shared/api-response';
+import { connect } from '#src/server/db/connect.ts';
+import { migrateToLatest } from '#src/server/db/migrate.ts';
+import { containsText } from '#src/server/db/text-search.ts';
+import type { ListPage } from '#src/shared/api-response.ts';
 import { insertPromo, insertReferral, insertTalent, insertTask } from './helpers/rows';
 import { bearer, createTestApp, DIALECTS, type TestApp } from './helpers/test-app';
 

@@ -4,13 +4,13 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApp } from '../../src/server/app';
-import type { AppDeps } from '../../src/server/context';
-import { connect, type DB } from '../../src/server/db/connect';
-import { migrateToLatest } from '../../src/server/db/migrate';
-import { type Env, readEnv } from '../../src/server/env';
-import { createStorage } from '../../src/server/storage/create-storage';
-import { webHandler } from '../../src/server/web';
+import { createApp } from '#src/server/app.ts';
+import type { AppDeps } from '#src/server/context.ts';
+import { connect, type DB } from '#src/server/db/connect.ts';
+import { migrateToLatest } from '#src/server/db/migrate.ts';
+import { type Env, readEnv } from '#src/server/env.ts';
+import { createStorage } from '#src/server/storage/create-storage.ts';
+import { webHandler } from '#src/server/web.ts';
 
 const ROBOTS = '<meta name="robots" content="noindex, noarchive, nofollow">';
 const INDEX =

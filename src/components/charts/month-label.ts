@@ -1,4 +1,4 @@
-import { currentIntlLocale } from '../../lib/locale';
+import { currentIntlLocale } from '#src/lib/locale.ts';
 
 // A month the API answers as 'YYYY-MM' (a calendar month in the user's time zone), for people: "Nov 2026".
 export function formatMonth(key: string, style: 'short' | 'long' = 'short'): string {

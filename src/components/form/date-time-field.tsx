@@ -1,7 +1,7 @@
 import type { ComponentProps, ReactNode } from 'react';
-import { displayTimeZone } from '../../lib/format';
-import { fromWallTime, zoneLabel } from '../../lib/wall-time';
-import { m } from '../../paraglide/messages';
+import { displayTimeZone } from '#src/lib/format.ts';
+import { fromWallTime, zoneLabel } from '#src/lib/wall-time.ts';
+import { m } from '#src/paraglide/messages.js';
 import { TextField } from './text-field';
 
 type DateTimeFieldProps = Omit<ComponentProps<typeof TextField>, 'type' | 'value' | 'hint'> & {

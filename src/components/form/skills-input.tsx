@@ -1,5 +1,5 @@
 import { type KeyboardEvent, useState } from 'react';
-import { m } from '../../paraglide/messages';
+import { m } from '#src/paraglide/messages.js';
 import { FieldError } from './fields';
 
 // Skills as chips: type one and press Enter or a comma (a pasted "a, b, c" becomes three); × removes one.

@@ -4,10 +4,10 @@ import {
   HIRING_LABELS,
   ITA_LABELS,
   REWARD_LABELS,
-} from '../../lib/enum-labels/referral-labels';
-import { formatDateTime } from '../../lib/format';
-import { m } from '../../paraglide/messages';
-import type { HistoryEntry } from '../../shared/recruiter-types';
+} from '#src/lib/enum-labels/referral-labels.ts';
+import { formatDateTime } from '#src/lib/format.ts';
+import { m } from '#src/paraglide/messages.js';
+import type { HistoryEntry } from '#src/shared/recruiter-types.ts';
 
 const ACTION_LABELS: Record<string, () => string> = {
   REFERRED: m.referral_action_referred,

@@ -1,14 +1,14 @@
 import { Link, type LinkProps, useRouterState } from '@tanstack/react-router';
 import { type ReactNode, useEffect, useState } from 'react';
-import { useMediaQuery } from '../../lib/use-media-query';
-import { m } from '../../paraglide/messages';
-import type { Role } from '../../shared/enums';
-import { Dropdown } from '../dropdown';
-import { LanguageSwitcher } from '../language-switcher';
-import { Logo } from '../logo';
-import { OfflineBanner } from '../outbox/offline-banner';
-import { UnsentBadge, UnsentCount } from '../outbox/unsent-badge';
-import { ThemeSwitcher } from '../theme-switcher';
+import { Dropdown } from '#src/components/dropdown.tsx';
+import { LanguageSwitcher } from '#src/components/language-switcher.tsx';
+import { Logo } from '#src/components/logo.tsx';
+import { OfflineBanner } from '#src/components/outbox/offline-banner.tsx';
+import { UnsentBadge, UnsentCount } from '#src/components/outbox/unsent-badge.tsx';
+import { ThemeSwitcher } from '#src/components/theme-switcher.tsx';
+import { useMediaQuery } from '#src/lib/use-media-query.ts';
+import { m } from '#src/paraglide/messages.js';
+import type { Role } from '#src/shared/enums.ts';
 import { initials } from './initials';
 import { MenuIcon } from './site-header';
 

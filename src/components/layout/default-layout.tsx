@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { m } from '../../paraglide/messages';
+import { m } from '#src/paraglide/messages.js';
 import { SiteFooter } from './site-footer';
 import { SiteHeader } from './site-header';
 

@@ -1,9 +1,9 @@
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
-import { m } from '../../paraglide/messages';
-import { LanguageSwitcher } from '../language-switcher';
-import { Logo } from '../logo';
-import { ThemeSwitcher } from '../theme-switcher';
+import { LanguageSwitcher } from '#src/components/language-switcher.tsx';
+import { Logo } from '#src/components/logo.tsx';
+import { ThemeSwitcher } from '#src/components/theme-switcher.tsx';
+import { m } from '#src/paraglide/messages.js';
 import { LegalLinks } from './legal-links';
 
 // The seed's "guest" layout: one centred card (login, reset and update password).

@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/react-router';
-import { m } from '../../paraglide/messages';
+import { m } from '#src/paraglide/messages.js';
 
 // FAQ, contact and the legal pages: in the site footer and under the login card.
 export function LegalLinks() {

@@ -1,4 +1,4 @@
-import { m } from '../../paraglide/messages';
+import { m } from '#src/paraglide/messages.js';
 import { LegalLinks } from './legal-links';
 
 export function SiteFooter() {

@@ -1,10 +1,10 @@
 import { Link } from '@tanstack/react-router';
-import { useAuthTokens } from '../../lib/auth-session';
-import { m } from '../../paraglide/messages';
-import { Dropdown } from '../dropdown';
-import { LanguageSwitcher } from '../language-switcher';
-import { Logo } from '../logo';
-import { ThemeSwitcher } from '../theme-switcher';
+import { Dropdown } from '#src/components/dropdown.tsx';
+import { LanguageSwitcher } from '#src/components/language-switcher.tsx';
+import { Logo } from '#src/components/logo.tsx';
+import { ThemeSwitcher } from '#src/components/theme-switcher.tsx';
+import { useAuthTokens } from '#src/lib/auth-session.ts';
+import { m } from '#src/paraglide/messages.js';
 
 // Public pages' header: on phones the links and switchers fold into one menu.
 export function SiteHeader() {

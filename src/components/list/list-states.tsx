@@ -1,9 +1,9 @@
 import { useQueryErrorResetBoundary } from '@tanstack/react-query';
 import { type ErrorComponentProps, useRouter } from '@tanstack/react-router';
 import { type ReactNode, useEffect } from 'react';
-import { errorMessage } from '../../lib/app-error';
-import { usePageTitle } from '../../lib/page-title';
-import { m } from '../../paraglide/messages';
+import { errorMessage } from '#src/lib/app-error.ts';
+import { usePageTitle } from '#src/lib/page-title.ts';
+import { m } from '#src/paraglide/messages.js';
 import { EmptyState } from './empty-state';
 
 /** A list (or page) that could not load: why, and a retry that reruns the route's loader. */

@@ -1,5 +1,5 @@
-import { m } from '../../paraglide/messages';
-import { PAGE_SIZES } from '../../shared/constants';
+import { m } from '#src/paraglide/messages.js';
+import { PAGE_SIZES } from '#src/shared/constants.ts';
 
 type PaginationProps = {
   page: number;

@@ -1,4 +1,4 @@
-import { m } from '../../paraglide/messages';
+import { m } from '#src/paraglide/messages.js';
 
 // Kept apart from list-states: a recruiter screen's pendingComponent stays in the entry chunk (it shows
 // while the screen's chunk loads: vite.config.ts), and so does everything its module holds.

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { m } from '../../paraglide/messages';
+import { m } from '#src/paraglide/messages.js';
 
 type SearchBoxProps = {
   id: string;

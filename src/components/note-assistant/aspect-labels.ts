@@ -1,5 +1,5 @@
-import { m } from '../../paraglide/messages';
-import type { NoteAspect } from '../../shared/ai-note-schemas';
+import { m } from '#src/paraglide/messages.js';
+import type { NoteAspect } from '#src/shared/ai-note-schemas.ts';
 
 /** The checklist's label of each thing hiring teams need to read in a note. */
 export const NOTE_ASPECT_LABELS: Record<NoteAspect, () => string> = {

@@ -1,9 +1,9 @@
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useSyncExternalStore } from 'react';
-import { apiFetch } from '../../lib/api-client';
-import { asAppError, toAppError } from '../../lib/app-error';
-import '../../lib/write-error-messages';
-import type { AiNoteRequest, NoteAnalysis } from '../../shared/ai-note-schemas';
+import { apiFetch } from '#src/lib/api-client.ts';
+import { asAppError, toAppError } from '#src/lib/app-error.ts';
+import '#src/lib/write-error-messages.ts';
+import type { AiNoteRequest, NoteAnalysis } from '#src/shared/ai-note-schemas.ts';
 
 // The analyse call and the recruiter's improvement count, for the note assistant (issue 6).
 

@@ -1,5 +1,5 @@
-import { m } from '../../paraglide/messages';
-import type { NoteAnalysis } from '../../shared/ai-note-schemas';
+import { m } from '#src/paraglide/messages.js';
+import type { NoteAnalysis } from '#src/shared/ai-note-schemas.ts';
 import { NOTE_ASPECT_LABELS } from './aspect-labels';
 
 /** The analysis of a note: its score, then each aspect covered (✓) or a gap with its suggestion. */

@@ -1,13 +1,13 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
-import { type AppError, errorMessage } from '../../lib/app-error';
-import { improveNote, STREAM_ERROR_STATUS } from '../../lib/improve-note-stream';
-import { languageName } from '../../lib/intl-names';
-import { m } from '../../paraglide/messages';
-import { getLocale } from '../../paraglide/runtime';
-import type { AiEngineName, NoteAnalysis, NoteFacts } from '../../shared/ai-note-schemas';
-import { STREAM_RECONNECT_DELAY_MS } from '../../shared/constants';
-import { type AppLocale, LOCALES } from '../../shared/enums';
+import { type AppError, errorMessage } from '#src/lib/app-error.ts';
+import { improveNote, STREAM_ERROR_STATUS } from '#src/lib/improve-note-stream.ts';
+import { languageName } from '#src/lib/intl-names.ts';
+import { m } from '#src/paraglide/messages.js';
+import { getLocale } from '#src/paraglide/runtime.js';
+import type { AiEngineName, NoteAnalysis, NoteFacts } from '#src/shared/ai-note-schemas.ts';
+import { STREAM_RECONNECT_DELAY_MS } from '#src/shared/constants.ts';
+import { type AppLocale, LOCALES } from '#src/shared/enums.ts';
 import { analyzeNote, setRemainingImprovements, useRemainingImprovements } from './note-ai-api';
 import { NoteAnalysisChecklist } from './note-analysis-checklist';
 

@@ -1,6 +1,6 @@
 import * as v from 'valibot';
-import { type NoteFacts, noteFactsSchema } from '../../shared/ai-note-schemas';
-import type { TalentDetail } from '../../shared/recruiter-types';
+import { type NoteFacts, noteFactsSchema } from '#src/shared/ai-note-schemas.ts';
+import type { TalentDetail } from '#src/shared/recruiter-types.ts';
 
 type ProfileFacts = Pick<
   TalentDetail,

@@ -1,7 +1,7 @@
 import { hashKey, onlineManager, type QueryKey, type QueryState, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useSyncExternalStore } from 'react';
-import { formatDateTime } from '../../lib/format';
-import { m } from '../../paraglide/messages';
+import { formatDateTime } from '#src/lib/format.ts';
+import { m } from '#src/paraglide/messages.js';
 
 const subscribeOnline = (onChange: () => void) => onlineManager.subscribe(() => onChange());
 const isOnline = () => onlineManager.isOnline();

@@ -1,5 +1,5 @@
-import { useOnline } from '../../lib/use-online';
-import { m } from '../../paraglide/messages';
+import { useOnline } from '#src/lib/use-online.ts';
+import { m } from '#src/paraglide/messages.js';
 
 // A slim line under the app header while the browser is offline. Recruiters read that what they add is
 // kept and sent later (the outbox); others only that what they see may be old. Online, nothing: unsent

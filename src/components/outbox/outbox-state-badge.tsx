@@ -1,5 +1,5 @@
-import type { OutboxState } from '../../lib/outbox/outbox-types';
-import { m } from '../../paraglide/messages';
+import type { OutboxState } from '#src/lib/outbox/outbox-types.ts';
+import { m } from '#src/paraglide/messages.js';
 
 // How an outbox entry stands, wherever it is shown (the Outbox screen, a queued talent, a queued call proof).
 const STATES: Record<OutboxState, { label: () => string; className: string }> = {

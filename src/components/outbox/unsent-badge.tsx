@@ -1,7 +1,7 @@
 import { Link } from '@tanstack/react-router';
-import { isUnsent } from '../../lib/outbox/outbox-types';
-import { useOutbox } from '../../lib/outbox/use-outbox';
-import { m } from '../../paraglide/messages';
+import { isUnsent } from '#src/lib/outbox/outbox-types.ts';
+import { useOutbox } from '#src/lib/outbox/use-outbox.ts';
+import { m } from '#src/paraglide/messages.js';
 
 /** "3 items not sent yet" (what screen readers hear for the badge). */
 export const unsentLabel = (count: number): string =>

@@ -1,6 +1,6 @@
 import { useEffect, useState, useSyncExternalStore } from 'react';
-import { whenOutboxIdle } from '../../lib/outbox/outbox-runner';
-import { useOutbox } from '../../lib/outbox/use-outbox';
+import { whenOutboxIdle } from '#src/lib/outbox/outbox-runner.ts';
+import { useOutbox } from '#src/lib/outbox/use-outbox.ts';
 import {
   applyUpdate,
   dismissUpdate,
@@ -12,8 +12,8 @@ import {
   rememberDismissed,
   startPwa,
   subscribePwa,
-} from '../../lib/pwa';
-import { m } from '../../paraglide/messages';
+} from '#src/lib/pwa.ts';
+import { m } from '#src/paraglide/messages.js';
 
 // The app-wide PWA banners, rendered once by the root route: "new version" (update waiting), "install
 // app" (browser offered installation) and, on iOS Safari, how to add the app to the home screen.

@@ -4,8 +4,8 @@ import {
   HIRING_LABELS,
   ITA_LABELS,
   REWARD_LABELS,
-} from '../../lib/enum-labels/referral-labels';
-import type { CallProofStatus, ConsentStatus, HiringStatus, ItaStatus, RewardStatus } from '../../shared/enums';
+} from '#src/lib/enum-labels/referral-labels.ts';
+import type { CallProofStatus, ConsentStatus, HiringStatus, ItaStatus, RewardStatus } from '#src/shared/enums.ts';
 import { Badge, type Tone } from './badge';
 
 export function ConsentBadge({ status }: { status: ConsentStatus }) {

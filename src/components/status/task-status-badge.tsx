@@ -1,5 +1,5 @@
-import { TASK_STATUS_LABELS } from '../../lib/enum-labels/task-labels';
-import type { TaskStatus } from '../../shared/enums';
+import { TASK_STATUS_LABELS } from '#src/lib/enum-labels/task-labels.ts';
+import type { TaskStatus } from '#src/shared/enums.ts';
 import { Badge, type Tone } from './badge';
 
 export function TaskStatusBadge({ status }: { status: TaskStatus }) {

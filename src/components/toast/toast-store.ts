@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { TOAST_TIMEOUT_MS } from '../../shared/constants';
+import { TOAST_TIMEOUT_MS } from '#src/shared/constants.ts';
 
 // A tiny notification store: any code (mutations, the api client, components) calls
 // toast.success/error/info(message); <Toaster /> in the root route shows them.

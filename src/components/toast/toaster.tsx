@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { m } from '../../paraglide/messages';
+import { m } from '#src/paraglide/messages.js';
 import { dismissToast, type Toast, useToasts } from './toast-store';
 
 const ALERT_CLASS: Record<Toast['kind'], string> = {

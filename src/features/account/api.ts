@@ -1,15 +1,15 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type * as v from 'valibot';
-import { api, unwrap } from '../../lib/api-client';
-import { registerFieldMessages } from '../../lib/app-error';
-import { m } from '../../paraglide/messages';
+import { api, unwrap } from '#src/lib/api-client.ts';
+import { registerFieldMessages } from '#src/lib/app-error.ts';
+import { m } from '#src/paraglide/messages.js';
 import type {
   accountPayoutSchema,
   accountPreferencesSchema,
   accountProfileSchema,
   changePasswordSchema,
-} from '../../shared/account-schemas';
-import type { AccountProfile, AccountSession, SessionsEnded } from '../../shared/account-types';
+} from '#src/shared/account-schemas.ts';
+import type { AccountProfile, AccountSession, SessionsEnded } from '#src/shared/account-types.ts';
 
 // The field issue keys of src/shared/account-schemas.ts and of the API's refusals.
 registerFieldMessages({

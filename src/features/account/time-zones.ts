@@ -1,6 +1,6 @@
-import { zoneOffsetName } from '../../lib/wall-time';
-import { isTimeZone } from '../../shared/account-schemas';
-import { DEFAULT_TIMEZONE } from '../../shared/constants';
+import { zoneOffsetName } from '#src/lib/wall-time.ts';
+import { isTimeZone } from '#src/shared/account-schemas.ts';
+import { DEFAULT_TIMEZONE } from '#src/shared/constants.ts';
 
 // The time zone select: the zones our recruiters and admins are in first (Asia/Kuala_Lumpur at the
 // top), then every zone this browser knows.

@@ -1,8 +1,8 @@
 import { queryOptions } from '@tanstack/react-query';
-import { api, unwrap } from '../../lib/api-client';
-import '../../lib/talent-field-messages';
-import '../../lib/write-error-messages';
-import type { TalentDetail } from '../../shared/recruiter-types';
+import { api, unwrap } from '#src/lib/api-client.ts';
+import '#src/lib/talent-field-messages.ts';
+import '#src/lib/write-error-messages.ts';
+import type { TalentDetail } from '#src/shared/recruiter-types.ts';
 
 /** The task a talent is added to (`GET /api/recruiter/task/:id`). */
 export const addTalentTaskQueryOptions = (taskId: string) =>

@@ -1,7 +1,7 @@
-import { currentUserId } from '../../lib/auth-session';
-import { getEntry, getEntryFile, listEntries } from '../../lib/outbox/outbox-store';
-import type { OutboxEntry, OutboxError, OutboxFile } from '../../lib/outbox/outbox-types';
-import type { DropResumeFields } from '../../shared/talent-schemas';
+import { currentUserId } from '#src/lib/auth-session.ts';
+import { getEntry, getEntryFile, listEntries } from '#src/lib/outbox/outbox-store.ts';
+import type { OutboxEntry, OutboxError, OutboxFile } from '#src/lib/outbox/outbox-types.ts';
+import type { DropResumeFields } from '#src/shared/talent-schemas.ts';
 
 // A resume drop between "Upload and continue" and profile completion is an outbox entry (issue 4):
 // the progress page follows it, and a drop the server refused comes back to the form with its fields,

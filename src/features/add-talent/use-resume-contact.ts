@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { isBrowserOffline } from '../../lib/app-error';
-import { useOnline } from '../../lib/use-online';
+import { isBrowserOffline } from '#src/lib/app-error.ts';
+import { useOnline } from '#src/lib/use-online.ts';
 import { readResumeContact } from './api';
 
 // Issue 21, "Contact fields read from the resume": a picked resume is read in the background for the

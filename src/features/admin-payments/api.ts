@@ -1,8 +1,8 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { api, apiFetch, unwrap } from '../../lib/api-client';
-import { registerFieldMessages, toAppError } from '../../lib/app-error';
-import { m } from '../../paraglide/messages';
-import type { PaymentFilter, PaymentListQuery } from '../../shared/payment-schemas';
+import { api, apiFetch, unwrap } from '#src/lib/api-client.ts';
+import { registerFieldMessages, toAppError } from '#src/lib/app-error.ts';
+import { m } from '#src/paraglide/messages.js';
+import type { PaymentFilter, PaymentListQuery } from '#src/shared/payment-schemas.ts';
 
 // Admin › Payments (`/api/admin/payments`). Keys start with 'admin-payments': the list, one payment, and
 // what can be paid. Creating, paying or cancelling refetches those three, and the referrals the admin

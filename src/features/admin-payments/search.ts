@@ -1,6 +1,6 @@
 import * as v from 'valibot';
-import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from '../../shared/constants';
-import { PAYMENT_FILTERS } from '../../shared/enums';
+import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from '#src/shared/constants.ts';
+import { PAYMENT_FILTERS } from '#src/shared/enums.ts';
 
 // Typed search params of Admin › Payments: the filter (ALL / PAID / PENDING) and the page, each falling
 // back to its default on its own.

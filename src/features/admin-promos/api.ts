@@ -1,9 +1,9 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { api, unwrap } from '../../lib/api-client';
-import { registerFieldMessages } from '../../lib/app-error';
-import { m } from '../../paraglide/messages';
-import type { AdminPromoInput } from '../../shared/admin-promo-schemas';
-import type { AdminPromoDetail } from '../../shared/admin-promo-types';
+import { api, unwrap } from '#src/lib/api-client.ts';
+import { registerFieldMessages } from '#src/lib/app-error.ts';
+import { m } from '#src/paraglide/messages.js';
+import type { AdminPromoInput } from '#src/shared/admin-promo-schemas.ts';
+import type { AdminPromoDetail } from '#src/shared/admin-promo-types.ts';
 import type { PromoListFilters } from './search';
 
 // Admin › Promo (`/api/admin/promos`). Keys start with 'admin-promos': the list, one promo, the tasks

@@ -1,7 +1,7 @@
-import { fromWallTime, toWallTime } from '../../lib/wall-time';
-import type { AdminPromoInput } from '../../shared/admin-promo-schemas';
-import type { AdminPromoDetail } from '../../shared/admin-promo-types';
-import { toMajorUnits, toMinorUnits } from '../../shared/money';
+import { fromWallTime, toWallTime } from '#src/lib/wall-time.ts';
+import type { AdminPromoInput } from '#src/shared/admin-promo-schemas.ts';
+import type { AdminPromoDetail } from '#src/shared/admin-promo-types.ts';
+import { toMajorUnits, toMinorUnits } from '#src/shared/money.ts';
 
 // The promo form holds what the admin typed; the API takes the bonus in minor units and ISO times.
 // Bad text becomes a value the shared schema refuses with its field key.

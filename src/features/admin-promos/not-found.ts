@@ -1,5 +1,5 @@
 import { notFound } from '@tanstack/react-router';
-import { isAppError } from '../../lib/app-error';
+import { isAppError } from '#src/lib/app-error.ts';
 
 /** A loader's 404 answer (no such promo) becomes the route's Page Not Found. */
 export async function orNotFound<T>(load: Promise<T>): Promise<T> {

@@ -1,6 +1,6 @@
 import * as v from 'valibot';
-import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from '../../shared/constants';
-import { PROMO_PERIODS } from '../../shared/enums';
+import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from '#src/shared/constants.ts';
+import { PROMO_PERIODS } from '#src/shared/enums.ts';
 
 // Typed search params of Admin › Promo (ARCHITECTURE.md convention 3). Each key falls back to its
 // default on its own, so one bad value in a shared link keeps the rest of the view.

@@ -1,9 +1,9 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { api, unwrap } from '../../lib/api-client';
-import { registerFieldMessages } from '../../lib/app-error';
-import { m } from '../../paraglide/messages';
-import type { AddRecruiterFields } from '../../shared/admin-recruiter-schemas';
-import type { UserStatus } from '../../shared/enums';
+import { api, unwrap } from '#src/lib/api-client.ts';
+import { registerFieldMessages } from '#src/lib/app-error.ts';
+import { m } from '#src/paraglide/messages.js';
+import type { AddRecruiterFields } from '#src/shared/admin-recruiter-schemas.ts';
+import type { UserStatus } from '#src/shared/enums.ts';
 import type { RecruiterListFilters, RecruiterReferralFilters, RecruiterTaskFilters } from './search';
 
 // Admin › Recruiters (`/api/admin/recruiters`). Every key starts with 'admin-recruiters', then the

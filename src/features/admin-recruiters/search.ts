@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from '../../shared/constants';
+import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from '#src/shared/constants.ts';
 import {
   CONSENT_STATUSES,
   HIRING_STATUSES,
@@ -7,7 +7,7 @@ import {
   RECRUITER_STATUS_FILTERS,
   REWARD_FILTERS,
   TASK_STATUS_FILTERS,
-} from '../../shared/enums';
+} from '#src/shared/enums.ts';
 
 // Typed search params of the Admin › Recruiters screens (ARCHITECTURE.md convention 3). Each key falls
 // back to its default on its own, so one bad value in a shared link keeps the rest of the view.

@@ -1,13 +1,13 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { api, unwrap } from '../../lib/api-client';
-import { registerFieldMessages } from '../../lib/app-error';
-import { m } from '../../paraglide/messages';
+import { api, unwrap } from '#src/lib/api-client.ts';
+import { registerFieldMessages } from '#src/lib/app-error.ts';
+import { m } from '#src/paraglide/messages.js';
 import type {
   AdminReferralListQuery,
   CallProofDecision,
   HiringStatusChangeInput,
   RewardDecision,
-} from '../../shared/admin-referral-schemas';
+} from '#src/shared/admin-referral-schemas.ts';
 
 // Admin › Hiring status (`/api/admin/referrals`). Keys start with 'admin-referrals': the list, then one
 // referral. A change refetches that referral and the list; a payment's screens are told through their own

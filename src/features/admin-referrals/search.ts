@@ -1,6 +1,6 @@
 import * as v from 'valibot';
-import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from '../../shared/constants';
-import { CALL_FILTERS, CONSENT_STATUSES, HIRING_STATUSES, REWARD_FILTERS } from '../../shared/enums';
+import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from '#src/shared/constants.ts';
+import { CALL_FILTERS, CONSENT_STATUSES, HIRING_STATUSES, REWARD_FILTERS } from '#src/shared/enums.ts';
 import type { AdminReferralFilters } from './api';
 
 // Typed search params of Admin › Hiring status (ARCHITECTURE.md convention 3). Each key falls back to its

@@ -1,9 +1,9 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { api, unwrap } from '../../lib/api-client';
-import { registerFieldMessages } from '../../lib/app-error';
-import { m } from '../../paraglide/messages';
-import type { AdminTaskInput } from '../../shared/admin-task-schemas';
-import type { AdminTaskDetail } from '../../shared/admin-task-types';
+import { api, unwrap } from '#src/lib/api-client.ts';
+import { registerFieldMessages } from '#src/lib/app-error.ts';
+import { m } from '#src/paraglide/messages.js';
+import type { AdminTaskInput } from '#src/shared/admin-task-schemas.ts';
+import type { AdminTaskDetail } from '#src/shared/admin-task-types.ts';
 import type { AdminTaskFilters } from './search';
 
 // Admin › Tasks (`/api/admin/tasks`). Keys start with 'admin-tasks': the list, then one task. A save,

@@ -1,8 +1,8 @@
-import { fromWallTime, toWallTime } from '../../lib/wall-time';
-import type { AdminTaskInput } from '../../shared/admin-task-schemas';
-import type { AdminTaskDetail } from '../../shared/admin-task-types';
-import type { JobType } from '../../shared/enums';
-import { toMajorUnits, toMinorUnits } from '../../shared/money';
+import { fromWallTime, toWallTime } from '#src/lib/wall-time.ts';
+import type { AdminTaskInput } from '#src/shared/admin-task-schemas.ts';
+import type { AdminTaskDetail } from '#src/shared/admin-task-types.ts';
+import type { JobType } from '#src/shared/enums.ts';
+import { toMajorUnits, toMinorUnits } from '#src/shared/money.ts';
 
 // The task form holds what the admin typed (text); the API takes minor units and ISO times. Bad text
 // becomes a value the shared schema refuses with its field key (NaN for a number, the text for a time).

@@ -1,12 +1,12 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { api, unwrap } from '../../lib/api-client';
-import { registerErrorMessages } from '../../lib/app-error';
-import { TOKEN_STORAGE } from '../../lib/auth-cookie';
-import { clearAuthTokens, getAuthTokens, setAuthTokens } from '../../lib/auth-session';
-import { requestPersistentStorage } from '../../lib/persistent-storage';
-import { m } from '../../paraglide/messages';
-import { getLocale } from '../../paraglide/runtime';
-import type { AuthUser, LoginInput, UpdatePasswordInput } from '../../shared/auth-schemas';
+import { api, unwrap } from '#src/lib/api-client.ts';
+import { registerErrorMessages } from '#src/lib/app-error.ts';
+import { TOKEN_STORAGE } from '#src/lib/auth-cookie.ts';
+import { clearAuthTokens, getAuthTokens, setAuthTokens } from '#src/lib/auth-session.ts';
+import { requestPersistentStorage } from '#src/lib/persistent-storage.ts';
+import { m } from '#src/paraglide/messages.js';
+import { getLocale } from '#src/paraglide/runtime.js';
+import type { AuthUser, LoginInput, UpdatePasswordInput } from '#src/shared/auth-schemas.ts';
 
 // The signed-in user. Without tokens it is null, with no call: guards and menus can always ask.
 export const meQueryOptions = () =>

@@ -1,9 +1,9 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { type ParsedLocation, redirect } from '@tanstack/react-router';
-import { isAppError } from '../../lib/app-error';
-import { getAuthTokens } from '../../lib/auth-session';
-import type { AuthUser } from '../../shared/auth-schemas';
-import type { Role } from '../../shared/enums';
+import { isAppError } from '#src/lib/app-error.ts';
+import { getAuthTokens } from '#src/lib/auth-session.ts';
+import type { AuthUser } from '#src/shared/auth-schemas.ts';
+import type { Role } from '#src/shared/enums.ts';
 import { meQueryOptions } from './api';
 
 // Guards for the `beforeLoad` of the pathless layout routes (ARCHITECTURE.md convention 4).

@@ -1,12 +1,12 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { clearToasts } from '../../components/toast/toast-store';
-import { api } from '../../lib/api-client';
-import { refreshHeaders } from '../../lib/auth-cookie';
-import { clearAuthTokens, currentUserId, getAuthTokens } from '../../lib/auth-session';
-import { clearOutbox, listEntries } from '../../lib/outbox/outbox-store';
-import { isUnsent } from '../../lib/outbox/outbox-types';
-import { clearPersistedQueries } from '../../lib/query-persistence';
-import { clearSharedFile } from '../../lib/shared-file';
+import { clearToasts } from '#src/components/toast/toast-store.ts';
+import { api } from '#src/lib/api-client.ts';
+import { refreshHeaders } from '#src/lib/auth-cookie.ts';
+import { clearAuthTokens, currentUserId, getAuthTokens } from '#src/lib/auth-session.ts';
+import { clearOutbox, listEntries } from '#src/lib/outbox/outbox-store.ts';
+import { isUnsent } from '#src/lib/outbox/outbox-types.ts';
+import { clearPersistedQueries } from '#src/lib/query-persistence.ts';
+import { clearSharedFile } from '#src/lib/shared-file.ts';
 
 // Logging out, loaded by the /logout route when it runs (not part of every first visit): it reads and
 // clears the outbox and the shared CV, which no other first screen needs.

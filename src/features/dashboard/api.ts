@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
-import { api, unwrap } from '../../lib/api-client';
-import type { AdminDashboard, RecruiterDashboard } from '../../shared/dashboard-types';
+import { api, unwrap } from '#src/lib/api-client.ts';
+import type { AdminDashboard, RecruiterDashboard } from '#src/shared/dashboard-types.ts';
 
 // The dashboard's two calls. Saved with the rest of the query cache, so the numbers still read offline
 // (with the "as of" note).

@@ -1,5 +1,5 @@
-import { formatMoney } from '../../lib/format';
-import type { MoneyTotal } from '../../shared/dashboard-types';
+import { formatMoney } from '#src/lib/format.ts';
+import type { MoneyTotal } from '#src/shared/dashboard-types.ts';
 
 /** "RM 250.00 · S$50.00": sums in several currencies side by side; `zero` when there is none. */
 export const formatTotals = (totals: MoneyTotal[], zero = formatMoney(0, 'MYR')) =>

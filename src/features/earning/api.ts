@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
-import { api, unwrap } from '../../lib/api-client';
-import type { ListPage } from '../../shared/api-response';
-import type { EarningReferral, EarningSummary, MyPayment } from '../../shared/earning-types';
+import { api, unwrap } from '#src/lib/api-client.ts';
+import type { ListPage } from '#src/shared/api-response.ts';
+import type { EarningReferral, EarningSummary, MyPayment } from '#src/shared/earning-types.ts';
 import type { EarningFilters } from './search-params';
 
 // The earning page's calls: my totals and months, my decided referrals, my payments. Saved with the

@@ -1,6 +1,6 @@
 import * as v from 'valibot';
-import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from '../../shared/constants';
-import { EARNING_STATUS_FILTERS } from '../../shared/enums';
+import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from '#src/shared/constants.ts';
+import { EARNING_STATUS_FILTERS } from '#src/shared/enums.ts';
 
 // `/earning` search params: the decided-referrals list's filters and page, and the payments' page. The
 // router parses values as JSON (`?taskId=7` is 7); anything that does not fit means "no filter".

@@ -1,7 +1,7 @@
-import { displayTimeZone, formatDateTime } from '../../lib/format';
-import { currentIntlLocale } from '../../lib/locale';
-import type { OutboxEntry, OutboxError, OutboxKind } from '../../lib/outbox/outbox-types';
-import { m } from '../../paraglide/messages';
+import { displayTimeZone, formatDateTime } from '#src/lib/format.ts';
+import { currentIntlLocale } from '#src/lib/locale.ts';
+import type { OutboxEntry, OutboxError, OutboxKind } from '#src/lib/outbox/outbox-types.ts';
+import { m } from '#src/paraglide/messages.js';
 
 // How an outbox entry reads on the Outbox screen: what it is, for whom, and the records its answer made.
 

@@ -1,9 +1,9 @@
 import { type QueryClient, queryOptions } from '@tanstack/react-query';
-import { api, unwrap } from '../../lib/api-client';
-import { clearSharedFile, peekSharedFile } from '../../lib/shared-file';
-import type { ListPage } from '../../shared/api-response';
-import { PAGE_SIZES } from '../../shared/constants';
-import type { TaskCard } from '../../shared/recruiter-types';
+import { api, unwrap } from '#src/lib/api-client.ts';
+import { clearSharedFile, peekSharedFile } from '#src/lib/shared-file.ts';
+import type { ListPage } from '#src/shared/api-response.ts';
+import { PAGE_SIZES } from '#src/shared/constants.ts';
+import type { TaskCard } from '#src/shared/recruiter-types.ts';
 
 // The share page's data: the file the service worker holds, and the recruiter's open tasks to give it to.
 

@@ -1,10 +1,10 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import * as v from 'valibot';
-import { api, unwrap } from '../../lib/api-client';
-import { AppError, isAppError } from '../../lib/app-error';
-import { getLocale } from '../../paraglide/runtime';
-import type { TalentDecision, TalentLinkView } from '../../shared/recruiter-types';
-import { talentLinkQuerySchema } from '../../shared/talent-link-schemas';
+import { api, unwrap } from '#src/lib/api-client.ts';
+import { AppError, isAppError } from '#src/lib/app-error.ts';
+import { getLocale } from '#src/paraglide/runtime.js';
+import type { TalentDecision, TalentLinkView } from '#src/shared/recruiter-types.ts';
+import { talentLinkQuerySchema } from '#src/shared/talent-link-schemas.ts';
 
 // The talent's consent and ITA pages: public, keyed by the token from the e-mail or WhatsApp link.
 export type TalentLinkKind = TalentLinkView['kind'];

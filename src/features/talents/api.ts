@@ -1,14 +1,14 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { api, unwrap } from '../../lib/api-client';
-import { AppError, toAppError } from '../../lib/app-error';
-import { fetchFileBlob, saveBlob } from '../../lib/files';
-import '../../lib/talent-field-messages';
-import '../../lib/write-error-messages';
-import { enqueue } from '../../lib/outbox/outbox-runner';
-import type { OutboxEntry } from '../../lib/outbox/outbox-types';
-import { stampRequest } from '../../lib/requested-at';
-import type { ReferralDetail, TalentDetail } from '../../shared/recruiter-types';
-import type { TalentEditFields, TalentListQuery } from '../../shared/talent-schemas';
+import { api, unwrap } from '#src/lib/api-client.ts';
+import { AppError, toAppError } from '#src/lib/app-error.ts';
+import { fetchFileBlob, saveBlob } from '#src/lib/files.ts';
+import '#src/lib/talent-field-messages.ts';
+import '#src/lib/write-error-messages.ts';
+import { enqueue } from '#src/lib/outbox/outbox-runner.ts';
+import type { OutboxEntry } from '#src/lib/outbox/outbox-types.ts';
+import { stampRequest } from '#src/lib/requested-at.ts';
+import type { ReferralDetail, TalentDetail } from '#src/shared/recruiter-types.ts';
+import type { TalentEditFields, TalentListQuery } from '#src/shared/talent-schemas.ts';
 
 /** The talents folder's filters, as the list call takes them (undefined = no filter). */
 export type TalentFilters = Pick<TalentListQuery, 'taskId' | 'consent' | 'hiring' | 'reward'> & {

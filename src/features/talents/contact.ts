@@ -1,6 +1,6 @@
-import { m } from '../../paraglide/messages';
-import type { ConsentStatus, ItaStatus } from '../../shared/enums';
-import { type AppLocale, LOCALES } from '../../shared/enums';
+import { m } from '#src/paraglide/messages.js';
+import type { ConsentStatus, ItaStatus } from '#src/shared/enums.ts';
+import { type AppLocale, LOCALES } from '#src/shared/enums.ts';
 
 // Contact shortcuts a recruiter on a phone needs: call, WhatsApp with a ready message, e-mail. The
 // message is in the talent's language (the language their e-mails go out in), not the recruiter's.

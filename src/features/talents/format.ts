@@ -1,5 +1,5 @@
-import { displayTimeZone } from '../../lib/format';
-import { currentIntlLocale } from '../../lib/locale';
+import { displayTimeZone } from '#src/lib/format.ts';
+import { currentIntlLocale } from '#src/lib/locale.ts';
 
 // Formatting this area needs beyond src/lib/format.ts.
 

@@ -1,5 +1,5 @@
-import type { HiringStatus } from '../../shared/enums';
-import type { ReferralDetail } from '../../shared/recruiter-types';
+import type { HiringStatus } from '#src/shared/enums.ts';
+import type { ReferralDetail } from '#src/shared/recruiter-types.ts';
 
 // The hiring pipeline (PRODUCT.md): SUBMITTED → SCREENING → INTERVIEW → OFFERED → HIRED, and from any
 // state before HIRED a final REJECTED or WITHDRAWN.

@@ -1,4 +1,4 @@
-import type { OutboxEntry } from '../../lib/outbox/outbox-types';
+import type { OutboxEntry } from '#src/lib/outbox/outbox-types.ts';
 
 // What the talents screens show of the outbox: queued call proofs on their referral, queued drops
 // (and profile completions) in the folder, until the server's list has the record they became.

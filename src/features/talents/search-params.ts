@@ -1,6 +1,6 @@
 import * as v from 'valibot';
-import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from '../../shared/constants';
-import { CONSENT_STATUSES, HIRING_STATUSES, REWARD_FILTERS } from '../../shared/enums';
+import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from '#src/shared/constants.ts';
+import { CONSENT_STATUSES, HIRING_STATUSES, REWARD_FILTERS } from '#src/shared/enums.ts';
 
 // The router parses search values as JSON (`?taskId=7` is 7, `?search=123` is 123): ids accept a number
 // or its text, text accepts a number. A value that does not fit falls back to "no filter", never an error.

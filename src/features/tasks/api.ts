@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { api, unwrap } from '../../lib/api-client';
+import { api, unwrap } from '#src/lib/api-client.ts';
 import type { ReferralListFilters, TaskListFilters } from './search';
 
 // Task board, Manage Task and the referral list (issue 3). Keys start with the resource name

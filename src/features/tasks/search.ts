@@ -1,6 +1,6 @@
 import * as v from 'valibot';
-import { optionalStringParam } from '../../lib/search-params';
-import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from '../../shared/constants';
+import { optionalStringParam } from '#src/lib/search-params.ts';
+import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from '#src/shared/constants.ts';
 import {
   CONSENT_STATUSES,
   HIRING_STATUSES,
@@ -8,7 +8,7 @@ import {
   REWARD_FILTERS,
   TASK_SORTS,
   TASK_STATUS_FILTERS,
-} from '../../shared/enums';
+} from '#src/shared/enums.ts';
 
 // Typed search params of the task lists (ARCHITECTURE.md convention 3). Every key falls back to its
 // default on its own, so one bad value in a shared link does not throw the rest of the view away.

@@ -1,5 +1,5 @@
-import { m } from '../../paraglide/messages';
-import type { EducationLevel } from '../../shared/enums';
+import { m } from '#src/paraglide/messages.js';
+import type { EducationLevel } from '#src/shared/enums.ts';
 
 // Localised labels of the shared enums, one file per area so a screen loads only its own. Maps, not
 // dynamic key lookups, so the bundler keeps what is used.

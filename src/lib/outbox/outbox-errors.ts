@@ -1,6 +1,6 @@
-import { AppError, errorMessage, fieldErrors } from '../app-error';
+import { AppError, errorMessage, fieldErrors } from '#src/lib/app-error.ts';
 import type { OutboxEntry, OutboxError } from './outbox-types';
-import '../write-error-messages';
+import '#src/lib/write-error-messages.ts';
 
 // An outbox entry's stored refusal as the AppError the forms and messages already understand.
 export const outboxAppError = (error: OutboxError): AppError =>

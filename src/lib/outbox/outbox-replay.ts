@@ -1,4 +1,4 @@
-import { IDEMPOTENCY_KEEP_DAYS } from '../../shared/constants';
+import { IDEMPOTENCY_KEEP_DAYS } from '#src/shared/constants.ts';
 import { dropEntryFile, getEntryFile, listEntries, updateEntry } from './outbox-store';
 import type { OutboxEntry, OutboxError, OutboxFile } from './outbox-types';
 

@@ -1,8 +1,8 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { refreshAfter401 } from '../api-client';
-import { AppError } from '../app-error';
-import { currentUserId, getAuthTokens, subscribeAuth } from '../auth-session';
-import { buildUploadBody, getUploadTransport, newClientId } from '../upload';
+import { refreshAfter401 } from '#src/lib/api-client.ts';
+import { AppError } from '#src/lib/app-error.ts';
+import { currentUserId, getAuthTokens, subscribeAuth } from '#src/lib/auth-session.ts';
+import { buildUploadBody, getUploadTransport, newClientId } from '#src/lib/upload.ts';
 import { OutboxStorageError } from './outbox-errors';
 import { isSending, progressOf, setProgress, subscribeProgress } from './outbox-progress';
 import { type ReplayDeps, replayOutbox } from './outbox-replay';

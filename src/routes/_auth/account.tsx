@@ -1,8 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { accountQueryOptions, accountSessionsQueryOptions } from '../../features/account/api';
-import { AccountPage } from '../../features/account/components/account-page';
-import { usePageTitle } from '../../lib/page-title';
-import { m } from '../../paraglide/messages';
+import { accountQueryOptions, accountSessionsQueryOptions } from '#src/features/account/api.ts';
+import { AccountPage } from '#src/features/account/components/account-page.tsx';
+import { usePageTitle } from '#src/lib/page-title.ts';
+import { m } from '#src/paraglide/messages.js';
 
 export const Route = createFileRoute('/_auth/account')({
   loader: ({ context }) => {

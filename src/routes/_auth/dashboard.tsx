@@ -1,10 +1,10 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
-import { meQueryOptions } from '../../features/auth/api';
-import { adminDashboardQueryOptions, recruiterDashboardQueryOptions } from '../../features/dashboard/api';
-import { DashboardPage } from '../../features/dashboard/components/dashboard-page';
-import { usePageTitle } from '../../lib/page-title';
-import { m } from '../../paraglide/messages';
+import { meQueryOptions } from '#src/features/auth/api.ts';
+import { adminDashboardQueryOptions, recruiterDashboardQueryOptions } from '#src/features/dashboard/api.ts';
+import { DashboardPage } from '#src/features/dashboard/components/dashboard-page.tsx';
+import { usePageTitle } from '#src/lib/page-title.ts';
+import { m } from '#src/paraglide/messages.js';
 
 export const Route = createFileRoute('/_auth/dashboard')({
   loader: async ({ context }) => {

@@ -1,16 +1,16 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
-import { meQueryOptions } from '../../features/auth/api';
+import { meQueryOptions } from '#src/features/auth/api.ts';
 import {
   earningReferralsQueryOptions,
   earningSummaryQueryOptions,
   earningTaskOptionsQueryOptions,
   myPaymentsQueryOptions,
-} from '../../features/earning/api';
-import { EarningPage } from '../../features/earning/components/earning-page';
-import { earningFilters, earningSearchSchema, paymentsPaging } from '../../features/earning/search-params';
-import { usePageTitle } from '../../lib/page-title';
-import { m } from '../../paraglide/messages';
+} from '#src/features/earning/api.ts';
+import { EarningPage } from '#src/features/earning/components/earning-page.tsx';
+import { earningFilters, earningSearchSchema, paymentsPaging } from '#src/features/earning/search-params.ts';
+import { usePageTitle } from '#src/lib/page-title.ts';
+import { m } from '#src/paraglide/messages.js';
 
 export const Route = createFileRoute('/_auth/earning')({
   validateSearch: earningSearchSchema,

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { usePageTitle } from '../../lib/page-title';
-import { m } from '../../paraglide/messages';
+import { usePageTitle } from '#src/lib/page-title.ts';
+import { m } from '#src/paraglide/messages.js';
 
 export const Route = createFileRoute('/_default/contact')({
   component: ContactPage,

@@ -1,6 +1,6 @@
 import { createFileRoute, Link } from '@tanstack/react-router';
-import { usePageTitle } from '../../lib/page-title';
-import { m } from '../../paraglide/messages';
+import { usePageTitle } from '#src/lib/page-title.ts';
+import { m } from '#src/paraglide/messages.js';
 
 export const Route = createFileRoute('/_default/')({
   component: HomePage,

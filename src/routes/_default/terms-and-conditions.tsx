@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { LegalDocument } from '../../components/legal-document';
-import { usePageTitle } from '../../lib/page-title';
-import { m } from '../../paraglide/messages';
+import { LegalDocument } from '#src/components/legal-document.tsx';
+import { usePageTitle } from '#src/lib/page-title.ts';
+import { m } from '#src/paraglide/messages.js';
 
 export const Route = createFileRoute('/_default/terms-and-conditions')({
   component: TermsPage,

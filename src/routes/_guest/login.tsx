@@ -1,9 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router';
 import * as v from 'valibot';
-import { LoginPage } from '../../features/auth/components/login-page';
-import { safeRedirectPath } from '../../features/auth/guards';
-import { usePageTitle } from '../../lib/page-title';
-import { m } from '../../paraglide/messages';
+import { LoginPage } from '#src/features/auth/components/login-page.tsx';
+import { safeRedirectPath } from '#src/features/auth/guards.ts';
+import { usePageTitle } from '#src/lib/page-title.ts';
+import { m } from '#src/paraglide/messages.js';
 
 export const Route = createFileRoute('/_guest/login')({
   validateSearch: v.object({ redirect: v.fallback(v.optional(v.string()), undefined) }),

@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ResetPasswordPage } from '../../features/auth/components/reset-password-page';
-import { usePageTitle } from '../../lib/page-title';
-import { m } from '../../paraglide/messages';
+import { ResetPasswordPage } from '#src/features/auth/components/reset-password-page.tsx';
+import { usePageTitle } from '#src/lib/page-title.ts';
+import { m } from '#src/paraglide/messages.js';
 
 export const Route = createFileRoute('/_guest/reset-password')({
   component: ResetPasswordRoute,

@@ -1,9 +1,9 @@
 import path from 'node:path';
-import { connect } from '../db/connect';
-import { migrateToLatest } from '../db/migrate';
-import { readEnv } from '../env';
-import { makePrivateDirSync } from '../private-paths';
-import { createStorage } from '../storage/create-storage';
+import { connect } from '#src/server/db/connect.ts';
+import { migrateToLatest } from '#src/server/db/migrate.ts';
+import { readEnv } from '#src/server/env.ts';
+import { makePrivateDirSync } from '#src/server/private-paths.ts';
+import { createStorage } from '#src/server/storage/create-storage.ts';
 import { createAdmin, parseCreateAdminArgs } from './create-admin';
 
 // `npm run create-admin -- --email ... --name ...` (scripts/create-admin.mjs runs the built copy of this

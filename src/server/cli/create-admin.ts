@@ -1,15 +1,15 @@
 import { randomBytes } from 'node:crypto';
 import { parseArgs } from 'node:util';
 import * as v from 'valibot';
-import { emailSchema } from '../../shared/auth-schemas';
-import { type AppLocale, LOCALES } from '../../shared/enums';
-import { requiredText } from '../../shared/form-fields';
-import type { AppDeps } from '../context';
-import { appLink } from '../mail/app-link';
-import { isUniqueViolation } from '../modules/talents/referral-rules';
-import { findUserByEmail, insertUser } from '../modules/users/user.repository';
-import { issueOneTimeToken } from '../security/one-time-tokens';
-import { hashPassword } from '../security/passwords';
+import type { AppDeps } from '#src/server/context.ts';
+import { appLink } from '#src/server/mail/app-link.ts';
+import { isUniqueViolation } from '#src/server/modules/talents/referral-rules.ts';
+import { findUserByEmail, insertUser } from '#src/server/modules/users/user.repository.ts';
+import { issueOneTimeToken } from '#src/server/security/one-time-tokens.ts';
+import { hashPassword } from '#src/server/security/passwords.ts';
+import { emailSchema } from '#src/shared/auth-schemas.ts';
+import { type AppLocale, LOCALES } from '#src/shared/enums.ts';
+import { requiredText } from '#src/shared/form-fields.ts';
 
 // The first admin of a production install (issue 22): production seeds no demo accounts, so
 // `npm run create-admin -- --email a@b.c --name "..."` makes one. No password is chosen or printed:

@@ -3,7 +3,7 @@ import path from 'node:path';
 import Sqlite from 'better-sqlite3';
 import { Kysely, PostgresAdapter, PostgresDialect, type SqliteDatabase, SqliteDialect } from 'kysely';
 import pg from 'pg';
-import { makePrivateDirSync, makePrivateFileSync } from '../private-paths';
+import { makePrivateDirSync, makePrivateFileSync } from '#src/server/private-paths.ts';
 import type { Database } from './database';
 
 // PostgreSQL answers bigint (money, counts) as text by default; ours fit in a JS number.

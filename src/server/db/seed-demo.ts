@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import { sql, type Transaction } from 'kysely';
-import { toMinorUnits } from '../../shared/money';
-import type { AppDeps } from '../context';
-import { hashPassword } from '../security/passwords';
+import type { AppDeps } from '#src/server/context.ts';
+import { hashPassword } from '#src/server/security/passwords.ts';
+import { toMinorUnits } from '#src/shared/money.ts';
 import { isPostgres } from './connect';
 import type { Database, ReferralsTable } from './database';
 import {

@@ -1,11 +1,11 @@
 import type { ExpressionBuilder } from 'kysely';
-import { isReferralClosed } from '../../shared/recruiter-types';
-import type { AppDeps } from '../context';
-import { isPostgres } from '../db/connect';
-import type { Database, EmailOutboxRow } from '../db/database';
-import type { EmailTemplate } from '../mail/outbox';
-import { renderEmail } from '../mail/templates';
-import { createMailTransport, type MailTransport } from '../mail/transport';
+import type { AppDeps } from '#src/server/context.ts';
+import { isPostgres } from '#src/server/db/connect.ts';
+import type { Database, EmailOutboxRow } from '#src/server/db/database.ts';
+import type { EmailTemplate } from '#src/server/mail/outbox.ts';
+import { renderEmail } from '#src/server/mail/templates.ts';
+import { createMailTransport, type MailTransport } from '#src/server/mail/transport.ts';
+import { isReferralClosed } from '#src/shared/recruiter-types.ts';
 
 // Sends what the outbox holds. Safe with several instances: a row is claimed (status SENDING with a
 // lease) before it is sent, and a lease that runs out (a crashed instance) makes the row claimable again.
@@ -14,7 +14,7 @@ export const MAIL_LEASE_MS = 2 * 60_000;
 const BASE_RETRY_MS = 30_000;
 const MAX_RETRY_MS = 60 * 60_000;
 
-export type { MailTransport } from '../mail/transport';
+export type { MailTransport } from '#src/server/mail/transport.ts';
 
 // 30 s · 2^attempts, capped at 1 h, ±20 % so instances that failed together do not retry together.
 export function retryDelayMs(attempts: number, random: () => number = Math.random): number {

@@ -1,6 +1,6 @@
-import { IDEMPOTENCY_KEEP_DAYS } from '../../shared/constants';
-import type { AppDeps } from '../context';
-import { queueRecruiterNotice } from '../mail/recruiter-notice';
+import type { AppDeps } from '#src/server/context.ts';
+import { queueRecruiterNotice } from '#src/server/mail/recruiter-notice.ts';
+import { IDEMPOTENCY_KEEP_DAYS } from '#src/shared/constants.ts';
 
 const HOUR = 60 * 60 * 1000;
 const DAY = 24 * HOUR;

@@ -1,8 +1,8 @@
 import { sql } from 'kysely';
-import type { AppDeps } from '../context';
-import type { DB } from '../db/connect';
-import { extractResumeFields } from '../resume/extract-fields';
-import { extractResumeText } from '../resume/extract-text';
+import type { AppDeps } from '#src/server/context.ts';
+import type { DB } from '#src/server/db/connect.ts';
+import { extractResumeFields } from '#src/server/resume/extract-fields.ts';
+import { extractResumeText } from '#src/server/resume/extract-text.ts';
 
 // Reads dropped resumes: PENDING → PARSING → DONE, or FAILED when the file cannot be read (the recruiter
 // then completes the profile by hand). Safe with several instances: a conditional UPDATE claims a row,

@@ -1,4 +1,4 @@
-import type { AppLocale } from '../../shared/enums';
+import type { AppLocale } from '#src/shared/enums.ts';
 
 // Links are built from APP_URL, never from the request's Host header (PRODUCT.md "Tokens and links").
 export function appLink(appUrl: string, locale: AppLocale, pathAndQuery: string): string {

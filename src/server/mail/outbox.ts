@@ -1,5 +1,5 @@
-import type { AppLocale } from '../../shared/enums';
-import type { DB } from '../db/connect';
+import type { DB } from '#src/server/db/connect.ts';
+import type { AppLocale } from '#src/shared/enums.ts';
 
 // Every e-mail goes through the outbox table in the same transaction as the change that causes it;
 // the worker (jobs/mail-worker.ts) sends it, with retries, so a slow or down SMTP server never fails a request.

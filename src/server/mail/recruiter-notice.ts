@@ -1,5 +1,5 @@
-import { toAppLocale } from '../../shared/enums';
-import type { DB } from '../db/connect';
+import type { DB } from '#src/server/db/connect.ts';
+import { toAppLocale } from '#src/shared/enums.ts';
 import { appLink } from './app-link';
 import { type EmailTemplate, enqueueEmail } from './outbox';
 

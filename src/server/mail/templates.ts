@@ -1,8 +1,8 @@
-import { m } from '../../paraglide/messages';
-import { THEME_COLOR } from '../../shared/constants';
-import { type AppLocale, LOCALES } from '../../shared/enums';
-import { INTL_LOCALES } from '../../shared/intl-locales';
-import { formatMinorUnits } from '../../shared/money';
+import { m } from '#src/paraglide/messages.js';
+import { THEME_COLOR } from '#src/shared/constants.ts';
+import { type AppLocale, LOCALES } from '#src/shared/enums.ts';
+import { INTL_LOCALES } from '#src/shared/intl-locales.ts';
+import { formatMinorUnits } from '#src/shared/money.ts';
 import type { EmailTemplate } from './outbox';
 
 // Every e-mail in the recipient's language. All wording comes from messages/*.json (keys email_*);

@@ -1,8 +1,8 @@
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { createTransport } from 'nodemailer';
-import type { Env } from '../env';
-import { makePrivateDir, PRIVATE_FILE_MODE } from '../private-paths';
+import type { Env } from '#src/server/env.ts';
+import { makePrivateDir, PRIVATE_FILE_MODE } from '#src/server/private-paths.ts';
 
 export type MailMessage = {
   from: string;

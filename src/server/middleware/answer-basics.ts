@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Context, Next } from 'hono';
 import { createMiddleware } from 'hono/factory';
-import type { AppDeps, AppEnv } from '../context';
+import type { AppDeps, AppEnv } from '#src/server/context.ts';
 import { type HeaderList, setAnswerHeaders } from './answer-headers';
 import { requestHeader } from './request-header';
 import { API_SECURITY_HEADERS, documentSecurityHeaders } from './security-headers';

@@ -1,11 +1,11 @@
 import type { Context } from 'hono';
 import { createMiddleware } from 'hono/factory';
-import { idleTtlSeconds } from '../../shared/constants';
-import type { Role } from '../../shared/enums';
-import type { AppEnv } from '../context';
-import { AppError, forbidden, unauthorized } from '../errors';
-import { findSessionUser, revokeSession } from '../modules/auth/session.repository';
-import { knownAccessToken, verifyAccessToken } from '../security/jwt';
+import type { AppEnv } from '#src/server/context.ts';
+import { AppError, forbidden, unauthorized } from '#src/server/errors.ts';
+import { findSessionUser, revokeSession } from '#src/server/modules/auth/session.repository.ts';
+import { knownAccessToken, verifyAccessToken } from '#src/server/security/jwt.ts';
+import { idleTtlSeconds } from '#src/shared/constants.ts';
+import type { Role } from '#src/shared/enums.ts';
 import { requestHeader } from './request-header';
 
 const sessionEnded = () => new AppError('SESSION_EXPIRED', 401, 'Your session has ended. Please log in again.');

@@ -1,7 +1,7 @@
 import type { MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import type { AppEnv } from '../context';
-import { AppError } from '../errors';
+import type { AppEnv } from '#src/server/context.ts';
+import { AppError } from '#src/server/errors.ts';
 
 const KB = 1024;
 

@@ -2,8 +2,8 @@ import { createHash } from 'node:crypto';
 import type { Context, Next } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import { HTTPException } from 'hono/http-exception';
-import type { AppDeps, AppEnv } from '../context';
-import { AppError } from '../errors';
+import type { AppDeps, AppEnv } from '#src/server/context.ts';
+import { AppError } from '#src/server/errors.ts';
 
 // Idempotency keys (issue 4). The offline outbox sends each queued submission with its own id as
 // `Idempotency-Key`; a send whose answer was lost is sent again with the same key. The key is stored per

@@ -1,9 +1,9 @@
 import { getConnInfo } from '@hono/node-server/conninfo';
 import type { Context } from 'hono';
 import { createMiddleware } from 'hono/factory';
-import type { AppEnv } from '../context';
-import type { DB } from '../db/connect';
-import { AppError } from '../errors';
+import type { AppEnv } from '#src/server/context.ts';
+import type { DB } from '#src/server/db/connect.ts';
+import { AppError } from '#src/server/errors.ts';
 
 // Fixed-window counters kept in the database, so every instance behind a load balancer shares them.
 export type RateRule = { name: string; limit: number; windowMs: number };

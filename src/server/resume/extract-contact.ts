@@ -1,6 +1,6 @@
 import { parsePhoneNumberFromString } from 'libphonenumber-js/min';
-import { COMMON_COUNTRY_CODES } from '../../shared/country-codes';
-import { toE164 } from '../../shared/phone';
+import { COMMON_COUNTRY_CODES } from '#src/shared/country-codes.ts';
+import { toE164 } from '#src/shared/phone.ts';
 
 // The contact fields of a resume's text, by plain rules, for the drop form to start from: the first
 // e-mail address, the first phone number in a country code the phone field offers (or a Malaysian

@@ -1,4 +1,4 @@
-import type { EducationLevel } from '../../shared/enums';
+import type { EducationLevel } from '#src/shared/enums.ts';
 import { SKILL_DICTIONARY } from './skill-dictionary';
 
 // What a resume's text tells us for profile completion, by plain rules: section headings, labelled

@@ -1,5 +1,5 @@
 import { jwtVerify, SignJWT } from 'jose';
-import { ACCESS_TOKEN_TTL_SECONDS } from '../../shared/constants';
+import { ACCESS_TOKEN_TTL_SECONDS } from '#src/shared/constants.ts';
 
 export type AccessClaims = { sub: string; sid: number; roles: string[] };
 

@@ -1,5 +1,5 @@
-import type { OneTimeTokenKind } from '../../shared/enums';
-import type { DB } from '../db/connect';
+import type { DB } from '#src/server/db/connect.ts';
+import type { OneTimeTokenKind } from '#src/shared/enums.ts';
 import { newOpaqueToken, sha256 } from './tokens';
 
 // Consent, ITA and password tokens: single use, expiring, stored only as SHA-256, consumed atomically.

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import type { Env } from '../env';
+import type { Env } from '#src/server/env.ts';
 import type { FileStorage } from './file-storage';
 import { localFileStorage } from './local-file-storage';
 import { s3FileStorage } from './s3-file-storage';

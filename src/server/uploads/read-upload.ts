@@ -1,13 +1,13 @@
 import { createHash } from 'node:crypto';
 import path from 'node:path';
 import { fileTypeFromBuffer } from 'file-type';
-import { CALL_PROOF_MAX_BYTES, RESUME_MAX_BYTES } from '../../shared/constants';
-import { SEED_MESSAGES } from '../../shared/error-codes';
-import type { FileInfo } from '../../shared/recruiter-types';
-import type { DB } from '../db/connect';
-import { AppError } from '../errors';
-import type { FileStorage } from '../storage/file-storage';
-import { newStorageKey } from '../storage/storage-key';
+import type { DB } from '#src/server/db/connect.ts';
+import { AppError } from '#src/server/errors.ts';
+import type { FileStorage } from '#src/server/storage/file-storage.ts';
+import { newStorageKey } from '#src/server/storage/storage-key.ts';
+import { CALL_PROOF_MAX_BYTES, RESUME_MAX_BYTES } from '#src/shared/constants.ts';
+import { SEED_MESSAGES } from '#src/shared/error-codes.ts';
+import type { FileInfo } from '#src/shared/recruiter-types.ts';
 
 // One upload path for resumes and call proofs: the size, then the type from the file's first bytes
 // (file-type). The uploaded name and Content-Type are never trusted; the name is kept only for display.

@@ -1,6 +1,6 @@
 import type { Context } from 'hono';
-import type { AppEnv } from '../context';
-import { AppError } from '../errors';
+import type { AppEnv } from '#src/server/context.ts';
+import { AppError } from '#src/server/errors.ts';
 
 // The file part of a multipart form (the validator has already parsed the body; Hono caches it).
 // Several parts under one name, or text where a file belongs, are refused.

@@ -1,15 +1,15 @@
 import { Hono } from 'hono';
 import { afterAll, beforeAll, vi } from 'vitest';
-import { setAuthTokens } from '../../../src/lib/auth-session';
-import { createApp } from '../../../src/server/app';
-import type { AppEnv } from '../../../src/server/context';
-import { connect } from '../../../src/server/db/connect';
-import { migrateToLatest } from '../../../src/server/db/migrate';
-import { readEnv } from '../../../src/server/env';
-import { hashPassword } from '../../../src/server/security/passwords';
-import { createStorage } from '../../../src/server/storage/create-storage';
-import type { LoginAnswer } from '../../../src/shared/auth-schemas';
-import type { Role } from '../../../src/shared/enums';
+import { setAuthTokens } from '#src/lib/auth-session.ts';
+import { createApp } from '#src/server/app.ts';
+import type { AppEnv } from '#src/server/context.ts';
+import { connect } from '#src/server/db/connect.ts';
+import { migrateToLatest } from '#src/server/db/migrate.ts';
+import { readEnv } from '#src/server/env.ts';
+import { hashPassword } from '#src/server/security/passwords.ts';
+import { createStorage } from '#src/server/storage/create-storage.ts';
+import type { LoginAnswer } from '#src/shared/auth-schemas.ts';
+import type { Role } from '#src/shared/enums.ts';
 
 export const TEST_PASSWORD = 'Secret#123';
 

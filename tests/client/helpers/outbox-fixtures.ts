@@ -1,14 +1,9 @@
-import { AUTH_REFRESH_PATH, userIdOf } from '../../../src/lib/auth-cookie';
-import { addEntry } from '../../../src/lib/outbox/outbox-store';
-import {
-  OUTBOX_FILE_FIELD,
-  OUTBOX_PATHS,
-  type OutboxEntry,
-  type OutboxFile,
-} from '../../../src/lib/outbox/outbox-types';
-import { buildUploadBody } from '../../../src/lib/upload-body';
-import { tinyPng } from '../../../src/server/db/demo/files';
-import { insertReferral, insertTalent, insertTask } from '../../server/helpers/rows';
+import { AUTH_REFRESH_PATH, userIdOf } from '#src/lib/auth-cookie.ts';
+import { addEntry } from '#src/lib/outbox/outbox-store.ts';
+import { OUTBOX_FILE_FIELD, OUTBOX_PATHS, type OutboxEntry, type OutboxFile } from '#src/lib/outbox/outbox-types.ts';
+import { buildUploadBody } from '#src/lib/upload-body.ts';
+import { tinyPng } from '#src/server/db/demo/files.ts';
+import { insertReferral, insertTalent, insertTask } from '#tests/server/helpers/rows.ts';
 import type { InProcessApi } from './in-process-api';
 
 // What the outbox suites share: a recruiter logged in through the real login API, a referral of theirs

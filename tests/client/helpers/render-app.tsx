@@ -2,8 +2,8 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryHistory, createRouter, RouterProvider } from '@tanstack/react-router';
 import { render } from '@testing-library/react';
 import 'fake-indexeddb/auto';
-import { setOutboxQueryClient, startOutbox } from '../../../src/lib/outbox/outbox-runner';
-import { routeTree } from '../../../src/routeTree.gen';
+import { setOutboxQueryClient, startOutbox } from '#src/lib/outbox/outbox-runner.ts';
+import { routeTree } from '#src/routeTree.gen.ts';
 
 // The real route tree at `path`, with a fresh query cache: screens render as the app renders them,
 // with the outbox running as main.tsx starts it (IndexedDB from fake-indexeddb).

@@ -1,5 +1,5 @@
-import type { DB } from '../../../src/server/db/connect';
-import { directSqlite } from '../../../src/server/db/connect';
+import type { DB } from '#src/server/db/connect.ts';
+import { directSqlite } from '#src/server/db/connect.ts';
 
 /**
  * Calls `counted` for every statement the app runs on `db` until the returned function is called:

@@ -5,10 +5,10 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
 import { SMTPServer } from 'smtp-server';
-import type { AppDeps } from '../../../src/server/context';
-import { connect, type DB } from '../../../src/server/db/connect';
-import { readEnv } from '../../../src/server/env';
-import { createStorage } from '../../../src/server/storage/create-storage';
+import type { AppDeps } from '#src/server/context.ts';
+import { connect, type DB } from '#src/server/db/connect.ts';
+import { readEnv } from '#src/server/env.ts';
+import { createStorage } from '#src/server/storage/create-storage.ts';
 import { migrateForTest } from './migrate-for-test';
 
 // Small setup for the mail worker and demo seed suites: a fresh migrated database per test (a new

@@ -1,5 +1,5 @@
-import type { DB } from '../../../src/server/db/connect';
-import { migrateToLatest } from '../../../src/server/db/migrate';
+import type { DB } from '#src/server/db/connect.ts';
+import { migrateToLatest } from '#src/server/db/migrate.ts';
 
 // On PostgreSQL every test file works in a schema of its own, and drops it when done. Kysely's migrator
 // lists the tables of every schema first; a schema another file drops at that moment makes the listing

@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import type { NewReferral } from '../../../src/server/db/database';
+import type { NewReferral } from '#src/server/db/database.ts';
 import { referNewTalent } from './rows';
 import { bearer, type TestApp } from './test-app';
 

@@ -1,6 +1,6 @@
-import type { AppDeps } from '../../../src/server/context';
-import type { NewReferral, NewTalent } from '../../../src/server/db/database';
-import { sendTalentLink } from '../../../src/server/modules/referrals/talent-link-mail';
+import type { AppDeps } from '#src/server/context.ts';
+import type { NewReferral, NewTalent } from '#src/server/db/database.ts';
+import { sendTalentLink } from '#src/server/modules/referrals/talent-link-mail.ts';
 import { insertReferral, insertTalent, insertTask, type RowTarget } from './rows';
 import type { TestApp } from './test-app';
 

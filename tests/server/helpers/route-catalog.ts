@@ -1,8 +1,8 @@
 import { inspectRoutes } from 'hono/dev';
 import { sql } from 'kysely';
-import { sendTalentLink } from '../../../src/server/modules/referrals/talent-link-mail';
-import { issueOneTimeToken } from '../../../src/server/security/one-time-tokens';
-import type { CallProofItem, DropResumeAnswer } from '../../../src/shared/recruiter-types';
+import { sendTalentLink } from '#src/server/modules/referrals/talent-link-mail.ts';
+import { issueOneTimeToken } from '#src/server/security/one-time-tokens.ts';
+import type { CallProofItem, DropResumeAnswer } from '#src/shared/recruiter-types.ts';
 import { createReferral, lastToken } from './referral-fixtures';
 import { insertMember, insertPromo, insertReferral, insertTalent, insertTask } from './rows';
 import { MEDIA_SAMPLES, samplePdf } from './sample-files';

@@ -1,6 +1,6 @@
 import type { Insertable } from 'kysely';
-import type { DB } from '../../../src/server/db/connect';
-import type { Database, NewReferral, NewTalent, NewTask } from '../../../src/server/db/database';
+import type { DB } from '#src/server/db/connect.ts';
+import type { Database, NewReferral, NewTalent, NewTask } from '#src/server/db/database.ts';
 
 // The one way server and client tests write tasks, promos, talents, referrals and task memberships
 // straight into the database: plain rows with ordinary values, each column overridable by name.

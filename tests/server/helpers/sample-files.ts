@@ -1,5 +1,5 @@
 import { AlignmentType, Document, HeadingLevel, Packer, Paragraph } from 'docx';
-import { tinyPdf, tinyPng } from '../../../src/server/db/demo/files';
+import { tinyPdf, tinyPng } from '#src/server/db/demo/files.ts';
 
 // Real files made in code, so the repository carries no binaries: PDF and DOCX resumes the parser can
 // read, an image, an old Word (OLE compound) file, an executable, and a PDF padded to an exact size.

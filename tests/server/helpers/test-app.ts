@@ -3,12 +3,12 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
-import { createApp } from '../../../src/server/app';
-import type { AppDeps } from '../../../src/server/context';
-import { connect, type DB } from '../../../src/server/db/connect';
-import { readEnv } from '../../../src/server/env';
-import { hashPassword } from '../../../src/server/security/passwords';
-import { createStorage } from '../../../src/server/storage/create-storage';
+import { createApp } from '#src/server/app.ts';
+import type { AppDeps } from '#src/server/context.ts';
+import { connect, type DB } from '#src/server/db/connect.ts';
+import { readEnv } from '#src/server/env.ts';
+import { hashPassword } from '#src/server/security/passwords.ts';
+import { createStorage } from '#src/server/storage/create-storage.ts';
 import { migrateForTest } from './migrate-for-test';
 
 // Every API suite runs on SQLite, and again on PostgreSQL when TEST_DATABASE_URL is set (CI sets it).

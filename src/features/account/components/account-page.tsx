@@ -1,6 +1,6 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
-import { m } from '../../../paraglide/messages';
-import { accountQueryOptions } from '../api';
+import { accountQueryOptions } from '#src/features/account/api.ts';
+import { m } from '#src/paraglide/messages.js';
 import { AccountCard } from './account-card';
 import { PasswordSection } from './password-section';
 import { PayoutSection } from './payout-section';

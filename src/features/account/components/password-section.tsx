@@ -1,14 +1,14 @@
 import { type FormEvent, useState } from 'react';
-import { FormAlert } from '../../../components/form/form-alert';
-import { SubmitButton } from '../../../components/form/submit-button';
-import { ShowPasswordToggle, TextField } from '../../../components/form/text-field';
-import { toast } from '../../../components/toast/toast-store';
-import { errorMessage } from '../../../lib/app-error';
-import { useValidatedForm } from '../../../lib/use-validated-form';
-import { m } from '../../../paraglide/messages';
-import { changePasswordSchema } from '../../../shared/account-schemas';
-import { PASSWORD_MIN_LENGTH } from '../../../shared/password-rule';
-import { useChangePasswordMutation } from '../api';
+import { FormAlert } from '#src/components/form/form-alert.tsx';
+import { SubmitButton } from '#src/components/form/submit-button.tsx';
+import { ShowPasswordToggle, TextField } from '#src/components/form/text-field.tsx';
+import { toast } from '#src/components/toast/toast-store.ts';
+import { useChangePasswordMutation } from '#src/features/account/api.ts';
+import { errorMessage } from '#src/lib/app-error.ts';
+import { useValidatedForm } from '#src/lib/use-validated-form.ts';
+import { m } from '#src/paraglide/messages.js';
+import { changePasswordSchema } from '#src/shared/account-schemas.ts';
+import { PASSWORD_MIN_LENGTH } from '#src/shared/password-rule.ts';
 import { AccountCard } from './account-card';
 
 // The live checklist mirrors src/shared/password-rule.ts (seed section 5); the schema stays the judge.

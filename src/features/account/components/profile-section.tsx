@@ -1,15 +1,15 @@
 import { type FormEvent, useState } from 'react';
-import { FormAlert } from '../../../components/form/form-alert';
-import { SubmitButton } from '../../../components/form/submit-button';
-import { TextField } from '../../../components/form/text-field';
-import { toast } from '../../../components/toast/toast-store';
-import { errorMessage } from '../../../lib/app-error';
-import { useValidatedForm } from '../../../lib/use-validated-form';
-import { m } from '../../../paraglide/messages';
-import { accountProfileSchema } from '../../../shared/account-schemas';
-import type { AccountProfile } from '../../../shared/account-types';
-import type { Role } from '../../../shared/enums';
-import { useUpdateProfileMutation } from '../api';
+import { FormAlert } from '#src/components/form/form-alert.tsx';
+import { SubmitButton } from '#src/components/form/submit-button.tsx';
+import { TextField } from '#src/components/form/text-field.tsx';
+import { toast } from '#src/components/toast/toast-store.ts';
+import { useUpdateProfileMutation } from '#src/features/account/api.ts';
+import { errorMessage } from '#src/lib/app-error.ts';
+import { useValidatedForm } from '#src/lib/use-validated-form.ts';
+import { m } from '#src/paraglide/messages.js';
+import { accountProfileSchema } from '#src/shared/account-schemas.ts';
+import type { AccountProfile } from '#src/shared/account-types.ts';
+import type { Role } from '#src/shared/enums.ts';
 import { AccountCard } from './account-card';
 
 const ROLE_LABELS: Record<Role, () => string> = {

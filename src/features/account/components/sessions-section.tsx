@@ -1,12 +1,16 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { ConfirmDialog } from '../../../components/confirm-dialog';
-import { toast } from '../../../components/toast/toast-store';
-import { errorMessage } from '../../../lib/app-error';
-import { formatDateTime } from '../../../lib/format';
-import { m } from '../../../paraglide/messages';
-import type { AccountSession } from '../../../shared/account-types';
-import { accountSessionsQueryOptions, useEndSessionMutation, useSignOutOthersMutation } from '../api';
+import { ConfirmDialog } from '#src/components/confirm-dialog.tsx';
+import { toast } from '#src/components/toast/toast-store.ts';
+import {
+  accountSessionsQueryOptions,
+  useEndSessionMutation,
+  useSignOutOthersMutation,
+} from '#src/features/account/api.ts';
+import { errorMessage } from '#src/lib/app-error.ts';
+import { formatDateTime } from '#src/lib/format.ts';
+import { m } from '#src/paraglide/messages.js';
+import type { AccountSession } from '#src/shared/account-types.ts';
 import { AccountCard } from './account-card';
 
 const deviceLabel = ({ browser, os }: AccountSession) =>

@@ -1,4 +1,4 @@
-import { m } from '../../../paraglide/messages';
+import { m } from '#src/paraglide/messages.js';
 
 const STEPS = [m.add_talent_step_drop, m.add_talent_step_processing, m.add_talent_step_complete];
 

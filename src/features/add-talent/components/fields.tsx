@@ -1,7 +1,7 @@
-import { SelectField, TextAreaField } from '../../../components/form/fields';
-import { EDUCATION_LABELS } from '../../../lib/enum-labels/talent-labels';
-import { m } from '../../../paraglide/messages';
-import { EDUCATION_LEVELS } from '../../../shared/enums';
+import { SelectField, TextAreaField } from '#src/components/form/fields.tsx';
+import { EDUCATION_LABELS } from '#src/lib/enum-labels/talent-labels.ts';
+import { m } from '#src/paraglide/messages.js';
+import { EDUCATION_LEVELS } from '#src/shared/enums.ts';
 
 // The fields both add-talent forms (drop-resume, profile completion) ask alike.
 

@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
-import { FieldError } from '../../../components/form/fields';
-import { currentIntlLocale } from '../../../lib/locale';
-import { m } from '../../../paraglide/messages';
-import { COMMON_COUNTRY_CODES } from '../../../shared/country-codes';
+import { FieldError } from '#src/components/form/fields.tsx';
+import { currentIntlLocale } from '#src/lib/locale.ts';
+import { m } from '#src/paraglide/messages.js';
+import { COMMON_COUNTRY_CODES } from '#src/shared/country-codes.ts';
 
 // Country code and number side by side. The common codes of the region (shared/country-codes.ts) are
 // offered; any other code can be typed. libphonenumber (in the shared schema) decides whether the number is valid for the code.

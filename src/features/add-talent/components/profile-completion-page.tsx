@@ -1,31 +1,31 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
-import { Choice, ChoiceGroup, TextAreaField } from '../../../components/form/fields';
-import { FormAlert } from '../../../components/form/form-alert';
-import { SkillsInput, withPending } from '../../../components/form/skills-input';
-import { SubmitButton } from '../../../components/form/submit-button';
-import { TextField } from '../../../components/form/text-field';
-import { NoteAssistant } from '../../../components/note-assistant/note-assistant';
-import { noteFactsOf } from '../../../components/note-assistant/note-facts';
-import { toast } from '../../../components/toast/toast-store';
-import { errorMessage, fieldErrors } from '../../../lib/app-error';
-import { RATING_LABELS } from '../../../lib/enum-labels/talent-labels';
-import { outboxAppError } from '../../../lib/outbox/outbox-errors';
-import { enqueue, markHandedBack } from '../../../lib/outbox/outbox-runner';
-import type { OutboxEntry } from '../../../lib/outbox/outbox-types';
-import { useOutbox, useSendProgress } from '../../../lib/outbox/use-outbox';
-import { useValidatedForm } from '../../../lib/use-validated-form';
-import { m } from '../../../paraglide/messages';
-import { RATINGS } from '../../../shared/enums';
-import type { ReferralCreated, TalentDetail } from '../../../shared/recruiter-types';
+import { Choice, ChoiceGroup, TextAreaField } from '#src/components/form/fields.tsx';
+import { FormAlert } from '#src/components/form/form-alert.tsx';
+import { SkillsInput, withPending } from '#src/components/form/skills-input.tsx';
+import { SubmitButton } from '#src/components/form/submit-button.tsx';
+import { TextField } from '#src/components/form/text-field.tsx';
+import { NoteAssistant } from '#src/components/note-assistant/note-assistant.tsx';
+import { noteFactsOf } from '#src/components/note-assistant/note-facts.ts';
+import { toast } from '#src/components/toast/toast-store.ts';
+import { addTalentTalentQueryOptions } from '#src/features/add-talent/api.ts';
+import { dropNoteOf } from '#src/features/add-talent/held-resume.ts';
+import { errorMessage, fieldErrors } from '#src/lib/app-error.ts';
+import { RATING_LABELS } from '#src/lib/enum-labels/talent-labels.ts';
+import { outboxAppError } from '#src/lib/outbox/outbox-errors.ts';
+import { enqueue, markHandedBack } from '#src/lib/outbox/outbox-runner.ts';
+import type { OutboxEntry } from '#src/lib/outbox/outbox-types.ts';
+import { useOutbox, useSendProgress } from '#src/lib/outbox/use-outbox.ts';
+import { useValidatedForm } from '#src/lib/use-validated-form.ts';
+import { m } from '#src/paraglide/messages.js';
+import { RATINGS } from '#src/shared/enums.ts';
+import type { ReferralCreated, TalentDetail } from '#src/shared/recruiter-types.ts';
 import {
   type ProfileCompletionFields,
   type ProfileCompletionInput,
   profileCompletionSchema,
-} from '../../../shared/talent-schemas';
-import { addTalentTalentQueryOptions } from '../api';
-import { dropNoteOf } from '../held-resume';
+} from '#src/shared/talent-schemas.ts';
 import { AddTalentSteps } from './add-talent-steps';
 import { EducationField, RecruiterNoteField } from './fields';
 import { TaskHeading } from './task-heading';

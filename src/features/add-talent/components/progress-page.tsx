@@ -1,13 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useEffect, useRef, useState } from 'react';
-import { markFlowDone, retryNow } from '../../../lib/outbox/outbox-runner';
-import type { OutboxEntry } from '../../../lib/outbox/outbox-types';
-import { useOutbox, useSendProgress } from '../../../lib/outbox/use-outbox';
-import { m } from '../../../paraglide/messages';
-import type { DropResumeAnswer, ParseStatus } from '../../../shared/recruiter-types';
-import { addTalentTalentQueryOptions } from '../api';
-import { rememberDropNote } from '../held-resume';
+import { addTalentTalentQueryOptions } from '#src/features/add-talent/api.ts';
+import { rememberDropNote } from '#src/features/add-talent/held-resume.ts';
+import { markFlowDone, retryNow } from '#src/lib/outbox/outbox-runner.ts';
+import type { OutboxEntry } from '#src/lib/outbox/outbox-types.ts';
+import { useOutbox, useSendProgress } from '#src/lib/outbox/use-outbox.ts';
+import { m } from '#src/paraglide/messages.js';
+import type { DropResumeAnswer, ParseStatus } from '#src/shared/recruiter-types.ts';
 import { AddTalentSteps } from './add-talent-steps';
 import { TaskHeading } from './task-heading';
 

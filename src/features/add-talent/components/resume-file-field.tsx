@@ -1,8 +1,8 @@
 import { type DragEvent, type ReactNode, useState } from 'react';
-import { FieldError } from '../../../components/form/fields';
-import { formatBytes } from '../../../lib/format';
-import { m } from '../../../paraglide/messages';
-import { RESUME_MAX_BYTES } from '../../../shared/constants';
+import { FieldError } from '#src/components/form/fields.tsx';
+import { formatBytes } from '#src/lib/format.ts';
+import { m } from '#src/paraglide/messages.js';
+import { RESUME_MAX_BYTES } from '#src/shared/constants.ts';
 
 // The resume: a file picker (on a phone, the system picker: files, photos or the camera) inside a drop
 // zone for desktop. The browser checks size and type before anything is sent; the server checks again

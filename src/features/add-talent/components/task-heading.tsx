@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { m } from '../../../paraglide/messages';
-import { addTalentTaskQueryOptions } from '../api';
+import { addTalentTaskQueryOptions } from '#src/features/add-talent/api.ts';
+import { m } from '#src/paraglide/messages.js';
 
 // The task the talent is being added to, so the recruiter sees which job they are referring for.
 export function TaskHeading({ taskId }: { taskId: string }) {

@@ -1,17 +1,17 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { DateTimeField } from '../../../components/form/date-time-field';
-import { FormAlert } from '../../../components/form/form-alert';
-import { SubmitButton } from '../../../components/form/submit-button';
-import { TextField } from '../../../components/form/text-field';
-import { toast } from '../../../components/toast/toast-store';
-import { errorMessage } from '../../../lib/app-error';
-import { formatMoney } from '../../../lib/format';
-import { useValidatedForm } from '../../../lib/use-validated-form';
-import { fromWallTime, toWallTime } from '../../../lib/wall-time';
-import { m } from '../../../paraglide/messages';
-import { PAYMENT_REFERENCE_MAX, payPaymentSchema } from '../../../shared/payment-schemas';
-import type { PaymentRow } from '../../../shared/payment-types';
-import { usePayPaymentMutation } from '../api';
+import { DateTimeField } from '#src/components/form/date-time-field.tsx';
+import { FormAlert } from '#src/components/form/form-alert.tsx';
+import { SubmitButton } from '#src/components/form/submit-button.tsx';
+import { TextField } from '#src/components/form/text-field.tsx';
+import { toast } from '#src/components/toast/toast-store.ts';
+import { usePayPaymentMutation } from '#src/features/admin-payments/api.ts';
+import { errorMessage } from '#src/lib/app-error.ts';
+import { formatMoney } from '#src/lib/format.ts';
+import { useValidatedForm } from '#src/lib/use-validated-form.ts';
+import { fromWallTime, toWallTime } from '#src/lib/wall-time.ts';
+import { m } from '#src/paraglide/messages.js';
+import { PAYMENT_REFERENCE_MAX, payPaymentSchema } from '#src/shared/payment-schemas.ts';
+import type { PaymentRow } from '#src/shared/payment-types.ts';
 
 // Mark a pending payment paid: the bank transfer's reference and when it was made (typed in the admin's
 // own time zone, the one every date is shown in).

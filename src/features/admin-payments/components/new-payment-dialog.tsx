@@ -1,12 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import { useId, useMemo, useState } from 'react';
-import { FormAlert } from '../../../components/form/form-alert';
-import { toast } from '../../../components/toast/toast-store';
-import { asAppError, errorMessage, fieldErrors } from '../../../lib/app-error';
-import { formatDate, formatMoney } from '../../../lib/format';
-import { m } from '../../../paraglide/messages';
-import type { PayableRecruiter } from '../../../shared/payment-types';
-import { payableQueryOptions, useCreatePaymentMutation } from '../api';
+import { FormAlert } from '#src/components/form/form-alert.tsx';
+import { toast } from '#src/components/toast/toast-store.ts';
+import { payableQueryOptions, useCreatePaymentMutation } from '#src/features/admin-payments/api.ts';
+import { asAppError, errorMessage, fieldErrors } from '#src/lib/app-error.ts';
+import { formatDate, formatMoney } from '#src/lib/format.ts';
+import { m } from '#src/paraglide/messages.js';
+import type { PayableRecruiter } from '#src/shared/payment-types.ts';
 
 function sumsOf(recruiter: PayableRecruiter | undefined, ticked: Set<number>) {
   const sums = new Map<string, number>();

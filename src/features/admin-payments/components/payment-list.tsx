@@ -1,17 +1,17 @@
 import { useState } from 'react';
-import { ConfirmDialog } from '../../../components/confirm-dialog';
-import { EmptyState } from '../../../components/list/empty-state';
-import { Pagination } from '../../../components/list/pagination';
-import { type Column, TableAndCards } from '../../../components/list/table-and-cards';
-import { toast } from '../../../components/toast/toast-store';
-import { errorMessage } from '../../../lib/app-error';
-import { formatDateTime, formatMoney } from '../../../lib/format';
-import { m } from '../../../paraglide/messages';
-import type { ListPage } from '../../../shared/api-response';
-import type { PaymentStatus } from '../../../shared/enums';
-import type { PaymentRow } from '../../../shared/payment-types';
-import { useCancelPaymentMutation } from '../api';
-import { asPageSize, type PaymentsSearch } from '../search';
+import { ConfirmDialog } from '#src/components/confirm-dialog.tsx';
+import { EmptyState } from '#src/components/list/empty-state.tsx';
+import { Pagination } from '#src/components/list/pagination.tsx';
+import { type Column, TableAndCards } from '#src/components/list/table-and-cards.tsx';
+import { toast } from '#src/components/toast/toast-store.ts';
+import { useCancelPaymentMutation } from '#src/features/admin-payments/api.ts';
+import { asPageSize, type PaymentsSearch } from '#src/features/admin-payments/search.ts';
+import { errorMessage } from '#src/lib/app-error.ts';
+import { formatDateTime, formatMoney } from '#src/lib/format.ts';
+import { m } from '#src/paraglide/messages.js';
+import type { ListPage } from '#src/shared/api-response.ts';
+import type { PaymentStatus } from '#src/shared/enums.ts';
+import type { PaymentRow } from '#src/shared/payment-types.ts';
 import { MarkPaidDialog } from './mark-paid-dialog';
 
 const STATUS_LABELS: Record<PaymentStatus, () => string> = {

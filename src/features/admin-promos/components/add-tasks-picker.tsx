@@ -1,19 +1,19 @@
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
-import { FormAlert } from '../../../components/form/form-alert';
-import { EmptyState } from '../../../components/list/empty-state';
-import { Pagination } from '../../../components/list/pagination';
-import { SearchBox } from '../../../components/list/search-box';
-import { toast } from '../../../components/toast/toast-store';
-import { asAppError, errorMessage, fieldErrors } from '../../../lib/app-error';
-import { JOB_TYPE_LABELS } from '../../../lib/enum-labels/task-labels';
-import { formatDateTime, formatMoney } from '../../../lib/format';
-import { m } from '../../../paraglide/messages';
-import { PROMO_ADD_TASKS_MAX } from '../../../shared/admin-promo-schemas';
-import type { AdminPromoDetail, PromoTaskItem } from '../../../shared/admin-promo-types';
-import { candidateTasksQueryOptions, useAddPromoTasksMutation } from '../api';
-import { asPageSize } from '../search';
+import { FormAlert } from '#src/components/form/form-alert.tsx';
+import { EmptyState } from '#src/components/list/empty-state.tsx';
+import { Pagination } from '#src/components/list/pagination.tsx';
+import { SearchBox } from '#src/components/list/search-box.tsx';
+import { toast } from '#src/components/toast/toast-store.ts';
+import { candidateTasksQueryOptions, useAddPromoTasksMutation } from '#src/features/admin-promos/api.ts';
+import { asPageSize } from '#src/features/admin-promos/search.ts';
+import { asAppError, errorMessage, fieldErrors } from '#src/lib/app-error.ts';
+import { JOB_TYPE_LABELS } from '#src/lib/enum-labels/task-labels.ts';
+import { formatDateTime, formatMoney } from '#src/lib/format.ts';
+import { m } from '#src/paraglide/messages.js';
+import { PROMO_ADD_TASKS_MAX } from '#src/shared/admin-promo-schemas.ts';
+import type { AdminPromoDetail, PromoTaskItem } from '#src/shared/admin-promo-types.ts';
 
 // "Add Tasks To Promo": a searchable multi-select of the open tasks the promo does not list yet.
 // The selection stays while the admin searches and pages; Add sends it in one call.

@@ -1,11 +1,11 @@
 import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
-import { ConfirmDialog } from '../../../components/confirm-dialog';
-import { toast } from '../../../components/toast/toast-store';
-import { asAppError, errorMessage } from '../../../lib/app-error';
-import { m } from '../../../paraglide/messages';
-import type { AdminPromoDetail } from '../../../shared/admin-promo-types';
-import { useDeletePromoMutation } from '../api';
+import { ConfirmDialog } from '#src/components/confirm-dialog.tsx';
+import { toast } from '#src/components/toast/toast-store.ts';
+import { useDeletePromoMutation } from '#src/features/admin-promos/api.ts';
+import { asAppError, errorMessage } from '#src/lib/app-error.ts';
+import { m } from '#src/paraglide/messages.js';
+import type { AdminPromoDetail } from '#src/shared/admin-promo-types.ts';
 
 // Delete, after a confirmation. A promo referrals were made under is history: the server refuses (409)
 // and the button says why beforehand.

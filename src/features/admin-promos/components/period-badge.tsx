@@ -1,5 +1,5 @@
-import { m } from '../../../paraglide/messages';
-import type { PromoPeriod } from '../../../shared/enums';
+import { m } from '#src/paraglide/messages.js';
+import type { PromoPeriod } from '#src/shared/enums.ts';
 
 export const PERIOD_LABELS: Record<PromoPeriod, () => string> = {
   UPCOMING: m.admin_promo_period_upcoming,

@@ -1,9 +1,9 @@
 import { useEffect, useId, useRef } from 'react';
-import { toast } from '../../../components/toast/toast-store';
-import { m } from '../../../paraglide/messages';
-import type { AdminPromoDetail } from '../../../shared/admin-promo-types';
-import { useSavePromoMutation } from '../api';
-import { EMPTY_PROMO } from '../form-values';
+import { toast } from '#src/components/toast/toast-store.ts';
+import { useSavePromoMutation } from '#src/features/admin-promos/api.ts';
+import { EMPTY_PROMO } from '#src/features/admin-promos/form-values.ts';
+import { m } from '#src/paraglide/messages.js';
+import type { AdminPromoDetail } from '#src/shared/admin-promo-types.ts';
 import { PromoForm } from './promo-form';
 
 // A new promo in a modal over the list; once created, the caller opens it to add its tasks.

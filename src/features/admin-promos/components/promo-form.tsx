@@ -1,17 +1,17 @@
 import { type FormEvent, useState } from 'react';
-import { DateTimeField } from '../../../components/form/date-time-field';
-import { SelectField, TextAreaField } from '../../../components/form/fields';
-import { FormAlert } from '../../../components/form/form-alert';
-import { SubmitButton } from '../../../components/form/submit-button';
-import { TextField } from '../../../components/form/text-field';
-import { errorMessage } from '../../../lib/app-error';
-import { currencyName } from '../../../lib/intl-names';
-import { useValidatedForm } from '../../../lib/use-validated-form';
-import { m } from '../../../paraglide/messages';
-import { type AdminPromoInput, adminPromoInputSchema } from '../../../shared/admin-promo-schemas';
-import type { AdminPromoDetail } from '../../../shared/admin-promo-types';
-import { CURRENCIES } from '../../../shared/enums';
-import { type PromoFormValues, toPromoInput } from '../form-values';
+import { DateTimeField } from '#src/components/form/date-time-field.tsx';
+import { SelectField, TextAreaField } from '#src/components/form/fields.tsx';
+import { FormAlert } from '#src/components/form/form-alert.tsx';
+import { SubmitButton } from '#src/components/form/submit-button.tsx';
+import { TextField } from '#src/components/form/text-field.tsx';
+import { type PromoFormValues, toPromoInput } from '#src/features/admin-promos/form-values.ts';
+import { errorMessage } from '#src/lib/app-error.ts';
+import { currencyName } from '#src/lib/intl-names.ts';
+import { useValidatedForm } from '#src/lib/use-validated-form.ts';
+import { m } from '#src/paraglide/messages.js';
+import { type AdminPromoInput, adminPromoInputSchema } from '#src/shared/admin-promo-schemas.ts';
+import type { AdminPromoDetail } from '#src/shared/admin-promo-types.ts';
+import { CURRENCIES } from '#src/shared/enums.ts';
 
 type PromoFormProps = {
   idPrefix: string;

@@ -1,14 +1,14 @@
 import { Link } from '@tanstack/react-router';
-import { FilterSelect } from '../../../components/list/filter-select';
-import { ListEmpty } from '../../../components/list/list-states';
-import { Pagination } from '../../../components/list/pagination';
-import { SearchBox } from '../../../components/list/search-box';
-import { CardFigures, type Column, TableAndCards } from '../../../components/list/table-and-cards';
-import { formatDateTime, formatMoney } from '../../../lib/format';
-import { m } from '../../../paraglide/messages';
-import type { AdminPromoSummary } from '../../../shared/admin-promo-types';
-import type { ListPage } from '../../../shared/api-response';
-import { asPageSize, type PromoListFilters } from '../search';
+import { FilterSelect } from '#src/components/list/filter-select.tsx';
+import { ListEmpty } from '#src/components/list/list-states.tsx';
+import { Pagination } from '#src/components/list/pagination.tsx';
+import { SearchBox } from '#src/components/list/search-box.tsx';
+import { CardFigures, type Column, TableAndCards } from '#src/components/list/table-and-cards.tsx';
+import { asPageSize, type PromoListFilters } from '#src/features/admin-promos/search.ts';
+import { formatDateTime, formatMoney } from '#src/lib/format.ts';
+import { m } from '#src/paraglide/messages.js';
+import type { AdminPromoSummary } from '#src/shared/admin-promo-types.ts';
+import type { ListPage } from '#src/shared/api-response.ts';
 import { PERIOD_LABELS, PeriodBadge } from './period-badge';
 
 type PromoListProps = {

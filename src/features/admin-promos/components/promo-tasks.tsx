@@ -1,15 +1,15 @@
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
-import { ConfirmDialog } from '../../../components/confirm-dialog';
-import { EmptyState } from '../../../components/list/empty-state';
-import { TaskStatusBadge } from '../../../components/status/task-status-badge';
-import { toast } from '../../../components/toast/toast-store';
-import { errorMessage } from '../../../lib/app-error';
-import { JOB_TYPE_LABELS } from '../../../lib/enum-labels/task-labels';
-import { formatMoney } from '../../../lib/format';
-import { m } from '../../../paraglide/messages';
-import type { AdminPromoDetail } from '../../../shared/admin-promo-types';
-import { useRemovePromoTaskMutation } from '../api';
+import { ConfirmDialog } from '#src/components/confirm-dialog.tsx';
+import { EmptyState } from '#src/components/list/empty-state.tsx';
+import { TaskStatusBadge } from '#src/components/status/task-status-badge.tsx';
+import { toast } from '#src/components/toast/toast-store.ts';
+import { useRemovePromoTaskMutation } from '#src/features/admin-promos/api.ts';
+import { errorMessage } from '#src/lib/app-error.ts';
+import { JOB_TYPE_LABELS } from '#src/lib/enum-labels/task-labels.ts';
+import { formatMoney } from '#src/lib/format.ts';
+import { m } from '#src/paraglide/messages.js';
+import type { AdminPromoDetail } from '#src/shared/admin-promo-types.ts';
 
 type PromoTask = AdminPromoDetail['tasks'][number];
 

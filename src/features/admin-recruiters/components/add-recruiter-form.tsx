@@ -1,17 +1,17 @@
 import { Link, useNavigate } from '@tanstack/react-router';
 import type { FormEvent } from 'react';
-import { SelectField } from '../../../components/form/fields';
-import { FormAlert } from '../../../components/form/form-alert';
-import { SubmitButton } from '../../../components/form/submit-button';
-import { TextField } from '../../../components/form/text-field';
-import { toast } from '../../../components/toast/toast-store';
-import { errorMessage } from '../../../lib/app-error';
-import { useValidatedForm } from '../../../lib/use-validated-form';
-import { m } from '../../../paraglide/messages';
-import { getLocale } from '../../../paraglide/runtime';
-import { addRecruiterSchema } from '../../../shared/admin-recruiter-schemas';
-import { type AppLocale, LOCALES } from '../../../shared/enums';
-import { useAddRecruiterMutation } from '../api';
+import { SelectField } from '#src/components/form/fields.tsx';
+import { FormAlert } from '#src/components/form/form-alert.tsx';
+import { SubmitButton } from '#src/components/form/submit-button.tsx';
+import { TextField } from '#src/components/form/text-field.tsx';
+import { toast } from '#src/components/toast/toast-store.ts';
+import { useAddRecruiterMutation } from '#src/features/admin-recruiters/api.ts';
+import { errorMessage } from '#src/lib/app-error.ts';
+import { useValidatedForm } from '#src/lib/use-validated-form.ts';
+import { m } from '#src/paraglide/messages.js';
+import { getLocale } from '#src/paraglide/runtime.js';
+import { addRecruiterSchema } from '#src/shared/admin-recruiter-schemas.ts';
+import { type AppLocale, LOCALES } from '#src/shared/enums.ts';
 
 const LOCALE_LABELS: Record<AppLocale, () => string> = { en: m.lang_en, ms: m.lang_ms, zh: m.lang_zh };
 

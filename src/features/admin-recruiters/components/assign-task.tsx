@@ -1,11 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useState } from 'react';
-import { toast } from '../../../components/toast/toast-store';
-import { errorMessage } from '../../../lib/app-error';
-import { formatMoney } from '../../../lib/format';
-import { m } from '../../../paraglide/messages';
-import type { AssignableTask } from '../../../shared/admin-recruiter-types';
-import { assignableTasksQueryOptions, useAssignTaskMutation } from '../api';
+import { toast } from '#src/components/toast/toast-store.ts';
+import { assignableTasksQueryOptions, useAssignTaskMutation } from '#src/features/admin-recruiters/api.ts';
+import { errorMessage } from '#src/lib/app-error.ts';
+import { formatMoney } from '#src/lib/format.ts';
+import { m } from '#src/paraglide/messages.js';
+import type { AssignableTask } from '#src/shared/admin-recruiter-types.ts';
 
 type AssignTaskProps = { recruiterId: number; recruiterName: string };
 

@@ -1,5 +1,5 @@
-import { formatMoney } from '../../../lib/format';
-import type { MoneyTotal } from '../../../shared/admin-recruiter-types';
+import { formatMoney } from '#src/lib/format.ts';
+import type { MoneyTotal } from '#src/shared/admin-recruiter-types.ts';
 
 /** Totals in several currencies as one line ("RM 370.00 · S$50.00"); nothing yet reads as RM 0.00. */
 export function formatTotals(totals: MoneyTotal[]): string {

@@ -1,5 +1,5 @@
-import { m } from '../../../paraglide/messages';
-import type { RecruiterRow } from '../../../shared/admin-recruiter-types';
+import { m } from '#src/paraglide/messages.js';
+import type { RecruiterRow } from '#src/shared/admin-recruiter-types.ts';
 
 /** The invitation's temporary password no longer logs in: the admin sends a new one. */
 export const invitationExpired = (recruiter: RecruiterRow): boolean =>

@@ -1,7 +1,7 @@
 import { Link } from '@tanstack/react-router';
-import { formatDateTime } from '../../../lib/format';
-import { m } from '../../../paraglide/messages';
-import type { RecruiterDetail } from '../../../shared/admin-recruiter-types';
+import { formatDateTime } from '#src/lib/format.ts';
+import { m } from '#src/paraglide/messages.js';
+import type { RecruiterDetail } from '#src/shared/admin-recruiter-types.ts';
 import { formatTotals } from './money';
 import { invitationExpired, RecruiterBadges } from './recruiter-badges';
 import { RecruiterInvitationAction } from './recruiter-invitation-action';

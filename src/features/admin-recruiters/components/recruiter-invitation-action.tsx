@@ -1,7 +1,7 @@
-import { ConfirmButton } from '../../../components/confirm-button';
-import { m } from '../../../paraglide/messages';
-import type { RecruiterRow } from '../../../shared/admin-recruiter-types';
-import { useResendInvitationMutation } from '../api';
+import { ConfirmButton } from '#src/components/confirm-button.tsx';
+import { useResendInvitationMutation } from '#src/features/admin-recruiters/api.ts';
+import { m } from '#src/paraglide/messages.js';
+import type { RecruiterRow } from '#src/shared/admin-recruiter-types.ts';
 
 // For a recruiter who has not set their own password yet: a new temporary password by e-mail (issue 22).
 // The old one expires after a week; a new one replaces it at once, so the confirmation says so.

@@ -1,14 +1,18 @@
 import { Link } from '@tanstack/react-router';
-import { FilterSelect } from '../../../components/list/filter-select';
-import { ListEmpty } from '../../../components/list/list-states';
-import { Pagination } from '../../../components/list/pagination';
-import { SearchBox } from '../../../components/list/search-box';
-import { CardFigures, type Column, TableAndCards } from '../../../components/list/table-and-cards';
-import { formatDate } from '../../../lib/format';
-import { m } from '../../../paraglide/messages';
-import type { RecruiterRow } from '../../../shared/admin-recruiter-types';
-import type { ListPage } from '../../../shared/api-response';
-import { asPageSize, RECRUITER_LIST_DEFAULTS, type RecruiterListFilters } from '../search';
+import { FilterSelect } from '#src/components/list/filter-select.tsx';
+import { ListEmpty } from '#src/components/list/list-states.tsx';
+import { Pagination } from '#src/components/list/pagination.tsx';
+import { SearchBox } from '#src/components/list/search-box.tsx';
+import { CardFigures, type Column, TableAndCards } from '#src/components/list/table-and-cards.tsx';
+import {
+  asPageSize,
+  RECRUITER_LIST_DEFAULTS,
+  type RecruiterListFilters,
+} from '#src/features/admin-recruiters/search.ts';
+import { formatDate } from '#src/lib/format.ts';
+import { m } from '#src/paraglide/messages.js';
+import type { RecruiterRow } from '#src/shared/admin-recruiter-types.ts';
+import type { ListPage } from '#src/shared/api-response.ts';
 import { formatTotals } from './money';
 import { RecruiterBadges } from './recruiter-badges';
 import { RecruiterStatusAction } from './recruiter-status-action';

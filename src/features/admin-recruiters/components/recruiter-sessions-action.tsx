@@ -1,7 +1,7 @@
-import { ConfirmButton } from '../../../components/confirm-button';
-import { m } from '../../../paraglide/messages';
-import type { RecruiterRow } from '../../../shared/admin-recruiter-types';
-import { useEndRecruiterSessionsMutation } from '../api';
+import { ConfirmButton } from '#src/components/confirm-button.tsx';
+import { useEndRecruiterSessionsMutation } from '#src/features/admin-recruiters/api.ts';
+import { m } from '#src/paraglide/messages.js';
+import type { RecruiterRow } from '#src/shared/admin-recruiter-types.ts';
 
 // "End sessions" (issue 22 finding 14): signs the recruiter out on every device without deactivating
 // them, after a confirmation. Their app is signed out at its next call.

@@ -1,7 +1,7 @@
-import { ConfirmButton } from '../../../components/confirm-button';
-import { m } from '../../../paraglide/messages';
-import type { RecruiterRow } from '../../../shared/admin-recruiter-types';
-import { useRecruiterStatusMutation } from '../api';
+import { ConfirmButton } from '#src/components/confirm-button.tsx';
+import { useRecruiterStatusMutation } from '#src/features/admin-recruiters/api.ts';
+import { m } from '#src/paraglide/messages.js';
+import type { RecruiterRow } from '#src/shared/admin-recruiter-types.ts';
 
 // Activate or deactivate, after a confirmation that says what happens. An admin account has no action:
 // the server refuses to deactivate it.

@@ -1,11 +1,11 @@
 import { Link } from '@tanstack/react-router';
-import { EmptyState } from '../../../components/list/empty-state';
-import { TaskStatusBadge } from '../../../components/status/task-status-badge';
-import { JOB_TYPE_LABELS } from '../../../lib/enum-labels/task-labels';
-import { formatMoney } from '../../../lib/format';
-import { m } from '../../../paraglide/messages';
-import type { RecruiterDetail } from '../../../shared/admin-recruiter-types';
-import type { ReferralCounts, ReferralSummary, TaskDetail } from '../../../shared/recruiter-types';
+import { EmptyState } from '#src/components/list/empty-state.tsx';
+import { TaskStatusBadge } from '#src/components/status/task-status-badge.tsx';
+import { JOB_TYPE_LABELS } from '#src/lib/enum-labels/task-labels.ts';
+import { formatMoney } from '#src/lib/format.ts';
+import { m } from '#src/paraglide/messages.js';
+import type { RecruiterDetail } from '#src/shared/admin-recruiter-types.ts';
+import type { ReferralCounts, ReferralSummary, TaskDetail } from '#src/shared/recruiter-types.ts';
 import { ReferralTable } from './referral-table';
 
 type RecruiterTaskDetailProps = {

@@ -1,15 +1,19 @@
 import { Link } from '@tanstack/react-router';
-import { FilterSelect } from '../../../components/list/filter-select';
-import { ListEmpty } from '../../../components/list/list-states';
-import { Pagination } from '../../../components/list/pagination';
-import { SearchBox } from '../../../components/list/search-box';
-import { CardFigures, type Column, TableAndCards } from '../../../components/list/table-and-cards';
-import { TaskStatusBadge } from '../../../components/status/task-status-badge';
-import { formatMoney } from '../../../lib/format';
-import { m } from '../../../paraglide/messages';
-import type { ListPage } from '../../../shared/api-response';
-import type { MyTaskCard } from '../../../shared/recruiter-types';
-import { asPageSize, RECRUITER_TASK_DEFAULTS, type RecruiterTaskFilters } from '../search';
+import { FilterSelect } from '#src/components/list/filter-select.tsx';
+import { ListEmpty } from '#src/components/list/list-states.tsx';
+import { Pagination } from '#src/components/list/pagination.tsx';
+import { SearchBox } from '#src/components/list/search-box.tsx';
+import { CardFigures, type Column, TableAndCards } from '#src/components/list/table-and-cards.tsx';
+import { TaskStatusBadge } from '#src/components/status/task-status-badge.tsx';
+import {
+  asPageSize,
+  RECRUITER_TASK_DEFAULTS,
+  type RecruiterTaskFilters,
+} from '#src/features/admin-recruiters/search.ts';
+import { formatMoney } from '#src/lib/format.ts';
+import { m } from '#src/paraglide/messages.js';
+import type { ListPage } from '#src/shared/api-response.ts';
+import type { MyTaskCard } from '#src/shared/recruiter-types.ts';
 
 type RecruiterTaskListProps = {
   recruiterId: number;

@@ -1,9 +1,9 @@
-import { HiringStatusLink } from '../../../components/list/hiring-status-link';
-import { type Column, TableAndCards } from '../../../components/list/table-and-cards';
-import { ConsentBadge, HiringBadge, ItaBadge, RewardBadge } from '../../../components/status/referral-badges';
-import { formatDate, formatMoney } from '../../../lib/format';
-import { m } from '../../../paraglide/messages';
-import type { ReferralSummary } from '../../../shared/recruiter-types';
+import { HiringStatusLink } from '#src/components/list/hiring-status-link.tsx';
+import { type Column, TableAndCards } from '#src/components/list/table-and-cards.tsx';
+import { ConsentBadge, HiringBadge, ItaBadge, RewardBadge } from '#src/components/status/referral-badges.tsx';
+import { formatDate, formatMoney } from '#src/lib/format.ts';
+import { m } from '#src/paraglide/messages.js';
+import type { ReferralSummary } from '#src/shared/recruiter-types.ts';
 
 type ReferralTableProps = { referrals: ReferralSummary[]; showTask?: boolean };
 

@@ -1,16 +1,16 @@
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
-import { ConfirmDialog } from '../../../components/confirm-dialog';
-import { FormAlert } from '../../../components/form/form-alert';
-import { RewardBadge } from '../../../components/status/referral-badges';
-import { toast } from '../../../components/toast/toast-store';
-import { AppError, type ClientErrorCode, errorMessage, fieldMessage } from '../../../lib/app-error';
-import { formatMoney } from '../../../lib/format';
-import { currentIntlLocale } from '../../../lib/locale';
-import { m } from '../../../paraglide/messages';
-import { ADMIN_REASON_MAX, type RewardDecision } from '../../../shared/admin-referral-schemas';
-import type { BulkRewardResult } from '../../../shared/admin-referral-types';
-import { bulkApproveSummaryQueryOptions, useBulkRewardMutation } from '../api';
+import { ConfirmDialog } from '#src/components/confirm-dialog.tsx';
+import { FormAlert } from '#src/components/form/form-alert.tsx';
+import { RewardBadge } from '#src/components/status/referral-badges.tsx';
+import { toast } from '#src/components/toast/toast-store.ts';
+import { bulkApproveSummaryQueryOptions, useBulkRewardMutation } from '#src/features/admin-referrals/api.ts';
+import { AppError, type ClientErrorCode, errorMessage, fieldMessage } from '#src/lib/app-error.ts';
+import { formatMoney } from '#src/lib/format.ts';
+import { currentIntlLocale } from '#src/lib/locale.ts';
+import { m } from '#src/paraglide/messages.js';
+import { ADMIN_REASON_MAX, type RewardDecision } from '#src/shared/admin-referral-schemas.ts';
+import type { BulkRewardResult } from '#src/shared/admin-referral-types.ts';
 
 type Outcome = { name: string; result: BulkRewardResult['results'][number] };
 

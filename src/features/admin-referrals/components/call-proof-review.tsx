@@ -1,13 +1,13 @@
 import { useEffect, useId, useState } from 'react';
-import { CallProofBadge } from '../../../components/status/referral-badges';
-import { toast } from '../../../components/toast/toast-store';
-import { asAppError, errorMessage, fieldErrors } from '../../../lib/app-error';
-import { fetchFileBlob } from '../../../lib/files';
-import { formatBytes, formatDateTime } from '../../../lib/format';
-import { m } from '../../../paraglide/messages';
-import { ADMIN_REASON_MAX } from '../../../shared/admin-referral-schemas';
-import type { AdminCallProofItem } from '../../../shared/admin-referral-types';
-import { useCallProofReviewMutation } from '../api';
+import { CallProofBadge } from '#src/components/status/referral-badges.tsx';
+import { toast } from '#src/components/toast/toast-store.ts';
+import { useCallProofReviewMutation } from '#src/features/admin-referrals/api.ts';
+import { asAppError, errorMessage, fieldErrors } from '#src/lib/app-error.ts';
+import { fetchFileBlob } from '#src/lib/files.ts';
+import { formatBytes, formatDateTime } from '#src/lib/format.ts';
+import { m } from '#src/paraglide/messages.js';
+import { ADMIN_REASON_MAX } from '#src/shared/admin-referral-schemas.ts';
+import type { AdminCallProofItem } from '#src/shared/admin-referral-types.ts';
 
 type Preview = { url: string; kind: 'image' | 'audio' };
 

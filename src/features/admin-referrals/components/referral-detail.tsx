@@ -1,22 +1,26 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
-import { ConfirmDialog } from '../../../components/confirm-dialog';
-import { FormAlert } from '../../../components/form/form-alert';
-import { ConsentBadge, HiringBadge, ItaBadge, RewardBadge } from '../../../components/status/referral-badges';
-import { toast } from '../../../components/toast/toast-store';
-import { asAppError, errorMessage, fieldErrors } from '../../../lib/app-error';
-import { HIRING_LABELS, REWARD_LABELS } from '../../../lib/enum-labels/referral-labels';
-import { formatDateTime, formatMoney } from '../../../lib/format';
-import { m } from '../../../paraglide/messages';
+import { ConfirmDialog } from '#src/components/confirm-dialog.tsx';
+import { FormAlert } from '#src/components/form/form-alert.tsx';
+import { ConsentBadge, HiringBadge, ItaBadge, RewardBadge } from '#src/components/status/referral-badges.tsx';
+import { toast } from '#src/components/toast/toast-store.ts';
+import {
+  adminReferralQueryOptions,
+  useHiringStatusMutation,
+  useRewardDecisionMutation,
+} from '#src/features/admin-referrals/api.ts';
+import { asAppError, errorMessage, fieldErrors } from '#src/lib/app-error.ts';
+import { HIRING_LABELS, REWARD_LABELS } from '#src/lib/enum-labels/referral-labels.ts';
+import { formatDateTime, formatMoney } from '#src/lib/format.ts';
+import { m } from '#src/paraglide/messages.js';
 import {
   ADMIN_REASON_MAX,
   isFinalHiring,
   REWARD_DECISIONS,
   type RewardDecision,
-} from '../../../shared/admin-referral-schemas';
-import type { AdminReferralDetail } from '../../../shared/admin-referral-types';
-import type { HiringStatus } from '../../../shared/enums';
-import { adminReferralQueryOptions, useHiringStatusMutation, useRewardDecisionMutation } from '../api';
+} from '#src/shared/admin-referral-schemas.ts';
+import type { AdminReferralDetail } from '#src/shared/admin-referral-types.ts';
+import type { HiringStatus } from '#src/shared/enums.ts';
 import { CallProofReview } from './call-proof-review';
 import { ReferralHistory } from './referral-history';
 import { TalentEvidence } from './talent-evidence';

@@ -1,6 +1,6 @@
-import { ReferralHistoryList } from '../../../components/history/referral-history-list';
-import { m } from '../../../paraglide/messages';
-import type { HistoryEntry } from '../../../shared/recruiter-types';
+import { ReferralHistoryList } from '#src/components/history/referral-history-list.tsx';
+import { m } from '#src/paraglide/messages.js';
+import type { HistoryEntry } from '#src/shared/recruiter-types.ts';
 
 const ACTOR_KINDS: Record<HistoryEntry['actorKind'], () => string> = {
   RECRUITER: m.admin_hiring_actor_recruiter,

@@ -1,16 +1,16 @@
 import { useState } from 'react';
-import { EmptyState } from '../../../components/list/empty-state';
-import { FilterSelect } from '../../../components/list/filter-select';
-import { Pagination } from '../../../components/list/pagination';
-import { SearchBox } from '../../../components/list/search-box';
-import { CallProofBadge, ConsentBadge, HiringBadge, RewardBadge } from '../../../components/status/referral-badges';
-import { CONSENT_LABELS, HIRING_LABELS, REWARD_LABELS } from '../../../lib/enum-labels/referral-labels';
-import { formatDate, formatMoney } from '../../../lib/format';
-import { m } from '../../../paraglide/messages';
-import type { AdminReferralRow } from '../../../shared/admin-referral-types';
-import type { ListPage } from '../../../shared/api-response';
-import { CONSENT_STATUSES, HIRING_STATUSES, REWARD_FILTERS } from '../../../shared/enums';
-import { asPageSize, HIRING_STATUS_DEFAULTS, type HiringListFilters } from '../search';
+import { EmptyState } from '#src/components/list/empty-state.tsx';
+import { FilterSelect } from '#src/components/list/filter-select.tsx';
+import { Pagination } from '#src/components/list/pagination.tsx';
+import { SearchBox } from '#src/components/list/search-box.tsx';
+import { CallProofBadge, ConsentBadge, HiringBadge, RewardBadge } from '#src/components/status/referral-badges.tsx';
+import { asPageSize, HIRING_STATUS_DEFAULTS, type HiringListFilters } from '#src/features/admin-referrals/search.ts';
+import { CONSENT_LABELS, HIRING_LABELS, REWARD_LABELS } from '#src/lib/enum-labels/referral-labels.ts';
+import { formatDate, formatMoney } from '#src/lib/format.ts';
+import { m } from '#src/paraglide/messages.js';
+import type { AdminReferralRow } from '#src/shared/admin-referral-types.ts';
+import type { ListPage } from '#src/shared/api-response.ts';
+import { CONSENT_STATUSES, HIRING_STATUSES, REWARD_FILTERS } from '#src/shared/enums.ts';
 import { BulkActions } from './bulk-actions';
 
 type ReferralListProps = {

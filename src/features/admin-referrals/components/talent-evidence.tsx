@@ -1,12 +1,12 @@
 import { useEffect, useState } from 'react';
-import { FormAlert } from '../../../components/form/form-alert';
-import { toast } from '../../../components/toast/toast-store';
-import { errorMessage } from '../../../lib/app-error';
-import { EDUCATION_LABELS, RATING_LABELS } from '../../../lib/enum-labels/talent-labels';
-import { fetchFileBlob, saveBlob } from '../../../lib/files';
-import { formatBytes } from '../../../lib/format';
-import { m } from '../../../paraglide/messages';
-import type { AdminReferralDetail } from '../../../shared/admin-referral-types';
+import { FormAlert } from '#src/components/form/form-alert.tsx';
+import { toast } from '#src/components/toast/toast-store.ts';
+import { errorMessage } from '#src/lib/app-error.ts';
+import { EDUCATION_LABELS, RATING_LABELS } from '#src/lib/enum-labels/talent-labels.ts';
+import { fetchFileBlob, saveBlob } from '#src/lib/files.ts';
+import { formatBytes } from '#src/lib/format.ts';
+import { m } from '#src/paraglide/messages.js';
+import type { AdminReferralDetail } from '#src/shared/admin-referral-types.ts';
 
 type Resume = NonNullable<AdminReferralDetail['talent']['resume']>;
 

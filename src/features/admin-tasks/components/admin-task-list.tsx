@@ -1,16 +1,16 @@
-import { FilterSelect } from '../../../components/list/filter-select';
-import { HiringStatusLink } from '../../../components/list/hiring-status-link';
-import { ListEmpty } from '../../../components/list/list-states';
-import { Pagination } from '../../../components/list/pagination';
-import { SearchBox } from '../../../components/list/search-box';
-import { CardFigures, type Column, TableAndCards } from '../../../components/list/table-and-cards';
-import { TaskStatusBadge } from '../../../components/status/task-status-badge';
-import { JOB_TYPE_LABELS } from '../../../lib/enum-labels/task-labels';
-import { formatDate, formatDateTime, formatMoney } from '../../../lib/format';
-import { m } from '../../../paraglide/messages';
-import type { AdminTaskSummary } from '../../../shared/admin-task-types';
-import type { ListPage } from '../../../shared/api-response';
-import { ADMIN_TASK_DEFAULTS, type AdminTaskFilters, asPageSize } from '../search';
+import { FilterSelect } from '#src/components/list/filter-select.tsx';
+import { HiringStatusLink } from '#src/components/list/hiring-status-link.tsx';
+import { ListEmpty } from '#src/components/list/list-states.tsx';
+import { Pagination } from '#src/components/list/pagination.tsx';
+import { SearchBox } from '#src/components/list/search-box.tsx';
+import { CardFigures, type Column, TableAndCards } from '#src/components/list/table-and-cards.tsx';
+import { TaskStatusBadge } from '#src/components/status/task-status-badge.tsx';
+import { ADMIN_TASK_DEFAULTS, type AdminTaskFilters, asPageSize } from '#src/features/admin-tasks/search.ts';
+import { JOB_TYPE_LABELS } from '#src/lib/enum-labels/task-labels.ts';
+import { formatDate, formatDateTime, formatMoney } from '#src/lib/format.ts';
+import { m } from '#src/paraglide/messages.js';
+import type { AdminTaskSummary } from '#src/shared/admin-task-types.ts';
+import type { ListPage } from '#src/shared/api-response.ts';
 import { TaskStatusAction } from './task-status-action';
 
 type AdminTaskListProps = {

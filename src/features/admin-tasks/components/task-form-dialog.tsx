@@ -1,11 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useRef } from 'react';
-import { FormAlert } from '../../../components/form/form-alert';
-import { toast } from '../../../components/toast/toast-store';
-import { errorMessage } from '../../../lib/app-error';
-import { m } from '../../../paraglide/messages';
-import { adminTaskQueryOptions, useSaveTaskMutation } from '../api';
-import { EMPTY_TASK, toFormValues } from '../form-values';
+import { FormAlert } from '#src/components/form/form-alert.tsx';
+import { toast } from '#src/components/toast/toast-store.ts';
+import { adminTaskQueryOptions, useSaveTaskMutation } from '#src/features/admin-tasks/api.ts';
+import { EMPTY_TASK, toFormValues } from '#src/features/admin-tasks/form-values.ts';
+import { errorMessage } from '#src/lib/app-error.ts';
+import { m } from '#src/paraglide/messages.js';
 import { TaskForm } from './task-form';
 
 // Create or edit a task in a modal over the list, so the admin keeps their place in it. `taskId`

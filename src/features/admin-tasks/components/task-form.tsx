@@ -1,19 +1,19 @@
 import { type FormEvent, useState } from 'react';
-import { DateTimeField } from '../../../components/form/date-time-field';
-import { Choice, ChoiceGroup, SelectField, TextAreaField } from '../../../components/form/fields';
-import { FormAlert } from '../../../components/form/form-alert';
-import { SkillsInput, withPending } from '../../../components/form/skills-input';
-import { SubmitButton } from '../../../components/form/submit-button';
-import { TextField } from '../../../components/form/text-field';
-import { errorMessage } from '../../../lib/app-error';
-import { JOB_TYPE_LABELS } from '../../../lib/enum-labels/task-labels';
-import { currencyName, languageName } from '../../../lib/intl-names';
-import { useValidatedForm } from '../../../lib/use-validated-form';
-import { m } from '../../../paraglide/messages';
-import { adminTaskInputSchema, TASK_TEXT_MAX } from '../../../shared/admin-task-schemas';
-import type { AdminTaskDetail } from '../../../shared/admin-task-types';
-import { CANDIDATE_LANGUAGES, CURRENCIES, JOB_TYPES } from '../../../shared/enums';
-import { type TaskFormValues, toTaskInput } from '../form-values';
+import { DateTimeField } from '#src/components/form/date-time-field.tsx';
+import { Choice, ChoiceGroup, SelectField, TextAreaField } from '#src/components/form/fields.tsx';
+import { FormAlert } from '#src/components/form/form-alert.tsx';
+import { SkillsInput, withPending } from '#src/components/form/skills-input.tsx';
+import { SubmitButton } from '#src/components/form/submit-button.tsx';
+import { TextField } from '#src/components/form/text-field.tsx';
+import { type TaskFormValues, toTaskInput } from '#src/features/admin-tasks/form-values.ts';
+import { errorMessage } from '#src/lib/app-error.ts';
+import { JOB_TYPE_LABELS } from '#src/lib/enum-labels/task-labels.ts';
+import { currencyName, languageName } from '#src/lib/intl-names.ts';
+import { useValidatedForm } from '#src/lib/use-validated-form.ts';
+import { m } from '#src/paraglide/messages.js';
+import { adminTaskInputSchema, TASK_TEXT_MAX } from '#src/shared/admin-task-schemas.ts';
+import type { AdminTaskDetail } from '#src/shared/admin-task-types.ts';
+import { CANDIDATE_LANGUAGES, CURRENCIES, JOB_TYPES } from '#src/shared/enums.ts';
 
 type TaskFormProps = {
   initial: TaskFormValues;

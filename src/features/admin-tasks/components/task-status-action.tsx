@@ -1,10 +1,10 @@
 import { useState } from 'react';
-import { ConfirmDialog } from '../../../components/confirm-dialog';
-import { toast } from '../../../components/toast/toast-store';
-import { asAppError, errorMessage } from '../../../lib/app-error';
-import { m } from '../../../paraglide/messages';
-import type { AdminTaskSummary } from '../../../shared/admin-task-types';
-import { useTaskStatusMutation } from '../api';
+import { ConfirmDialog } from '#src/components/confirm-dialog.tsx';
+import { toast } from '#src/components/toast/toast-store.ts';
+import { useTaskStatusMutation } from '#src/features/admin-tasks/api.ts';
+import { asAppError, errorMessage } from '#src/lib/app-error.ts';
+import { m } from '#src/paraglide/messages.js';
+import type { AdminTaskSummary } from '#src/shared/admin-task-types.ts';
 
 // Close an open (or expired) task, or reopen a closed one, after a confirmation saying what happens.
 // A closed task whose deadline has passed needs a later deadline first: the server says so, and so do we.

@@ -1,14 +1,14 @@
 import { Link, useNavigate } from '@tanstack/react-router';
 import { type FormEvent, useState } from 'react';
-import { FormAlert } from '../../../components/form/form-alert';
-import { SubmitButton } from '../../../components/form/submit-button';
-import { ShowPasswordToggle, TextField } from '../../../components/form/text-field';
-import { errorMessage } from '../../../lib/app-error';
-import { useValidatedForm } from '../../../lib/use-validated-form';
-import { m } from '../../../paraglide/messages';
-import { loginSchema } from '../../../shared/auth-schemas';
-import { useLoginMutation } from '../api';
-import { safeRedirectPath } from '../guards';
+import { FormAlert } from '#src/components/form/form-alert.tsx';
+import { SubmitButton } from '#src/components/form/submit-button.tsx';
+import { ShowPasswordToggle, TextField } from '#src/components/form/text-field.tsx';
+import { useLoginMutation } from '#src/features/auth/api.ts';
+import { safeRedirectPath } from '#src/features/auth/guards.ts';
+import { errorMessage } from '#src/lib/app-error.ts';
+import { useValidatedForm } from '#src/lib/use-validated-form.ts';
+import { m } from '#src/paraglide/messages.js';
+import { loginSchema } from '#src/shared/auth-schemas.ts';
 
 // Seed section 4: a login that answers needToChangePassword goes to /update-password with its token
 // and does not log in; otherwise the session starts and the user goes back where they were headed.

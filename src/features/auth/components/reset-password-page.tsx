@@ -1,14 +1,14 @@
 import { Link } from '@tanstack/react-router';
 import type { FormEvent } from 'react';
 import * as v from 'valibot';
-import { FormAlert } from '../../../components/form/form-alert';
-import { SubmitButton } from '../../../components/form/submit-button';
-import { TextField } from '../../../components/form/text-field';
-import { errorMessage } from '../../../lib/app-error';
-import { useValidatedForm } from '../../../lib/use-validated-form';
-import { m } from '../../../paraglide/messages';
-import { emailSchema } from '../../../shared/auth-schemas';
-import { useResetPasswordMutation } from '../api';
+import { FormAlert } from '#src/components/form/form-alert.tsx';
+import { SubmitButton } from '#src/components/form/submit-button.tsx';
+import { TextField } from '#src/components/form/text-field.tsx';
+import { useResetPasswordMutation } from '#src/features/auth/api.ts';
+import { errorMessage } from '#src/lib/app-error.ts';
+import { useValidatedForm } from '#src/lib/use-validated-form.ts';
+import { m } from '#src/paraglide/messages.js';
+import { emailSchema } from '#src/shared/auth-schemas.ts';
 
 const formSchema = v.object({ email: emailSchema });
 

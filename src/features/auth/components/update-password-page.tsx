@@ -1,15 +1,15 @@
 import { Link, useNavigate } from '@tanstack/react-router';
 import { type FormEvent, useState } from 'react';
-import { FormAlert } from '../../../components/form/form-alert';
-import { SubmitButton } from '../../../components/form/submit-button';
-import { TextField } from '../../../components/form/text-field';
-import { toast } from '../../../components/toast/toast-store';
-import { errorMessage, registerFieldMessages } from '../../../lib/app-error';
-import { useValidatedForm } from '../../../lib/use-validated-form';
-import { m } from '../../../paraglide/messages';
-import { updatePasswordSchema } from '../../../shared/auth-schemas';
-import { PASSWORD_MIN_LENGTH } from '../../../shared/password-rule';
-import { useUpdatePasswordMutation } from '../api';
+import { FormAlert } from '#src/components/form/form-alert.tsx';
+import { SubmitButton } from '#src/components/form/submit-button.tsx';
+import { TextField } from '#src/components/form/text-field.tsx';
+import { toast } from '#src/components/toast/toast-store.ts';
+import { useUpdatePasswordMutation } from '#src/features/auth/api.ts';
+import { errorMessage, registerFieldMessages } from '#src/lib/app-error.ts';
+import { useValidatedForm } from '#src/lib/use-validated-form.ts';
+import { m } from '#src/paraglide/messages.js';
+import { updatePasswordSchema } from '#src/shared/auth-schemas.ts';
+import { PASSWORD_MIN_LENGTH } from '#src/shared/password-rule.ts';
 
 // The server's refusal of a guessable password (issue 22): only this page and Account can meet it, so it
 // is registered here, not in the first load's table.

@@ -1,10 +1,10 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { MonthBarChart } from '../../../components/charts/month-bar-chart';
-import { formatMonth } from '../../../components/charts/month-label';
-import { m } from '../../../paraglide/messages';
-import { adminDashboardQueryOptions } from '../api';
-import { formatTotals } from '../format';
+import { MonthBarChart } from '#src/components/charts/month-bar-chart.tsx';
+import { formatMonth } from '#src/components/charts/month-label.ts';
+import { adminDashboardQueryOptions } from '#src/features/dashboard/api.ts';
+import { formatTotals } from '#src/features/dashboard/format.ts';
+import { m } from '#src/paraglide/messages.js';
 import { StatCard } from './stat-card';
 
 // The admin's dashboard: the platform's work waiting now, this month's numbers and the last six months.

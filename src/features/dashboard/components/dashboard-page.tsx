@@ -1,7 +1,7 @@
-import { AsOfNote } from '../../../components/offline/as-of-note';
-import { m } from '../../../paraglide/messages';
-import type { Role } from '../../../shared/enums';
-import { adminDashboardQueryOptions, recruiterDashboardQueryOptions } from '../api';
+import { AsOfNote } from '#src/components/offline/as-of-note.tsx';
+import { adminDashboardQueryOptions, recruiterDashboardQueryOptions } from '#src/features/dashboard/api.ts';
+import { m } from '#src/paraglide/messages.js';
+import type { Role } from '#src/shared/enums.ts';
 import { AdminDashboardView } from './admin-dashboard';
 import { RecruiterDashboardView } from './recruiter-dashboard';
 

@@ -1,8 +1,8 @@
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
-import { formatDateTime } from '../../../lib/format';
-import { m } from '../../../paraglide/messages';
-import type { RecruiterDashboard } from '../../../shared/dashboard-types';
+import { formatDateTime } from '#src/lib/format.ts';
+import { m } from '#src/paraglide/messages.js';
+import type { RecruiterDashboard } from '#src/shared/dashboard-types.ts';
 
 // "What to do next": three short lists, each item a link to where the work is done.
 

@@ -1,17 +1,17 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { getRouteApi, Link } from '@tanstack/react-router';
-import { formatMonth } from '../../../components/charts/month-label';
-import { EmptyState } from '../../../components/list/empty-state';
-import { FilterSelect } from '../../../components/list/filter-select';
-import { Pagination } from '../../../components/list/pagination';
-import { RewardBadge } from '../../../components/status/referral-badges';
-import { REWARD_LABELS } from '../../../lib/enum-labels/referral-labels';
-import { formatDateTime, formatMoney } from '../../../lib/format';
-import { m } from '../../../paraglide/messages';
-import type { EarningReferral, EarningSummary } from '../../../shared/earning-types';
-import { EARNING_STATUS_FILTERS, type EarningStatusFilter } from '../../../shared/enums';
-import { earningReferralsQueryOptions, earningTaskOptionsQueryOptions } from '../api';
-import { type EarningSearch, earningFilters } from '../search-params';
+import { formatMonth } from '#src/components/charts/month-label.ts';
+import { EmptyState } from '#src/components/list/empty-state.tsx';
+import { FilterSelect } from '#src/components/list/filter-select.tsx';
+import { Pagination } from '#src/components/list/pagination.tsx';
+import { RewardBadge } from '#src/components/status/referral-badges.tsx';
+import { earningReferralsQueryOptions, earningTaskOptionsQueryOptions } from '#src/features/earning/api.ts';
+import { type EarningSearch, earningFilters } from '#src/features/earning/search-params.ts';
+import { REWARD_LABELS } from '#src/lib/enum-labels/referral-labels.ts';
+import { formatDateTime, formatMoney } from '#src/lib/format.ts';
+import { m } from '#src/paraglide/messages.js';
+import type { EarningReferral, EarningSummary } from '#src/shared/earning-types.ts';
+import { EARNING_STATUS_FILTERS, type EarningStatusFilter } from '#src/shared/enums.ts';
 
 const route = getRouteApi('/_auth/earning');
 

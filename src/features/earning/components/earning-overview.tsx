@@ -1,13 +1,13 @@
 import { Link } from '@tanstack/react-router';
-import { MonthBarChart } from '../../../components/charts/month-bar-chart';
-import { formatMonth } from '../../../components/charts/month-label';
-import { RewardBadge } from '../../../components/status/referral-badges';
-import { REWARD_LABELS } from '../../../lib/enum-labels/referral-labels';
-import { formatMoney } from '../../../lib/format';
-import { m } from '../../../paraglide/messages';
-import type { MoneyTotal } from '../../../shared/dashboard-types';
-import type { EarningSummary } from '../../../shared/earning-types';
-import { toMajorUnits, toMinorUnits } from '../../../shared/money';
+import { MonthBarChart } from '#src/components/charts/month-bar-chart.tsx';
+import { formatMonth } from '#src/components/charts/month-label.ts';
+import { RewardBadge } from '#src/components/status/referral-badges.tsx';
+import { REWARD_LABELS } from '#src/lib/enum-labels/referral-labels.ts';
+import { formatMoney } from '#src/lib/format.ts';
+import { m } from '#src/paraglide/messages.js';
+import type { MoneyTotal } from '#src/shared/dashboard-types.ts';
+import type { EarningSummary } from '#src/shared/earning-types.ts';
+import { toMajorUnits, toMinorUnits } from '#src/shared/money.ts';
 
 // The top of /earning: my rewards by status, the outcomes that were not rewarded, and the months.
 

@@ -1,9 +1,9 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { EmptyState } from '../../../components/list/empty-state';
-import { AsOfNote } from '../../../components/offline/as-of-note';
-import { m } from '../../../paraglide/messages';
-import { earningSummaryQueryOptions } from '../api';
+import { EmptyState } from '#src/components/list/empty-state.tsx';
+import { AsOfNote } from '#src/components/offline/as-of-note.tsx';
+import { earningSummaryQueryOptions } from '#src/features/earning/api.ts';
+import { m } from '#src/paraglide/messages.js';
 import { EarningList } from './earning-list';
 import { EarningChart, EarningOutcomes, EarningTotals } from './earning-overview';
 import { PaymentsList } from './payments-list';

@@ -1,12 +1,12 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
-import { EmptyState } from '../../../components/list/empty-state';
-import { Pagination } from '../../../components/list/pagination';
-import { formatDateTime, formatMoney } from '../../../lib/format';
-import { m } from '../../../paraglide/messages';
-import type { PaymentStatus } from '../../../shared/enums';
-import { myPaymentsQueryOptions } from '../api';
-import { type EarningSearch, paymentsPaging } from '../search-params';
+import { EmptyState } from '#src/components/list/empty-state.tsx';
+import { Pagination } from '#src/components/list/pagination.tsx';
+import { myPaymentsQueryOptions } from '#src/features/earning/api.ts';
+import { type EarningSearch, paymentsPaging } from '#src/features/earning/search-params.ts';
+import { formatDateTime, formatMoney } from '#src/lib/format.ts';
+import { m } from '#src/paraglide/messages.js';
+import type { PaymentStatus } from '#src/shared/enums.ts';
 
 const route = getRouteApi('/_auth/earning');
 

@@ -1,7 +1,7 @@
 import { Link } from '@tanstack/react-router';
-import type { OutboxEntry } from '../../../lib/outbox/outbox-types';
-import { m } from '../../../paraglide/messages';
-import { answerId } from '../entry-view';
+import { answerId } from '#src/features/outbox/entry-view.ts';
+import type { OutboxEntry } from '#src/lib/outbox/outbox-types.ts';
+import { m } from '#src/paraglide/messages.js';
 
 const LINK = 'btn btn-sm';
 

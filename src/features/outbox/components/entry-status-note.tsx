@@ -1,10 +1,10 @@
-import { errorMessage, fieldErrors } from '../../../lib/app-error';
-import { outboxAppError } from '../../../lib/outbox/outbox-errors';
-import type { OutboxEntry } from '../../../lib/outbox/outbox-types';
-import '../../../lib/talent-field-messages';
-import { useOnline } from '../../../lib/use-online';
-import { m } from '../../../paraglide/messages';
-import { canSendAgainAsIs, formatNextTry, namedFieldErrors } from '../entry-view';
+import { errorMessage, fieldErrors } from '#src/lib/app-error.ts';
+import { outboxAppError } from '#src/lib/outbox/outbox-errors.ts';
+import type { OutboxEntry } from '#src/lib/outbox/outbox-types.ts';
+import '#src/lib/talent-field-messages.ts';
+import { canSendAgainAsIs, formatNextTry, namedFieldErrors } from '#src/features/outbox/entry-view.ts';
+import { useOnline } from '#src/lib/use-online.ts';
+import { m } from '#src/paraglide/messages.js';
 
 // Why an entry is not sent: the server's refusal (needs attention), or the last passing failure of a
 // waiting one and when it is tried again.

@@ -1,14 +1,14 @@
 import { useState } from 'react';
-import { ConfirmDialog } from '../../../components/confirm-dialog';
-import { OutboxStateBadge } from '../../../components/outbox/outbox-state-badge';
-import { toast } from '../../../components/toast/toast-store';
-import { errorMessage } from '../../../lib/app-error';
-import { formatDateTime } from '../../../lib/format';
-import { discardEntry, resendEntry } from '../../../lib/outbox/outbox-runner';
-import type { OutboxEntry } from '../../../lib/outbox/outbox-types';
-import { useSendProgress } from '../../../lib/outbox/use-outbox';
-import { m } from '../../../paraglide/messages';
-import { canSendAgainAsIs, KIND_LABELS, whoOf } from '../entry-view';
+import { ConfirmDialog } from '#src/components/confirm-dialog.tsx';
+import { OutboxStateBadge } from '#src/components/outbox/outbox-state-badge.tsx';
+import { toast } from '#src/components/toast/toast-store.ts';
+import { canSendAgainAsIs, KIND_LABELS, whoOf } from '#src/features/outbox/entry-view.ts';
+import { errorMessage } from '#src/lib/app-error.ts';
+import { formatDateTime } from '#src/lib/format.ts';
+import { discardEntry, resendEntry } from '#src/lib/outbox/outbox-runner.ts';
+import type { OutboxEntry } from '#src/lib/outbox/outbox-types.ts';
+import { useSendProgress } from '#src/lib/outbox/use-outbox.ts';
+import { m } from '#src/paraglide/messages.js';
 import { FixLink, ResultLink } from './entry-links';
 import { EntryStatusNote } from './entry-status-note';
 

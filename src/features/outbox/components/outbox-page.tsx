@@ -1,10 +1,10 @@
 import { useId, useState } from 'react';
-import { EmptyState } from '../../../components/list/empty-state';
-import { retryNow } from '../../../lib/outbox/outbox-runner';
-import { isListed, isUnsent } from '../../../lib/outbox/outbox-types';
-import { useOutbox } from '../../../lib/outbox/use-outbox';
-import { useOnline } from '../../../lib/use-online';
-import { m } from '../../../paraglide/messages';
+import { EmptyState } from '#src/components/list/empty-state.tsx';
+import { retryNow } from '#src/lib/outbox/outbox-runner.ts';
+import { isListed, isUnsent } from '#src/lib/outbox/outbox-types.ts';
+import { useOutbox } from '#src/lib/outbox/use-outbox.ts';
+import { useOnline } from '#src/lib/use-online.ts';
+import { m } from '#src/paraglide/messages.js';
 import { OutboxEntryCard } from './outbox-entry-card';
 
 // The Outbox: everything this user added on this device that the server has not confirmed yet (and,

@@ -1,19 +1,19 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useMemo, useState } from 'react';
-import { EmptyState } from '../../../components/list/empty-state';
-import { SearchBox } from '../../../components/list/search-box';
-import { errorMessage } from '../../../lib/app-error';
-import { formatBytes } from '../../../lib/format';
-import { m } from '../../../paraglide/messages';
-import type { ListPage } from '../../../shared/api-response';
+import { EmptyState } from '#src/components/list/empty-state.tsx';
+import { SearchBox } from '#src/components/list/search-box.tsx';
 import {
   cachedTaskChoices,
   forgetSharedFile,
   openTaskChoicesQueryOptions,
   type SharedFileSummary,
   type TaskChoice,
-} from '../api';
+} from '#src/features/share-target/api.ts';
+import { errorMessage } from '#src/lib/app-error.ts';
+import { formatBytes } from '#src/lib/format.ts';
+import { m } from '#src/paraglide/messages.js';
+import type { ListPage } from '#src/shared/api-response.ts';
 
 // Where a CV shared from another app lands (Android's share sheet, via the service worker): which of
 // my open tasks is it for? Picking one opens drop-resume with the file attached (`shared=1`); the file

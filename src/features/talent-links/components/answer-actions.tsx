@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
-import { m } from '../../../paraglide/messages';
-import type { TalentDecision } from '../../../shared/recruiter-types';
+import { m } from '#src/paraglide/messages.js';
+import type { TalentDecision } from '#src/shared/recruiter-types.ts';
 
 // Two clear choices, thumb-sized. Declining asks once more, in place, so a slip of the finger on a
 // phone does not end the talent's chance.

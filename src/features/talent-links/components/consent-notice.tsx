@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router';
-import { m } from '../../../paraglide/messages';
-import type { TalentLinkView } from '../../../shared/recruiter-types';
+import { m } from '#src/paraglide/messages.js';
+import type { TalentLinkView } from '#src/shared/recruiter-types.ts';
 
 // The short PDPA notice the talent agrees to: what is shared, with whom, why, their choice and how long
 // it is kept. Its version is recorded with the answer, so a change of wording needs a new version.

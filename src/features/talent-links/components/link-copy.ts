@@ -1,5 +1,5 @@
-import { m } from '../../../paraglide/messages';
-import type { TalentDecision, TalentLinkView } from '../../../shared/recruiter-types';
+import { m } from '#src/paraglide/messages.js';
+import type { TalentDecision, TalentLinkView } from '#src/shared/recruiter-types.ts';
 
 // What differs between the consent and the ITA page: the wording. Everything else is one page.
 type Job = Pick<TalentLinkView, 'recruiterName' | 'taskTitle' | 'company' | 'location'>;

@@ -1,5 +1,5 @@
-import type { AppError } from '../../../lib/app-error';
-import { m } from '../../../paraglide/messages';
+import type { AppError } from '#src/lib/app-error.ts';
+import { m } from '#src/paraglide/messages.js';
 
 export type ProblemKind = 'invalid' | 'expired' | 'rate-limited' | 'network' | 'server';
 

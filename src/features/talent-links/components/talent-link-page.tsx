@@ -1,15 +1,15 @@
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { type AppError, asAppError } from '../../../lib/app-error';
-import { formatDateTime } from '../../../lib/format';
-import { m } from '../../../paraglide/messages';
-import type { TalentLinkView } from '../../../shared/recruiter-types';
 import {
   type TalentLinkKind,
   talentLinkQueryOptions,
   useAnswerTalentLinkMutation,
   useWithdrawConsentMutation,
-} from '../api';
+} from '#src/features/talent-links/api.ts';
+import { type AppError, asAppError } from '#src/lib/app-error.ts';
+import { formatDateTime } from '#src/lib/format.ts';
+import { m } from '#src/paraglide/messages.js';
+import type { TalentLinkView } from '#src/shared/recruiter-types.ts';
 import { AnswerActions } from './answer-actions';
 import { ConsentNotice, ItaNotice } from './consent-notice';
 import { LinkCard } from './link-card';

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { m } from '../../../paraglide/messages';
+import { m } from '#src/paraglide/messages.js';
 import { LinkCard } from './link-card';
 
 // The talent's way back out (the notice promises it): shown under a confirmed consent and on the ITA page

@@ -1,19 +1,19 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { type ChangeEvent, type FormEvent, useEffect, useId, useState } from 'react';
-import { DateTimeField } from '../../../components/form/date-time-field';
-import { FormAlert } from '../../../components/form/form-alert';
-import { SubmitButton } from '../../../components/form/submit-button';
-import { toast } from '../../../components/toast/toast-store';
-import { errorMessage, isBrowserOffline } from '../../../lib/app-error';
-import { formatBytes } from '../../../lib/format';
-import { OutboxStorageError, outboxErrorText } from '../../../lib/outbox/outbox-errors';
-import { useOutboxEntry } from '../../../lib/outbox/use-outbox';
-import { useValidatedForm } from '../../../lib/use-validated-form';
-import { fromWallTime, toWallTime } from '../../../lib/wall-time';
-import { m } from '../../../paraglide/messages';
-import { CALL_PROOF_MAX_BYTES } from '../../../shared/constants';
-import { callProofSchema } from '../../../shared/talent-schemas';
-import { invalidateReferral, queueCallProof } from '../api';
+import { DateTimeField } from '#src/components/form/date-time-field.tsx';
+import { FormAlert } from '#src/components/form/form-alert.tsx';
+import { SubmitButton } from '#src/components/form/submit-button.tsx';
+import { toast } from '#src/components/toast/toast-store.ts';
+import { invalidateReferral, queueCallProof } from '#src/features/talents/api.ts';
+import { errorMessage, isBrowserOffline } from '#src/lib/app-error.ts';
+import { formatBytes } from '#src/lib/format.ts';
+import { OutboxStorageError, outboxErrorText } from '#src/lib/outbox/outbox-errors.ts';
+import { useOutboxEntry } from '#src/lib/outbox/use-outbox.ts';
+import { useValidatedForm } from '#src/lib/use-validated-form.ts';
+import { fromWallTime, toWallTime } from '#src/lib/wall-time.ts';
+import { m } from '#src/paraglide/messages.js';
+import { CALL_PROOF_MAX_BYTES } from '#src/shared/constants.ts';
+import { callProofSchema } from '#src/shared/talent-schemas.ts';
 
 const ACCEPT = 'image/*,audio/*,application/pdf';
 

@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/react-router';
-import { m } from '../../../paraglide/messages';
+import { m } from '#src/paraglide/messages.js';
 
 // A talent whose resume was dropped but whose profile was never completed: a chip saying so and the way
 // back to the profile completion of the task it was dropped for.

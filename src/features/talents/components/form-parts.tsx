@@ -1,7 +1,7 @@
 import { type ReactNode, useState } from 'react';
-import { Choice, ChoiceGroup } from '../../../components/form/fields';
-import { SkillsInput } from '../../../components/form/skills-input';
-import { m } from '../../../paraglide/messages';
+import { Choice, ChoiceGroup } from '#src/components/form/fields.tsx';
+import { SkillsInput } from '#src/components/form/skills-input.tsx';
+import { m } from '#src/paraglide/messages.js';
 
 // The talent form's list and yes/no fields, on the app's shared form parts (src/components/form).
 

@@ -1,4 +1,4 @@
-import { m } from '../../../paraglide/messages';
+import { m } from '#src/paraglide/messages.js';
 
 // The admin's reason for the referral's hiring status (required for Hired, Rejected and Withdrawn), where
 // the recruiter reads the status. It takes a line of its own in the status's row of badges.

@@ -1,11 +1,11 @@
 import { useSuspenseQueries, useSuspenseQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { HIRING_LABELS } from '../../../lib/enum-labels/referral-labels';
-import { formatDate } from '../../../lib/format';
-import { m } from '../../../paraglide/messages';
-import type { ReferralDetail } from '../../../shared/recruiter-types';
-import { referralQueryOptions, talentQueryOptions } from '../api';
-import { hiringTimeline } from '../hiring-pipeline';
+import { referralQueryOptions, talentQueryOptions } from '#src/features/talents/api.ts';
+import { hiringTimeline } from '#src/features/talents/hiring-pipeline.ts';
+import { HIRING_LABELS } from '#src/lib/enum-labels/referral-labels.ts';
+import { formatDate } from '#src/lib/format.ts';
+import { m } from '#src/paraglide/messages.js';
+import type { ReferralDetail } from '#src/shared/recruiter-types.ts';
 
 function HiringTimeline({ referral }: { referral: ReferralDetail }) {
   const timeline = hiringTimeline(referral);

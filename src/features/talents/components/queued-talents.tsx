@@ -1,13 +1,13 @@
 import { type QueryKey, useIsFetching, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { OutboxStateBadge } from '../../../components/outbox/outbox-state-badge';
-import { outboxErrorText } from '../../../lib/outbox/outbox-errors';
-import type { OutboxEntry } from '../../../lib/outbox/outbox-types';
-import { useOutbox } from '../../../lib/outbox/use-outbox';
-import { requestedAt } from '../../../lib/requested-at';
-import { m } from '../../../paraglide/messages';
-import type { TalentSummary } from '../../../shared/recruiter-types';
-import { completionTalentId, showSentEntry } from '../outbox';
+import { OutboxStateBadge } from '#src/components/outbox/outbox-state-badge.tsx';
+import { completionTalentId, showSentEntry } from '#src/features/talents/outbox.ts';
+import { outboxErrorText } from '#src/lib/outbox/outbox-errors.ts';
+import type { OutboxEntry } from '#src/lib/outbox/outbox-types.ts';
+import { useOutbox } from '#src/lib/outbox/use-outbox.ts';
+import { requestedAt } from '#src/lib/requested-at.ts';
+import { m } from '#src/paraglide/messages.js';
+import type { TalentSummary } from '#src/shared/recruiter-types.ts';
 
 export type QueuedTalents = {
   /** Resume drops not on the server yet (or sent, until the list shows the talent). */

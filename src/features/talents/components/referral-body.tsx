@@ -1,17 +1,24 @@
 import type { ReactNode } from 'react';
-import { ReferralHistoryList } from '../../../components/history/referral-history-list';
-import { noteFactsOf } from '../../../components/note-assistant/note-facts';
-import { ConsentBadge, HiringBadge, ItaBadge, RewardBadge } from '../../../components/status/referral-badges';
-import { formatDateTime, formatMoney } from '../../../lib/format';
-import { languageName } from '../../../lib/intl-names';
-import { m } from '../../../paraglide/messages';
+import { ReferralHistoryList } from '#src/components/history/referral-history-list.tsx';
+import { noteFactsOf } from '#src/components/note-assistant/note-facts.ts';
+import { ConsentBadge, HiringBadge, ItaBadge, RewardBadge } from '#src/components/status/referral-badges.tsx';
+import {
+  mailtoLink,
+  reminderSubject,
+  reminderText,
+  talentLocale,
+  telLink,
+  whatsappLink,
+} from '#src/features/talents/contact.ts';
+import { formatDateTime, formatMoney } from '#src/lib/format.ts';
+import { languageName } from '#src/lib/intl-names.ts';
+import { m } from '#src/paraglide/messages.js';
 import {
   type HistoryEntry,
   isReferralClosed,
   type ReferralDetail,
   type TalentDetail,
-} from '../../../shared/recruiter-types';
-import { mailtoLink, reminderSubject, reminderText, talentLocale, telLink, whatsappLink } from '../contact';
+} from '#src/shared/recruiter-types.ts';
 import { CallProofForm } from './call-proof-form';
 import { CallProofList } from './call-proof-list';
 import { HiringReason } from './hiring-reason';

@@ -1,15 +1,15 @@
 import { type FormEvent, useId, useState } from 'react';
-import { TextAreaField } from '../../../components/form/fields';
-import { FormAlert } from '../../../components/form/form-alert';
-import { SubmitButton } from '../../../components/form/submit-button';
-import { NoteAssistant } from '../../../components/note-assistant/note-assistant';
-import { toast } from '../../../components/toast/toast-store';
-import { errorMessage, fieldErrors, isAppError } from '../../../lib/app-error';
-import { RATING_LABELS } from '../../../lib/enum-labels/talent-labels';
-import { m } from '../../../paraglide/messages';
-import type { NoteFacts } from '../../../shared/ai-note-schemas';
-import type { ReferralDetail } from '../../../shared/recruiter-types';
-import { useSaveReferralNoteMutation } from '../api';
+import { TextAreaField } from '#src/components/form/fields.tsx';
+import { FormAlert } from '#src/components/form/form-alert.tsx';
+import { SubmitButton } from '#src/components/form/submit-button.tsx';
+import { NoteAssistant } from '#src/components/note-assistant/note-assistant.tsx';
+import { toast } from '#src/components/toast/toast-store.ts';
+import { useSaveReferralNoteMutation } from '#src/features/talents/api.ts';
+import { errorMessage, fieldErrors, isAppError } from '#src/lib/app-error.ts';
+import { RATING_LABELS } from '#src/lib/enum-labels/talent-labels.ts';
+import { m } from '#src/paraglide/messages.js';
+import type { NoteFacts } from '#src/shared/ai-note-schemas.ts';
+import type { ReferralDetail } from '#src/shared/recruiter-types.ts';
 
 // The referral's note: read as text; "Edit note" turns it into a field with the note assistant, saved
 // with PUT /api/recruiter/talent-task/{id}/note. A failed save keeps what was typed.

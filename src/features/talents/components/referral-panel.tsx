@@ -1,10 +1,10 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
-import { Badge } from '../../../components/status/badge';
-import { ConsentBadge, HiringBadge, ItaBadge, RewardBadge } from '../../../components/status/referral-badges';
-import { m } from '../../../paraglide/messages';
-import { isReferralClosed, type ReferralSummary, type TalentDetail } from '../../../shared/recruiter-types';
-import { referralQueryOptions } from '../api';
+import { Badge } from '#src/components/status/badge.tsx';
+import { ConsentBadge, HiringBadge, ItaBadge, RewardBadge } from '#src/components/status/referral-badges.tsx';
+import { referralQueryOptions } from '#src/features/talents/api.ts';
+import { m } from '#src/paraglide/messages.js';
+import { isReferralClosed, type ReferralSummary, type TalentDetail } from '#src/shared/recruiter-types.ts';
 import { ReferralBody } from './referral-body';
 
 type ReferralPanelProps = {

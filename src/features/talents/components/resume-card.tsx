@@ -1,10 +1,10 @@
 import { useState } from 'react';
-import { toast } from '../../../components/toast/toast-store';
-import { errorMessage } from '../../../lib/app-error';
-import { formatBytes } from '../../../lib/format';
-import { m } from '../../../paraglide/messages';
-import type { ParseStatus, TalentDetail } from '../../../shared/recruiter-types';
-import { downloadFile } from '../api';
+import { toast } from '#src/components/toast/toast-store.ts';
+import { downloadFile } from '#src/features/talents/api.ts';
+import { errorMessage } from '#src/lib/app-error.ts';
+import { formatBytes } from '#src/lib/format.ts';
+import { m } from '#src/paraglide/messages.js';
+import type { ParseStatus, TalentDetail } from '#src/shared/recruiter-types.ts';
 
 const PARSE_NOTES: Record<ParseStatus, () => string> = {
   PENDING: m.talent_parse_pending,

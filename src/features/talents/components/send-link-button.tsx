@@ -1,10 +1,10 @@
 import { useState } from 'react';
-import { toast } from '../../../components/toast/toast-store';
-import { errorMessage } from '../../../lib/app-error';
-import { formatDateTime } from '../../../lib/format';
-import { m } from '../../../paraglide/messages';
-import { ResendTooSoonError, useSendLinkMutation } from '../api';
-import { formatTime } from '../format';
+import { toast } from '#src/components/toast/toast-store.ts';
+import { ResendTooSoonError, useSendLinkMutation } from '#src/features/talents/api.ts';
+import { formatTime } from '#src/features/talents/format.ts';
+import { errorMessage } from '#src/lib/app-error.ts';
+import { formatDateTime } from '#src/lib/format.ts';
+import { m } from '#src/paraglide/messages.js';
 import { useUntil } from './use-until';
 
 type SendLinkButtonProps = {

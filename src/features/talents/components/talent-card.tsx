@@ -1,10 +1,10 @@
 import { Link } from '@tanstack/react-router';
-import { OutboxStateBadge } from '../../../components/outbox/outbox-state-badge';
-import { ConsentBadge, HiringBadge, RewardBadge } from '../../../components/status/referral-badges';
-import { EDUCATION_LABELS } from '../../../lib/enum-labels/talent-labels';
-import type { OutboxEntry } from '../../../lib/outbox/outbox-types';
-import { m } from '../../../paraglide/messages';
-import type { TalentSummary } from '../../../shared/recruiter-types';
+import { OutboxStateBadge } from '#src/components/outbox/outbox-state-badge.tsx';
+import { ConsentBadge, HiringBadge, RewardBadge } from '#src/components/status/referral-badges.tsx';
+import { EDUCATION_LABELS } from '#src/lib/enum-labels/talent-labels.ts';
+import type { OutboxEntry } from '#src/lib/outbox/outbox-types.ts';
+import { m } from '#src/paraglide/messages.js';
+import type { TalentSummary } from '#src/shared/recruiter-types.ts';
 import { FinishAdding } from './finish-adding';
 
 // One talent in the folder: who, how to reach them, and each referral in short (tap to open it).

@@ -1,9 +1,9 @@
 import type { ReactNode } from 'react';
-import { EDUCATION_LABELS } from '../../../lib/enum-labels/talent-labels';
-import { currencyDigits, formatDateTime, formatMoney } from '../../../lib/format';
-import { languageName } from '../../../lib/intl-names';
-import { m } from '../../../paraglide/messages';
-import type { TalentDetail } from '../../../shared/recruiter-types';
+import { EDUCATION_LABELS } from '#src/lib/enum-labels/talent-labels.ts';
+import { currencyDigits, formatDateTime, formatMoney } from '#src/lib/format.ts';
+import { languageName } from '#src/lib/intl-names.ts';
+import { m } from '#src/paraglide/messages.js';
+import type { TalentDetail } from '#src/shared/recruiter-types.ts';
 
 function Row({ label, children }: { label: string; children: ReactNode }) {
   return (

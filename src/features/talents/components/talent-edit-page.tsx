@@ -1,21 +1,21 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { type FormEvent, useState } from 'react';
-import { SelectField, TextAreaField } from '../../../components/form/fields';
-import { FormAlert } from '../../../components/form/form-alert';
-import { SubmitButton } from '../../../components/form/submit-button';
-import { TextField } from '../../../components/form/text-field';
-import { toast } from '../../../components/toast/toast-store';
-import { errorMessage } from '../../../lib/app-error';
-import { EDUCATION_LABELS } from '../../../lib/enum-labels/talent-labels';
-import { currencyName, languageName } from '../../../lib/intl-names';
-import { useValidatedForm } from '../../../lib/use-validated-form';
-import { m } from '../../../paraglide/messages';
-import { CANDIDATE_LANGUAGES, CURRENCIES, EDUCATION_LEVELS, LOCALES } from '../../../shared/enums';
-import type { TalentDetail } from '../../../shared/recruiter-types';
-import { talentEditSchema } from '../../../shared/talent-schemas';
-import { talentQueryOptions, useUpdateTalentMutation } from '../api';
-import { talentLocale } from '../contact';
+import { SelectField, TextAreaField } from '#src/components/form/fields.tsx';
+import { FormAlert } from '#src/components/form/form-alert.tsx';
+import { SubmitButton } from '#src/components/form/submit-button.tsx';
+import { TextField } from '#src/components/form/text-field.tsx';
+import { toast } from '#src/components/toast/toast-store.ts';
+import { talentQueryOptions, useUpdateTalentMutation } from '#src/features/talents/api.ts';
+import { talentLocale } from '#src/features/talents/contact.ts';
+import { errorMessage } from '#src/lib/app-error.ts';
+import { EDUCATION_LABELS } from '#src/lib/enum-labels/talent-labels.ts';
+import { currencyName, languageName } from '#src/lib/intl-names.ts';
+import { useValidatedForm } from '#src/lib/use-validated-form.ts';
+import { m } from '#src/paraglide/messages.js';
+import { CANDIDATE_LANGUAGES, CURRENCIES, EDUCATION_LEVELS, LOCALES } from '#src/shared/enums.ts';
+import type { TalentDetail } from '#src/shared/recruiter-types.ts';
+import { talentEditSchema } from '#src/shared/talent-schemas.ts';
 import { CheckboxGroup, SkillsField, YesNoField } from './form-parts';
 
 type FormValues = {

@@ -1,9 +1,9 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { getRouteApi, Link } from '@tanstack/react-router';
-import { AsOfNote } from '../../../components/offline/as-of-note';
-import { m } from '../../../paraglide/messages';
-import { talentQueryOptions } from '../api';
-import { telLink, whatsappLink } from '../contact';
+import { AsOfNote } from '#src/components/offline/as-of-note.tsx';
+import { talentQueryOptions } from '#src/features/talents/api.ts';
+import { telLink, whatsappLink } from '#src/features/talents/contact.ts';
+import { m } from '#src/paraglide/messages.js';
 import { FinishAdding } from './finish-adding';
 import { ReferralPanel } from './referral-panel';
 import { ResumeCard } from './resume-card';

@@ -1,15 +1,15 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { getRouteApi, Link } from '@tanstack/react-router';
-import { EmptyState } from '../../../components/list/empty-state';
-import { FilterSelect } from '../../../components/list/filter-select';
-import { Pagination } from '../../../components/list/pagination';
-import { SearchBox } from '../../../components/list/search-box';
-import { AsOfNote } from '../../../components/offline/as-of-note';
-import { CONSENT_LABELS, HIRING_LABELS, REWARD_LABELS } from '../../../lib/enum-labels/referral-labels';
-import { m } from '../../../paraglide/messages';
-import { CONSENT_STATUSES, HIRING_STATUSES, REWARD_FILTERS } from '../../../shared/enums';
-import { talentsQueryOptions, taskFilterOptionsQueryOptions } from '../api';
-import { folderFilters, type TalentsFolderSearch } from '../search-params';
+import { EmptyState } from '#src/components/list/empty-state.tsx';
+import { FilterSelect } from '#src/components/list/filter-select.tsx';
+import { Pagination } from '#src/components/list/pagination.tsx';
+import { SearchBox } from '#src/components/list/search-box.tsx';
+import { AsOfNote } from '#src/components/offline/as-of-note.tsx';
+import { talentsQueryOptions, taskFilterOptionsQueryOptions } from '#src/features/talents/api.ts';
+import { folderFilters, type TalentsFolderSearch } from '#src/features/talents/search-params.ts';
+import { CONSENT_LABELS, HIRING_LABELS, REWARD_LABELS } from '#src/lib/enum-labels/referral-labels.ts';
+import { m } from '#src/paraglide/messages.js';
+import { CONSENT_STATUSES, HIRING_STATUSES, REWARD_FILTERS } from '#src/shared/enums.ts';
 import { QueuedTalentsSection, useQueuedTalents } from './queued-talents';
 import { TalentCard } from './talent-card';
 

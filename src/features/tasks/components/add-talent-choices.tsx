@@ -1,8 +1,8 @@
 import { Link } from '@tanstack/react-router';
-import { JOB_TYPE_LABELS } from '../../../lib/enum-labels/task-labels';
-import { formatMoney } from '../../../lib/format';
-import { m } from '../../../paraglide/messages';
-import type { TaskDetail } from '../../../shared/recruiter-types';
+import { JOB_TYPE_LABELS } from '#src/lib/enum-labels/task-labels.ts';
+import { formatMoney } from '#src/lib/format.ts';
+import { m } from '#src/paraglide/messages.js';
+import type { TaskDetail } from '#src/shared/recruiter-types.ts';
 import { PickTalent } from './pick-talent';
 import { TaskBadges } from './task-badges';
 import { promoBonusText } from './task-format';

@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/react-router';
-import { m } from '../../../paraglide/messages';
+import { m } from '#src/paraglide/messages.js';
 
 // Manage Task's two views of the same work: by task, or as a flat list of referred talents.
 export function ManageTabs({ current }: { current: 'tasks' | 'talents' }) {

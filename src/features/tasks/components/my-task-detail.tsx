@@ -1,9 +1,9 @@
 import { Link } from '@tanstack/react-router';
-import { EmptyState } from '../../../components/list/empty-state';
-import { JOB_TYPE_LABELS } from '../../../lib/enum-labels/task-labels';
-import { languageName } from '../../../lib/intl-names';
-import { m } from '../../../paraglide/messages';
-import type { ReferralCounts, ReferralSummary, TaskDetail } from '../../../shared/recruiter-types';
+import { EmptyState } from '#src/components/list/empty-state.tsx';
+import { JOB_TYPE_LABELS } from '#src/lib/enum-labels/task-labels.ts';
+import { languageName } from '#src/lib/intl-names.ts';
+import { m } from '#src/paraglide/messages.js';
+import type { ReferralCounts, ReferralSummary, TaskDetail } from '#src/shared/recruiter-types.ts';
 import { ReferralCountsView } from './referral-counts';
 import { ReferralRow } from './referral-row';
 import { TaskBadges } from './task-badges';

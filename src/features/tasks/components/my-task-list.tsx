@@ -1,10 +1,10 @@
 import { Link } from '@tanstack/react-router';
-import { ListEmpty } from '../../../components/list/list-states';
-import { Pagination } from '../../../components/list/pagination';
-import { m } from '../../../paraglide/messages';
-import type { ListPage } from '../../../shared/api-response';
-import type { MyTaskCard } from '../../../shared/recruiter-types';
-import { asPageSize, MY_TASK_DEFAULTS, type TaskListFilters } from '../search';
+import { ListEmpty } from '#src/components/list/list-states.tsx';
+import { Pagination } from '#src/components/list/pagination.tsx';
+import { asPageSize, MY_TASK_DEFAULTS, type TaskListFilters } from '#src/features/tasks/search.ts';
+import { m } from '#src/paraglide/messages.js';
+import type { ListPage } from '#src/shared/api-response.ts';
+import type { MyTaskCard } from '#src/shared/recruiter-types.ts';
 import { ReferralCountsView } from './referral-counts';
 import { TaskCardView } from './task-card';
 import { TaskListControls } from './task-list-controls';

@@ -1,11 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
-import { FormAlert } from '../../../components/form/form-alert';
-import { SearchBox } from '../../../components/list/search-box';
-import { errorMessage } from '../../../lib/app-error';
-import { m } from '../../../paraglide/messages';
-import { pickTalentsQueryOptions } from '../api';
+import { FormAlert } from '#src/components/form/form-alert.tsx';
+import { SearchBox } from '#src/components/list/search-box.tsx';
+import { pickTalentsQueryOptions } from '#src/features/tasks/api.ts';
+import { errorMessage } from '#src/lib/app-error.ts';
+import { m } from '#src/paraglide/messages.js';
 
 // Search my talents folder and pick one for the task: profile completion then refers them. A talent
 // already referred to this task cannot be picked again (the server refuses duplicates too).

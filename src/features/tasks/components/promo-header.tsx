@@ -1,7 +1,7 @@
 import { Link } from '@tanstack/react-router';
-import { formatDate, formatMoney } from '../../../lib/format';
-import { m } from '../../../paraglide/messages';
-import type { PromoSummary } from '../../../shared/recruiter-types';
+import { formatDate, formatMoney } from '#src/lib/format.ts';
+import { m } from '#src/paraglide/messages.js';
+import type { PromoSummary } from '#src/shared/recruiter-types.ts';
 
 // The head of /task/promo/{id}: what the promo is, when it runs and what it adds per referral.
 export function PromoHeader({ promo }: { promo: PromoSummary }) {

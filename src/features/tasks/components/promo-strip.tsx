@@ -1,7 +1,7 @@
 import { Link } from '@tanstack/react-router';
-import { formatDate, formatMoney } from '../../../lib/format';
-import { m } from '../../../paraglide/messages';
-import type { PromoSummary } from '../../../shared/recruiter-types';
+import { formatDate, formatMoney } from '#src/lib/format.ts';
+import { m } from '#src/paraglide/messages.js';
+import type { PromoSummary } from '#src/shared/recruiter-types.ts';
 
 // Promos running now, above the board: a row that scrolls sideways on a phone.
 export function PromoStrip({ promos }: { promos: PromoSummary[] }) {

@@ -1,5 +1,5 @@
-import { m } from '../../../paraglide/messages';
-import type { ReferralCounts } from '../../../shared/recruiter-types';
+import { m } from '#src/paraglide/messages.js';
+import type { ReferralCounts } from '#src/shared/recruiter-types.ts';
 
 type Count = { label: string; value: number; tone: string; testId: string };
 

@@ -1,14 +1,14 @@
 import { Link } from '@tanstack/react-router';
-import { FilterSelect } from '../../../components/list/filter-select';
-import { ListEmpty } from '../../../components/list/list-states';
-import { Pagination } from '../../../components/list/pagination';
-import { SearchBox } from '../../../components/list/search-box';
-import { CONSENT_LABELS, HIRING_LABELS, REWARD_LABELS } from '../../../lib/enum-labels/referral-labels';
-import { m } from '../../../paraglide/messages';
-import type { ListPage } from '../../../shared/api-response';
-import { CONSENT_STATUSES, HIRING_STATUSES, REWARD_FILTERS } from '../../../shared/enums';
-import type { ReferralSummary } from '../../../shared/recruiter-types';
-import { asPageSize, REFERRAL_LIST_DEFAULTS, type ReferralListFilters } from '../search';
+import { FilterSelect } from '#src/components/list/filter-select.tsx';
+import { ListEmpty } from '#src/components/list/list-states.tsx';
+import { Pagination } from '#src/components/list/pagination.tsx';
+import { SearchBox } from '#src/components/list/search-box.tsx';
+import { asPageSize, REFERRAL_LIST_DEFAULTS, type ReferralListFilters } from '#src/features/tasks/search.ts';
+import { CONSENT_LABELS, HIRING_LABELS, REWARD_LABELS } from '#src/lib/enum-labels/referral-labels.ts';
+import { m } from '#src/paraglide/messages.js';
+import type { ListPage } from '#src/shared/api-response.ts';
+import { CONSENT_STATUSES, HIRING_STATUSES, REWARD_FILTERS } from '#src/shared/enums.ts';
+import type { ReferralSummary } from '#src/shared/recruiter-types.ts';
 import { ReferralRow } from './referral-row';
 
 type ReferralListProps = {

@@ -1,8 +1,8 @@
 import { Link } from '@tanstack/react-router';
-import { ConsentBadge, HiringBadge, ItaBadge, RewardBadge } from '../../../components/status/referral-badges';
-import { formatDate } from '../../../lib/format';
-import { m } from '../../../paraglide/messages';
-import type { ReferralSummary } from '../../../shared/recruiter-types';
+import { ConsentBadge, HiringBadge, ItaBadge, RewardBadge } from '#src/components/status/referral-badges.tsx';
+import { formatDate } from '#src/lib/format.ts';
+import { m } from '#src/paraglide/messages.js';
+import type { ReferralSummary } from '#src/shared/recruiter-types.ts';
 
 // One referral: the talent (linking to their profile, opened at this referral), its states, and the
 // call proofs still waiting for the admin. `showTask` for the flat talent view across tasks.

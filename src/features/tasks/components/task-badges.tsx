@@ -1,6 +1,6 @@
-import { TaskStatusBadge } from '../../../components/status/task-status-badge';
-import { m } from '../../../paraglide/messages';
-import type { TaskCard } from '../../../shared/recruiter-types';
+import { TaskStatusBadge } from '#src/components/status/task-status-badge.tsx';
+import { m } from '#src/paraglide/messages.js';
+import type { TaskCard } from '#src/shared/recruiter-types.ts';
 
 // CRITICAL and PROMO first (what makes a recruiter pick a task), the status only when it is not OPEN,
 // and whether the recruiter already joined.

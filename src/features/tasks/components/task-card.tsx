@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
-import { JOB_TYPE_LABELS } from '../../../lib/enum-labels/task-labels';
-import type { TaskCard } from '../../../shared/recruiter-types';
+import { JOB_TYPE_LABELS } from '#src/lib/enum-labels/task-labels.ts';
+import type { TaskCard } from '#src/shared/recruiter-types.ts';
 import { TaskBadges } from './task-badges';
 import { TaskFacts } from './task-facts';
 

@@ -1,15 +1,15 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useEffect, useId, useRef } from 'react';
-import { FormAlert } from '../../../components/form/form-alert';
-import { AsOfNote } from '../../../components/offline/as-of-note';
-import { toast } from '../../../components/toast/toast-store';
-import { errorMessage } from '../../../lib/app-error';
-import { JOB_TYPE_LABELS } from '../../../lib/enum-labels/task-labels';
-import { languageName } from '../../../lib/intl-names';
-import { m } from '../../../paraglide/messages';
-import type { TaskDetail } from '../../../shared/recruiter-types';
-import { taskDetailQueryOptions, useJoinTaskMutation } from '../api';
+import { FormAlert } from '#src/components/form/form-alert.tsx';
+import { AsOfNote } from '#src/components/offline/as-of-note.tsx';
+import { toast } from '#src/components/toast/toast-store.ts';
+import { taskDetailQueryOptions, useJoinTaskMutation } from '#src/features/tasks/api.ts';
+import { errorMessage } from '#src/lib/app-error.ts';
+import { JOB_TYPE_LABELS } from '#src/lib/enum-labels/task-labels.ts';
+import { languageName } from '#src/lib/intl-names.ts';
+import { m } from '#src/paraglide/messages.js';
+import type { TaskDetail } from '#src/shared/recruiter-types.ts';
 import { TaskBadges } from './task-badges';
 import { TaskFacts } from './task-facts';
 

@@ -1,6 +1,6 @@
-import { formatDateTime, formatMoney } from '../../../lib/format';
-import { m } from '../../../paraglide/messages';
-import type { TaskCard } from '../../../shared/recruiter-types';
+import { formatDateTime, formatMoney } from '#src/lib/format.ts';
+import { m } from '#src/paraglide/messages.js';
+import type { TaskCard } from '#src/shared/recruiter-types.ts';
 import { promoBonusText, salaryRange } from './task-format';
 
 // The facts a recruiter weighs on a phone: pay, what they earn, how much quota is left, and until when.

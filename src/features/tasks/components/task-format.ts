@@ -1,6 +1,6 @@
-import { formatMoney } from '../../../lib/format';
-import { m } from '../../../paraglide/messages';
-import type { TaskCard } from '../../../shared/recruiter-types';
+import { formatMoney } from '#src/lib/format.ts';
+import { m } from '#src/paraglide/messages.js';
+import type { TaskCard } from '#src/shared/recruiter-types.ts';
 
 /** "RM 3,500.00 – RM 5,000.00", one end when only one is known, else "Not stated". */
 export function salaryRange(task: Pick<TaskCard, 'salaryMin' | 'salaryMax' | 'salaryCurrency'>): string {

@@ -1,8 +1,8 @@
-import { FilterSelect } from '../../../components/list/filter-select';
-import { SearchBox } from '../../../components/list/search-box';
-import { JOB_TYPE_LABELS } from '../../../lib/enum-labels/task-labels';
-import { m } from '../../../paraglide/messages';
-import type { TaskListFilters } from '../search';
+import { FilterSelect } from '#src/components/list/filter-select.tsx';
+import { SearchBox } from '#src/components/list/search-box.tsx';
+import type { TaskListFilters } from '#src/features/tasks/search.ts';
+import { JOB_TYPE_LABELS } from '#src/lib/enum-labels/task-labels.ts';
+import { m } from '#src/paraglide/messages.js';
 
 type Filters = Pick<TaskListFilters, 'search' | 'jobType' | 'sort' | 'status'>;
 

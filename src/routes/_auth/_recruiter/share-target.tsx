@@ -1,10 +1,10 @@
 import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
 import * as v from 'valibot';
-import { forgetSharedFile, sharedFileSummary } from '../../../features/share-target/api';
-import { ShareTargetPage } from '../../../features/share-target/components/share-target-page';
-import { usePageTitle } from '../../../lib/page-title';
-import { flagParam } from '../../../lib/search-params';
-import { m } from '../../../paraglide/messages';
+import { forgetSharedFile, sharedFileSummary } from '#src/features/share-target/api.ts';
+import { ShareTargetPage } from '#src/features/share-target/components/share-target-page.tsx';
+import { usePageTitle } from '#src/lib/page-title.ts';
+import { flagParam } from '#src/lib/search-params.ts';
+import { m } from '#src/paraglide/messages.js';
 
 // GET /share-target: where the service worker (or, before it is installed, the server) sends a CV
 // shared from another app. `empty=1`: the share brought no file, so an older one is forgotten too.

@@ -1,10 +1,10 @@
 import { createFileRoute, notFound } from '@tanstack/react-router';
 import * as v from 'valibot';
-import { talentLinkQueryOptions } from '../../../features/talent-links/api';
-import { TalentLinkLoading, TalentLinkPage } from '../../../features/talent-links/components/talent-link-page';
-import { usePageTitle } from '../../../lib/page-title';
-import { optionalStringParam } from '../../../lib/search-params';
-import { m } from '../../../paraglide/messages';
+import { talentLinkQueryOptions } from '#src/features/talent-links/api.ts';
+import { TalentLinkLoading, TalentLinkPage } from '#src/features/talent-links/components/talent-link-page.tsx';
+import { usePageTitle } from '#src/lib/page-title.ts';
+import { optionalStringParam } from '#src/lib/search-params.ts';
+import { m } from '#src/paraglide/messages.js';
 
 // A talent's intent-to-apply link from e-mail or WhatsApp: public, but meaningless without its token.
 export const Route = createFileRoute('/_default/talent/ita-success')({

@@ -1,7 +1,7 @@
-import type { AccountSession, SessionsEnded } from '../../../shared/account-types';
-import type { AppDeps, AuthContextUser } from '../../context';
-import { notFound } from '../../errors';
-import { endOwnSession, endUserSessions, listLiveSessions } from '../auth/session.repository';
+import type { AppDeps, AuthContextUser } from '#src/server/context.ts';
+import { notFound } from '#src/server/errors.ts';
+import { endOwnSession, endUserSessions, listLiveSessions } from '#src/server/modules/auth/session.repository.ts';
+import type { AccountSession, SessionsEnded } from '#src/shared/account-types.ts';
 import { deviceOf, maskedNetwork } from './session-device';
 
 // "Your sessions" on the account page (issue 22 finding 14): the caller's own live sessions only.

@@ -1,5 +1,5 @@
-import type { DB } from '../../db/connect';
-import type { UserUpdate } from '../../db/database';
+import type { DB } from '#src/server/db/connect.ts';
+import type { UserUpdate } from '#src/server/db/database.ts';
 
 // Every query here is keyed by the signed-in user's id (c.get('user').id): no call takes another user's id.
 

@@ -1,14 +1,14 @@
 import { Hono } from 'hono';
+import type { AppEnv } from '#src/server/context.ts';
+import { requireUser } from '#src/server/middleware/auth.ts';
+import { validate } from '#src/server/validate.ts';
 import {
   accountPayoutSchema,
   accountPreferencesSchema,
   accountProfileSchema,
   changePasswordSchema,
-} from '../../../shared/account-schemas';
-import { idParamSchema } from '../../../shared/list-query';
-import type { AppEnv } from '../../context';
-import { requireUser } from '../../middleware/auth';
-import { validate } from '../../validate';
+} from '#src/shared/account-schemas.ts';
+import { idParamSchema } from '#src/shared/list-query.ts';
 import { changePassword, getAccount, updatePayout, updatePreferences, updateProfile } from './account.service';
 import { endSession, listSessions, signOutOthers } from './account-sessions.service';
 

@@ -1,20 +1,20 @@
 import type * as v from 'valibot';
+import type { AppDeps, AuthContextUser } from '#src/server/context.ts';
+import type { DB } from '#src/server/db/connect.ts';
+import type { User } from '#src/server/db/database.ts';
+import { AppError, notFound } from '#src/server/errors.ts';
+import { hitRateLimit, type RateRule, refundAttempt } from '#src/server/middleware/rate-limit.ts';
+import { isGuessablePassword } from '#src/server/security/guessable-password.ts';
+import { hashPassword, verifyPassword } from '#src/server/security/passwords.ts';
 import {
   type accountPayoutSchema,
   type accountPreferencesSchema,
   type accountProfileSchema,
   maskAccountNumber,
-} from '../../../shared/account-schemas';
-import type { AccountProfile, PasswordChanged } from '../../../shared/account-types';
-import { DEFAULT_TIMEZONE } from '../../../shared/constants';
-import type { AppLocale, Role } from '../../../shared/enums';
-import type { AppDeps, AuthContextUser } from '../../context';
-import type { DB } from '../../db/connect';
-import type { User } from '../../db/database';
-import { AppError, notFound } from '../../errors';
-import { hitRateLimit, type RateRule, refundAttempt } from '../../middleware/rate-limit';
-import { isGuessablePassword } from '../../security/guessable-password';
-import { hashPassword, verifyPassword } from '../../security/passwords';
+} from '#src/shared/account-schemas.ts';
+import type { AccountProfile, PasswordChanged } from '#src/shared/account-types.ts';
+import { DEFAULT_TIMEZONE } from '#src/shared/constants.ts';
+import type { AppLocale, Role } from '#src/shared/enums.ts';
 import { findAccount, revokeOtherSessions, updateAccount } from './account.repository';
 
 // Wrong current passwords count per account, as wrong login passwords do: a stolen session must not

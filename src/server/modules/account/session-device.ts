@@ -1,6 +1,6 @@
 import { isIPv4, isIPv6 } from 'node:net';
 import Bowser from 'bowser';
-import type { AccountSession } from '../../../shared/account-types';
+import type { AccountSession } from '#src/shared/account-types.ts';
 
 type Device = Pick<AccountSession, 'browser' | 'os' | 'deviceType'>;
 

@@ -1,9 +1,9 @@
 import type { ExpressionBuilder, Insertable, Updateable } from 'kysely';
-import type { AdminPromoListQuery, CandidateTaskQuery } from '../../../shared/admin-promo-schemas';
-import type { DB } from '../../db/connect';
-import type { Database, PromosTable } from '../../db/database';
-import { containsText } from '../../db/text-search';
-import { findAdminTaskPage } from '../admin-tasks/admin-task.repository';
+import type { DB } from '#src/server/db/connect.ts';
+import type { Database, PromosTable } from '#src/server/db/database.ts';
+import { containsText } from '#src/server/db/text-search.ts';
+import { findAdminTaskPage } from '#src/server/modules/admin-tasks/admin-task.repository.ts';
+import type { AdminPromoListQuery, CandidateTaskQuery } from '#src/shared/admin-promo-schemas.ts';
 
 // Promos and the tasks they list. A promo runs while starts_at <= now < ends_at (times are ISO text,
 // so text order is time order), as the recruiter board reads it (tasks/task.repository.ts).

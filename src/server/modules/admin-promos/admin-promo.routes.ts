@@ -1,14 +1,14 @@
 import { Hono } from 'hono';
+import type { AppEnv } from '#src/server/context.ts';
+import { validate } from '#src/server/validate.ts';
 import {
   adminPromoInputSchema,
   adminPromoListQuerySchema,
   candidateTaskQuerySchema,
   promoAddTasksSchema,
   promoTaskParamSchema,
-} from '../../../shared/admin-promo-schemas';
-import { idParamSchema } from '../../../shared/list-query';
-import type { AppEnv } from '../../context';
-import { validate } from '../../validate';
+} from '#src/shared/admin-promo-schemas.ts';
+import { idParamSchema } from '#src/shared/list-query.ts';
 import {
   addPromoTasks,
   createAdminPromo,

@@ -1,16 +1,16 @@
-import type { AdminPromoFields, AdminPromoListQuery, CandidateTaskQuery } from '../../../shared/admin-promo-schemas';
+import type { AppDeps } from '#src/server/context.ts';
+import type { Task } from '#src/server/db/database.ts';
+import { AppError, notFound } from '#src/server/errors.ts';
+import { taskStatus } from '#src/server/modules/tasks/task.mappers.ts';
+import type { AdminPromoFields, AdminPromoListQuery, CandidateTaskQuery } from '#src/shared/admin-promo-schemas.ts';
 import type {
   AdminPromoDetail,
   AdminPromoSummary,
   PromoTaskItem,
   PromoTasksAdded,
-} from '../../../shared/admin-promo-types';
-import type { ListPage } from '../../../shared/api-response';
-import type { JobType, PromoPeriod } from '../../../shared/enums';
-import type { AppDeps } from '../../context';
-import type { Task } from '../../db/database';
-import { AppError, notFound } from '../../errors';
-import { taskStatus } from '../tasks/task.mappers';
+} from '#src/shared/admin-promo-types.ts';
+import type { ListPage } from '#src/shared/api-response.ts';
+import type { JobType, PromoPeriod } from '#src/shared/enums.ts';
 import {
   countPromoTasks,
   deletePromoIfUnused,

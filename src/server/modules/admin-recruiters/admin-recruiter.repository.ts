@@ -1,11 +1,11 @@
 import { type ExpressionBuilder, sql } from 'kysely';
-import type { RecruiterListQuery } from '../../../shared/admin-recruiter-schemas';
-import type { MoneyTotal } from '../../../shared/admin-recruiter-types';
-import type { DB } from '../../db/connect';
-import type { Database } from '../../db/database';
-import { containsText } from '../../db/text-search';
-import { taskDeadline } from '../admin-tasks/admin-task.repository';
-import { QUOTA_USING_STATUSES } from '../tasks/task.repository';
+import type { DB } from '#src/server/db/connect.ts';
+import type { Database } from '#src/server/db/database.ts';
+import { containsText } from '#src/server/db/text-search.ts';
+import { taskDeadline } from '#src/server/modules/admin-tasks/admin-task.repository.ts';
+import { QUOTA_USING_STATUSES } from '#src/server/modules/tasks/task.repository.ts';
+import type { RecruiterListQuery } from '#src/shared/admin-recruiter-schemas.ts';
+import type { MoneyTotal } from '#src/shared/admin-recruiter-types.ts';
 
 type UserEb = ExpressionBuilder<Database, 'users'>;
 

@@ -1,4 +1,6 @@
 import { Hono } from 'hono';
+import type { AppEnv } from '#src/server/context.ts';
+import { validate } from '#src/server/validate.ts';
 import {
   addRecruiterSchema,
   assignableTaskQuerySchema,
@@ -6,12 +8,10 @@ import {
   recruiterListQuerySchema,
   recruiterStatusSchema,
   recruiterTaskParamSchema,
-} from '../../../shared/admin-recruiter-schemas';
-import { idParamSchema } from '../../../shared/list-query';
-import { talentListQuerySchema } from '../../../shared/talent-schemas';
-import { taskListQuerySchema } from '../../../shared/task-schemas';
-import type { AppEnv } from '../../context';
-import { validate } from '../../validate';
+} from '#src/shared/admin-recruiter-schemas.ts';
+import { idParamSchema } from '#src/shared/list-query.ts';
+import { talentListQuerySchema } from '#src/shared/talent-schemas.ts';
+import { taskListQuerySchema } from '#src/shared/task-schemas.ts';
 import {
   addRecruiter,
   assignTask,

@@ -1,30 +1,34 @@
-import type { SessionsEnded } from '../../../shared/account-types';
-import type { AddRecruiterFields, RecruiterListQuery } from '../../../shared/admin-recruiter-schemas';
+import type { AppDeps } from '#src/server/context.ts';
+import type { DB } from '#src/server/db/connect.ts';
+import { AppError, notFound } from '#src/server/errors.ts';
+import { appLink } from '#src/server/mail/app-link.ts';
+import { enqueueEmail } from '#src/server/mail/outbox.ts';
+import { endUserSessions, revokeUserSessions } from '#src/server/modules/auth/session.repository.ts';
+import {
+  getMyTask,
+  listMyTasks,
+  type MyTaskDetail,
+} from '#src/server/modules/recruiter-tasks/recruiter-task.service.ts';
+import { listReferralSummaries } from '#src/server/modules/referrals/referral-summaries.ts';
+import { isUniqueViolation } from '#src/server/modules/talents/referral-rules.ts';
+import { taskStatus } from '#src/server/modules/tasks/task.mappers.ts';
+import { findTaskById } from '#src/server/modules/tasks/task.repository.ts';
+import { findUserByEmail, insertUser } from '#src/server/modules/users/user.repository.ts';
+import { hashPassword } from '#src/server/security/passwords.ts';
+import type { SessionsEnded } from '#src/shared/account-types.ts';
+import type { AddRecruiterFields, RecruiterListQuery } from '#src/shared/admin-recruiter-schemas.ts';
 import type {
   AssignableTask,
   RecruiterDetail,
   RecruiterRow,
   TaskAssignment,
-} from '../../../shared/admin-recruiter-types';
-import type { ListPage } from '../../../shared/api-response';
-import { INVITATION_PASSWORD_TTL_SECONDS } from '../../../shared/constants';
-import { type AppLocale, type JobType, type Role, toAppLocale, type UserStatus } from '../../../shared/enums';
-import type { MyTaskCard, ReferralSummary } from '../../../shared/recruiter-types';
-import type { TalentListQuery } from '../../../shared/talent-schemas';
-import type { TaskListQuery } from '../../../shared/task-schemas';
-import type { AppDeps } from '../../context';
-import type { DB } from '../../db/connect';
-import { AppError, notFound } from '../../errors';
-import { appLink } from '../../mail/app-link';
-import { enqueueEmail } from '../../mail/outbox';
-import { hashPassword } from '../../security/passwords';
-import { endUserSessions, revokeUserSessions } from '../auth/session.repository';
-import { getMyTask, listMyTasks, type MyTaskDetail } from '../recruiter-tasks/recruiter-task.service';
-import { listReferralSummaries } from '../referrals/referral-summaries';
-import { isUniqueViolation } from '../talents/referral-rules';
-import { taskStatus } from '../tasks/task.mappers';
-import { findTaskById } from '../tasks/task.repository';
-import { findUserByEmail, insertUser } from '../users/user.repository';
+} from '#src/shared/admin-recruiter-types.ts';
+import type { ListPage } from '#src/shared/api-response.ts';
+import { INVITATION_PASSWORD_TTL_SECONDS } from '#src/shared/constants.ts';
+import { type AppLocale, type JobType, type Role, toAppLocale, type UserStatus } from '#src/shared/enums.ts';
+import type { MyTaskCard, ReferralSummary } from '#src/shared/recruiter-types.ts';
+import type { TalentListQuery } from '#src/shared/talent-schemas.ts';
+import type { TaskListQuery } from '#src/shared/task-schemas.ts';
 import {
   findAssignableTasks,
   findMembership,

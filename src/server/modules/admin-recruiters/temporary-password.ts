@@ -1,6 +1,6 @@
 import { randomInt } from 'node:crypto';
 import * as v from 'valibot';
-import { passwordSchema } from '../../../shared/password-rule';
+import { passwordSchema } from '#src/shared/password-rule.ts';
 
 // Letters and digits that cannot be mistaken for each other when read from an e-mail (no 0/O, 1/l/I).
 const ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz23456789';

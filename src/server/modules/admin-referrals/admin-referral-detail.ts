@@ -1,11 +1,11 @@
-import { HIRING_TRANSITIONS } from '../../../shared/admin-referral-schemas';
-import type { AdminCallProofItem, AdminReferralDetail } from '../../../shared/admin-referral-types';
-import type { CallProofStatus, EducationLevel, HiringStatus, PaymentStatus } from '../../../shared/enums';
-import type { DB } from '../../db/connect';
-import { jsonList } from '../../db/json-list';
-import { notFound } from '../../errors';
-import { listHistory } from '../referrals/referral-detail';
-import { taskStatus } from '../tasks/task.mappers';
+import type { DB } from '#src/server/db/connect.ts';
+import { jsonList } from '#src/server/db/json-list.ts';
+import { notFound } from '#src/server/errors.ts';
+import { listHistory } from '#src/server/modules/referrals/referral-detail.ts';
+import { taskStatus } from '#src/server/modules/tasks/task.mappers.ts';
+import { HIRING_TRANSITIONS } from '#src/shared/admin-referral-schemas.ts';
+import type { AdminCallProofItem, AdminReferralDetail } from '#src/shared/admin-referral-types.ts';
+import type { CallProofStatus, EducationLevel, HiringStatus, PaymentStatus } from '#src/shared/enums.ts';
 import { adminReferralRows } from './admin-referral-list';
 import { quotaUsed, rewardIfApproved } from './reward-rules';
 

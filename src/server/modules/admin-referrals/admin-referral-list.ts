@@ -1,12 +1,12 @@
 import { type Expression, type SelectQueryBuilder, type SqlBool, sql } from 'kysely';
-import type { AdminReferralListQuery } from '../../../shared/admin-referral-schemas';
-import type { AdminReferralRow } from '../../../shared/admin-referral-types';
-import type { ListPage } from '../../../shared/api-response';
-import type { ConsentStatus, HiringStatus, ItaStatus, RewardStatus } from '../../../shared/enums';
-import { type DB, isPostgres } from '../../db/connect';
-import type { Database } from '../../db/database';
-import { idsContaining } from '../../db/text-search';
-import { perRow } from '../referrals/referral-summaries';
+import { type DB, isPostgres } from '#src/server/db/connect.ts';
+import type { Database } from '#src/server/db/database.ts';
+import { idsContaining } from '#src/server/db/text-search.ts';
+import { perRow } from '#src/server/modules/referrals/referral-summaries.ts';
+import type { AdminReferralListQuery } from '#src/shared/admin-referral-schemas.ts';
+import type { AdminReferralRow } from '#src/shared/admin-referral-types.ts';
+import type { ListPage } from '#src/shared/api-response.ts';
+import type { ConsentStatus, HiringStatus, ItaStatus, RewardStatus } from '#src/shared/enums.ts';
 import { countReferralsByStatus } from './referral-counts';
 
 // Every referral for the admin, filtered and paged in SQL. Filters and search work on `referrals` alone

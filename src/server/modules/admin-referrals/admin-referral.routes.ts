@@ -1,4 +1,6 @@
 import { Hono } from 'hono';
+import type { AppEnv } from '#src/server/context.ts';
+import { validate } from '#src/server/validate.ts';
 import {
   adminReferralListQuerySchema,
   bulkRewardSchema,
@@ -6,10 +8,8 @@ import {
   callProofReviewSchema,
   hiringStatusChangeSchema,
   rewardDecisionSchema,
-} from '../../../shared/admin-referral-schemas';
-import { idParamSchema } from '../../../shared/list-query';
-import type { AppEnv } from '../../context';
-import { validate } from '../../validate';
+} from '#src/shared/admin-referral-schemas.ts';
+import { idParamSchema } from '#src/shared/list-query.ts';
 import { getAdminReferralDetail } from './admin-referral-detail';
 import { listAdminReferrals } from './admin-referral-list';
 import { summarizeBulkApprove } from './bulk-approve-summary';

@@ -1,5 +1,5 @@
-import type { BulkApproveSummary } from '../../../shared/admin-referral-types';
-import type { DB } from '../../db/connect';
+import type { DB } from '#src/server/db/connect.ts';
+import type { BulkApproveSummary } from '#src/shared/admin-referral-types.ts';
 
 const IN_PAYMENT = new Set(['PENDING_PAYMENT', 'PAID']);
 

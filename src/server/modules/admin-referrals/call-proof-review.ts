@@ -1,9 +1,9 @@
-import type { CallProofDecision } from '../../../shared/admin-referral-schemas';
-import type { AdminCallProofItem } from '../../../shared/admin-referral-types';
-import type { AppDeps } from '../../context';
-import { isPostgres } from '../../db/connect';
-import { AppError, notFound } from '../../errors';
-import { queueRecruiterNotice } from '../../mail/recruiter-notice';
+import type { AppDeps } from '#src/server/context.ts';
+import { isPostgres } from '#src/server/db/connect.ts';
+import { AppError, notFound } from '#src/server/errors.ts';
+import { queueRecruiterNotice } from '#src/server/mail/recruiter-notice.ts';
+import type { CallProofDecision } from '#src/shared/admin-referral-schemas.ts';
+import type { AdminCallProofItem } from '#src/shared/admin-referral-types.ts';
 import { getAdminCallProof } from './admin-referral-detail';
 import { recordChange } from './referral-history';
 

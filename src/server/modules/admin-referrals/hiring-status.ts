@@ -1,10 +1,10 @@
-import { canMoveHiring, HIRING_TRANSITIONS } from '../../../shared/admin-referral-schemas';
-import type { HiringChanged } from '../../../shared/admin-referral-types';
-import type { HiringStatus } from '../../../shared/enums';
-import type { AppDeps } from '../../context';
-import { isPostgres } from '../../db/connect';
-import { AppError, notFound } from '../../errors';
-import { queueRecruiterNotice } from '../../mail/recruiter-notice';
+import type { AppDeps } from '#src/server/context.ts';
+import { isPostgres } from '#src/server/db/connect.ts';
+import { AppError, notFound } from '#src/server/errors.ts';
+import { queueRecruiterNotice } from '#src/server/mail/recruiter-notice.ts';
+import { canMoveHiring, HIRING_TRANSITIONS } from '#src/shared/admin-referral-schemas.ts';
+import type { HiringChanged } from '#src/shared/admin-referral-types.ts';
+import type { HiringStatus } from '#src/shared/enums.ts';
 import { recordChange } from './referral-history';
 
 function refusal(from: HiringStatus, to: HiringStatus): AppError {

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
-import type { ConsentStatus, HiringStatus } from '../../../shared/enums';
-import type { DB } from '../../db/connect';
+import type { DB } from '#src/server/db/connect.ts';
+import type { ConsentStatus, HiringStatus } from '#src/shared/enums.ts';
 
 /** Statuses to count referrals by; `reward` IN_REVIEW is no decision yet, `call` NEED_REVIEW a proof waiting. */
 export type StatusCount = {

@@ -1,4 +1,4 @@
-import type { DB } from '../../db/connect';
+import type { DB } from '#src/server/db/connect.ts';
 
 // History actions written by admins' calls (the recruiter side writes REFERRED, CONSENT_*, ITA_*,
 // CALL_PROOF_ADDED and CALL_PROOF_DELETED).

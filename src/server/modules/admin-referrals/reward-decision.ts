@@ -1,10 +1,10 @@
-import type { RewardDecision } from '../../../shared/admin-referral-schemas';
-import type { BulkRewardResult, RewardDecided } from '../../../shared/admin-referral-types';
-import { type RewardStatus, toAppLocale } from '../../../shared/enums';
-import type { AppDeps } from '../../context';
-import { type DB, isPostgres } from '../../db/connect';
-import { AppError } from '../../errors';
-import { enqueueEmail } from '../../mail/outbox';
+import type { AppDeps } from '#src/server/context.ts';
+import { type DB, isPostgres } from '#src/server/db/connect.ts';
+import { AppError } from '#src/server/errors.ts';
+import { enqueueEmail } from '#src/server/mail/outbox.ts';
+import type { RewardDecision } from '#src/shared/admin-referral-schemas.ts';
+import type { BulkRewardResult, RewardDecided } from '#src/shared/admin-referral-types.ts';
+import { type RewardStatus, toAppLocale } from '#src/shared/enums.ts';
 import { recordChange } from './referral-history';
 import { lockTaskOfReferral, quotaUsed, rewardIfApproved } from './reward-rules';
 

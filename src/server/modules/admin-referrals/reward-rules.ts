@@ -1,9 +1,9 @@
 import { type ExpressionBuilder, sql } from 'kysely';
-import type { DB } from '../../db/connect';
-import { isPostgres } from '../../db/connect';
-import type { Database, Task } from '../../db/database';
-import { notFound } from '../../errors';
-import { QUOTA_USING_STATUSES } from '../tasks/task.repository';
+import type { DB } from '#src/server/db/connect.ts';
+import { isPostgres } from '#src/server/db/connect.ts';
+import type { Database, Task } from '#src/server/db/database.ts';
+import { notFound } from '#src/server/errors.ts';
+import { QUOTA_USING_STATUSES } from '#src/server/modules/tasks/task.repository.ts';
 
 // The reward rules of PRODUCT.md ("Reward status", "Reward amount") that more than one call needs.
 

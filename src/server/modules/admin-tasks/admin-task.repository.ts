@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { type Expression, sql } from 'kysely';
-import type { AdminTaskListQuery } from '../../../shared/admin-task-schemas';
-import { type DB, isPostgres } from '../../db/connect';
-import type { NewTask, Task } from '../../db/database';
-import { containsText } from '../../db/text-search';
+import { type DB, isPostgres } from '#src/server/db/connect.ts';
+import type { NewTask, Task } from '#src/server/db/database.ts';
+import { containsText } from '#src/server/db/text-search.ts';
+import type { AdminTaskListQuery } from '#src/shared/admin-task-schemas.ts';
 
 // The admin's task list and the task writes. Status filters follow the derived status of
 // tasks/task.mappers.ts: EXPIRED is an OPEN task whose deadline has passed; a CLOSED task stays CLOSED.

@@ -1,8 +1,8 @@
 import { Hono } from 'hono';
-import { adminTaskInputSchema, adminTaskListQuerySchema } from '../../../shared/admin-task-schemas';
-import { idParamSchema } from '../../../shared/list-query';
-import type { AppEnv } from '../../context';
-import { validate } from '../../validate';
+import type { AppEnv } from '#src/server/context.ts';
+import { validate } from '#src/server/validate.ts';
+import { adminTaskInputSchema, adminTaskListQuerySchema } from '#src/shared/admin-task-schemas.ts';
+import { idParamSchema } from '#src/shared/list-query.ts';
 import {
   closeAdminTask,
   createAdminTask,

@@ -1,14 +1,14 @@
-import type { AdminTaskFields, AdminTaskListQuery } from '../../../shared/admin-task-schemas';
-import type { AdminTaskDetail, AdminTaskSummary } from '../../../shared/admin-task-types';
-import type { ListPage } from '../../../shared/api-response';
-import type { JobType } from '../../../shared/enums';
-import type { AppDeps } from '../../context';
-import type { DB } from '../../db/connect';
-import type { Task } from '../../db/database';
-import { jsonList } from '../../db/json-list';
-import { AppError, notFound } from '../../errors';
-import { taskStatus } from '../tasks/task.mappers';
-import { countQuotaUsed, findTaskById } from '../tasks/task.repository';
+import type { AppDeps } from '#src/server/context.ts';
+import type { DB } from '#src/server/db/connect.ts';
+import type { Task } from '#src/server/db/database.ts';
+import { jsonList } from '#src/server/db/json-list.ts';
+import { AppError, notFound } from '#src/server/errors.ts';
+import { taskStatus } from '#src/server/modules/tasks/task.mappers.ts';
+import { countQuotaUsed, findTaskById } from '#src/server/modules/tasks/task.repository.ts';
+import type { AdminTaskFields, AdminTaskListQuery } from '#src/shared/admin-task-schemas.ts';
+import type { AdminTaskDetail, AdminTaskSummary } from '#src/shared/admin-task-types.ts';
+import type { ListPage } from '#src/shared/api-response.ts';
+import type { JobType } from '#src/shared/enums.ts';
 import {
   countReferrals,
   findAdminTaskPage,

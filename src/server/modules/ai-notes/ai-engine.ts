@@ -1,5 +1,5 @@
-import type { AiEngineName, NoteAnalysis, NoteFacts } from '../../../shared/ai-note-schemas';
-import type { AppLocale } from '../../../shared/enums';
+import type { AiEngineName, NoteAnalysis, NoteFacts } from '#src/shared/ai-note-schemas.ts';
+import type { AppLocale } from '#src/shared/enums.ts';
 
 // What every note engine (the built-in one and the OpenAI-compatible adapter) is given and answers.
 

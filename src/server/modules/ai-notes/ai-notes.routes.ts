@@ -1,11 +1,11 @@
 import { Hono } from 'hono';
 import type * as v from 'valibot';
-import { aiNoteRequestSchema, type NoteAnalysis } from '../../../shared/ai-note-schemas';
-import { toAppLocale } from '../../../shared/enums';
-import { SEED_MESSAGES } from '../../../shared/error-codes';
-import type { AppDeps, AppEnv } from '../../context';
-import { AppError } from '../../errors';
-import { validate } from '../../validate';
+import type { AppDeps, AppEnv } from '#src/server/context.ts';
+import { AppError } from '#src/server/errors.ts';
+import { validate } from '#src/server/validate.ts';
+import { aiNoteRequestSchema, type NoteAnalysis } from '#src/shared/ai-note-schemas.ts';
+import { toAppLocale } from '#src/shared/enums.ts';
+import { SEED_MESSAGES } from '#src/shared/error-codes.ts';
 import type { NoteRequest } from './ai-engine';
 import { takeNoteImprovement } from './ai-usage';
 import { improveStream } from './improve-stream';

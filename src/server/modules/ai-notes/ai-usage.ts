@@ -1,4 +1,4 @@
-import type { DB } from '../../db/connect';
+import type { DB } from '#src/server/db/connect.ts';
 
 // The user's remaining note improvements. Each change is one conditional UPDATE, so concurrent calls
 // can never take more uses than there are, nor push the count below 0 (the same on SQLite and PostgreSQL).

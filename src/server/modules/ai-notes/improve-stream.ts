@@ -1,7 +1,7 @@
-import type { ImproveEvent } from '../../../shared/ai-note-schemas';
-import { SEED_MESSAGES } from '../../../shared/error-codes';
-import type { DB } from '../../db/connect';
-import { AppError } from '../../errors';
+import type { DB } from '#src/server/db/connect.ts';
+import { AppError } from '#src/server/errors.ts';
+import type { ImproveEvent } from '#src/shared/ai-note-schemas.ts';
+import { SEED_MESSAGES } from '#src/shared/error-codes.ts';
 import type { AiEngine, NoteRequest } from './ai-engine';
 import { returnNoteImprovement } from './ai-usage';
 import { noteAdvice } from './builtin/note-compose';

@@ -1,4 +1,4 @@
-import type { Env } from '../../env';
+import type { Env } from '#src/server/env.ts';
 import type { AiEngine } from './ai-engine';
 import { createBuiltinEngine } from './builtin/builtin-engine';
 import { createOpenAiEngine } from './openai-engine';

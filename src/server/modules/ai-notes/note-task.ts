@@ -1,6 +1,6 @@
-import type { DB } from '../../db/connect';
-import { jsonList } from '../../db/json-list';
-import { notFound } from '../../errors';
+import type { DB } from '#src/server/db/connect.ts';
+import { jsonList } from '#src/server/db/json-list.ts';
+import { notFound } from '#src/server/errors.ts';
 import type { NoteTask } from './ai-engine';
 
 /** The task a note is written for, as the engines read it; 404 when there is no such task. */

@@ -1,7 +1,7 @@
 import * as v from 'valibot';
-import { NOTE_ASPECTS, type NoteAspectCheck } from '../../../shared/ai-note-schemas';
-import { readSseStream } from '../../../shared/sse-parser';
-import { AppError } from '../../errors';
+import { AppError } from '#src/server/errors.ts';
+import { NOTE_ASPECTS, type NoteAspectCheck } from '#src/shared/ai-note-schemas.ts';
+import { readSseStream } from '#src/shared/sse-parser.ts';
 import type { AiEngine } from './ai-engine';
 import { analyzePrompt, improvePrompt } from './openai-prompts';
 

@@ -1,4 +1,4 @@
-import type { AppLocale } from '../../../shared/enums';
+import type { AppLocale } from '#src/shared/enums.ts';
 import type { NoteRequest, NoteTask } from './ai-engine';
 
 // The prompts of the OpenAI-compatible engine. Both carry the facts-only rule: the model keeps every fact

@@ -1,4 +1,14 @@
-import type { LoginAnswer } from '../../../shared/auth-schemas';
+import type { AppDeps } from '#src/server/context.ts';
+import { AppError } from '#src/server/errors.ts';
+import { appLink } from '#src/server/mail/app-link.ts';
+import { enqueueEmail } from '#src/server/mail/outbox.ts';
+import { findUserByEmail } from '#src/server/modules/users/user.repository.ts';
+import { isGuessablePassword } from '#src/server/security/guessable-password.ts';
+import { signAccessToken } from '#src/server/security/jwt.ts';
+import { consumeOneTimeToken, issueOneTimeToken, voidOneTimeTokens } from '#src/server/security/one-time-tokens.ts';
+import { hashPassword, verifyPassword } from '#src/server/security/passwords.ts';
+import { newOpaqueToken, sha256 } from '#src/server/security/tokens.ts';
+import type { LoginAnswer } from '#src/shared/auth-schemas.ts';
 import {
   idleTtlSeconds,
   PASSWORD_RESET_TTL_SECONDS,
@@ -6,18 +16,8 @@ import {
   REFRESH_REUSE_GRACE_SECONDS,
   REMEMBER_ME_TTL_SECONDS,
   SESSION_TTL_SECONDS,
-} from '../../../shared/constants';
-import type { AppLocale } from '../../../shared/enums';
-import type { AppDeps } from '../../context';
-import { AppError } from '../../errors';
-import { appLink } from '../../mail/app-link';
-import { enqueueEmail } from '../../mail/outbox';
-import { isGuessablePassword } from '../../security/guessable-password';
-import { signAccessToken } from '../../security/jwt';
-import { consumeOneTimeToken, issueOneTimeToken, voidOneTimeTokens } from '../../security/one-time-tokens';
-import { hashPassword, verifyPassword } from '../../security/passwords';
-import { newOpaqueToken, sha256 } from '../../security/tokens';
-import { findUserByEmail } from '../users/user.repository';
+} from '#src/shared/constants.ts';
+import type { AppLocale } from '#src/shared/enums.ts';
 import {
   createSession,
   findRefreshToken,

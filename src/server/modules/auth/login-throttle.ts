@@ -1,7 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { createMiddleware } from 'hono/factory';
-import type { AppDeps, AppEnv } from '../../context';
-import { clientIp, countAttempt, hitRateLimit, RATE_RULES, refundAttempt } from '../../middleware/rate-limit';
+import type { AppDeps, AppEnv } from '#src/server/context.ts';
+import { clientIp, countAttempt, hitRateLimit, RATE_RULES, refundAttempt } from '#src/server/middleware/rate-limit.ts';
 
 // How long an attempt waits once its account is past the ceiling of all addresses together.
 export const LOGIN_SLOWDOWN_MS = 2_000;

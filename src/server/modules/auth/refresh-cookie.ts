@@ -1,7 +1,7 @@
 import type { Context } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
-import { REFRESH_COOKIE_NAME, SESSION_TTL_SECONDS, TOKEN_STORAGE_HEADER } from '../../../shared/constants';
-import type { AppEnv } from '../../context';
+import type { AppEnv } from '#src/server/context.ts';
+import { REFRESH_COOKIE_NAME, SESSION_TTL_SECONDS, TOKEN_STORAGE_HEADER } from '#src/shared/constants.ts';
 
 // Issue 22, finding 9: the PWA's refresh token (the 7-to-30-day secret) is kept where no script can read
 // it, so an XSS cannot carry a login away: an HttpOnly, SameSite=Strict cookie, `__Host-` prefixed (Secure,

@@ -1,8 +1,8 @@
 import type { ExpressionBuilder } from 'kysely';
-import { REMEMBER_ME_IDLE_TTL_SECONDS, SESSION_IDLE_TTL_SECONDS } from '../../../shared/constants';
-import type { DB } from '../../db/connect';
-import type { Database } from '../../db/database';
-import { preparedFirst } from '../../db/prepared-query';
+import type { DB } from '#src/server/db/connect.ts';
+import type { Database } from '#src/server/db/database.ts';
+import { preparedFirst } from '#src/server/db/prepared-query.ts';
+import { REMEMBER_ME_IDLE_TTL_SECONDS, SESSION_IDLE_TTL_SECONDS } from '#src/shared/constants.ts';
 
 /** The session a token names and its user, for the check on every authenticated call (prepared once). */
 export const findSessionUser = preparedFirst((db: DB, sessionId: number, userId: number) =>

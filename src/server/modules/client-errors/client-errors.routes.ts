@@ -1,8 +1,8 @@
 import { Hono } from 'hono';
-import { clientErrorSchema } from '../../../shared/auth-schemas';
-import type { AppEnv } from '../../context';
-import { limitPerIp, RATE_RULES } from '../../middleware/rate-limit';
-import { validate } from '../../validate';
+import type { AppEnv } from '#src/server/context.ts';
+import { limitPerIp, RATE_RULES } from '#src/server/middleware/rate-limit.ts';
+import { validate } from '#src/server/validate.ts';
+import { clientErrorSchema } from '#src/shared/auth-schemas.ts';
 
 // `/api/client-errors`: where the browser reports its errors when no SENTRY_DSN is set.
 // The limit comes before the body is parsed: an address past it costs no parsing.

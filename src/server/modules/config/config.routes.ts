@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import type { AppEnv } from '../../context';
+import type { AppEnv } from '#src/server/context.ts';
 
 // `/api/config`: what the browser needs to know of this server at run time. Not in index.html,
 // because the service worker serves the precached shell, which no server could have edited.

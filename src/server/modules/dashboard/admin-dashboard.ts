@@ -1,9 +1,9 @@
-import type { AdminDashboard, AdminMonth } from '../../../shared/dashboard-types';
-import type { AppDeps } from '../../context';
-import type { DB } from '../../db/connect';
-import { hasRole } from '../admin-recruiters/admin-recruiter.repository';
-import { countReferralsByStatus } from '../admin-referrals/referral-counts';
-import { taskDeadline } from '../admin-tasks/admin-task.repository';
+import type { AppDeps } from '#src/server/context.ts';
+import type { DB } from '#src/server/db/connect.ts';
+import { hasRole } from '#src/server/modules/admin-recruiters/admin-recruiter.repository.ts';
+import { countReferralsByStatus } from '#src/server/modules/admin-referrals/referral-counts.ts';
+import { taskDeadline } from '#src/server/modules/admin-tasks/admin-task.repository.ts';
+import type { AdminDashboard, AdminMonth } from '#src/shared/dashboard-types.ts';
 import { type CalendarMonth, lastMonths, perMonth } from './calendar-months';
 import { moneySeries, moneyTotals, userZone } from './month-series';
 import { DASHBOARD_MONTHS } from './recruiter-dashboard';

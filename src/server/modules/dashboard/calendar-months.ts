@@ -1,5 +1,5 @@
 import { type RawBuilder, type SelectQueryBuilder, sql } from 'kysely';
-import { DEFAULT_TIMEZONE } from '../../../shared/constants';
+import { DEFAULT_TIMEZONE } from '#src/shared/constants.ts';
 
 // Calendar months in a user's time zone, as UTC instants: the API stores ISO-8601 UTC text, so a month
 // is a half-open range of ISO strings and a row falls in it by plain text comparison, on both databases.

@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import type { AppEnv } from '../../context';
+import type { AppEnv } from '#src/server/context.ts';
 import { adminDashboard } from './admin-dashboard';
 import { recruiterDashboard } from './recruiter-dashboard';
 

@@ -1,5 +1,5 @@
-import type { MoneyTotal } from '../../../shared/dashboard-types';
-import type { DB } from '../../db/connect';
+import type { DB } from '#src/server/db/connect.ts';
+import type { MoneyTotal } from '#src/shared/dashboard-types.ts';
 import { knownZone } from './calendar-months';
 
 // Turning grouped rows into what the dashboard and earning answers carry.

@@ -1,16 +1,16 @@
 import type { ExpressionBuilder } from 'kysely';
-import { CONSENT_TOKEN_TTL_SECONDS } from '../../../shared/constants';
+import type { AppDeps } from '#src/server/context.ts';
+import type { DB } from '#src/server/db/connect.ts';
+import type { Database } from '#src/server/db/database.ts';
+import { taskDeadline } from '#src/server/modules/admin-tasks/admin-task.repository.ts';
+import { CONSENT_TOKEN_TTL_SECONDS } from '#src/shared/constants.ts';
 import type {
   ClosingTaskItem,
   ConsentWaitingItem,
   RecruiterDashboard,
   RecruiterMonth,
   RejectedCallProofItem,
-} from '../../../shared/dashboard-types';
-import type { AppDeps } from '../../context';
-import type { DB } from '../../db/connect';
-import type { Database } from '../../db/database';
-import { taskDeadline } from '../admin-tasks/admin-task.repository';
+} from '#src/shared/dashboard-types.ts';
 import { type CalendarMonth, lastMonths } from './calendar-months';
 import { moneySeries, userZone } from './month-series';
 import { activitySeries, rewardsPerMonth } from './referral-series';

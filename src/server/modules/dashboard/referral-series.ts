@@ -1,6 +1,6 @@
 import type { SelectQueryBuilder } from 'kysely';
-import { REWARDED_STATUSES } from '../../../shared/earning-types';
-import type { Database } from '../../db/database';
+import type { Database } from '#src/server/db/database.ts';
+import { REWARDED_STATUSES } from '#src/shared/earning-types.ts';
 import { type CalendarMonth, perMonth } from './calendar-months';
 import { countSeries } from './month-series';
 

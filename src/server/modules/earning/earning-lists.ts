@@ -1,15 +1,15 @@
-import type { ListPage } from '../../../shared/api-response';
-import type { EarningPaymentsQuery, EarningReferralsQuery } from '../../../shared/earning-schemas';
+import type { AppDeps } from '#src/server/context.ts';
+import { monthOf } from '#src/server/modules/dashboard/calendar-months.ts';
+import { userZone } from '#src/server/modules/dashboard/month-series.ts';
+import type { ListPage } from '#src/shared/api-response.ts';
+import type { EarningPaymentsQuery, EarningReferralsQuery } from '#src/shared/earning-schemas.ts';
 import {
   type EarningReferral,
   type MyPayment,
   NOT_REWARDED_STATUSES,
   REWARDED_STATUSES,
-} from '../../../shared/earning-types';
-import type { PaymentStatus, RewardStatus } from '../../../shared/enums';
-import type { AppDeps } from '../../context';
-import { monthOf } from '../dashboard/calendar-months';
-import { userZone } from '../dashboard/month-series';
+} from '#src/shared/earning-types.ts';
+import type { PaymentStatus, RewardStatus } from '#src/shared/enums.ts';
 
 // `GET /api/recruiter/earning/referrals` and `/payments`: the signed-in recruiter's decided referrals
 // and payments, filtered and paged in SQL. Only the recruiter's own rows are ever read.

@@ -1,14 +1,14 @@
+import type { AppDeps } from '#src/server/context.ts';
+import { lastMonths } from '#src/server/modules/dashboard/calendar-months.ts';
+import { moneySeries, moneyTotals, userZone } from '#src/server/modules/dashboard/month-series.ts';
+import { rewardsPerMonth } from '#src/server/modules/dashboard/referral-series.ts';
 import {
   type EarningSummary,
   NOT_REWARDED_STATUSES,
   REWARDED_STATUSES,
   type RewardedStatus,
-} from '../../../shared/earning-types';
-import type { RewardStatus } from '../../../shared/enums';
-import type { AppDeps } from '../../context';
-import { lastMonths } from '../dashboard/calendar-months';
-import { moneySeries, moneyTotals, userZone } from '../dashboard/month-series';
-import { rewardsPerMonth } from '../dashboard/referral-series';
+} from '#src/shared/earning-types.ts';
+import type { RewardStatus } from '#src/shared/enums.ts';
 
 // `GET /api/recruiter/earning`: the signed-in recruiter's rewards by status, the non-rewarded outcomes,
 // and the rewards decided per month. Two grouped queries over the recruiter's own referrals.

@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
-import { earningPaymentsQuerySchema, earningReferralsQuerySchema } from '../../../shared/earning-schemas';
-import type { AppEnv } from '../../context';
-import { validate } from '../../validate';
+import type { AppEnv } from '#src/server/context.ts';
+import { validate } from '#src/server/validate.ts';
+import { earningPaymentsQuerySchema, earningReferralsQuerySchema } from '#src/shared/earning-schemas.ts';
 import { listEarningReferrals, listMyPayments } from './earning-lists';
 import { earningSummary } from './earning-summary';
 

@@ -1,4 +1,4 @@
-import type { AppDeps } from '../../context';
+import type { AppDeps } from '#src/server/context.ts';
 
 /**
  * Records that a user read a stored file (issue 21: every CV view or download is recorded), after the

@@ -1,9 +1,9 @@
 import { Hono } from 'hono';
 import * as v from 'valibot';
-import { idParamSchema } from '../../../shared/list-query';
-import type { AppEnv } from '../../context';
-import { requireUser } from '../../middleware/auth';
-import { validate } from '../../validate';
+import type { AppEnv } from '#src/server/context.ts';
+import { requireUser } from '#src/server/middleware/auth.ts';
+import { validate } from '#src/server/validate.ts';
+import { idParamSchema } from '#src/shared/list-query.ts';
 import { readFileFor } from './file.service';
 import { recordFileRead } from './file-reads';
 

@@ -1,5 +1,5 @@
-import type { AppDeps } from '../../context';
-import { notFound } from '../../errors';
+import type { AppDeps } from '#src/server/context.ts';
+import { notFound } from '#src/server/errors.ts';
 
 export type StoredFile = { name: string; mimeType: string; bytes: Uint8Array };
 

@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
-import type { AppEnv } from '../../context';
-import type { DB } from '../../db/connect';
-import { preparedQuery } from '../../db/prepared-query';
+import type { AppEnv } from '#src/server/context.ts';
+import type { DB } from '#src/server/db/connect.ts';
+import { preparedQuery } from '#src/server/db/prepared-query.ts';
 
 // The round trip, prepared once as the lookups of every call are: on SQLite it runs directly on the
 // connection, not through Kysely's executor, whose connection lock and steps cost more than `select 1`.

@@ -1,15 +1,15 @@
 import { Hono } from 'hono';
-import { idParamSchema } from '../../../shared/list-query';
+import type { AppEnv } from '#src/server/context.ts';
+import { userZone } from '#src/server/modules/dashboard/month-series.ts';
+import { validate } from '#src/server/validate.ts';
+import { idParamSchema } from '#src/shared/list-query.ts';
 import {
   createPaymentSchema,
   payableQuerySchema,
   paymentExportQuerySchema,
   paymentListQuerySchema,
   payPaymentSchema,
-} from '../../../shared/payment-schemas';
-import type { AppEnv } from '../../context';
-import { validate } from '../../validate';
-import { userZone } from '../dashboard/month-series';
+} from '#src/shared/payment-schemas.ts';
 import { cancelPayment, createPayment, payPayment } from './payment-actions';
 import { getPaymentDetail, listPayable, listPayments, listPaymentsForExport } from './payment-queries';
 import { paymentsCsv, paymentsCsvFileName } from './payments-csv';

@@ -1,10 +1,10 @@
-import { toAppLocale } from '../../../shared/enums';
-import type { PaymentCancelled, PaymentDetail } from '../../../shared/payment-types';
-import type { AppDeps } from '../../context';
-import { type DB, isPostgres } from '../../db/connect';
-import { AppError, notFound } from '../../errors';
-import { enqueueEmail } from '../../mail/outbox';
-import { recordChange } from '../admin-referrals/referral-history';
+import type { AppDeps } from '#src/server/context.ts';
+import { type DB, isPostgres } from '#src/server/db/connect.ts';
+import { AppError, notFound } from '#src/server/errors.ts';
+import { enqueueEmail } from '#src/server/mail/outbox.ts';
+import { recordChange } from '#src/server/modules/admin-referrals/referral-history.ts';
+import { toAppLocale } from '#src/shared/enums.ts';
+import type { PaymentCancelled, PaymentDetail } from '#src/shared/payment-types.ts';
 import { getPaymentDetail } from './payment-queries';
 
 // A payment's life (PRODUCT.md "Reward status"): created PENDING from a recruiter's APPROVED referrals

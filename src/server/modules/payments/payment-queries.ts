@@ -1,17 +1,17 @@
 import type { SelectQueryBuilder } from 'kysely';
-import type { ListPage } from '../../../shared/api-response';
-import type { PaymentStatus, RewardStatus } from '../../../shared/enums';
-import type { PaymentExportQuery } from '../../../shared/payment-schemas';
+import type { DB } from '#src/server/db/connect.ts';
+import type { Database } from '#src/server/db/database.ts';
+import { notFound } from '#src/server/errors.ts';
+import type { ListPage } from '#src/shared/api-response.ts';
+import type { PaymentStatus, RewardStatus } from '#src/shared/enums.ts';
+import type { PaymentExportQuery } from '#src/shared/payment-schemas.ts';
 import type {
   PayableRecruiter,
   PaymentDetail,
   PaymentReferral,
   PaymentRow,
   PayoutDetails,
-} from '../../../shared/payment-types';
-import type { DB } from '../../db/connect';
-import type { Database } from '../../db/database';
-import { notFound } from '../../errors';
+} from '#src/shared/payment-types.ts';
 
 // Reading payments: the filtered list (and its CSV export), one payment with its referrals, and what can
 // be paid (APPROVED referrals in no payment yet).

@@ -1,6 +1,6 @@
 import { stringify } from 'csv-stringify/sync';
-import { currencyDigits, toMajorUnits } from '../../../shared/money';
-import type { PaymentRow, PayoutDetails } from '../../../shared/payment-types';
+import { currencyDigits, toMajorUnits } from '#src/shared/money.ts';
+import type { PaymentRow, PayoutDetails } from '#src/shared/payment-types.ts';
 
 // The payments export: one line per payment, amounts in major units beside their currency, times in
 // the exporting admin's own zone (their account setting, which their screens show times in; the zone

@@ -1,8 +1,8 @@
 import { type ExpressionBuilder, type ExpressionWrapper, sql } from 'kysely';
-import type { ReferralCounts } from '../../../shared/recruiter-types';
-import type { DB } from '../../db/connect';
-import type { Database } from '../../db/database';
-import { QUOTA_USING_STATUSES } from '../tasks/task.repository';
+import type { DB } from '#src/server/db/connect.ts';
+import type { Database } from '#src/server/db/database.ts';
+import { QUOTA_USING_STATUSES } from '#src/server/modules/tasks/task.repository.ts';
+import type { ReferralCounts } from '#src/shared/recruiter-types.ts';
 
 const NOT_REWARDED = ['REJECTED', 'INELIGIBLE', 'NOT_VALID', 'EXCEED_QUOTA'] as const;
 

@@ -1,12 +1,12 @@
-import type { ListPage } from '../../../shared/api-response';
-import type { MyTaskCard, ReferralCounts, ReferralSummary, TaskDetail } from '../../../shared/recruiter-types';
-import type { TaskListQuery } from '../../../shared/task-schemas';
-import type { AppDeps } from '../../context';
-import { notFound } from '../../errors';
-import { listReferralSummaries } from '../referrals/referral-summaries';
-import { findTaskById, findTaskPage } from '../tasks/task.repository';
-import { detailOf } from '../tasks/task.service';
-import { toTaskCards } from '../tasks/task-cards';
+import type { AppDeps } from '#src/server/context.ts';
+import { notFound } from '#src/server/errors.ts';
+import { listReferralSummaries } from '#src/server/modules/referrals/referral-summaries.ts';
+import { findTaskById, findTaskPage } from '#src/server/modules/tasks/task.repository.ts';
+import { detailOf } from '#src/server/modules/tasks/task.service.ts';
+import { toTaskCards } from '#src/server/modules/tasks/task-cards.ts';
+import type { ListPage } from '#src/shared/api-response.ts';
+import type { MyTaskCard, ReferralCounts, ReferralSummary, TaskDetail } from '#src/shared/recruiter-types.ts';
+import type { TaskListQuery } from '#src/shared/task-schemas.ts';
 import { countMyReferrals, NO_REFERRALS } from './recruiter-task.repository';
 
 export type MyTaskDetail = { task: TaskDetail; counts: ReferralCounts; referrals: ReferralSummary[] };

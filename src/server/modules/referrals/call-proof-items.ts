@@ -1,6 +1,6 @@
-import type { CallProofStatus } from '../../../shared/enums';
-import type { CallProofItem } from '../../../shared/recruiter-types';
-import type { DB } from '../../db/connect';
+import type { DB } from '#src/server/db/connect.ts';
+import type { CallProofStatus } from '#src/shared/enums.ts';
+import type { CallProofItem } from '#src/shared/recruiter-types.ts';
 
 const selectItems = (db: DB) =>
   db

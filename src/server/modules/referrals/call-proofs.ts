@@ -1,7 +1,7 @@
-import type { CallProofItem } from '../../../shared/recruiter-types';
-import type { AppDeps } from '../../context';
-import { AppError, notFound } from '../../errors';
-import { checkUpload, discardStoredObject, storeUpload } from '../../uploads/read-upload';
+import type { AppDeps } from '#src/server/context.ts';
+import { AppError, notFound } from '#src/server/errors.ts';
+import { checkUpload, discardStoredObject, storeUpload } from '#src/server/uploads/read-upload.ts';
+import type { CallProofItem } from '#src/shared/recruiter-types.ts';
 import { getCallProofItem } from './call-proof-items';
 import { findMyReferral } from './my-referral';
 

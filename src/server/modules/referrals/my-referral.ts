@@ -1,6 +1,6 @@
-import type { DB } from '../../db/connect';
-import { isPostgres } from '../../db/connect';
-import { notFound } from '../../errors';
+import type { DB } from '#src/server/db/connect.ts';
+import { isPostgres } from '#src/server/db/connect.ts';
+import { notFound } from '#src/server/errors.ts';
 
 /**
  * The caller's referral, or 404 as if it did not exist (another recruiter's looks the same as a missing

@@ -1,8 +1,8 @@
-import { LINK_RESEND_INTERVAL_SECONDS } from '../../../shared/constants';
-import type { HistoryEntry, ReferralDetail } from '../../../shared/recruiter-types';
-import type { DB } from '../../db/connect';
-import type { Referral } from '../../db/database';
-import { notFound } from '../../errors';
+import type { DB } from '#src/server/db/connect.ts';
+import type { Referral } from '#src/server/db/database.ts';
+import { notFound } from '#src/server/errors.ts';
+import { LINK_RESEND_INTERVAL_SECONDS } from '#src/shared/constants.ts';
+import type { HistoryEntry, ReferralDetail } from '#src/shared/recruiter-types.ts';
 import { listCallProofItems } from './call-proof-items';
 import { listReferralSummaries } from './referral-summaries';
 import { consentLinkExpiries, lastLinkSentAt } from './talent-link-mail';

@@ -1,9 +1,9 @@
 import { type ExpressionBuilder, type SelectQueryBuilder, sql } from 'kysely';
-import type { ConsentStatus, HiringStatus, ItaStatus, RewardFilter, RewardStatus } from '../../../shared/enums';
-import type { ReferralSummary } from '../../../shared/recruiter-types';
-import type { DB } from '../../db/connect';
-import type { Database } from '../../db/database';
-import { containsText, indexAnswers } from '../../db/text-search';
+import type { DB } from '#src/server/db/connect.ts';
+import type { Database } from '#src/server/db/database.ts';
+import { containsText, indexAnswers } from '#src/server/db/text-search.ts';
+import type { ConsentStatus, HiringStatus, ItaStatus, RewardFilter, RewardStatus } from '#src/shared/enums.ts';
+import type { ReferralSummary } from '#src/shared/recruiter-types.ts';
 
 // The one way referrals are listed (Manage Task detail, talent-view, talent profile, admin lists):
 // referral + talent + task, with call-proof counts, filtered and paged in SQL.

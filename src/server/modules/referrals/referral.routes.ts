@@ -1,10 +1,10 @@
 import { Hono } from 'hono';
-import { referralNoteSchema } from '../../../shared/ai-note-schemas';
-import { idParamSchema } from '../../../shared/list-query';
-import { callProofSchema, referralActionSchema, talentListQuerySchema } from '../../../shared/talent-schemas';
-import type { AppEnv } from '../../context';
-import { uploadedFile } from '../../uploads/uploaded-file';
-import { validate } from '../../validate';
+import type { AppEnv } from '#src/server/context.ts';
+import { uploadedFile } from '#src/server/uploads/uploaded-file.ts';
+import { validate } from '#src/server/validate.ts';
+import { referralNoteSchema } from '#src/shared/ai-note-schemas.ts';
+import { idParamSchema } from '#src/shared/list-query.ts';
+import { callProofSchema, referralActionSchema, talentListQuerySchema } from '#src/shared/talent-schemas.ts';
 import {
   addCallProof,
   deleteCallProof,

@@ -1,15 +1,15 @@
-import type { ListPage } from '../../../shared/api-response';
-import { LINK_RESEND_INTERVAL_SECONDS } from '../../../shared/constants';
+import type { AppDeps } from '#src/server/context.ts';
+import type { DB } from '#src/server/db/connect.ts';
+import { AppError, notFound } from '#src/server/errors.ts';
+import type { ListPage } from '#src/shared/api-response.ts';
+import { LINK_RESEND_INTERVAL_SECONDS } from '#src/shared/constants.ts';
 import {
   type CallProofItem,
   isReferralClosed,
   type ReferralDetail,
   type ReferralSummary,
-} from '../../../shared/recruiter-types';
-import type { TalentListQuery } from '../../../shared/talent-schemas';
-import type { AppDeps } from '../../context';
-import type { DB } from '../../db/connect';
-import { AppError, notFound } from '../../errors';
+} from '#src/shared/recruiter-types.ts';
+import type { TalentListQuery } from '#src/shared/talent-schemas.ts';
 import { createCallProof, removeCallProof } from './call-proofs';
 import { findMyReferral } from './my-referral';
 import { buildReferralDetail } from './referral-detail';

@@ -1,11 +1,11 @@
-import { CONSENT_TOKEN_TTL_SECONDS, ITA_TOKEN_TTL_SECONDS } from '../../../shared/constants';
-import { toAppLocale } from '../../../shared/enums';
-import type { AppDeps } from '../../context';
-import type { DB } from '../../db/connect';
-import { appLink } from '../../mail/app-link';
-import { enqueueEmail } from '../../mail/outbox';
-import { hitRateLimit, type RateRule } from '../../middleware/rate-limit';
-import { issueOneTimeToken, voidOneTimeTokens } from '../../security/one-time-tokens';
+import type { AppDeps } from '#src/server/context.ts';
+import type { DB } from '#src/server/db/connect.ts';
+import { appLink } from '#src/server/mail/app-link.ts';
+import { enqueueEmail } from '#src/server/mail/outbox.ts';
+import { hitRateLimit, type RateRule } from '#src/server/middleware/rate-limit.ts';
+import { issueOneTimeToken, voidOneTimeTokens } from '#src/server/security/one-time-tokens.ts';
+import { CONSENT_TOKEN_TTL_SECONDS, ITA_TOKEN_TTL_SECONDS } from '#src/shared/constants.ts';
+import { toAppLocale } from '#src/shared/enums.ts';
 
 export type TalentLinkKind = 'CONSENT' | 'ITA';
 

@@ -1,12 +1,12 @@
 import { Hono } from 'hono';
+import type { AppEnv } from '#src/server/context.ts';
+import { clientIp, hitRateLimit, RATE_RULES } from '#src/server/middleware/rate-limit.ts';
+import { validate } from '#src/server/validate.ts';
 import {
   talentLinkAnswerSchema,
   talentLinkQuerySchema,
   talentLinkWithdrawSchema,
-} from '../../../shared/talent-link-schemas';
-import type { AppEnv } from '../../context';
-import { clientIp, hitRateLimit, RATE_RULES } from '../../middleware/rate-limit';
-import { validate } from '../../validate';
+} from '#src/shared/talent-link-schemas.ts';
 import { answerTalentLink, type LinkKind, viewTalentLink, withdrawConsent } from './talent-link.service';
 
 // `/api/public`: what the talent's consent and ITA pages call. No login: the token is the key, so

@@ -1,11 +1,11 @@
-import { TALENT_NOTICE_VERSION } from '../../../shared/constants';
-import type { TalentDecision, TalentLinkView } from '../../../shared/recruiter-types';
-import type { AppDeps } from '../../context';
-import type { DB } from '../../db/connect';
-import { AppError } from '../../errors';
-import { queueRecruiterNotice } from '../../mail/recruiter-notice';
-import { consumeOneTimeToken, voidOneTimeTokens } from '../../security/one-time-tokens';
-import { sha256 } from '../../security/tokens';
+import type { AppDeps } from '#src/server/context.ts';
+import type { DB } from '#src/server/db/connect.ts';
+import { AppError } from '#src/server/errors.ts';
+import { queueRecruiterNotice } from '#src/server/mail/recruiter-notice.ts';
+import { consumeOneTimeToken, voidOneTimeTokens } from '#src/server/security/one-time-tokens.ts';
+import { sha256 } from '#src/server/security/tokens.ts';
+import { TALENT_NOTICE_VERSION } from '#src/shared/constants.ts';
+import type { TalentDecision, TalentLinkView } from '#src/shared/recruiter-types.ts';
 
 export type LinkKind = 'CONSENT' | 'ITA';
 export type AnswerContext = { locale: string; ip: string | null; userAgent: string | null };

@@ -1,6 +1,6 @@
-import type { DB } from '../../db/connect';
-import type { Talent } from '../../db/database';
-import { AppError, notFound } from '../../errors';
+import type { DB } from '#src/server/db/connect.ts';
+import type { Talent } from '#src/server/db/database.ts';
+import { AppError, notFound } from '#src/server/errors.ts';
 
 // The rules a new referral must pass (PRODUCT.md "Duplicates"), checked at the resume drop, before
 // anything is stored, and again at profile completion, when the referral is made.

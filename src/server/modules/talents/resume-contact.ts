@@ -1,8 +1,8 @@
-import { extractContact, NO_CONTACT, type ResumeContact } from '../../resume/extract-contact';
-import { extractResumeText } from '../../resume/extract-text';
-import { ResumeUnreadable } from '../../resume/resume-errors';
-import { canExtractText } from '../../resume/resume-formats';
-import { checkUpload } from '../../uploads/read-upload';
+import { extractContact, NO_CONTACT, type ResumeContact } from '#src/server/resume/extract-contact.ts';
+import { extractResumeText } from '#src/server/resume/extract-text.ts';
+import { ResumeUnreadable } from '#src/server/resume/resume-errors.ts';
+import { canExtractText } from '#src/server/resume/resume-formats.ts';
+import { checkUpload } from '#src/server/uploads/read-upload.ts';
 
 /**
  * The contact fields of an uploaded resume, checked as a drop's file is (size, magic bytes). Nothing is

@@ -1,18 +1,24 @@
 import { type Expression, sql } from 'kysely';
-import type { ListPage } from '../../../shared/api-response';
-import type { AppLocale, ConsentStatus, EducationLevel, HiringStatus, RewardStatus } from '../../../shared/enums';
-import { toMajorUnits, toMinorUnits } from '../../../shared/money';
-import { normalizeEmail, toE164 } from '../../../shared/phone';
-import type { ParseStatus, ReferralSummary, TalentDetail, TalentSummary } from '../../../shared/recruiter-types';
-import type { DropResumeFields, TalentListQuery } from '../../../shared/talent-schemas';
-import { type DB, isPostgres } from '../../db/connect';
-import type { Talent, TalentsTable } from '../../db/database';
-import { jsonList } from '../../db/json-list';
-import { preparedQuery, preparedShapes } from '../../db/prepared-query';
-import { containsMatching, type SearchShape, searchShape, shapedSearch, textSearch } from '../../db/text-search';
-import { AppError, notFound } from '../../errors';
-import { listReferralSummaries, perRow } from '../referrals/referral-summaries';
-import { consentLinkExpiries } from '../referrals/talent-link-mail';
+import { type DB, isPostgres } from '#src/server/db/connect.ts';
+import type { Talent, TalentsTable } from '#src/server/db/database.ts';
+import { jsonList } from '#src/server/db/json-list.ts';
+import { preparedQuery, preparedShapes } from '#src/server/db/prepared-query.ts';
+import {
+  containsMatching,
+  type SearchShape,
+  searchShape,
+  shapedSearch,
+  textSearch,
+} from '#src/server/db/text-search.ts';
+import { AppError, notFound } from '#src/server/errors.ts';
+import { listReferralSummaries, perRow } from '#src/server/modules/referrals/referral-summaries.ts';
+import { consentLinkExpiries } from '#src/server/modules/referrals/talent-link-mail.ts';
+import type { ListPage } from '#src/shared/api-response.ts';
+import type { AppLocale, ConsentStatus, EducationLevel, HiringStatus, RewardStatus } from '#src/shared/enums.ts';
+import { toMajorUnits, toMinorUnits } from '#src/shared/money.ts';
+import { normalizeEmail, toE164 } from '#src/shared/phone.ts';
+import type { ParseStatus, ReferralSummary, TalentDetail, TalentSummary } from '#src/shared/recruiter-types.ts';
+import type { DropResumeFields, TalentListQuery } from '#src/shared/talent-schemas.ts';
 
 type StatusColumn = 'referrals.consent_status' | 'referrals.hiring_status' | 'referrals.reward_status';
 

@@ -1,15 +1,15 @@
 import { Hono } from 'hono';
-import { idParamSchema } from '../../../shared/list-query';
+import type { AppEnv } from '#src/server/context.ts';
+import { uploadedFile } from '#src/server/uploads/uploaded-file.ts';
+import { validate } from '#src/server/validate.ts';
+import { idParamSchema } from '#src/shared/list-query.ts';
 import {
   dropResumeSchema,
   profileCompletionSchema,
   resumeContactSchema,
   talentEditSchema,
   talentListQuerySchema,
-} from '../../../shared/talent-schemas';
-import type { AppEnv } from '../../context';
-import { uploadedFile } from '../../uploads/uploaded-file';
-import { validate } from '../../validate';
+} from '#src/shared/talent-schemas.ts';
 import { readResumeContact } from './resume-contact';
 import { completeProfileAndRefer, dropResume, getTalent, listTalents, updateTalent } from './talent.service';
 

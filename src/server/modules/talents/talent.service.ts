@@ -1,18 +1,18 @@
-import type { ListPage } from '../../../shared/api-response';
-import type { DropResumeAnswer, ReferralCreated, TalentDetail, TalentSummary } from '../../../shared/recruiter-types';
-import { isReferralClosed } from '../../../shared/recruiter-types';
+import type { AppDeps } from '#src/server/context.ts';
+import { AppError } from '#src/server/errors.ts';
+import { wakeResumeParser } from '#src/server/jobs/resume-parser.ts';
+import { limitTalentMail, sendTalentLink } from '#src/server/modules/referrals/talent-link-mail.ts';
+import { canExtractText } from '#src/server/resume/resume-formats.ts';
+import { checkUpload, discardStoredObject, storeUpload } from '#src/server/uploads/read-upload.ts';
+import type { ListPage } from '#src/shared/api-response.ts';
+import type { DropResumeAnswer, ReferralCreated, TalentDetail, TalentSummary } from '#src/shared/recruiter-types.ts';
+import { isReferralClosed } from '#src/shared/recruiter-types.ts';
 import type {
   DropResumeFields,
   ProfileCompletionFields,
   TalentEditFields,
   TalentListQuery,
-} from '../../../shared/talent-schemas';
-import type { AppDeps } from '../../context';
-import { AppError } from '../../errors';
-import { wakeResumeParser } from '../../jobs/resume-parser';
-import { canExtractText } from '../../resume/resume-formats';
-import { checkUpload, discardStoredObject, storeUpload } from '../../uploads/read-upload';
-import { limitTalentMail, sendTalentLink } from '../referrals/talent-link-mail';
+} from '#src/shared/talent-schemas.ts';
 import {
   assertNotAnotherTalent,
   assertNotReferred,

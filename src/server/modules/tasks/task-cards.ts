@@ -1,6 +1,6 @@
-import type { PromoBonus, TaskCard } from '../../../shared/recruiter-types';
-import type { DB } from '../../db/connect';
-import type { Task } from '../../db/database';
+import type { DB } from '#src/server/db/connect.ts';
+import type { Task } from '#src/server/db/database.ts';
+import type { PromoBonus, TaskCard } from '#src/shared/recruiter-types.ts';
 import { toTaskCard } from './task.mappers';
 import { countQuotaUsed, findMemberTaskIds, findRunningPromosOf } from './task.repository';
 

@@ -1,7 +1,7 @@
-import type { JobType, TaskStatus } from '../../../shared/enums';
-import type { PromoBonus, PromoSummary, TaskCard, TaskDetail } from '../../../shared/recruiter-types';
-import type { Task } from '../../db/database';
-import { jsonList } from '../../db/json-list';
+import type { Task } from '#src/server/db/database.ts';
+import { jsonList } from '#src/server/db/json-list.ts';
+import type { JobType, TaskStatus } from '#src/shared/enums.ts';
+import type { PromoBonus, PromoSummary, TaskCard, TaskDetail } from '#src/shared/recruiter-types.ts';
 import type { PromoRow } from './task.repository';
 
 /** EXPIRED is derived: an OPEN task whose expires_at is not in the future. */

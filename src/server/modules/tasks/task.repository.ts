@@ -1,10 +1,16 @@
 import { type Expression, type ExpressionBuilder, sql } from 'kysely';
-import type { TaskListQuery } from '../../../shared/task-schemas';
-import { type DB, isPostgres } from '../../db/connect';
-import type { Database } from '../../db/database';
-import { preparedQuery, preparedShapes } from '../../db/prepared-query';
-import { containsMatching, type SearchShape, searchShape, shapedSearch, textSearch } from '../../db/text-search';
-import { taskDeadline } from '../admin-tasks/admin-task.repository';
+import { type DB, isPostgres } from '#src/server/db/connect.ts';
+import type { Database } from '#src/server/db/database.ts';
+import { preparedQuery, preparedShapes } from '#src/server/db/prepared-query.ts';
+import {
+  containsMatching,
+  type SearchShape,
+  searchShape,
+  shapedSearch,
+  textSearch,
+} from '#src/server/db/text-search.ts';
+import { taskDeadline } from '#src/server/modules/admin-tasks/admin-task.repository.ts';
+import type { TaskListQuery } from '#src/shared/task-schemas.ts';
 
 /** Reward states that use up a task's quota (PRODUCT.md "Reward status"). */
 export const QUOTA_USING_STATUSES = ['APPROVED', 'PENDING_PAYMENT', 'PAID'] as const;

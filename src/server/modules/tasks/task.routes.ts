@@ -1,8 +1,8 @@
 import { Hono } from 'hono';
-import { idParamSchema } from '../../../shared/list-query';
-import { taskListQuerySchema } from '../../../shared/task-schemas';
-import type { AppEnv } from '../../context';
-import { validate } from '../../validate';
+import type { AppEnv } from '#src/server/context.ts';
+import { validate } from '#src/server/validate.ts';
+import { idParamSchema } from '#src/shared/list-query.ts';
+import { taskListQuerySchema } from '#src/shared/task-schemas.ts';
 import { getPromo, getTaskDetail, joinTask, listRunningPromos, listTaskBoard } from './task.service';
 
 // `/api/recruiter/task`: the task board (seed routes /task and /task/promo/{id}).

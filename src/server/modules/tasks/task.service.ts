@@ -1,9 +1,9 @@
-import type { ListPage } from '../../../shared/api-response';
-import type { PromoSummary, TaskCard, TaskDetail } from '../../../shared/recruiter-types';
-import type { TaskListQuery } from '../../../shared/task-schemas';
-import type { AppDeps } from '../../context';
-import type { Task } from '../../db/database';
-import { AppError, notFound } from '../../errors';
+import type { AppDeps } from '#src/server/context.ts';
+import type { Task } from '#src/server/db/database.ts';
+import { AppError, notFound } from '#src/server/errors.ts';
+import type { ListPage } from '#src/shared/api-response.ts';
+import type { PromoSummary, TaskCard, TaskDetail } from '#src/shared/recruiter-types.ts';
+import type { TaskListQuery } from '#src/shared/task-schemas.ts';
 import { taskStatus, toPromoSummary, toTaskDetail } from './task.mappers';
 import { findPromoById, findRunningPromos, findTaskById, findTaskPage, insertMember } from './task.repository';
 import { toTaskCards } from './task-cards';

@@ -1,9 +1,9 @@
-import type { AuthUser } from '../../../shared/auth-schemas';
-import { DEFAULT_TIMEZONE } from '../../../shared/constants';
-import type { Role, UserStatus } from '../../../shared/enums';
-import type { DB } from '../../db/connect';
-import type { User } from '../../db/database';
-import { preparedFirst } from '../../db/prepared-query';
+import type { DB } from '#src/server/db/connect.ts';
+import type { User } from '#src/server/db/database.ts';
+import { preparedFirst } from '#src/server/db/prepared-query.ts';
+import type { AuthUser } from '#src/shared/auth-schemas.ts';
+import { DEFAULT_TIMEZONE } from '#src/shared/constants.ts';
+import type { Role, UserStatus } from '#src/shared/enums.ts';
 
 export const findUserByEmail = (db: DB, email: string) =>
   db.selectFrom('users').selectAll().where('email', '=', email.toLowerCase()).executeTakeFirst();

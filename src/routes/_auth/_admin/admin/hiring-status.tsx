@@ -1,18 +1,18 @@
 import { useQuery } from '@tanstack/react-query';
 import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
-import { FormAlert } from '../../../../components/form/form-alert';
-import { adminReferralsQueryOptions } from '../../../../features/admin-referrals/api';
-import { ReferralDetailDialog } from '../../../../features/admin-referrals/components/referral-detail';
-import { ReferralList } from '../../../../features/admin-referrals/components/referral-list';
+import { FormAlert } from '#src/components/form/form-alert.tsx';
+import { adminReferralsQueryOptions } from '#src/features/admin-referrals/api.ts';
+import { ReferralDetailDialog } from '#src/features/admin-referrals/components/referral-detail.tsx';
+import { ReferralList } from '#src/features/admin-referrals/components/referral-list.tsx';
 import {
   HIRING_STATUS_DEFAULTS,
   hiringStatusSearchSchema,
   listFilters,
   toApiFilters,
-} from '../../../../features/admin-referrals/search';
-import { errorMessage } from '../../../../lib/app-error';
-import { usePageTitle } from '../../../../lib/page-title';
-import { m } from '../../../../paraglide/messages';
+} from '#src/features/admin-referrals/search.ts';
+import { errorMessage } from '#src/lib/app-error.ts';
+import { usePageTitle } from '#src/lib/page-title.ts';
+import { m } from '#src/paraglide/messages.js';
 
 // Admin › Hiring status: every referral, filters in the URL; `?referral=<id>` opens one over the list.
 export const Route = createFileRoute('/_auth/_admin/admin/hiring-status')({

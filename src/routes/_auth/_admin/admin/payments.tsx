@@ -1,17 +1,17 @@
 import { useQuery } from '@tanstack/react-query';
 import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
-import { FormAlert } from '../../../../components/form/form-alert';
-import { toast } from '../../../../components/toast/toast-store';
-import { adminPaymentsQueryOptions, downloadPaymentsCsv } from '../../../../features/admin-payments/api';
-import { NewPaymentDialog } from '../../../../features/admin-payments/components/new-payment-dialog';
-import { PaymentList } from '../../../../features/admin-payments/components/payment-list';
-import { PAYMENTS_DEFAULTS, paymentsSearchSchema } from '../../../../features/admin-payments/search';
-import { errorMessage } from '../../../../lib/app-error';
-import { saveBlob } from '../../../../lib/files';
-import { usePageTitle } from '../../../../lib/page-title';
-import { m } from '../../../../paraglide/messages';
-import type { PaymentFilter } from '../../../../shared/payment-schemas';
+import { FormAlert } from '#src/components/form/form-alert.tsx';
+import { toast } from '#src/components/toast/toast-store.ts';
+import { adminPaymentsQueryOptions, downloadPaymentsCsv } from '#src/features/admin-payments/api.ts';
+import { NewPaymentDialog } from '#src/features/admin-payments/components/new-payment-dialog.tsx';
+import { PaymentList } from '#src/features/admin-payments/components/payment-list.tsx';
+import { PAYMENTS_DEFAULTS, paymentsSearchSchema } from '#src/features/admin-payments/search.ts';
+import { errorMessage } from '#src/lib/app-error.ts';
+import { saveBlob } from '#src/lib/files.ts';
+import { usePageTitle } from '#src/lib/page-title.ts';
+import { m } from '#src/paraglide/messages.js';
+import type { PaymentFilter } from '#src/shared/payment-schemas.ts';
 
 export const Route = createFileRoute('/_auth/_admin/admin/payments')({
   validateSearch: paymentsSearchSchema,

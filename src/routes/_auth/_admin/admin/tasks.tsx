@@ -1,14 +1,14 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
 import { useState } from 'react';
-import { RouteLoadError } from '../../../../components/list/list-states';
-import { RoutePending } from '../../../../components/list/route-pending';
-import { adminTasksQueryOptions } from '../../../../features/admin-tasks/api';
-import { AdminTaskList } from '../../../../features/admin-tasks/components/admin-task-list';
-import { TaskFormDialog } from '../../../../features/admin-tasks/components/task-form-dialog';
-import { ADMIN_TASK_DEFAULTS, adminTaskSearchSchema } from '../../../../features/admin-tasks/search';
-import { usePageTitle } from '../../../../lib/page-title';
-import { m } from '../../../../paraglide/messages';
+import { RouteLoadError } from '#src/components/list/list-states.tsx';
+import { RoutePending } from '#src/components/list/route-pending.tsx';
+import { adminTasksQueryOptions } from '#src/features/admin-tasks/api.ts';
+import { AdminTaskList } from '#src/features/admin-tasks/components/admin-task-list.tsx';
+import { TaskFormDialog } from '#src/features/admin-tasks/components/task-form-dialog.tsx';
+import { ADMIN_TASK_DEFAULTS, adminTaskSearchSchema } from '#src/features/admin-tasks/search.ts';
+import { usePageTitle } from '#src/lib/page-title.ts';
+import { m } from '#src/paraglide/messages.js';
 
 // Admin › Tasks: every task with its filters in the URL; create and edit in a dialog over the list.
 export const Route = createFileRoute('/_auth/_admin/admin/tasks')({

@@ -1,13 +1,13 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute, notFound } from '@tanstack/react-router';
-import { RouteLoadError } from '../../../../components/list/list-states';
-import { RoutePending } from '../../../../components/list/route-pending';
-import { myTaskQueryOptions } from '../../../../features/tasks/api';
-import { MyTaskDetailView } from '../../../../features/tasks/components/my-task-detail';
-import { orNotFound } from '../../../../features/tasks/not-found';
-import { parseId } from '../../../../features/tasks/search';
-import { usePageTitle } from '../../../../lib/page-title';
-import { m } from '../../../../paraglide/messages';
+import { RouteLoadError } from '#src/components/list/list-states.tsx';
+import { RoutePending } from '#src/components/list/route-pending.tsx';
+import { myTaskQueryOptions } from '#src/features/tasks/api.ts';
+import { MyTaskDetailView } from '#src/features/tasks/components/my-task-detail.tsx';
+import { orNotFound } from '#src/features/tasks/not-found.ts';
+import { parseId } from '#src/features/tasks/search.ts';
+import { usePageTitle } from '#src/lib/page-title.ts';
+import { m } from '#src/paraglide/messages.js';
 
 // One of my tasks and my referrals to it. A task I have not joined (or none) is Page Not Found.
 export const Route = createFileRoute('/_auth/_recruiter/manage-task/$id')({

@@ -1,14 +1,14 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
-import { RouteLoadError } from '../../../../components/list/list-states';
-import { RoutePending } from '../../../../components/list/route-pending';
-import { AsOfNote } from '../../../../components/offline/as-of-note';
-import { myTasksQueryOptions } from '../../../../features/tasks/api';
-import { ManageTabs } from '../../../../features/tasks/components/manage-tabs';
-import { MyTaskList } from '../../../../features/tasks/components/my-task-list';
-import { MY_TASK_DEFAULTS, myTaskListSearchSchema } from '../../../../features/tasks/search';
-import { usePageTitle } from '../../../../lib/page-title';
-import { m } from '../../../../paraglide/messages';
+import { RouteLoadError } from '#src/components/list/list-states.tsx';
+import { RoutePending } from '#src/components/list/route-pending.tsx';
+import { AsOfNote } from '#src/components/offline/as-of-note.tsx';
+import { myTasksQueryOptions } from '#src/features/tasks/api.ts';
+import { ManageTabs } from '#src/features/tasks/components/manage-tabs.tsx';
+import { MyTaskList } from '#src/features/tasks/components/my-task-list.tsx';
+import { MY_TASK_DEFAULTS, myTaskListSearchSchema } from '#src/features/tasks/search.ts';
+import { usePageTitle } from '#src/lib/page-title.ts';
+import { m } from '#src/paraglide/messages.js';
 
 // Manage Task: the tasks I joined, with my referrals counted; the filters live in the URL.
 export const Route = createFileRoute('/_auth/_recruiter/manage-task/')({

@@ -1,13 +1,13 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
-import { RouteLoadError } from '../../../../components/list/list-states';
-import { RoutePending } from '../../../../components/list/route-pending';
-import { myReferralsQueryOptions } from '../../../../features/tasks/api';
-import { ManageTabs } from '../../../../features/tasks/components/manage-tabs';
-import { ReferralList } from '../../../../features/tasks/components/referral-list';
-import { REFERRAL_LIST_DEFAULTS, referralListSearchSchema } from '../../../../features/tasks/search';
-import { usePageTitle } from '../../../../lib/page-title';
-import { m } from '../../../../paraglide/messages';
+import { RouteLoadError } from '#src/components/list/list-states.tsx';
+import { RoutePending } from '#src/components/list/route-pending.tsx';
+import { myReferralsQueryOptions } from '#src/features/tasks/api.ts';
+import { ManageTabs } from '#src/features/tasks/components/manage-tabs.tsx';
+import { ReferralList } from '#src/features/tasks/components/referral-list.tsx';
+import { REFERRAL_LIST_DEFAULTS, referralListSearchSchema } from '#src/features/tasks/search.ts';
+import { usePageTitle } from '#src/lib/page-title.ts';
+import { m } from '#src/paraglide/messages.js';
 
 // Manage Task as a flat list of the talents I referred, across tasks; filters live in the URL.
 export const Route = createFileRoute('/_auth/_recruiter/manage-task/talent-view')({

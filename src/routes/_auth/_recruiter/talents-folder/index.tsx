@@ -1,9 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { talentsQueryOptions, taskFilterOptionsQueryOptions } from '../../../../features/talents/api';
-import { TalentsFolderPage } from '../../../../features/talents/components/talents-folder-page';
-import { folderFilters, talentsFolderSearchSchema } from '../../../../features/talents/search-params';
-import { usePageTitle } from '../../../../lib/page-title';
-import { m } from '../../../../paraglide/messages';
+import { talentsQueryOptions, taskFilterOptionsQueryOptions } from '#src/features/talents/api.ts';
+import { TalentsFolderPage } from '#src/features/talents/components/talents-folder-page.tsx';
+import { folderFilters, talentsFolderSearchSchema } from '#src/features/talents/search-params.ts';
+import { usePageTitle } from '#src/lib/page-title.ts';
+import { m } from '#src/paraglide/messages.js';
 
 export const Route = createFileRoute('/_auth/_recruiter/talents-folder/')({
   validateSearch: talentsFolderSearchSchema,

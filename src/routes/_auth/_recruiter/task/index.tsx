@@ -1,16 +1,16 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
-import { RouteLoadError } from '../../../../components/list/list-states';
-import { RoutePending } from '../../../../components/list/route-pending';
-import { AsOfNote } from '../../../../components/offline/as-of-note';
-import { runningPromosQueryOptions, taskBoardQueryOptions } from '../../../../features/tasks/api';
-import { LazyTaskDetailDialog } from '../../../../features/tasks/components/lazy-task-detail-dialog';
-import { PromoStrip } from '../../../../features/tasks/components/promo-strip';
-import { TaskBoardList } from '../../../../features/tasks/components/task-board-list';
-import { useViewParam } from '../../../../features/tasks/components/use-view-param';
-import { TASK_BOARD_DEFAULTS, taskBoardSearchSchema } from '../../../../features/tasks/search';
-import { usePageTitle } from '../../../../lib/page-title';
-import { m } from '../../../../paraglide/messages';
+import { RouteLoadError } from '#src/components/list/list-states.tsx';
+import { RoutePending } from '#src/components/list/route-pending.tsx';
+import { AsOfNote } from '#src/components/offline/as-of-note.tsx';
+import { runningPromosQueryOptions, taskBoardQueryOptions } from '#src/features/tasks/api.ts';
+import { LazyTaskDetailDialog } from '#src/features/tasks/components/lazy-task-detail-dialog.tsx';
+import { PromoStrip } from '#src/features/tasks/components/promo-strip.tsx';
+import { TaskBoardList } from '#src/features/tasks/components/task-board-list.tsx';
+import { useViewParam } from '#src/features/tasks/components/use-view-param.ts';
+import { TASK_BOARD_DEFAULTS, taskBoardSearchSchema } from '#src/features/tasks/search.ts';
+import { usePageTitle } from '#src/lib/page-title.ts';
+import { m } from '#src/paraglide/messages.js';
 
 // The task board: running promos, then the tasks with their filters, all in the URL.
 export const Route = createFileRoute('/_auth/_recruiter/task/')({

@@ -1,4 +1,4 @@
-import type { NoteTask } from '../ai-engine';
+import type { NoteTask } from '#src/server/modules/ai-notes/ai-engine.ts';
 import { splitClauses } from './note-sentences';
 import { keywordMatcher, normalise } from './text-match';
 

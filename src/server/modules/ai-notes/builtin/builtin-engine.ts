@@ -1,4 +1,4 @@
-import type { AiEngine, NoteRequest } from '../ai-engine';
+import type { AiEngine, NoteRequest } from '#src/server/modules/ai-notes/ai-engine.ts';
 import { reviewNote } from './note-analysis';
 import { chunkText, composeImprovedNote } from './note-compose';
 

@@ -1,10 +1,5 @@
-import {
-  NOTE_ASPECTS,
-  type NoteAspect,
-  type NoteAspectCheck,
-  type NoteFacts,
-} from '../../../../shared/ai-note-schemas';
-import type { NoteRequest, NoteTask } from '../ai-engine';
+import type { NoteRequest, NoteTask } from '#src/server/modules/ai-notes/ai-engine.ts';
+import { NOTE_ASPECTS, type NoteAspect, type NoteAspectCheck, type NoteFacts } from '#src/shared/ai-note-schemas.ts';
 import {
   languagesMentioned,
   mentionsAvailability,
@@ -15,6 +10,7 @@ import {
   salaryFacts,
   skillsMentioned,
 } from './aspect-detectors';
+import type { NoteFindings } from './note-findings';
 import { gapText, suggestionText } from './note-messages';
 import { splitSentences } from './note-sentences';
 import { normalise } from './text-match';
@@ -35,17 +31,6 @@ export const ASPECT_WEIGHTS: Record<NoteAspect, number> = {
   location: 10,
   communication: 10,
 };
-
-/** What the note says, aspect by aspect: enough to decide coverage and to word the suggestions. */
-export interface NoteFindings {
-  salary: { current: boolean; expected: boolean };
-  availability: boolean;
-  reason: boolean;
-  experience: { skillsFound: string[]; skillsMissing: string[]; years: boolean };
-  languages: { missing: string[] };
-  location: boolean;
-  communication: boolean;
-}
 
 export function findFacts(note: string, task: NoteTask, facts: NoteFacts = {}): NoteFindings {
   const sentences = splitSentences(note);

@@ -1,6 +1,6 @@
-import { m } from '../../../../paraglide/messages';
-import type { NoteAspect } from '../../../../shared/ai-note-schemas';
-import type { NoteRequest, NoteTask } from '../ai-engine';
+import { m } from '#src/paraglide/messages.js';
+import type { NoteRequest, NoteTask } from '#src/server/modules/ai-notes/ai-engine.ts';
+import type { NoteAspect } from '#src/shared/ai-note-schemas.ts';
 import {
   languagesMentioned,
   mentionsAnyLanguage,

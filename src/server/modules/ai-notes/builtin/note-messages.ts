@@ -1,9 +1,9 @@
-import { m } from '../../../../paraglide/messages';
-import type { NoteAspect } from '../../../../shared/ai-note-schemas';
-import type { AppLocale } from '../../../../shared/enums';
-import { INTL_LOCALES } from '../../../../shared/intl-locales';
-import type { NoteTask } from '../ai-engine';
-import type { NoteFindings } from './note-analysis';
+import { m } from '#src/paraglide/messages.js';
+import type { NoteTask } from '#src/server/modules/ai-notes/ai-engine.ts';
+import type { NoteAspect } from '#src/shared/ai-note-schemas.ts';
+import type { AppLocale } from '#src/shared/enums.ts';
+import { INTL_LOCALES } from '#src/shared/intl-locales.ts';
+import type { NoteFindings } from './note-findings';
 
 // The engine's own words, all from messages (keys ai_note_*), in the language asked for.
 

@@ -1,12 +1,12 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute, Link, stripSearchParams } from '@tanstack/react-router';
-import { RouteLoadError } from '../../../../../components/list/list-states';
-import { RoutePending } from '../../../../../components/list/route-pending';
-import { recruitersQueryOptions } from '../../../../../features/admin-recruiters/api';
-import { RecruiterList } from '../../../../../features/admin-recruiters/components/recruiter-list';
-import { RECRUITER_LIST_DEFAULTS, recruiterListSearchSchema } from '../../../../../features/admin-recruiters/search';
-import { usePageTitle } from '../../../../../lib/page-title';
-import { m } from '../../../../../paraglide/messages';
+import { RouteLoadError } from '#src/components/list/list-states.tsx';
+import { RoutePending } from '#src/components/list/route-pending.tsx';
+import { recruitersQueryOptions } from '#src/features/admin-recruiters/api.ts';
+import { RecruiterList } from '#src/features/admin-recruiters/components/recruiter-list.tsx';
+import { RECRUITER_LIST_DEFAULTS, recruiterListSearchSchema } from '#src/features/admin-recruiters/search.ts';
+import { usePageTitle } from '#src/lib/page-title.ts';
+import { m } from '#src/paraglide/messages.js';
 
 // Admin › Manage Tasks: the recruiters, their numbers, and activate/deactivate; filters live in the URL.
 export const Route = createFileRoute('/_auth/_admin/admin/manage-task/')({

@@ -1,14 +1,14 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
 import { useState } from 'react';
-import { RouteLoadError } from '../../../../../components/list/list-states';
-import { RoutePending } from '../../../../../components/list/route-pending';
-import { promosQueryOptions } from '../../../../../features/admin-promos/api';
-import { PromoCreateDialog } from '../../../../../features/admin-promos/components/promo-create-dialog';
-import { PromoList } from '../../../../../features/admin-promos/components/promo-list';
-import { PROMO_LIST_DEFAULTS, promoListSearchSchema } from '../../../../../features/admin-promos/search';
-import { usePageTitle } from '../../../../../lib/page-title';
-import { m } from '../../../../../paraglide/messages';
+import { RouteLoadError } from '#src/components/list/list-states.tsx';
+import { RoutePending } from '#src/components/list/route-pending.tsx';
+import { promosQueryOptions } from '#src/features/admin-promos/api.ts';
+import { PromoCreateDialog } from '#src/features/admin-promos/components/promo-create-dialog.tsx';
+import { PromoList } from '#src/features/admin-promos/components/promo-list.tsx';
+import { PROMO_LIST_DEFAULTS, promoListSearchSchema } from '#src/features/admin-promos/search.ts';
+import { usePageTitle } from '#src/lib/page-title.ts';
+import { m } from '#src/paraglide/messages.js';
 
 // Admin › Promo: every promo with its period and counts; a new one is created in a dialog, then opened
 // to add its tasks.

@@ -1,11 +1,11 @@
 import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
 import * as v from 'valibot';
-import { addTalentTaskQueryOptions } from '../../../../../features/add-talent/api';
-import { DropResumePage } from '../../../../../features/add-talent/components/drop-resume-page';
-import { heldForFix } from '../../../../../features/add-talent/held-resume';
-import { usePageTitle } from '../../../../../lib/page-title';
-import { flagParam, optionalStringParam } from '../../../../../lib/search-params';
-import { m } from '../../../../../paraglide/messages';
+import { addTalentTaskQueryOptions } from '#src/features/add-talent/api.ts';
+import { DropResumePage } from '#src/features/add-talent/components/drop-resume-page.tsx';
+import { heldForFix } from '#src/features/add-talent/held-resume.ts';
+import { usePageTitle } from '#src/lib/page-title.ts';
+import { flagParam, optionalStringParam } from '#src/lib/search-params.ts';
+import { m } from '#src/paraglide/messages.js';
 
 // taskId is checked by the parent route. `entry`: a drop the server refused, back in the form with
 // its fields, file and refusal. `shared=1`: the recruiter came from /share-target, and the CV shared

@@ -1,13 +1,13 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute, notFound } from '@tanstack/react-router';
-import { RouteLoadError } from '../../../../../components/list/list-states';
-import { RoutePending } from '../../../../../components/list/route-pending';
-import { taskDetailQueryOptions } from '../../../../../features/tasks/api';
-import { AddTalentChoices } from '../../../../../features/tasks/components/add-talent-choices';
-import { orNotFound } from '../../../../../features/tasks/not-found';
-import { parseId } from '../../../../../features/tasks/search';
-import { usePageTitle } from '../../../../../lib/page-title';
-import { m } from '../../../../../paraglide/messages';
+import { RouteLoadError } from '#src/components/list/list-states.tsx';
+import { RoutePending } from '#src/components/list/route-pending.tsx';
+import { taskDetailQueryOptions } from '#src/features/tasks/api.ts';
+import { AddTalentChoices } from '#src/features/tasks/components/add-talent-choices.tsx';
+import { orNotFound } from '#src/features/tasks/not-found.ts';
+import { parseId } from '#src/features/tasks/search.ts';
+import { usePageTitle } from '#src/lib/page-title.ts';
+import { m } from '#src/paraglide/messages.js';
 
 // The first step of adding a talent: the task (taskId is required by the parent route), then a
 // new talent from a resume or one from my folder. An unknown task is Page Not Found.

@@ -1,11 +1,11 @@
 import { createFileRoute, notFound } from '@tanstack/react-router';
 import * as v from 'valibot';
-import { addTalentTalentQueryOptions, addTalentTaskQueryOptions } from '../../../../../features/add-talent/api';
-import { ProfileCompletionPage } from '../../../../../features/add-talent/components/profile-completion-page';
-import { queuedCompletion } from '../../../../../features/add-talent/held-resume';
-import { usePageTitle } from '../../../../../lib/page-title';
-import { flagParam, optionalStringParam } from '../../../../../lib/search-params';
-import { m } from '../../../../../paraglide/messages';
+import { addTalentTalentQueryOptions, addTalentTaskQueryOptions } from '#src/features/add-talent/api.ts';
+import { ProfileCompletionPage } from '#src/features/add-talent/components/profile-completion-page.tsx';
+import { queuedCompletion } from '#src/features/add-talent/held-resume.ts';
+import { usePageTitle } from '#src/lib/page-title.ts';
+import { flagParam, optionalStringParam } from '#src/lib/search-params.ts';
+import { m } from '#src/paraglide/messages.js';
 
 // Needs both talentId and taskId (seed section 5); taskId is checked by the parent route. A completion
 // of this talent still in the outbox (waiting, or refused) is shown instead of a blank form.

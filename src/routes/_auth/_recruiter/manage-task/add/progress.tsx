@@ -1,10 +1,10 @@
 import { createFileRoute, redirect } from '@tanstack/react-router';
 import * as v from 'valibot';
-import { ProgressPage } from '../../../../../features/add-talent/components/progress-page';
-import { dropInProgress } from '../../../../../features/add-talent/held-resume';
-import { usePageTitle } from '../../../../../lib/page-title';
-import { optionalStringParam } from '../../../../../lib/search-params';
-import { m } from '../../../../../paraglide/messages';
+import { ProgressPage } from '#src/features/add-talent/components/progress-page.tsx';
+import { dropInProgress } from '#src/features/add-talent/held-resume.ts';
+import { usePageTitle } from '#src/lib/page-title.ts';
+import { optionalStringParam } from '#src/lib/search-params.ts';
+import { m } from '#src/paraglide/messages.js';
 
 // Seed: progress "redirects to drop-resume when no resume payload is held". `entry` names the drop
 // to follow (several may wait for one task); without it, the task's latest. A refused drop goes back

@@ -1,9 +1,9 @@
 import { createFileRoute, notFound } from '@tanstack/react-router';
-import { isNotFoundError, referralQueryOptions, talentQueryOptions } from '../../../../../features/talents/api';
-import { HiringStatusPage } from '../../../../../features/talents/components/hiring-status-page';
-import { parseIdParam } from '../../../../../features/talents/search-params';
-import { usePageTitle } from '../../../../../lib/page-title';
-import { m } from '../../../../../paraglide/messages';
+import { isNotFoundError, referralQueryOptions, talentQueryOptions } from '#src/features/talents/api.ts';
+import { HiringStatusPage } from '#src/features/talents/components/hiring-status-page.tsx';
+import { parseIdParam } from '#src/features/talents/search-params.ts';
+import { usePageTitle } from '#src/lib/page-title.ts';
+import { m } from '#src/paraglide/messages.js';
 
 export const Route = createFileRoute('/_auth/_recruiter/talents-folder/$id/hiring-status')({
   loader: async ({ context, params }) => {

@@ -1,16 +1,16 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute, notFound, stripSearchParams } from '@tanstack/react-router';
-import { RouteLoadError } from '../../../../../components/list/list-states';
-import { RoutePending } from '../../../../../components/list/route-pending';
-import { promoQueryOptions, taskBoardQueryOptions } from '../../../../../features/tasks/api';
-import { LazyTaskDetailDialog } from '../../../../../features/tasks/components/lazy-task-detail-dialog';
-import { PromoHeader } from '../../../../../features/tasks/components/promo-header';
-import { TaskBoardList } from '../../../../../features/tasks/components/task-board-list';
-import { useViewParam } from '../../../../../features/tasks/components/use-view-param';
-import { orNotFound } from '../../../../../features/tasks/not-found';
-import { parseId, TASK_BOARD_DEFAULTS, taskBoardSearchSchema } from '../../../../../features/tasks/search';
-import { usePageTitle } from '../../../../../lib/page-title';
-import { m } from '../../../../../paraglide/messages';
+import { RouteLoadError } from '#src/components/list/list-states.tsx';
+import { RoutePending } from '#src/components/list/route-pending.tsx';
+import { promoQueryOptions, taskBoardQueryOptions } from '#src/features/tasks/api.ts';
+import { LazyTaskDetailDialog } from '#src/features/tasks/components/lazy-task-detail-dialog.tsx';
+import { PromoHeader } from '#src/features/tasks/components/promo-header.tsx';
+import { TaskBoardList } from '#src/features/tasks/components/task-board-list.tsx';
+import { useViewParam } from '#src/features/tasks/components/use-view-param.ts';
+import { orNotFound } from '#src/features/tasks/not-found.ts';
+import { parseId, TASK_BOARD_DEFAULTS, taskBoardSearchSchema } from '#src/features/tasks/search.ts';
+import { usePageTitle } from '#src/lib/page-title.ts';
+import { m } from '#src/paraglide/messages.js';
 
 // One promo and its tasks, with the board's controls and detail dialog. Unknown promo: Page Not Found.
 export const Route = createFileRoute('/_auth/_recruiter/task/promo/$id')({

@@ -1,13 +1,13 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute, notFound } from '@tanstack/react-router';
-import { RouteLoadError } from '../../../../../../components/list/list-states';
-import { RoutePending } from '../../../../../../components/list/route-pending';
-import { recruiterQueryOptions, recruiterTaskQueryOptions } from '../../../../../../features/admin-recruiters/api';
-import { RecruiterTaskDetail } from '../../../../../../features/admin-recruiters/components/recruiter-task-detail';
-import { orNotFound } from '../../../../../../features/admin-recruiters/not-found';
-import { parseId } from '../../../../../../features/admin-recruiters/search';
-import { usePageTitle } from '../../../../../../lib/page-title';
-import { m } from '../../../../../../paraglide/messages';
+import { RouteLoadError } from '#src/components/list/list-states.tsx';
+import { RoutePending } from '#src/components/list/route-pending.tsx';
+import { recruiterQueryOptions, recruiterTaskQueryOptions } from '#src/features/admin-recruiters/api.ts';
+import { RecruiterTaskDetail } from '#src/features/admin-recruiters/components/recruiter-task-detail.tsx';
+import { orNotFound } from '#src/features/admin-recruiters/not-found.ts';
+import { parseId } from '#src/features/admin-recruiters/search.ts';
+import { usePageTitle } from '#src/lib/page-title.ts';
+import { m } from '#src/paraglide/messages.js';
 
 // "Manage Task Detail": the recruiter's referrals to one task. A task they are not in is Page Not Found.
 export const Route = createFileRoute('/_auth/_admin/admin/manage-task/recruiter-{$recruiter}/$id')({

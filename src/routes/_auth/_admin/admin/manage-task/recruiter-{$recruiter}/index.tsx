@@ -1,19 +1,19 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute, notFound, stripSearchParams } from '@tanstack/react-router';
-import { RouteLoadError } from '../../../../../../components/list/list-states';
-import { RoutePending } from '../../../../../../components/list/route-pending';
-import { recruiterQueryOptions, recruiterTasksQueryOptions } from '../../../../../../features/admin-recruiters/api';
-import { AssignTask } from '../../../../../../features/admin-recruiters/components/assign-task';
-import { RecruiterHeader } from '../../../../../../features/admin-recruiters/components/recruiter-header';
-import { RecruiterTaskList } from '../../../../../../features/admin-recruiters/components/recruiter-task-list';
-import { orNotFound } from '../../../../../../features/admin-recruiters/not-found';
+import { RouteLoadError } from '#src/components/list/list-states.tsx';
+import { RoutePending } from '#src/components/list/route-pending.tsx';
+import { recruiterQueryOptions, recruiterTasksQueryOptions } from '#src/features/admin-recruiters/api.ts';
+import { AssignTask } from '#src/features/admin-recruiters/components/assign-task.tsx';
+import { RecruiterHeader } from '#src/features/admin-recruiters/components/recruiter-header.tsx';
+import { RecruiterTaskList } from '#src/features/admin-recruiters/components/recruiter-task-list.tsx';
+import { orNotFound } from '#src/features/admin-recruiters/not-found.ts';
 import {
   parseId,
   RECRUITER_TASK_DEFAULTS,
   recruiterTaskListSearchSchema,
-} from '../../../../../../features/admin-recruiters/search';
-import { usePageTitle } from '../../../../../../lib/page-title';
-import { m } from '../../../../../../paraglide/messages';
+} from '#src/features/admin-recruiters/search.ts';
+import { usePageTitle } from '#src/lib/page-title.ts';
+import { m } from '#src/paraglide/messages.js';
 
 // A recruiter's tasks (joined or assigned) with their referrals counted, and "Assign a task".
 // An id that is not a recruiter's is Page Not Found.

@@ -1,18 +1,18 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute, notFound, stripSearchParams } from '@tanstack/react-router';
-import { RouteLoadError } from '../../../../../../components/list/list-states';
-import { RoutePending } from '../../../../../../components/list/route-pending';
-import { recruiterQueryOptions, recruiterReferralsQueryOptions } from '../../../../../../features/admin-recruiters/api';
-import { RecruiterHeader } from '../../../../../../features/admin-recruiters/components/recruiter-header';
-import { RecruiterReferralList } from '../../../../../../features/admin-recruiters/components/recruiter-referral-list';
-import { orNotFound } from '../../../../../../features/admin-recruiters/not-found';
+import { RouteLoadError } from '#src/components/list/list-states.tsx';
+import { RoutePending } from '#src/components/list/route-pending.tsx';
+import { recruiterQueryOptions, recruiterReferralsQueryOptions } from '#src/features/admin-recruiters/api.ts';
+import { RecruiterHeader } from '#src/features/admin-recruiters/components/recruiter-header.tsx';
+import { RecruiterReferralList } from '#src/features/admin-recruiters/components/recruiter-referral-list.tsx';
+import { orNotFound } from '#src/features/admin-recruiters/not-found.ts';
 import {
   parseId,
   RECRUITER_REFERRAL_DEFAULTS,
   recruiterReferralSearchSchema,
-} from '../../../../../../features/admin-recruiters/search';
-import { usePageTitle } from '../../../../../../lib/page-title';
-import { m } from '../../../../../../paraglide/messages';
+} from '#src/features/admin-recruiters/search.ts';
+import { usePageTitle } from '#src/lib/page-title.ts';
+import { m } from '#src/paraglide/messages.js';
 
 // The talent view of a recruiter's Manage Tasks: their referrals across tasks; filters live in the URL.
 export const Route = createFileRoute('/_auth/_admin/admin/manage-task/recruiter-{$recruiter}/talent-view')({

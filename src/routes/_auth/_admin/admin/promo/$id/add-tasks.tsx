@@ -1,13 +1,13 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute, Link, notFound } from '@tanstack/react-router';
-import { RouteLoadError } from '../../../../../../components/list/list-states';
-import { RoutePending } from '../../../../../../components/list/route-pending';
-import { promoQueryOptions } from '../../../../../../features/admin-promos/api';
-import { AddTasksPicker } from '../../../../../../features/admin-promos/components/add-tasks-picker';
-import { PeriodBadge } from '../../../../../../features/admin-promos/components/period-badge';
-import { orNotFound, parseId } from '../../../../../../features/admin-promos/not-found';
-import { usePageTitle } from '../../../../../../lib/page-title';
-import { m } from '../../../../../../paraglide/messages';
+import { RouteLoadError } from '#src/components/list/list-states.tsx';
+import { RoutePending } from '#src/components/list/route-pending.tsx';
+import { promoQueryOptions } from '#src/features/admin-promos/api.ts';
+import { AddTasksPicker } from '#src/features/admin-promos/components/add-tasks-picker.tsx';
+import { PeriodBadge } from '#src/features/admin-promos/components/period-badge.tsx';
+import { orNotFound, parseId } from '#src/features/admin-promos/not-found.ts';
+import { usePageTitle } from '#src/lib/page-title.ts';
+import { m } from '#src/paraglide/messages.js';
 
 // "Add Tasks To Promo": pick open tasks the promo does not list yet, then add them in one go.
 export const Route = createFileRoute('/_auth/_admin/admin/promo/$id/add-tasks')({

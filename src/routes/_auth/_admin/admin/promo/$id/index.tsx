@@ -1,18 +1,18 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute, Link, notFound } from '@tanstack/react-router';
-import { RouteLoadError } from '../../../../../../components/list/list-states';
-import { RoutePending } from '../../../../../../components/list/route-pending';
-import { toast } from '../../../../../../components/toast/toast-store';
-import { promoQueryOptions, useSavePromoMutation } from '../../../../../../features/admin-promos/api';
-import { DeletePromo } from '../../../../../../features/admin-promos/components/delete-promo';
-import { PeriodBadge } from '../../../../../../features/admin-promos/components/period-badge';
-import { PromoForm } from '../../../../../../features/admin-promos/components/promo-form';
-import { PromoTasks } from '../../../../../../features/admin-promos/components/promo-tasks';
-import { toPromoFormValues } from '../../../../../../features/admin-promos/form-values';
-import { orNotFound, parseId } from '../../../../../../features/admin-promos/not-found';
-import { formatDateTime, formatMoney } from '../../../../../../lib/format';
-import { usePageTitle } from '../../../../../../lib/page-title';
-import { m } from '../../../../../../paraglide/messages';
+import { RouteLoadError } from '#src/components/list/list-states.tsx';
+import { RoutePending } from '#src/components/list/route-pending.tsx';
+import { toast } from '#src/components/toast/toast-store.ts';
+import { promoQueryOptions, useSavePromoMutation } from '#src/features/admin-promos/api.ts';
+import { DeletePromo } from '#src/features/admin-promos/components/delete-promo.tsx';
+import { PeriodBadge } from '#src/features/admin-promos/components/period-badge.tsx';
+import { PromoForm } from '#src/features/admin-promos/components/promo-form.tsx';
+import { PromoTasks } from '#src/features/admin-promos/components/promo-tasks.tsx';
+import { toPromoFormValues } from '#src/features/admin-promos/form-values.ts';
+import { orNotFound, parseId } from '#src/features/admin-promos/not-found.ts';
+import { formatDateTime, formatMoney } from '#src/lib/format.ts';
+import { usePageTitle } from '#src/lib/page-title.ts';
+import { m } from '#src/paraglide/messages.js';
 
 // One promo: its edit form, its tasks (remove one, or add more) and delete. An id that is not a promo
 // is Page Not Found.

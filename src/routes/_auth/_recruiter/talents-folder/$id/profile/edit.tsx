@@ -1,9 +1,9 @@
 import { createFileRoute, notFound } from '@tanstack/react-router';
-import { isNotFoundError, talentQueryOptions } from '../../../../../../features/talents/api';
-import { TalentEditPage } from '../../../../../../features/talents/components/talent-edit-page';
-import { parseIdParam } from '../../../../../../features/talents/search-params';
-import { usePageTitle } from '../../../../../../lib/page-title';
-import { m } from '../../../../../../paraglide/messages';
+import { isNotFoundError, talentQueryOptions } from '#src/features/talents/api.ts';
+import { TalentEditPage } from '#src/features/talents/components/talent-edit-page.tsx';
+import { parseIdParam } from '#src/features/talents/search-params.ts';
+import { usePageTitle } from '#src/lib/page-title.ts';
+import { m } from '#src/paraglide/messages.js';
 
 export const Route = createFileRoute('/_auth/_recruiter/talents-folder/$id/profile/edit')({
   loader: async ({ context, params }) => {

@@ -1,9 +1,9 @@
 import { createFileRoute, notFound } from '@tanstack/react-router';
-import { isNotFoundError, talentQueryOptions } from '../../../../../../features/talents/api';
-import { TalentProfilePage } from '../../../../../../features/talents/components/talent-profile-page';
-import { parseIdParam, talentProfileSearchSchema } from '../../../../../../features/talents/search-params';
-import { usePageTitle } from '../../../../../../lib/page-title';
-import { m } from '../../../../../../paraglide/messages';
+import { isNotFoundError, talentQueryOptions } from '#src/features/talents/api.ts';
+import { TalentProfilePage } from '#src/features/talents/components/talent-profile-page.tsx';
+import { parseIdParam, talentProfileSearchSchema } from '#src/features/talents/search-params.ts';
+import { usePageTitle } from '#src/lib/page-title.ts';
+import { m } from '#src/paraglide/messages.js';
 
 export const Route = createFileRoute('/_auth/_recruiter/talents-folder/$id/profile/')({
   validateSearch: talentProfileSearchSchema,
