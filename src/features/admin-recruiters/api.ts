@@ -1,10 +1,11 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, unwrap } from '#src/lib/api-client.ts';
 import { registerFieldMessages } from '#src/lib/app-error.ts';
+import type { ReferralListFilters } from '#src/lib/referral-list-search.ts';
 import { m } from '#src/paraglide/messages.js';
 import type { AddRecruiterFields } from '#src/shared/admin-recruiter-schemas.ts';
 import type { UserStatus } from '#src/shared/enums.ts';
-import type { RecruiterListFilters, RecruiterReferralFilters, RecruiterTaskFilters } from './search';
+import type { RecruiterListFilters, RecruiterTaskFilters } from './search';
 
 // Admin › Recruiters (`/api/admin/recruiters`). Every key starts with 'admin-recruiters', then the
 // part of it: the list, one recruiter, their tasks, one task's referrals, their referrals, the tasks
@@ -89,7 +90,7 @@ export const recruiterTaskQueryOptions = (id: number, taskId: number) =>
   });
 
 /** The talent view: the recruiter's referrals across tasks. */
-export const recruiterReferralsQueryOptions = (id: number, filters: RecruiterReferralFilters) =>
+export const recruiterReferralsQueryOptions = (id: number, filters: ReferralListFilters) =>
   queryOptions({
     queryKey: [...recruiterKeys.referrals(id), filters],
     queryFn: () =>

@@ -1,5 +1,6 @@
 import * as v from 'valibot';
-import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from '#src/shared/constants.ts';
+import { idParam, pageParam, pageSizeParam, pickOrEmpty, textParam } from '#src/lib/list-search.ts';
+import { DEFAULT_PAGE_SIZE } from '#src/shared/constants.ts';
 import { CALL_FILTERS, CONSENT_STATUSES, HIRING_STATUSES, REWARD_FILTERS } from '#src/shared/enums.ts';
 import type { AdminReferralFilters } from './api';
 
@@ -7,35 +8,17 @@ import type { AdminReferralFilters } from './api';
 // default on its own, so one bad value in a shared link keeps the rest of the view. `referral` opens the
 // detail dialog over the list.
 
-// The router parses `?search=123` as the number 123: text params take numbers back as text.
-const text = v.fallback(
-  v.optional(v.pipe(v.union([v.string(), v.number()]), v.transform(String), v.trim(), v.maxLength(100)), ''),
-  '',
-);
-const id = v.fallback(
-  v.optional(
-    v.pipe(
-      v.union([v.number(), v.pipe(v.string(), v.regex(/^[1-9]\d{0,9}$/), v.transform(Number))]),
-      v.integer(),
-      v.minValue(1),
-    ),
-  ),
-  undefined,
-);
-const pick = <const T extends readonly string[]>(values: T) =>
-  v.fallback(v.optional(v.picklist(['', ...values] as const), ''), '');
-
 export const hiringStatusSearchSchema = v.object({
-  search: text,
-  taskId: id,
-  recruiterId: id,
-  hiring: pick(HIRING_STATUSES),
-  consent: pick(CONSENT_STATUSES),
-  reward: pick(REWARD_FILTERS),
+  search: textParam,
+  taskId: idParam,
+  recruiterId: idParam,
+  hiring: pickOrEmpty(HIRING_STATUSES),
+  consent: pickOrEmpty(CONSENT_STATUSES),
+  reward: pickOrEmpty(REWARD_FILTERS),
   call: v.fallback(v.optional(v.picklist(CALL_FILTERS), 'ALL'), 'ALL'),
-  page: v.fallback(v.optional(v.pipe(v.number(), v.integer(), v.minValue(1)), 1), 1),
-  pageSize: v.fallback(v.optional(v.picklist(PAGE_SIZES), DEFAULT_PAGE_SIZE), DEFAULT_PAGE_SIZE),
-  referral: id,
+  page: pageParam,
+  pageSize: pageSizeParam,
+  referral: idParam,
 });
 export type HiringStatusSearch = v.InferOutput<typeof hiringStatusSearchSchema>;
 export type HiringListFilters = Omit<HiringStatusSearch, 'referral'>;
@@ -70,7 +53,3 @@ export function toApiFilters(filters: HiringListFilters): AdminReferralFilters {
     pageSize: filters.pageSize,
   };
 }
-
-/** The Pagination's page size as one of the seed's sizes. */
-export const asPageSize = (size: number): (typeof PAGE_SIZES)[number] =>
-  PAGE_SIZES.find((option) => option === size) ?? DEFAULT_PAGE_SIZE;

@@ -1,35 +1,18 @@
 import * as v from 'valibot';
-import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from '#src/shared/constants.ts';
+import { idParam, optionalPick, optionalTextParam, pageParam, pageSizeParam } from '#src/lib/list-search.ts';
 import { CONSENT_STATUSES, HIRING_STATUSES, REWARD_FILTERS } from '#src/shared/enums.ts';
 
-// The router parses search values as JSON (`?taskId=7` is 7, `?search=123` is 123): ids accept a number
-// or its text, text accepts a number. A value that does not fit falls back to "no filter", never an error.
-const idParam = v.fallback(
-  v.optional(
-    v.pipe(
-      v.union([v.number(), v.pipe(v.string(), v.regex(/^[1-9]\d{0,9}$/), v.transform(Number))]),
-      v.integer(),
-      v.minValue(1),
-    ),
-  ),
-  undefined,
-);
-
-const optionalPick = <T extends readonly [string, ...string[]]>(options: T) =>
-  v.fallback(v.optional(v.picklist(options)), undefined);
+// A value that does not fit falls back to "no filter", never an error.
 
 /** `/talents-folder` search params: search, task, consent, hiring and reward filters, page. */
 export const talentsFolderSearchSchema = v.object({
-  search: v.fallback(
-    v.optional(v.pipe(v.union([v.string(), v.number()]), v.transform(String), v.trim(), v.maxLength(100))),
-    undefined,
-  ),
+  search: optionalTextParam,
   taskId: idParam,
   consent: optionalPick(CONSENT_STATUSES),
   hiring: optionalPick(HIRING_STATUSES),
   reward: optionalPick(REWARD_FILTERS),
-  page: v.fallback(v.optional(v.pipe(v.number(), v.integer(), v.minValue(1)), 1), 1),
-  pageSize: v.fallback(v.optional(v.picklist(PAGE_SIZES), DEFAULT_PAGE_SIZE), DEFAULT_PAGE_SIZE),
+  page: pageParam,
+  pageSize: pageSizeParam,
 });
 export type TalentsFolderSearch = v.InferOutput<typeof talentsFolderSearchSchema>;
 
@@ -46,8 +29,3 @@ export const folderFilters = (search: TalentsFolderSearch) => ({
 
 /** `/talents-folder/{id}/profile?referral=` opens (and scrolls to) that referral's panel. */
 export const talentProfileSearchSchema = v.object({ referral: idParam });
-
-/** A `/:id` path parameter as a number, or null when it is not a plausible id. */
-export function parseIdParam(value: string): number | null {
-  return /^[1-9]\d{0,9}$/.test(value) ? Number(value) : null;
-}

@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, unwrap } from '#src/lib/api-client.ts';
-import type { ReferralListFilters, TaskListFilters } from './search';
+import type { ReferralListFilters } from '#src/lib/referral-list-search.ts';
+import type { TaskListFilters } from './search';
 
 // Task board, Manage Task and the referral list (issue 3). Keys start with the resource name
 // (ARCHITECTURE.md convention 1): 'tasks' for the board, 'recruiter-tasks' for the recruiter's own

@@ -1,10 +1,10 @@
 import { Link } from '@tanstack/react-router';
 import { FilterSelect } from '#src/components/list/filter-select.tsx';
+import { ListPagination } from '#src/components/list/list-pagination.tsx';
 import { ListEmpty } from '#src/components/list/list-states.tsx';
-import { Pagination } from '#src/components/list/pagination.tsx';
 import { SearchBox } from '#src/components/list/search-box.tsx';
 import { CardFigures, type Column, TableAndCards } from '#src/components/list/table-and-cards.tsx';
-import { asPageSize, type PromoListFilters } from '#src/features/admin-promos/search.ts';
+import type { PromoListFilters } from '#src/features/admin-promos/search.ts';
 import { formatDateTime, formatMoney } from '#src/lib/format.ts';
 import { m } from '#src/paraglide/messages.js';
 import type { AdminPromoSummary } from '#src/shared/admin-promo-types.ts';
@@ -119,15 +119,7 @@ export function PromoList({ data, filters, onChange, onCreate }: PromoListProps)
           )}
         />
       )}
-      {data.total > 0 && (
-        <Pagination
-          idPrefix="promos"
-          page={data.page}
-          pageSize={data.pageSize}
-          total={data.total}
-          onChange={(next) => onChange({ page: next.page, pageSize: asPageSize(next.pageSize) })}
-        />
-      )}
+      <ListPagination idPrefix="promos" data={data} onChange={onChange} />
     </div>
   );
 }

@@ -1,14 +1,10 @@
 import { Link } from '@tanstack/react-router';
 import { FilterSelect } from '#src/components/list/filter-select.tsx';
+import { ListPagination } from '#src/components/list/list-pagination.tsx';
 import { ListEmpty } from '#src/components/list/list-states.tsx';
-import { Pagination } from '#src/components/list/pagination.tsx';
 import { SearchBox } from '#src/components/list/search-box.tsx';
 import { CardFigures, type Column, TableAndCards } from '#src/components/list/table-and-cards.tsx';
-import {
-  asPageSize,
-  RECRUITER_LIST_DEFAULTS,
-  type RecruiterListFilters,
-} from '#src/features/admin-recruiters/search.ts';
+import { RECRUITER_LIST_DEFAULTS, type RecruiterListFilters } from '#src/features/admin-recruiters/search.ts';
 import { formatDate } from '#src/lib/format.ts';
 import { m } from '#src/paraglide/messages.js';
 import type { RecruiterRow } from '#src/shared/admin-recruiter-types.ts';
@@ -170,15 +166,7 @@ export function RecruiterList({ data, filters, onChange }: RecruiterListProps) {
           )}
         />
       )}
-      {data.total > 0 && (
-        <Pagination
-          idPrefix="recruiters"
-          page={data.page}
-          pageSize={data.pageSize}
-          total={data.total}
-          onChange={(next) => onChange({ page: next.page, pageSize: asPageSize(next.pageSize) })}
-        />
-      )}
+      <ListPagination idPrefix="recruiters" data={data} onChange={onChange} />
     </div>
   );
 }

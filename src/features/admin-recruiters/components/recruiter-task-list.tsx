@@ -1,15 +1,11 @@
 import { Link } from '@tanstack/react-router';
 import { FilterSelect } from '#src/components/list/filter-select.tsx';
+import { ListPagination } from '#src/components/list/list-pagination.tsx';
 import { ListEmpty } from '#src/components/list/list-states.tsx';
-import { Pagination } from '#src/components/list/pagination.tsx';
 import { SearchBox } from '#src/components/list/search-box.tsx';
 import { CardFigures, type Column, TableAndCards } from '#src/components/list/table-and-cards.tsx';
 import { TaskStatusBadge } from '#src/components/status/task-status-badge.tsx';
-import {
-  asPageSize,
-  RECRUITER_TASK_DEFAULTS,
-  type RecruiterTaskFilters,
-} from '#src/features/admin-recruiters/search.ts';
+import { RECRUITER_TASK_DEFAULTS, type RecruiterTaskFilters } from '#src/features/admin-recruiters/search.ts';
 import { formatMoney } from '#src/lib/format.ts';
 import { m } from '#src/paraglide/messages.js';
 import type { ListPage } from '#src/shared/api-response.ts';
@@ -125,15 +121,7 @@ export function RecruiterTaskList({ recruiterId, data, filters, onChange }: Recr
           )}
         />
       )}
-      {data.total > 0 && (
-        <Pagination
-          idPrefix="recruiter-tasks"
-          page={data.page}
-          pageSize={data.pageSize}
-          total={data.total}
-          onChange={(next) => onChange({ page: next.page, pageSize: asPageSize(next.pageSize) })}
-        />
-      )}
+      <ListPagination idPrefix="recruiter-tasks" data={data} onChange={onChange} />
     </div>
   );
 }

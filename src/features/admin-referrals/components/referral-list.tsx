@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { EmptyState } from '#src/components/list/empty-state.tsx';
 import { FilterSelect } from '#src/components/list/filter-select.tsx';
-import { Pagination } from '#src/components/list/pagination.tsx';
+import { ListPagination } from '#src/components/list/list-pagination.tsx';
 import { SearchBox } from '#src/components/list/search-box.tsx';
 import { CallProofBadge, ConsentBadge, HiringBadge, RewardBadge } from '#src/components/status/referral-badges.tsx';
-import { asPageSize, HIRING_STATUS_DEFAULTS, type HiringListFilters } from '#src/features/admin-referrals/search.ts';
+import { HIRING_STATUS_DEFAULTS, type HiringListFilters } from '#src/features/admin-referrals/search.ts';
 import { CONSENT_LABELS, HIRING_LABELS, REWARD_LABELS } from '#src/lib/enum-labels/referral-labels.ts';
 import { formatDate, formatMoney } from '#src/lib/format.ts';
 import { m } from '#src/paraglide/messages.js';
@@ -333,15 +333,7 @@ export function ReferralList({ data, filters, onChange, onOpen }: ReferralListPr
           </ul>
         </>
       )}
-      {data.total > 0 && (
-        <Pagination
-          idPrefix="hiring"
-          page={data.page}
-          pageSize={data.pageSize}
-          total={data.total}
-          onChange={(next) => onChange({ page: next.page, pageSize: asPageSize(next.pageSize) })}
-        />
-      )}
+      <ListPagination idPrefix="hiring" data={data} onChange={onChange} />
     </div>
   );
 }

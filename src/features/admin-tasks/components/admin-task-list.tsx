@@ -1,11 +1,11 @@
 import { FilterSelect } from '#src/components/list/filter-select.tsx';
 import { HiringStatusLink } from '#src/components/list/hiring-status-link.tsx';
+import { ListPagination } from '#src/components/list/list-pagination.tsx';
 import { ListEmpty } from '#src/components/list/list-states.tsx';
-import { Pagination } from '#src/components/list/pagination.tsx';
 import { SearchBox } from '#src/components/list/search-box.tsx';
 import { CardFigures, type Column, TableAndCards } from '#src/components/list/table-and-cards.tsx';
 import { TaskStatusBadge } from '#src/components/status/task-status-badge.tsx';
-import { ADMIN_TASK_DEFAULTS, type AdminTaskFilters, asPageSize } from '#src/features/admin-tasks/search.ts';
+import { ADMIN_TASK_DEFAULTS, type AdminTaskFilters } from '#src/features/admin-tasks/search.ts';
 import { JOB_TYPE_LABELS } from '#src/lib/enum-labels/task-labels.ts';
 import { formatDate, formatDateTime, formatMoney } from '#src/lib/format.ts';
 import { m } from '#src/paraglide/messages.js';
@@ -217,15 +217,7 @@ export function AdminTaskList({ data, filters, onChange, onEdit, onCreate }: Adm
           )}
         />
       )}
-      {data.total > 0 && (
-        <Pagination
-          idPrefix="admin-tasks"
-          page={data.page}
-          pageSize={data.pageSize}
-          total={data.total}
-          onChange={(next) => onChange({ page: next.page, pageSize: asPageSize(next.pageSize) })}
-        />
-      )}
+      <ListPagination idPrefix="admin-tasks" data={data} onChange={onChange} />
     </div>
   );
 }

@@ -3,7 +3,7 @@ import { getRouteApi, Link } from '@tanstack/react-router';
 import { formatMonth } from '#src/components/charts/month-label.ts';
 import { EmptyState } from '#src/components/list/empty-state.tsx';
 import { FilterSelect } from '#src/components/list/filter-select.tsx';
-import { Pagination } from '#src/components/list/pagination.tsx';
+import { ListPagination } from '#src/components/list/list-pagination.tsx';
 import { RewardBadge } from '#src/components/status/referral-badges.tsx';
 import { earningReferralsQueryOptions, earningTaskOptionsQueryOptions } from '#src/features/earning/api.ts';
 import { type EarningSearch, earningFilters } from '#src/features/earning/search-params.ts';
@@ -152,15 +152,7 @@ export function EarningList({ summary }: { summary: EarningSummary }) {
         </ul>
       )}
 
-      {data.total > 0 && (
-        <Pagination
-          idPrefix="earning"
-          page={data.page}
-          pageSize={data.pageSize}
-          total={data.total}
-          onChange={(next) => update({ page: next.page, pageSize: next.pageSize as EarningSearch['pageSize'] })}
-        />
-      )}
+      <ListPagination idPrefix="earning" data={data} onChange={update} />
     </section>
   );
 }

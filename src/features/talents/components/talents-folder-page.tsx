@@ -2,7 +2,7 @@ import { useSuspenseQuery } from '@tanstack/react-query';
 import { getRouteApi, Link } from '@tanstack/react-router';
 import { EmptyState } from '#src/components/list/empty-state.tsx';
 import { FilterSelect } from '#src/components/list/filter-select.tsx';
-import { Pagination } from '#src/components/list/pagination.tsx';
+import { ListPagination } from '#src/components/list/list-pagination.tsx';
 import { SearchBox } from '#src/components/list/search-box.tsx';
 import { AsOfNote } from '#src/components/offline/as-of-note.tsx';
 import { talentsQueryOptions, taskFilterOptionsQueryOptions } from '#src/features/talents/api.ts';
@@ -117,15 +117,7 @@ export function TalentsFolderPage() {
         </ul>
       )}
 
-      {data.total > 0 && (
-        <Pagination
-          idPrefix="talents"
-          page={data.page}
-          pageSize={data.pageSize}
-          total={data.total}
-          onChange={(next) => update({ page: next.page, pageSize: next.pageSize as TalentsFolderSearch['pageSize'] })}
-        />
-      )}
+      <ListPagination idPrefix="talents" data={data} onChange={update} />
     </section>
   );
 }

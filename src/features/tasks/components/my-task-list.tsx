@@ -1,7 +1,7 @@
 import { Link } from '@tanstack/react-router';
+import { ListPagination } from '#src/components/list/list-pagination.tsx';
 import { ListEmpty } from '#src/components/list/list-states.tsx';
-import { Pagination } from '#src/components/list/pagination.tsx';
-import { asPageSize, MY_TASK_DEFAULTS, type TaskListFilters } from '#src/features/tasks/search.ts';
+import { isTaskListFiltered, MY_TASK_DEFAULTS, type TaskListFilters } from '#src/features/tasks/search.ts';
 import { m } from '#src/paraglide/messages.js';
 import type { ListPage } from '#src/shared/api-response.ts';
 import type { MyTaskCard } from '#src/shared/recruiter-types.ts';
@@ -18,11 +18,7 @@ type MyTaskListProps = {
 // Manage Task: the tasks the recruiter joined, each with the counts of their referrals to it.
 export function MyTaskList({ data, filters, onChange }: MyTaskListProps) {
   const defaults = MY_TASK_DEFAULTS;
-  const filtered =
-    filters.page > 1 ||
-    filters.search !== defaults.search ||
-    filters.jobType !== defaults.jobType ||
-    filters.status !== defaults.status;
+  const filtered = isTaskListFiltered(filters, defaults);
   return (
     <div className="space-y-3">
       <TaskListControls value={filters} idPrefix="my-tasks" onChange={(patch) => onChange({ ...patch, page: 1 })} />
@@ -77,15 +73,7 @@ export function MyTaskList({ data, filters, onChange }: MyTaskListProps) {
           })}
         </ul>
       )}
-      {data.total > 0 && (
-        <Pagination
-          idPrefix="my-tasks"
-          page={data.page}
-          pageSize={data.pageSize}
-          total={data.total}
-          onChange={(next) => onChange({ page: next.page, pageSize: asPageSize(next.pageSize) })}
-        />
-      )}
+      <ListPagination idPrefix="my-tasks" data={data} onChange={onChange} />
     </div>
   );
 }

@@ -1,6 +1,6 @@
+import { ListPagination } from '#src/components/list/list-pagination.tsx';
 import { ListEmpty } from '#src/components/list/list-states.tsx';
-import { Pagination } from '#src/components/list/pagination.tsx';
-import { asPageSize, type TaskListFilters } from '#src/features/tasks/search.ts';
+import { isTaskListFiltered, type TaskListFilters } from '#src/features/tasks/search.ts';
 import { m } from '#src/paraglide/messages.js';
 import type { ListPage } from '#src/shared/api-response.ts';
 import type { TaskCard } from '#src/shared/recruiter-types.ts';
@@ -19,12 +19,7 @@ type TaskBoardListProps = {
 
 // The board's controls, cards and pages (/task and /task/promo/{id}). A card's title opens its detail.
 export function TaskBoardList({ data, filters, defaults, onChange, onOpen, idPrefix }: TaskBoardListProps) {
-  // A page past the end (an old link) is "nothing matches" too: clearing goes back to page 1.
-  const filtered =
-    filters.page > 1 ||
-    filters.search !== defaults.search ||
-    filters.jobType !== defaults.jobType ||
-    filters.status !== defaults.status;
+  const filtered = isTaskListFiltered(filters, defaults);
   return (
     <div className="space-y-3">
       <TaskListControls value={filters} idPrefix={idPrefix} onChange={(patch) => onChange({ ...patch, page: 1 })} />
@@ -68,15 +63,7 @@ export function TaskBoardList({ data, filters, defaults, onChange, onOpen, idPre
           ))}
         </ul>
       )}
-      {data.total > 0 && (
-        <Pagination
-          idPrefix={idPrefix}
-          page={data.page}
-          pageSize={data.pageSize}
-          total={data.total}
-          onChange={(next) => onChange({ page: next.page, pageSize: asPageSize(next.pageSize) })}
-        />
-      )}
+      <ListPagination idPrefix={idPrefix} data={data} onChange={onChange} />
     </div>
   );
 }

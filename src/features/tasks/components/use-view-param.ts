@@ -1,6 +1,6 @@
 import { useRouter } from '@tanstack/react-router';
 import { useEffect, useRef } from 'react';
-import { parseId } from '#src/features/tasks/search.ts';
+import { parseId } from '#src/lib/path-id.ts';
 import { preloadTaskDetailDialog } from './lazy-task-detail-dialog';
 
 type SetView = (view: string | undefined, options: { replace: boolean }) => void;

@@ -4,9 +4,9 @@ import { RouteLoadError } from '#src/components/list/list-states.tsx';
 import { RoutePending } from '#src/components/list/route-pending.tsx';
 import { myTaskQueryOptions } from '#src/features/tasks/api.ts';
 import { MyTaskDetailView } from '#src/features/tasks/components/my-task-detail.tsx';
-import { orNotFound } from '#src/features/tasks/not-found.ts';
-import { parseId } from '#src/features/tasks/search.ts';
+import { orNotFound } from '#src/lib/or-not-found.ts';
 import { usePageTitle } from '#src/lib/page-title.ts';
+import { parseId } from '#src/lib/path-id.ts';
 import { m } from '#src/paraglide/messages.js';
 
 // One of my tasks and my referrals to it. A task I have not joined (or none) is Page Not Found.

@@ -5,8 +5,8 @@ import { RoutePending } from '#src/components/list/route-pending.tsx';
 import { myReferralsQueryOptions } from '#src/features/tasks/api.ts';
 import { ManageTabs } from '#src/features/tasks/components/manage-tabs.tsx';
 import { ReferralList } from '#src/features/tasks/components/referral-list.tsx';
-import { REFERRAL_LIST_DEFAULTS, referralListSearchSchema } from '#src/features/tasks/search.ts';
 import { usePageTitle } from '#src/lib/page-title.ts';
+import { REFERRAL_LIST_DEFAULTS, referralListSearchSchema } from '#src/lib/referral-list-search.ts';
 import { m } from '#src/paraglide/messages.js';
 
 // Manage Task as a flat list of the talents I referred, across tasks; filters live in the URL.

@@ -4,9 +4,9 @@ import { RouteLoadError } from '#src/components/list/list-states.tsx';
 import { RoutePending } from '#src/components/list/route-pending.tsx';
 import { taskDetailQueryOptions } from '#src/features/tasks/api.ts';
 import { AddTalentChoices } from '#src/features/tasks/components/add-talent-choices.tsx';
-import { orNotFound } from '#src/features/tasks/not-found.ts';
-import { parseId } from '#src/features/tasks/search.ts';
+import { orNotFound } from '#src/lib/or-not-found.ts';
 import { usePageTitle } from '#src/lib/page-title.ts';
+import { parseId } from '#src/lib/path-id.ts';
 import { m } from '#src/paraglide/messages.js';
 
 // The first step of adding a talent: the task (taskId is required by the parent route), then a

@@ -1,13 +1,13 @@
 import { createFileRoute, notFound } from '@tanstack/react-router';
 import { isNotFoundError, referralQueryOptions, talentQueryOptions } from '#src/features/talents/api.ts';
 import { HiringStatusPage } from '#src/features/talents/components/hiring-status-page.tsx';
-import { parseIdParam } from '#src/features/talents/search-params.ts';
 import { usePageTitle } from '#src/lib/page-title.ts';
+import { parseId } from '#src/lib/path-id.ts';
 import { m } from '#src/paraglide/messages.js';
 
 export const Route = createFileRoute('/_auth/_recruiter/talents-folder/$id/hiring-status')({
   loader: async ({ context, params }) => {
-    const id = parseIdParam(params.id);
+    const id = parseId(params.id);
     if (id === null) throw notFound();
     const talent = await context.queryClient.ensureQueryData(talentQueryOptions(id)).catch((error: unknown) => {
       throw isNotFoundError(error) ? notFound() : error;

@@ -7,9 +7,10 @@ import { LazyTaskDetailDialog } from '#src/features/tasks/components/lazy-task-d
 import { PromoHeader } from '#src/features/tasks/components/promo-header.tsx';
 import { TaskBoardList } from '#src/features/tasks/components/task-board-list.tsx';
 import { useViewParam } from '#src/features/tasks/components/use-view-param.ts';
-import { orNotFound } from '#src/features/tasks/not-found.ts';
-import { parseId, TASK_BOARD_DEFAULTS, taskBoardSearchSchema } from '#src/features/tasks/search.ts';
+import { TASK_BOARD_DEFAULTS, taskBoardSearchSchema } from '#src/features/tasks/search.ts';
+import { orNotFound } from '#src/lib/or-not-found.ts';
 import { usePageTitle } from '#src/lib/page-title.ts';
+import { parseId } from '#src/lib/path-id.ts';
 import { m } from '#src/paraglide/messages.js';
 
 // One promo and its tasks, with the board's controls and detail dialog. Unknown promo: Page Not Found.

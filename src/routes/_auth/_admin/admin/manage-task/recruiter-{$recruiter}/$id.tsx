@@ -4,9 +4,9 @@ import { RouteLoadError } from '#src/components/list/list-states.tsx';
 import { RoutePending } from '#src/components/list/route-pending.tsx';
 import { recruiterQueryOptions, recruiterTaskQueryOptions } from '#src/features/admin-recruiters/api.ts';
 import { RecruiterTaskDetail } from '#src/features/admin-recruiters/components/recruiter-task-detail.tsx';
-import { orNotFound } from '#src/features/admin-recruiters/not-found.ts';
-import { parseId } from '#src/features/admin-recruiters/search.ts';
+import { orNotFound } from '#src/lib/or-not-found.ts';
 import { usePageTitle } from '#src/lib/page-title.ts';
+import { parseId } from '#src/lib/path-id.ts';
 import { m } from '#src/paraglide/messages.js';
 
 // "Manage Task Detail": the recruiter's referrals to one task. A task they are not in is Page Not Found.

@@ -6,13 +6,10 @@ import { recruiterQueryOptions, recruiterTasksQueryOptions } from '#src/features
 import { AssignTask } from '#src/features/admin-recruiters/components/assign-task.tsx';
 import { RecruiterHeader } from '#src/features/admin-recruiters/components/recruiter-header.tsx';
 import { RecruiterTaskList } from '#src/features/admin-recruiters/components/recruiter-task-list.tsx';
-import { orNotFound } from '#src/features/admin-recruiters/not-found.ts';
-import {
-  parseId,
-  RECRUITER_TASK_DEFAULTS,
-  recruiterTaskListSearchSchema,
-} from '#src/features/admin-recruiters/search.ts';
+import { RECRUITER_TASK_DEFAULTS, recruiterTaskListSearchSchema } from '#src/features/admin-recruiters/search.ts';
+import { orNotFound } from '#src/lib/or-not-found.ts';
 import { usePageTitle } from '#src/lib/page-title.ts';
+import { parseId } from '#src/lib/path-id.ts';
 import { m } from '#src/paraglide/messages.js';
 
 // A recruiter's tasks (joined or assigned) with their referrals counted, and "Assign a task".

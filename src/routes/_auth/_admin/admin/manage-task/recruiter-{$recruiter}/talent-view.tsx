@@ -5,19 +5,16 @@ import { RoutePending } from '#src/components/list/route-pending.tsx';
 import { recruiterQueryOptions, recruiterReferralsQueryOptions } from '#src/features/admin-recruiters/api.ts';
 import { RecruiterHeader } from '#src/features/admin-recruiters/components/recruiter-header.tsx';
 import { RecruiterReferralList } from '#src/features/admin-recruiters/components/recruiter-referral-list.tsx';
-import { orNotFound } from '#src/features/admin-recruiters/not-found.ts';
-import {
-  parseId,
-  RECRUITER_REFERRAL_DEFAULTS,
-  recruiterReferralSearchSchema,
-} from '#src/features/admin-recruiters/search.ts';
+import { orNotFound } from '#src/lib/or-not-found.ts';
 import { usePageTitle } from '#src/lib/page-title.ts';
+import { parseId } from '#src/lib/path-id.ts';
+import { REFERRAL_LIST_DEFAULTS, referralListSearchSchema } from '#src/lib/referral-list-search.ts';
 import { m } from '#src/paraglide/messages.js';
 
 // The talent view of a recruiter's Manage Tasks: their referrals across tasks; filters live in the URL.
 export const Route = createFileRoute('/_auth/_admin/admin/manage-task/recruiter-{$recruiter}/talent-view')({
-  validateSearch: recruiterReferralSearchSchema,
-  search: { middlewares: [stripSearchParams(RECRUITER_REFERRAL_DEFAULTS)] },
+  validateSearch: referralListSearchSchema,
+  search: { middlewares: [stripSearchParams(REFERRAL_LIST_DEFAULTS)] },
   loaderDeps: ({ search }) => search,
   loader: async ({ context: { queryClient }, params, deps }) => {
     const id = parseId(params.recruiter);

@@ -5,8 +5,9 @@ import { RoutePending } from '#src/components/list/route-pending.tsx';
 import { promoQueryOptions } from '#src/features/admin-promos/api.ts';
 import { AddTasksPicker } from '#src/features/admin-promos/components/add-tasks-picker.tsx';
 import { PeriodBadge } from '#src/features/admin-promos/components/period-badge.tsx';
-import { orNotFound, parseId } from '#src/features/admin-promos/not-found.ts';
+import { orNotFound } from '#src/lib/or-not-found.ts';
 import { usePageTitle } from '#src/lib/page-title.ts';
+import { parseId } from '#src/lib/path-id.ts';
 import { m } from '#src/paraglide/messages.js';
 
 // "Add Tasks To Promo": pick open tasks the promo does not list yet, then add them in one go.

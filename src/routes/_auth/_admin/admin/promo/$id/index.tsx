@@ -9,9 +9,10 @@ import { PeriodBadge } from '#src/features/admin-promos/components/period-badge.
 import { PromoForm } from '#src/features/admin-promos/components/promo-form.tsx';
 import { PromoTasks } from '#src/features/admin-promos/components/promo-tasks.tsx';
 import { toPromoFormValues } from '#src/features/admin-promos/form-values.ts';
-import { orNotFound, parseId } from '#src/features/admin-promos/not-found.ts';
 import { formatDateTime, formatMoney } from '#src/lib/format.ts';
+import { orNotFound } from '#src/lib/or-not-found.ts';
 import { usePageTitle } from '#src/lib/page-title.ts';
+import { parseId } from '#src/lib/path-id.ts';
 import { m } from '#src/paraglide/messages.js';
 
 // One promo: its edit form, its tasks (remove one, or add more) and delete. An id that is not a promo
