@@ -1,15 +1,14 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
-import { createFileRoute, notFound, stripSearchParams } from '@tanstack/react-router';
+import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
 import { RouteLoadError } from '#src/components/list/list-states.tsx';
 import { RoutePending } from '#src/components/list/route-pending.tsx';
 import { recruiterQueryOptions, recruiterTasksQueryOptions } from '#src/features/admin-recruiters/api.ts';
 import { AssignTask } from '#src/features/admin-recruiters/components/assign-task.tsx';
 import { RecruiterHeader } from '#src/features/admin-recruiters/components/recruiter-header.tsx';
 import { RecruiterTaskList } from '#src/features/admin-recruiters/components/recruiter-task-list.tsx';
+import { loadRecruiterPage } from '#src/features/admin-recruiters/load-recruiter-page.ts';
 import { RECRUITER_TASK_DEFAULTS, recruiterTaskListSearchSchema } from '#src/features/admin-recruiters/search.ts';
-import { orNotFound } from '#src/lib/or-not-found.ts';
 import { usePageTitle } from '#src/lib/page-title.ts';
-import { parseId } from '#src/lib/path-id.ts';
 import { m } from '#src/paraglide/messages.js';
 
 // A recruiter's tasks (joined or assigned) with their referrals counted, and "Assign a task".
@@ -18,16 +17,10 @@ export const Route = createFileRoute('/_auth/_admin/admin/manage-task/recruiter-
   validateSearch: recruiterTaskListSearchSchema,
   search: { middlewares: [stripSearchParams(RECRUITER_TASK_DEFAULTS)] },
   loaderDeps: ({ search }) => search,
-  loader: async ({ context: { queryClient }, params, deps }) => {
-    const id = parseId(params.recruiter);
-    if (id === null) throw notFound();
-    await orNotFound(
-      Promise.all([
-        queryClient.ensureQueryData(recruiterQueryOptions(id)),
-        queryClient.ensureQueryData(recruiterTasksQueryOptions(id, deps)),
-      ]),
-    );
-  },
+  loader: ({ context: { queryClient }, params, deps }) =>
+    loadRecruiterPage(queryClient, params.recruiter, (id) =>
+      queryClient.ensureQueryData(recruiterTasksQueryOptions(id, deps)),
+    ),
   pendingComponent: () => <RoutePending title={m.title_recruiters()} />,
   errorComponent: ({ error }) => <RouteLoadError title={m.title_recruiters()} error={error} />,
   component: AdminRecruiterTasksPage,

@@ -1,13 +1,12 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
-import { createFileRoute, notFound, stripSearchParams } from '@tanstack/react-router';
+import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
 import { RouteLoadError } from '#src/components/list/list-states.tsx';
 import { RoutePending } from '#src/components/list/route-pending.tsx';
 import { recruiterQueryOptions, recruiterReferralsQueryOptions } from '#src/features/admin-recruiters/api.ts';
 import { RecruiterHeader } from '#src/features/admin-recruiters/components/recruiter-header.tsx';
 import { RecruiterReferralList } from '#src/features/admin-recruiters/components/recruiter-referral-list.tsx';
-import { orNotFound } from '#src/lib/or-not-found.ts';
+import { loadRecruiterPage } from '#src/features/admin-recruiters/load-recruiter-page.ts';
 import { usePageTitle } from '#src/lib/page-title.ts';
-import { parseId } from '#src/lib/path-id.ts';
 import { REFERRAL_LIST_DEFAULTS, referralListSearchSchema } from '#src/lib/referral-list-search.ts';
 import { m } from '#src/paraglide/messages.js';
 
@@ -16,16 +15,10 @@ export const Route = createFileRoute('/_auth/_admin/admin/manage-task/recruiter-
   validateSearch: referralListSearchSchema,
   search: { middlewares: [stripSearchParams(REFERRAL_LIST_DEFAULTS)] },
   loaderDeps: ({ search }) => search,
-  loader: async ({ context: { queryClient }, params, deps }) => {
-    const id = parseId(params.recruiter);
-    if (id === null) throw notFound();
-    await orNotFound(
-      Promise.all([
-        queryClient.ensureQueryData(recruiterQueryOptions(id)),
-        queryClient.ensureQueryData(recruiterReferralsQueryOptions(id, deps)),
-      ]),
-    );
-  },
+  loader: ({ context: { queryClient }, params, deps }) =>
+    loadRecruiterPage(queryClient, params.recruiter, (id) =>
+      queryClient.ensureQueryData(recruiterReferralsQueryOptions(id, deps)),
+    ),
   pendingComponent: () => <RoutePending title={m.title_admin_manage_tasks()} />,
   errorComponent: ({ error }) => <RouteLoadError title={m.title_admin_manage_tasks()} error={error} />,
   component: AdminRecruiterTalentViewPage,
