@@ -8,6 +8,10 @@ type FilterSelectProps<T extends string> = {
   onChange: (value: T) => void;
 };
 
+/** A select's options: each value with its label message, in the values' order. */
+export const labelledOptions = <T extends string>(values: readonly T[], labels: Record<T, () => string>): Option<T>[] =>
+  values.map((value) => ({ value, label: labels[value]() }));
+
 // A labelled select for a list filter or sort; the label stays visible for screen readers only.
 export function FilterSelect<T extends string>({ id, label, value, options, onChange }: FilterSelectProps<T>) {
   return (

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { FilterSelect } from '#src/components/list/filter-select.tsx';
+import { FilterSelect, labelledOptions } from '#src/components/list/filter-select.tsx';
 import { ListPagination } from '#src/components/list/list-pagination.tsx';
 import { ListEmpty } from '#src/components/list/list-states.tsx';
 import { SearchBox } from '#src/components/list/search-box.tsx';
@@ -52,30 +52,21 @@ export function ReferralFilterList(props: ReferralFilterListProps) {
         label={labels.consent}
         value={filters.consent}
         onChange={(consent) => change({ consent })}
-        options={[
-          { value: '', label: labels.anyConsent },
-          ...CONSENT_STATUSES.map((status) => ({ value: status, label: CONSENT_LABELS[status]() })),
-        ]}
+        options={[{ value: '', label: labels.anyConsent }, ...labelledOptions(CONSENT_STATUSES, CONSENT_LABELS)]}
       />
       <FilterSelect
         id={`${idPrefix}-hiring`}
         label={labels.hiring}
         value={filters.hiring}
         onChange={(hiring) => change({ hiring })}
-        options={[
-          { value: '', label: labels.anyHiring },
-          ...HIRING_STATUSES.map((status) => ({ value: status, label: HIRING_LABELS[status]() })),
-        ]}
+        options={[{ value: '', label: labels.anyHiring }, ...labelledOptions(HIRING_STATUSES, HIRING_LABELS)]}
       />
       <FilterSelect
         id={`${idPrefix}-reward`}
         label={labels.reward}
         value={filters.reward}
         onChange={(reward) => change({ reward })}
-        options={[
-          { value: '', label: labels.anyReward },
-          ...REWARD_FILTERS.map((status) => ({ value: status, label: REWARD_LABELS[status]() })),
-        ]}
+        options={[{ value: '', label: labels.anyReward }, ...labelledOptions(REWARD_FILTERS, REWARD_LABELS)]}
       />
     </>
   );

@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/react-router';
-import { FilterSelect } from '#src/components/list/filter-select.tsx';
+import { FilterSelect, labelledOptions } from '#src/components/list/filter-select.tsx';
 import { ListPagination } from '#src/components/list/list-pagination.tsx';
 import { ListEmpty } from '#src/components/list/list-states.tsx';
 import { SearchBox } from '#src/components/list/search-box.tsx';
@@ -107,20 +107,14 @@ export function RecruiterList({ data, filters, onChange }: RecruiterListProps) {
           label={m.admin_recruiters_sort_label()}
           value={filters.sort}
           onChange={(sort) => change({ sort })}
-          options={(['LATEST', 'EARLIEST', 'ALPHABETICAL'] as const).map((value) => ({
-            value,
-            label: SORT_LABELS[value](),
-          }))}
+          options={labelledOptions(['LATEST', 'EARLIEST', 'ALPHABETICAL'] as const, SORT_LABELS)}
         />
         <FilterSelect
           id="recruiters-status"
           label={m.admin_recruiters_status_label()}
           value={filters.status}
           onChange={(status) => change({ status })}
-          options={(['all', 'ACTIVE', 'DEACTIVATE'] as const).map((value) => ({
-            value,
-            label: STATUS_LABELS[value](),
-          }))}
+          options={labelledOptions(['all', 'ACTIVE', 'DEACTIVATE'] as const, STATUS_LABELS)}
         />
       </fieldset>
       {data.items.length === 0 ? (

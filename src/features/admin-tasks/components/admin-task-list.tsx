@@ -1,5 +1,6 @@
-import { FilterSelect } from '#src/components/list/filter-select.tsx';
+import { FilterSelect, labelledOptions } from '#src/components/list/filter-select.tsx';
 import { HiringStatusLink } from '#src/components/list/hiring-status-link.tsx';
+import { JobTypeSelect } from '#src/components/list/job-type-select.tsx';
 import { ListPagination } from '#src/components/list/list-pagination.tsx';
 import { ListEmpty } from '#src/components/list/list-states.tsx';
 import { SearchBox } from '#src/components/list/search-box.tsx';
@@ -139,37 +140,20 @@ export function AdminTaskList({ data, filters, onChange, onEdit, onCreate }: Adm
       <fieldset className="flex flex-col gap-2 sm:flex-row sm:flex-wrap sm:items-center">
         <legend className="sr-only">{m.admin_tasks_filters_label()}</legend>
         <SearchBox id="admin-tasks-search" value={filters.search} onSearch={(search) => change({ search })} />
-        <FilterSelect
-          id="admin-tasks-job-type"
-          label={m.task_filter_job_type()}
-          value={filters.jobType}
-          onChange={(jobType) => change({ jobType })}
-          options={[
-            { value: '', label: m.job_type_all() },
-            { value: 'ft', label: JOB_TYPE_LABELS.ft() },
-            { value: 'pt', label: JOB_TYPE_LABELS.pt() },
-            { value: 'intern', label: JOB_TYPE_LABELS.intern() },
-          ]}
-        />
+        <JobTypeSelect id="admin-tasks-job-type" value={filters.jobType} onChange={(jobType) => change({ jobType })} />
         <FilterSelect
           id="admin-tasks-sort"
           label={m.task_sort_label()}
           value={filters.sort}
           onChange={(sort) => change({ sort })}
-          options={(['latest', 'earliest', 'date', 'reward', 'quota'] as const).map((value) => ({
-            value,
-            label: SORT_LABELS[value](),
-          }))}
+          options={labelledOptions(['latest', 'earliest', 'date', 'reward', 'quota'] as const, SORT_LABELS)}
         />
         <FilterSelect
           id="admin-tasks-status"
           label={m.task_status_filter_label()}
           value={filters.status}
           onChange={(status) => change({ status })}
-          options={(['all', 'open', 'closed', 'EXPIRED'] as const).map((value) => ({
-            value,
-            label: STATUS_LABELS[value](),
-          }))}
+          options={labelledOptions(['all', 'open', 'closed', 'EXPIRED'] as const, STATUS_LABELS)}
         />
       </fieldset>
       {data.items.length === 0 ? (

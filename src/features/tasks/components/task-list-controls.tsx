@@ -1,7 +1,7 @@
 import { FilterSelect } from '#src/components/list/filter-select.tsx';
+import { JobTypeSelect } from '#src/components/list/job-type-select.tsx';
 import { SearchBox } from '#src/components/list/search-box.tsx';
 import type { TaskListFilters } from '#src/features/tasks/search.ts';
-import { JOB_TYPE_LABELS } from '#src/lib/enum-labels/task-labels.ts';
 import { m } from '#src/paraglide/messages.js';
 
 type Filters = Pick<TaskListFilters, 'search' | 'jobType' | 'sort' | 'status'>;
@@ -20,17 +20,10 @@ export function TaskListControls({ value, onChange, idPrefix }: TaskListControls
       <legend className="sr-only">{m.task_filters_label()}</legend>
       <SearchBox id={`${idPrefix}-search`} value={value.search} onSearch={(search) => onChange({ search })} />
       <div className="grid grid-cols-1 gap-2 sm:flex sm:flex-wrap">
-        <FilterSelect
+        <JobTypeSelect
           id={`${idPrefix}-job-type`}
-          label={m.task_filter_job_type()}
           value={value.jobType}
           onChange={(jobType) => onChange({ jobType })}
-          options={[
-            { value: '', label: m.job_type_all() },
-            { value: 'ft', label: JOB_TYPE_LABELS.ft() },
-            { value: 'pt', label: JOB_TYPE_LABELS.pt() },
-            { value: 'intern', label: JOB_TYPE_LABELS.intern() },
-          ]}
         />
         <FilterSelect
           id={`${idPrefix}-sort`}
