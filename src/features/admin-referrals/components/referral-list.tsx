@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import { EmptyState } from '#src/components/list/empty-state.tsx';
 import { FilterSelect } from '#src/components/list/filter-select.tsx';
 import { ListPagination } from '#src/components/list/list-pagination.tsx';
+import { ListEmpty } from '#src/components/list/list-states.tsx';
 import { SearchBox } from '#src/components/list/search-box.tsx';
 import { CallProofBadge, ConsentBadge, HiringBadge, RewardBadge } from '#src/components/status/referral-badges.tsx';
 import { HIRING_STATUS_DEFAULTS, type HiringListFilters } from '#src/features/admin-referrals/search.ts';
@@ -218,21 +218,11 @@ export function ReferralList({ data, filters, onChange, onOpen }: ReferralListPr
       )}
       <BulkActions selected={[...selected]} nameOf={(id) => names.get(id) ?? `#${id}`} />
       {data.items.length === 0 ? (
-        filtered ? (
-          <EmptyState title={m.list_empty_filtered()}>
-            <button
-              type="button"
-              className="btn btn-sm"
-              onClick={() =>
-                onChange({ ...HIRING_STATUS_DEFAULTS, taskId: undefined, recruiterId: undefined, page: 1 })
-              }
-            >
-              {m.list_clear_filters()}
-            </button>
-          </EmptyState>
-        ) : (
-          <EmptyState title={m.admin_hiring_empty()} />
-        )
+        <ListEmpty
+          filtered={filtered}
+          title={m.admin_hiring_empty()}
+          onClear={() => onChange({ ...HIRING_STATUS_DEFAULTS, taskId: undefined, recruiterId: undefined, page: 1 })}
+        />
       ) : (
         <>
           {/* Dense: one line a fact, long names cut with their full text in a tooltip, so a 1440x900 screen

@@ -1,9 +1,9 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { getRouteApi, Link } from '@tanstack/react-router';
 import { formatMonth } from '#src/components/charts/month-label.ts';
-import { EmptyState } from '#src/components/list/empty-state.tsx';
 import { FilterSelect } from '#src/components/list/filter-select.tsx';
 import { ListPagination } from '#src/components/list/list-pagination.tsx';
+import { ListEmpty } from '#src/components/list/list-states.tsx';
 import { RewardBadge } from '#src/components/status/referral-badges.tsx';
 import { earningReferralsQueryOptions, earningTaskOptionsQueryOptions } from '#src/features/earning/api.ts';
 import { type EarningSearch, earningFilters } from '#src/features/earning/search-params.ts';
@@ -129,19 +129,11 @@ export function EarningList({ summary }: { summary: EarningSummary }) {
       </div>
 
       {data.items.length === 0 ? (
-        filtered ? (
-          <EmptyState title={m.list_empty_filtered()}>
-            <button
-              type="button"
-              className="btn btn-sm"
-              onClick={() => update({ status: undefined, taskId: undefined, month: undefined })}
-            >
-              {m.list_clear_filters()}
-            </button>
-          </EmptyState>
-        ) : (
-          <EmptyState title={m.earning_list_empty()} />
-        )
+        <ListEmpty
+          filtered={filtered}
+          title={m.earning_list_empty()}
+          onClear={() => update({ status: undefined, taskId: undefined, month: undefined })}
+        />
       ) : (
         <ul className="grid gap-3 lg:grid-cols-2" aria-label={m.earning_list_heading()}>
           {data.items.map((item) => (
