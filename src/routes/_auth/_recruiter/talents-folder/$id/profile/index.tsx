@@ -1,19 +1,14 @@
-import { createFileRoute, notFound } from '@tanstack/react-router';
-import { isNotFoundError, talentQueryOptions } from '#src/features/talents/api.ts';
+import { createFileRoute } from '@tanstack/react-router';
 import { TalentProfilePage } from '#src/features/talents/components/talent-profile-page.tsx';
+import { loadTalent } from '#src/features/talents/load-talent.ts';
 import { talentProfileSearchSchema } from '#src/features/talents/search-params.ts';
 import { usePageTitle } from '#src/lib/page-title.ts';
-import { parseId } from '#src/lib/path-id.ts';
 import { m } from '#src/paraglide/messages.js';
 
 export const Route = createFileRoute('/_auth/_recruiter/talents-folder/$id/profile/')({
   validateSearch: talentProfileSearchSchema,
   loader: async ({ context, params }) => {
-    const id = parseId(params.id);
-    if (id === null) throw notFound();
-    await context.queryClient.ensureQueryData(talentQueryOptions(id)).catch((error: unknown) => {
-      throw isNotFoundError(error) ? notFound() : error;
-    });
+    const { id } = await loadTalent(context.queryClient, params.id);
     return { id };
   },
   component: TalentProfileRoute,
