@@ -4,10 +4,8 @@ import { RouteLoadError } from '#src/components/list/list-states.tsx';
 import { RoutePending } from '#src/components/list/route-pending.tsx';
 import { AsOfNote } from '#src/components/offline/as-of-note.tsx';
 import { runningPromosQueryOptions, taskBoardQueryOptions } from '#src/features/tasks/api.ts';
-import { LazyTaskDetailDialog } from '#src/features/tasks/components/lazy-task-detail-dialog.tsx';
 import { PromoStrip } from '#src/features/tasks/components/promo-strip.tsx';
-import { TaskBoardList } from '#src/features/tasks/components/task-board-list.tsx';
-import { useViewParam } from '#src/features/tasks/components/use-view-param.ts';
+import { TaskBoard } from '#src/features/tasks/components/task-board.tsx';
 import { TASK_BOARD_DEFAULTS, taskBoardSearchSchema } from '#src/features/tasks/search.ts';
 import { usePageTitle } from '#src/lib/page-title.ts';
 import { m } from '#src/paraglide/messages.js';
@@ -35,26 +33,19 @@ function TaskPage() {
   const { data } = useSuspenseQuery(taskBoardQueryOptions(filters));
   const { data: promos } = useSuspenseQuery(runningPromosQueryOptions());
   const navigate = Route.useNavigate();
-  const dialog = useViewParam(view, (next, { replace }) =>
-    navigate({ search: (prev) => ({ ...prev, view: next }), replace, resetScroll: false }),
-  );
 
   return (
     <section className="space-y-5">
       <h1 className="text-2xl font-semibold">{m.title_task()}</h1>
       <AsOfNote queryKey={taskBoardQueryOptions(filters).queryKey} />
       <PromoStrip promos={promos} />
-      <TaskBoardList
-        idPrefix="task-board"
+      <TaskBoard
         data={data}
         filters={filters}
-        defaults={TASK_BOARD_DEFAULTS}
-        onChange={(patch) => navigate({ search: (prev) => ({ ...prev, ...patch }) })}
-        onOpen={dialog.open}
+        view={view}
+        onSearch={(patch, options) => navigate({ search: (prev) => ({ ...prev, ...patch }), ...options })}
+        idPrefix="task-board"
       />
-      {dialog.taskId !== null && (
-        <LazyTaskDetailDialog key={dialog.taskId} taskId={dialog.taskId} onClose={dialog.close} />
-      )}
     </section>
   );
 }

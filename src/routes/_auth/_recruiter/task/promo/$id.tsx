@@ -3,10 +3,8 @@ import { createFileRoute, notFound, stripSearchParams } from '@tanstack/react-ro
 import { RouteLoadError } from '#src/components/list/list-states.tsx';
 import { RoutePending } from '#src/components/list/route-pending.tsx';
 import { promoQueryOptions, taskBoardQueryOptions } from '#src/features/tasks/api.ts';
-import { LazyTaskDetailDialog } from '#src/features/tasks/components/lazy-task-detail-dialog.tsx';
 import { PromoHeader } from '#src/features/tasks/components/promo-header.tsx';
-import { TaskBoardList } from '#src/features/tasks/components/task-board-list.tsx';
-import { useViewParam } from '#src/features/tasks/components/use-view-param.ts';
+import { TaskBoard } from '#src/features/tasks/components/task-board.tsx';
 import { TASK_BOARD_DEFAULTS, taskBoardSearchSchema } from '#src/features/tasks/search.ts';
 import { orNotFound } from '#src/lib/or-not-found.ts';
 import { usePageTitle } from '#src/lib/page-title.ts';
@@ -39,24 +37,17 @@ function PromoTasksPage() {
   const { data: promo } = useSuspenseQuery(promoQueryOptions(promoId));
   const { data } = useSuspenseQuery(taskBoardQueryOptions(filters, promoId));
   const navigate = Route.useNavigate();
-  const dialog = useViewParam(view, (next, { replace }) =>
-    navigate({ search: (prev) => ({ ...prev, view: next }), replace, resetScroll: false }),
-  );
 
   return (
     <section className="space-y-5">
       <PromoHeader promo={promo} />
-      <TaskBoardList
-        idPrefix="promo-tasks"
+      <TaskBoard
         data={data}
         filters={filters}
-        defaults={TASK_BOARD_DEFAULTS}
-        onChange={(patch) => navigate({ search: (prev) => ({ ...prev, ...patch }) })}
-        onOpen={dialog.open}
+        view={view}
+        onSearch={(patch, options) => navigate({ search: (prev) => ({ ...prev, ...patch }), ...options })}
+        idPrefix="promo-tasks"
       />
-      {dialog.taskId !== null && (
-        <LazyTaskDetailDialog key={dialog.taskId} taskId={dialog.taskId} onClose={dialog.close} />
-      )}
     </section>
   );
 }
