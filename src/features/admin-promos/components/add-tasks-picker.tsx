@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { FormAlert } from '#src/components/form/form-alert.tsx';
 import { EmptyState } from '#src/components/list/empty-state.tsx';
 import { Pagination } from '#src/components/list/pagination.tsx';
+import { RowSkeletons } from '#src/components/list/row-skeletons.tsx';
 import { SearchBox } from '#src/components/list/search-box.tsx';
 import { toast } from '#src/components/toast/toast-store.ts';
 import { candidateTasksQueryOptions, useAddPromoTasksMutation } from '#src/features/admin-promos/api.ts';
@@ -60,12 +61,7 @@ export function AddTasksPicker({ promo }: { promo: AdminPromoDetail }) {
       {candidates.isError ? (
         <FormAlert message={`${m.list_load_failed()} ${errorMessage(candidates.error)}`} />
       ) : !candidates.data ? (
-        <div className="space-y-2" aria-busy="true">
-          <span className="sr-only">{m.common_loading()}</span>
-          {[0, 1, 2].map((row) => (
-            <div key={row} className="skeleton h-12 w-full" />
-          ))}
-        </div>
+        <RowSkeletons />
       ) : candidates.data.items.length === 0 ? (
         <EmptyState
           title={search ? m.admin_promo_candidates_none_matching({ query: search }) : m.admin_promo_candidates_none()}

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
 import { FormAlert } from '#src/components/form/form-alert.tsx';
+import { RowSkeletons } from '#src/components/list/row-skeletons.tsx';
 import { adminReferralsQueryOptions } from '#src/features/admin-referrals/api.ts';
 import { ReferralDetailDialog } from '#src/features/admin-referrals/components/referral-detail.tsx';
 import { ReferralList } from '#src/features/admin-referrals/components/referral-list.tsx';
@@ -33,14 +34,7 @@ function AdminHiringStatusPage() {
         <h1 className="text-2xl font-semibold">{m.title_hiring_status()}</h1>
         <p className="text-sm text-base-content/70">{m.admin_hiring_intro()}</p>
       </div>
-      {query.isPending && (
-        <div className="space-y-2" aria-busy="true">
-          <span className="sr-only">{m.common_loading()}</span>
-          {[0, 1, 2].map((row) => (
-            <div key={row} className="skeleton h-12 w-full" />
-          ))}
-        </div>
-      )}
+      {query.isPending && <RowSkeletons />}
       {query.isError && <FormAlert message={errorMessage(query.error)} />}
       {query.data && (
         <ReferralList

@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import { FormAlert } from '#src/components/form/form-alert.tsx';
+import { RowSkeletons } from '#src/components/list/row-skeletons.tsx';
 import { toast } from '#src/components/toast/toast-store.ts';
 import { adminPaymentsQueryOptions, downloadPaymentsCsv } from '#src/features/admin-payments/api.ts';
 import { NewPaymentDialog } from '#src/features/admin-payments/components/new-payment-dialog.tsx';
@@ -82,14 +83,7 @@ function AdminPaymentsPage() {
           </button>
         ))}
       </div>
-      {query.isPending && (
-        <div className="space-y-2" aria-busy="true">
-          <span className="sr-only">{m.common_loading()}</span>
-          {[0, 1, 2].map((row) => (
-            <div key={row} className="skeleton h-12 w-full" />
-          ))}
-        </div>
-      )}
+      {query.isPending && <RowSkeletons />}
       {query.isError && <FormAlert message={errorMessage(query.error)} />}
       {query.data && (
         <PaymentList data={query.data} onChange={(patch) => navigate({ search: (prev) => ({ ...prev, ...patch }) })} />
