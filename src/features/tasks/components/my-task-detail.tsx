@@ -1,6 +1,5 @@
 import { Link } from '@tanstack/react-router';
 import { EmptyState } from '#src/components/list/empty-state.tsx';
-import { JOB_TYPE_LABELS } from '#src/lib/enum-labels/task-labels.ts';
 import { languageName } from '#src/lib/intl-names.ts';
 import { m } from '#src/paraglide/messages.js';
 import type { ReferralCounts, ReferralSummary, TaskDetail } from '#src/shared/recruiter-types.ts';
@@ -8,6 +7,7 @@ import { ReferralCountsView } from './referral-counts';
 import { ReferralRow } from './referral-row';
 import { TaskBadges } from './task-badges';
 import { TaskFacts } from './task-facts';
+import { TaskWhere } from './task-where';
 
 type MyTaskDetailProps = { task: TaskDetail; counts: ReferralCounts; referrals: ReferralSummary[] };
 
@@ -29,11 +29,7 @@ export function MyTaskDetailView({ task, counts, referrals }: MyTaskDetailProps)
         <TaskBadges task={task} showJoined={false} />
         <h1 className="text-2xl font-semibold leading-tight">{task.title}</h1>
         <p className="text-sm text-base-content/70">
-          <span className="font-medium text-base-content">{task.company}</span>
-          {' · '}
-          {JOB_TYPE_LABELS[task.jobType]()}
-          {' · '}
-          {task.location}, {task.country}
+          <TaskWhere task={task} />
           <span className="ml-2 font-mono text-xs text-base-content/70">{task.code}</span>
         </p>
         {addTalent}

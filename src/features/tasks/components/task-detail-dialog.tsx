@@ -6,12 +6,12 @@ import { AsOfNote } from '#src/components/offline/as-of-note.tsx';
 import { toast } from '#src/components/toast/toast-store.ts';
 import { taskDetailQueryOptions, useJoinTaskMutation } from '#src/features/tasks/api.ts';
 import { errorMessage } from '#src/lib/app-error.ts';
-import { JOB_TYPE_LABELS } from '#src/lib/enum-labels/task-labels.ts';
 import { languageName } from '#src/lib/intl-names.ts';
 import { m } from '#src/paraglide/messages.js';
 import type { TaskDetail } from '#src/shared/recruiter-types.ts';
 import { TaskBadges } from './task-badges';
 import { TaskFacts } from './task-facts';
+import { TaskWhere } from './task-where';
 
 // The task's detail as a modal over the board (a bottom sheet on phones). The board's `view` search
 // param opens it, so it is linkable and Back closes it; `onClose` takes that param away.
@@ -81,11 +81,7 @@ function TaskDetailBody({ task, titleId }: { task: TaskDetail; titleId: string }
           {task.title}
         </h2>
         <p className="text-sm text-base-content/70">
-          <span className="font-medium text-base-content">{task.company}</span>
-          {' · '}
-          {JOB_TYPE_LABELS[task.jobType]()}
-          {' · '}
-          {task.location}, {task.country}
+          <TaskWhere task={task} />
         </p>
         <p className="font-mono text-xs text-base-content/70">{task.code}</p>
       </header>
