@@ -1,5 +1,6 @@
 import { type FormEvent, useState } from 'react';
 import { FormAlert } from '#src/components/form/form-alert.tsx';
+import { PasswordChecklist } from '#src/components/form/password-checklist.tsx';
 import { SubmitButton } from '#src/components/form/submit-button.tsx';
 import { ShowPasswordToggle, TextField } from '#src/components/form/text-field.tsx';
 import { toast } from '#src/components/toast/toast-store.ts';
@@ -8,16 +9,7 @@ import { errorMessage } from '#src/lib/app-error.ts';
 import { useValidatedForm } from '#src/lib/use-validated-form.ts';
 import { m } from '#src/paraglide/messages.js';
 import { changePasswordSchema } from '#src/shared/account-schemas.ts';
-import { PASSWORD_MIN_LENGTH } from '#src/shared/password-rule.ts';
 import { AccountCard } from './account-card';
-
-// The live checklist mirrors src/shared/password-rule.ts (seed section 5); the schema stays the judge.
-const RULES: { label: () => string; test: (password: string) => boolean }[] = [
-  { label: m.auth_rule_length, test: (p) => p.length >= PASSWORD_MIN_LENGTH },
-  { label: m.auth_rule_letter, test: (p) => /\p{L}/u.test(p) },
-  { label: m.auth_rule_digit, test: (p) => /\d/.test(p) },
-  { label: m.auth_rule_special, test: (p) => /[^\p{L}\d\s]/u.test(p) },
-];
 
 const EMPTY = { currentPassword: '', newPassword: '', confirmPassword: '' };
 
@@ -69,22 +61,7 @@ export function PasswordSection() {
           label={m.account_new_password_label()}
           autoComplete="new-password"
           {...field('newPassword')}
-          hint={
-            <>
-              <p className="text-base-content/70">{m.auth_rule_heading()}</p>
-              <ul className="mt-1 flex flex-col gap-0.5">
-                {RULES.map((rule) => {
-                  const met = rule.test(values.newPassword);
-                  return (
-                    <li key={rule.label()} className={met ? 'text-success' : 'text-base-content/70'}>
-                      <span aria-hidden="true">{met ? '✓' : '○'}</span> {rule.label()}
-                      <span className="sr-only"> ({met ? m.auth_rule_met() : m.auth_rule_not_met()})</span>
-                    </li>
-                  );
-                })}
-              </ul>
-            </>
-          }
+          hint={<PasswordChecklist password={values.newPassword} />}
         />
         <TextField
           id="account-confirm-password"

@@ -10,6 +10,7 @@ import { errorMessage, fieldErrors } from '#src/lib/app-error.ts';
 import { currencyName, languageName } from '#src/lib/intl-names.ts';
 import { outboxAppError } from '#src/lib/outbox/outbox-errors.ts';
 import { enqueue, markHandedBack } from '#src/lib/outbox/outbox-runner.ts';
+import type { TalentFactsFormValues } from '#src/lib/talent-form-values.ts';
 import { useSharedFileOnce } from '#src/lib/use-shared-file-once.ts';
 import { focusFirstError, useValidatedForm } from '#src/lib/use-validated-form.ts';
 import { m } from '#src/paraglide/messages.js';
@@ -31,19 +32,9 @@ import { TaskHeading } from './task-heading';
 // payload goes into the outbox (IndexedDB) before anything is sent, and the progress page follows it:
 // offline it waits on the device; a refusal brings the recruiter back here with everything filled in.
 
-type FormState = {
-  fullName: string;
-  email: string;
+// `contactLocale` is '' until the recruiter picks one: then it follows the talent's languages.
+type FormState = TalentFactsFormValues & {
   countryCode: CountryCodeChoice;
-  phone: string;
-  languages: string[];
-  educationLevel: string;
-  country: string;
-  location: string;
-  expectedSalary: string;
-  expectedSalaryCurrency: string;
-  /** '' until the recruiter picks one: then it follows the talent's languages. */
-  contactLocale: string;
   recruiterNote: string;
 };
 

@@ -3,6 +3,7 @@ import { DateTimeField } from '#src/components/form/date-time-field.tsx';
 import { FormAlert } from '#src/components/form/form-alert.tsx';
 import { SubmitButton } from '#src/components/form/submit-button.tsx';
 import { TextField } from '#src/components/form/text-field.tsx';
+import { Modal } from '#src/components/modal.tsx';
 import { toast } from '#src/components/toast/toast-store.ts';
 import { usePayPaymentMutation } from '#src/features/admin-payments/api.ts';
 import { errorMessage } from '#src/lib/app-error.ts';
@@ -24,64 +25,53 @@ export function MarkPaidDialog({ payment, onClose }: { payment: PaymentRow; onCl
   const firstRef = useRef<HTMLDivElement>(null);
   useEffect(() => firstRef.current?.querySelector('input')?.focus(), []);
   return (
-    <div
-      className="modal modal-open modal-bottom sm:modal-middle"
-      role="dialog"
-      aria-modal="true"
-      aria-labelledby={titleId}
-      onKeyDown={(event) => {
-        if (event.key === 'Escape') onClose();
-      }}
-    >
-      <div className="modal-box">
-        <h3 id={titleId} className="text-lg font-semibold">
-          {m.admin_payments_mark_paid_title()}
-        </h3>
-        <p className="py-2 text-sm">
-          {payment.recruiterName} · {formatMoney(payment.amount, payment.currency)}
-        </p>
-        <form
-          noValidate
-          onSubmit={(event) => {
-            event.preventDefault();
-            void submit({ reference, paidAt: fromWallTime(paidAt) }, async (input) => {
-              await pay.mutateAsync(input);
-              toast.success(m.admin_payments_marked_paid());
-              onClose();
-            });
-          }}
-        >
-          <div ref={firstRef}>
-            <TextField
-              id={`payment-${payment.id}-reference`}
-              label={m.admin_payments_reference()}
-              value={reference}
-              maxLength={PAYMENT_REFERENCE_MAX}
-              onChange={(event) => setReference(event.target.value)}
-              error={errors.reference}
-            />
-          </div>
-          <DateTimeField
-            id={`payment-${payment.id}-paid-at`}
-            label={m.admin_payments_paid_at()}
-            value={paidAt}
-            onChange={(event) => setPaidAt(event.target.value)}
-            error={errors.paidAt}
+    <Modal labelledBy={titleId} boxClassName="modal-box" onClose={onClose}>
+      <h3 id={titleId} className="text-lg font-semibold">
+        {m.admin_payments_mark_paid_title()}
+      </h3>
+      <p className="py-2 text-sm">
+        {payment.recruiterName} · {formatMoney(payment.amount, payment.currency)}
+      </p>
+      <form
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          void submit({ reference, paidAt: fromWallTime(paidAt) }, async (input) => {
+            await pay.mutateAsync(input);
+            toast.success(m.admin_payments_marked_paid());
+            onClose();
+          });
+        }}
+      >
+        <div ref={firstRef}>
+          <TextField
+            id={`payment-${payment.id}-reference`}
+            label={m.admin_payments_reference()}
+            value={reference}
+            maxLength={PAYMENT_REFERENCE_MAX}
+            onChange={(event) => setReference(event.target.value)}
+            error={errors.reference}
           />
-          {formError && !errors.reference && !errors.paidAt && <FormAlert message={errorMessage(formError)} />}
-          <div className="modal-action">
-            <button type="button" className="btn btn-sm" onClick={onClose}>
-              {m.admin_payments_close()}
-            </button>
-            <SubmitButton
-              pending={pay.isPending}
-              label={m.admin_payments_mark_paid()}
-              pendingLabel={m.common_loading()}
-            />
-          </div>
-        </form>
-      </div>
-      <button type="button" className="modal-backdrop" onClick={onClose} tabIndex={-1} aria-hidden="true" />
-    </div>
+        </div>
+        <DateTimeField
+          id={`payment-${payment.id}-paid-at`}
+          label={m.admin_payments_paid_at()}
+          value={paidAt}
+          onChange={(event) => setPaidAt(event.target.value)}
+          error={errors.paidAt}
+        />
+        {formError && !errors.reference && !errors.paidAt && <FormAlert message={errorMessage(formError)} />}
+        <div className="modal-action">
+          <button type="button" className="btn btn-sm" onClick={onClose}>
+            {m.admin_payments_close()}
+          </button>
+          <SubmitButton
+            pending={pay.isPending}
+            label={m.admin_payments_mark_paid()}
+            pendingLabel={m.common_loading()}
+          />
+        </div>
+      </form>
+    </Modal>
   );
 }

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useId, useMemo, useState } from 'react';
 import { FormAlert } from '#src/components/form/form-alert.tsx';
+import { Modal } from '#src/components/modal.tsx';
 import { toast } from '#src/components/toast/toast-store.ts';
 import { payableQueryOptions, useCreatePaymentMutation } from '#src/features/admin-payments/api.ts';
 import { asAppError, errorMessage, fieldErrors } from '#src/lib/app-error.ts';
@@ -65,112 +66,101 @@ export function NewPaymentDialog({ onClose }: { onClose: () => void }) {
   }
 
   return (
-    <div
-      className="modal modal-open modal-bottom sm:modal-middle"
-      role="dialog"
-      aria-modal="true"
-      aria-labelledby={titleId}
-      onKeyDown={(event) => {
-        if (event.key === 'Escape') onClose();
-      }}
-    >
-      <div className="modal-box max-h-[90vh] w-full max-w-2xl">
-        <h3 id={titleId} className="text-lg font-semibold">
-          {m.admin_payments_new_title()}
-        </h3>
-        {payable.isPending && <div className="skeleton mt-3 h-24 w-full" aria-busy="true" />}
-        {payable.isError && <FormAlert message={errorMessage(payable.error)} />}
-        {payable.data && payable.data.length === 0 && (
-          <p className="py-3 text-sm text-base-content/70">{m.admin_payments_nothing_payable()}</p>
-        )}
-        {payable.data && payable.data.length > 0 && (
-          <form
-            className="space-y-3 pt-3"
-            onSubmit={(event) => {
-              event.preventDefault();
-              void submit();
-            }}
-          >
-            <fieldset className="fieldset">
-              <label className="fieldset-legend" htmlFor={recruiterSelectId}>
-                {m.admin_payments_recruiter()}
-              </label>
-              <select
-                id={recruiterSelectId}
-                className="select select-sm w-full"
-                value={recruiterId ?? ''}
-                onChange={(event) => pickRecruiter(event.target.value ? Number(event.target.value) : null)}
-              >
-                <option value="">{m.admin_payments_pick_recruiter()}</option>
-                {payable.data.map((row) => (
-                  <option key={row.recruiterId} value={row.recruiterId}>
-                    {row.recruiterName} ({row.totals.map((t) => formatMoney(t.amount, t.currency)).join(' · ')})
-                  </option>
-                ))}
-              </select>
-            </fieldset>
-            {recruiter && (
-              <>
-                <p className="text-sm text-base-content/80">
-                  {m.admin_payments_payout({
-                    bank: recruiter.payout.bankName ?? '—',
-                    name: recruiter.payout.bankAccountName ?? '—',
-                    account: recruiter.payout.bankAccountNumber ?? '—',
-                  })}
-                </p>
-                <fieldset>
-                  <legend className="mb-1 text-sm font-medium">{m.admin_payments_referrals()}</legend>
-                  <ul className="max-h-64 space-y-1 overflow-y-auto">
-                    {recruiter.referrals.map((referral) => (
-                      <li key={referral.id}>
-                        <label className="flex items-center gap-2 text-sm">
-                          <input
-                            type="checkbox"
-                            className="checkbox checkbox-sm"
-                            checked={ticked.has(referral.id)}
-                            onChange={() => toggle(referral.id)}
-                          />
-                          <span className="flex-1">
-                            {referral.talentName} · {referral.taskCode} {referral.taskTitle}
-                            {referral.decidedAt && (
-                              <span className="text-base-content/60"> · {formatDate(referral.decidedAt)}</span>
-                            )}
-                          </span>
-                          <span className="tabular-nums">{formatMoney(referral.amount, referral.currency)}</span>
-                        </label>
-                      </li>
-                    ))}
-                  </ul>
-                </fieldset>
-                <p className="font-semibold" data-testid="payment-sum" aria-live="polite">
-                  {m.admin_payments_sum({
-                    count: String(ticked.size),
-                    amount: sums.length ? sums.map(([c, a]) => formatMoney(a, c)).join(' · ') : '—',
-                  })}
-                </p>
-              </>
-            )}
-            {error && <FormAlert message={error} />}
-            <div className="modal-action">
-              <button type="button" className="btn btn-sm" onClick={onClose}>
-                {m.admin_payments_close()}
-              </button>
-              <button type="submit" className="btn btn-sm btn-primary" disabled={create.isPending || !recruiter}>
-                {create.isPending && <span className="loading loading-spinner loading-xs" aria-hidden="true" />}
-                {m.admin_payments_create()}
-              </button>
-            </div>
-          </form>
-        )}
-        {payable.data && payable.data.length === 0 && (
+    <Modal labelledBy={titleId} boxClassName="modal-box max-h-[90vh] w-full max-w-2xl" onClose={onClose}>
+      <h3 id={titleId} className="text-lg font-semibold">
+        {m.admin_payments_new_title()}
+      </h3>
+      {payable.isPending && <div className="skeleton mt-3 h-24 w-full" aria-busy="true" />}
+      {payable.isError && <FormAlert message={errorMessage(payable.error)} />}
+      {payable.data && payable.data.length === 0 && (
+        <p className="py-3 text-sm text-base-content/70">{m.admin_payments_nothing_payable()}</p>
+      )}
+      {payable.data && payable.data.length > 0 && (
+        <form
+          className="space-y-3 pt-3"
+          onSubmit={(event) => {
+            event.preventDefault();
+            void submit();
+          }}
+        >
+          <fieldset className="fieldset">
+            <label className="fieldset-legend" htmlFor={recruiterSelectId}>
+              {m.admin_payments_recruiter()}
+            </label>
+            <select
+              id={recruiterSelectId}
+              className="select select-sm w-full"
+              value={recruiterId ?? ''}
+              onChange={(event) => pickRecruiter(event.target.value ? Number(event.target.value) : null)}
+            >
+              <option value="">{m.admin_payments_pick_recruiter()}</option>
+              {payable.data.map((row) => (
+                <option key={row.recruiterId} value={row.recruiterId}>
+                  {row.recruiterName} ({row.totals.map((t) => formatMoney(t.amount, t.currency)).join(' · ')})
+                </option>
+              ))}
+            </select>
+          </fieldset>
+          {recruiter && (
+            <>
+              <p className="text-sm text-base-content/80">
+                {m.admin_payments_payout({
+                  bank: recruiter.payout.bankName ?? '—',
+                  name: recruiter.payout.bankAccountName ?? '—',
+                  account: recruiter.payout.bankAccountNumber ?? '—',
+                })}
+              </p>
+              <fieldset>
+                <legend className="mb-1 text-sm font-medium">{m.admin_payments_referrals()}</legend>
+                <ul className="max-h-64 space-y-1 overflow-y-auto">
+                  {recruiter.referrals.map((referral) => (
+                    <li key={referral.id}>
+                      <label className="flex items-center gap-2 text-sm">
+                        <input
+                          type="checkbox"
+                          className="checkbox checkbox-sm"
+                          checked={ticked.has(referral.id)}
+                          onChange={() => toggle(referral.id)}
+                        />
+                        <span className="flex-1">
+                          {referral.talentName} · {referral.taskCode} {referral.taskTitle}
+                          {referral.decidedAt && (
+                            <span className="text-base-content/60"> · {formatDate(referral.decidedAt)}</span>
+                          )}
+                        </span>
+                        <span className="tabular-nums">{formatMoney(referral.amount, referral.currency)}</span>
+                      </label>
+                    </li>
+                  ))}
+                </ul>
+              </fieldset>
+              <p className="font-semibold" data-testid="payment-sum" aria-live="polite">
+                {m.admin_payments_sum({
+                  count: String(ticked.size),
+                  amount: sums.length ? sums.map(([c, a]) => formatMoney(a, c)).join(' · ') : '—',
+                })}
+              </p>
+            </>
+          )}
+          {error && <FormAlert message={error} />}
           <div className="modal-action">
             <button type="button" className="btn btn-sm" onClick={onClose}>
               {m.admin_payments_close()}
             </button>
+            <button type="submit" className="btn btn-sm btn-primary" disabled={create.isPending || !recruiter}>
+              {create.isPending && <span className="loading loading-spinner loading-xs" aria-hidden="true" />}
+              {m.admin_payments_create()}
+            </button>
           </div>
-        )}
-      </div>
-      <button type="button" className="modal-backdrop" onClick={onClose} tabIndex={-1} aria-hidden="true" />
-    </div>
+        </form>
+      )}
+      {payable.data && payable.data.length === 0 && (
+        <div className="modal-action">
+          <button type="button" className="btn btn-sm" onClick={onClose}>
+            {m.admin_payments_close()}
+          </button>
+        </div>
+      )}
+    </Modal>
   );
 }

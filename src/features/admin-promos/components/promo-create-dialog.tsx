@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef } from 'react';
+import { FormDialog } from '#src/components/form-dialog.tsx';
 import { toast } from '#src/components/toast/toast-store.ts';
 import { useSavePromoMutation } from '#src/features/admin-promos/api.ts';
 import { EMPTY_PROMO } from '#src/features/admin-promos/form-values.ts';
@@ -14,43 +14,17 @@ export function PromoCreateDialog({
   onClose: () => void;
   onCreated: (promo: AdminPromoDetail) => void;
 }) {
-  const ref = useRef<HTMLDialogElement>(null);
-  const titleId = useId();
   const save = useSavePromoMutation();
-
-  useEffect(() => {
-    const dialog = ref.current;
-    if (dialog && !dialog.open) dialog.showModal();
-    return () => dialog?.close();
-  }, []);
-
-  const close = () => {
-    if (!save.isPending) onClose();
-  };
-
   return (
-    <dialog
-      ref={ref}
-      className="modal modal-bottom sm:modal-middle"
-      aria-labelledby={titleId}
-      onCancel={(event) => {
-        event.preventDefault();
-        close();
-      }}
-      data-testid="promo-create-dialog"
+    <FormDialog
+      testId="promo-create-dialog"
+      title={m.admin_promo_new_title()}
+      closeLabel={m.admin_promo_close_dialog()}
+      widthClassName="sm:max-w-2xl"
+      pending={save.isPending}
+      onClose={onClose}
     >
-      <div className="modal-box max-h-[92dvh] w-full space-y-3 p-4 sm:max-w-2xl sm:p-6">
-        <button
-          type="button"
-          className="btn btn-sm btn-circle btn-ghost absolute top-2 right-2"
-          onClick={close}
-          aria-label={m.admin_promo_close_dialog()}
-        >
-          ✕
-        </button>
-        <h2 id={titleId} className="pr-8 text-lg font-semibold">
-          {m.admin_promo_new_title()}
-        </h2>
+      {(close) => (
         <PromoForm
           idPrefix="new-promo"
           initial={EMPTY_PROMO}
@@ -63,7 +37,7 @@ export function PromoCreateDialog({
           }}
           onCancel={close}
         />
-      </div>
-    </dialog>
+      )}
+    </FormDialog>
   );
 }

@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
 import { ConfirmDialog } from '#src/components/confirm-dialog.tsx';
 import { FormAlert } from '#src/components/form/form-alert.tsx';
+import { Modal } from '#src/components/modal.tsx';
 import { ConsentBadge, HiringBadge, ItaBadge, RewardBadge } from '#src/components/status/referral-badges.tsx';
 import { toast } from '#src/components/toast/toast-store.ts';
 import {
@@ -340,35 +341,24 @@ export function ReferralDetailDialog({ referralId, onClose }: { referralId: numb
   const closeRef = useRef<HTMLButtonElement>(null);
   useEffect(() => closeRef.current?.focus(), []);
   return (
-    <div
-      className="modal modal-open modal-bottom sm:modal-middle"
-      role="dialog"
-      aria-modal="true"
-      aria-labelledby={titleId}
-      onKeyDown={(event) => {
-        if (event.key === 'Escape') onClose();
-      }}
-    >
-      <div className="modal-box max-h-[92vh] w-full max-w-3xl lg:max-w-6xl">
-        <div className="mb-3 flex items-start justify-between gap-2">
-          <h2 id={titleId} className="text-lg font-semibold">
-            {query.data ? query.data.talentName : m.admin_hiring_detail_title()}
-          </h2>
-          <button
-            ref={closeRef}
-            type="button"
-            className="btn btn-sm btn-ghost"
-            onClick={onClose}
-            aria-label={m.admin_hiring_close()}
-          >
-            ✕
-          </button>
-        </div>
-        {query.isPending && <div className="skeleton h-40 w-full" aria-busy="true" />}
-        {query.isError && <FormAlert message={errorMessage(query.error)} />}
-        {query.data && <DetailBody referral={query.data} />}
+    <Modal labelledBy={titleId} boxClassName="modal-box max-h-[92vh] w-full max-w-3xl lg:max-w-6xl" onClose={onClose}>
+      <div className="mb-3 flex items-start justify-between gap-2">
+        <h2 id={titleId} className="text-lg font-semibold">
+          {query.data ? query.data.talentName : m.admin_hiring_detail_title()}
+        </h2>
+        <button
+          ref={closeRef}
+          type="button"
+          className="btn btn-sm btn-ghost"
+          onClick={onClose}
+          aria-label={m.admin_hiring_close()}
+        >
+          ✕
+        </button>
       </div>
-      <button type="button" className="modal-backdrop" onClick={onClose} tabIndex={-1} aria-hidden="true" />
-    </div>
+      {query.isPending && <div className="skeleton h-40 w-full" aria-busy="true" />}
+      {query.isError && <FormAlert message={errorMessage(query.error)} />}
+      {query.data && <DetailBody referral={query.data} />}
+    </Modal>
   );
 }

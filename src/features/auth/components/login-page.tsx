@@ -9,6 +9,7 @@ import { errorMessage } from '#src/lib/app-error.ts';
 import { useValidatedForm } from '#src/lib/use-validated-form.ts';
 import { m } from '#src/paraglide/messages.js';
 import { loginSchema } from '#src/shared/auth-schemas.ts';
+import { EmailField } from './email-field';
 
 // Seed section 4: a login that answers needToChangePassword goes to /update-password with its token
 // and does not log in; otherwise the session starts and the user goes back where they were headed.
@@ -46,19 +47,7 @@ export function LoginPage({ redirectTo }: { redirectTo?: string }) {
       </div>
       {formError && <FormAlert message={errorMessage(formError)} />}
       <form noValidate onSubmit={onSubmit} className="flex flex-col gap-2">
-        <TextField
-          id="login-email"
-          label={m.auth_email_label()}
-          error={errors.email}
-          name="email"
-          type="email"
-          inputMode="email"
-          autoComplete="email"
-          autoCapitalize="none"
-          spellCheck={false}
-          placeholder={m.auth_email_placeholder()}
-          disabled={pending}
-        />
+        <EmailField id="login-email" error={errors.email} disabled={pending} />
         <TextField
           id="login-password"
           label={m.auth_password_label()}

@@ -3,12 +3,12 @@ import type { FormEvent } from 'react';
 import * as v from 'valibot';
 import { FormAlert } from '#src/components/form/form-alert.tsx';
 import { SubmitButton } from '#src/components/form/submit-button.tsx';
-import { TextField } from '#src/components/form/text-field.tsx';
 import { useResetPasswordMutation } from '#src/features/auth/api.ts';
 import { errorMessage } from '#src/lib/app-error.ts';
 import { useValidatedForm } from '#src/lib/use-validated-form.ts';
 import { m } from '#src/paraglide/messages.js';
 import { emailSchema } from '#src/shared/auth-schemas.ts';
+import { EmailField } from './email-field';
 
 const formSchema = v.object({ email: emailSchema });
 
@@ -46,19 +46,7 @@ export function ResetPasswordPage() {
       </div>
       {formError && <FormAlert message={errorMessage(formError)} />}
       <form noValidate onSubmit={onSubmit} className="flex flex-col gap-2">
-        <TextField
-          id="reset-email"
-          label={m.auth_email_label()}
-          error={errors.email}
-          name="email"
-          type="email"
-          inputMode="email"
-          autoComplete="email"
-          autoCapitalize="none"
-          spellCheck={false}
-          placeholder={m.auth_email_placeholder()}
-          disabled={pending}
-        />
+        <EmailField id="reset-email" error={errors.email} disabled={pending} />
         <SubmitButton pending={pending} label={m.auth_reset_submit()} pendingLabel={m.auth_please_wait()} />
       </form>
       <Link to="/login" className="link link-hover text-center text-sm">

@@ -1,6 +1,7 @@
 import { Link, useNavigate } from '@tanstack/react-router';
 import { type FormEvent, useState } from 'react';
 import { FormAlert } from '#src/components/form/form-alert.tsx';
+import { PasswordChecklist } from '#src/components/form/password-checklist.tsx';
 import { SubmitButton } from '#src/components/form/submit-button.tsx';
 import { TextField } from '#src/components/form/text-field.tsx';
 import { toast } from '#src/components/toast/toast-store.ts';
@@ -9,19 +10,10 @@ import { errorMessage, registerFieldMessages } from '#src/lib/app-error.ts';
 import { useValidatedForm } from '#src/lib/use-validated-form.ts';
 import { m } from '#src/paraglide/messages.js';
 import { updatePasswordSchema } from '#src/shared/auth-schemas.ts';
-import { PASSWORD_MIN_LENGTH } from '#src/shared/password-rule.ts';
 
 // The server's refusal of a guessable password (issue 22): only this page and Account can meet it, so it
 // is registered here, not in the first load's table.
 registerFieldMessages({ password_common: m.error_field_password_common });
-
-// The live checklist mirrors src/shared/password-rule.ts (seed section 5); the schema stays the judge.
-const RULES: { label: () => string; test: (password: string) => boolean }[] = [
-  { label: m.auth_rule_length, test: (p) => p.length >= PASSWORD_MIN_LENGTH },
-  { label: m.auth_rule_letter, test: (p) => /\p{L}/u.test(p) },
-  { label: m.auth_rule_digit, test: (p) => /\d/.test(p) },
-  { label: m.auth_rule_special, test: (p) => /[^\p{L}\d\s]/u.test(p) },
-];
 
 export function UpdatePasswordPage({ token }: { token: string }) {
   const navigate = useNavigate();
@@ -74,22 +66,7 @@ export function UpdatePasswordPage({ token }: { token: string }) {
           value={password}
           onChange={(event) => setPassword(event.currentTarget.value)}
           disabled={pending}
-          hint={
-            <>
-              <p className="text-base-content/70">{m.auth_rule_heading()}</p>
-              <ul className="mt-1 flex flex-col gap-0.5">
-                {RULES.map((rule) => {
-                  const met = rule.test(password);
-                  return (
-                    <li key={rule.label()} className={met ? 'text-success' : 'text-base-content/70'}>
-                      <span aria-hidden="true">{met ? '✓' : '○'}</span> {rule.label()}
-                      <span className="sr-only"> ({met ? m.auth_rule_met() : m.auth_rule_not_met()})</span>
-                    </li>
-                  );
-                })}
-              </ul>
-            </>
-          }
+          hint={<PasswordChecklist password={password} />}
         />
         <TextField
           id="update-confirm-password"

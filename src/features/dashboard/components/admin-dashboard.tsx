@@ -1,10 +1,10 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { MonthBarChart } from '#src/components/charts/month-bar-chart.tsx';
 import { formatMonth } from '#src/components/charts/month-label.ts';
 import { adminDashboardQueryOptions } from '#src/features/dashboard/api.ts';
 import { formatTotals } from '#src/features/dashboard/format.ts';
 import { m } from '#src/paraglide/messages.js';
+import { MonthSection } from './month-section';
 import { StatCard } from './stat-card';
 
 // The admin's dashboard: the platform's work waiting now, this month's numbers and the last six months.
@@ -62,35 +62,21 @@ export function AdminDashboardView() {
         </div>
       </section>
 
-      <section aria-labelledby="dashboard-platform-month" className="space-y-3">
-        <h2 id="dashboard-platform-month" className="text-lg font-semibold">
-          {m.dashboard_admin_month_heading({ month: formatMonth(thisMonth.month, 'long') })}
-        </h2>
-        <div className="grid grid-cols-2 gap-3 lg:grid-cols-4">
-          <StatCard testId="stat-platform-referrals" label={m.dashboard_stat_referrals()} value={thisMonth.referrals} />
-          <StatCard testId="stat-platform-consents" label={m.dashboard_stat_consents()} value={thisMonth.consents} />
-          <StatCard testId="stat-platform-hires" label={m.dashboard_stat_hires()} value={thisMonth.hires} />
+      <MonthSection
+        id="dashboard-platform-month"
+        heading={m.dashboard_admin_month_heading({ month: formatMonth(thisMonth.month, 'long') })}
+        testIdPrefix="stat-platform-"
+        thisMonth={thisMonth}
+        months={data.months}
+        chartCaption={m.dashboard_admin_chart_caption()}
+        moneyCard={
           <StatCard
             testId="stat-platform-paid"
             label={m.dashboard_admin_paid()}
             value={<span className="text-lg sm:text-xl">{formatTotals(thisMonth.paid)}</span>}
           />
-        </div>
-        <div className="card border border-base-300 bg-base-100">
-          <div className="card-body p-4">
-            <MonthBarChart
-              caption={m.dashboard_admin_chart_caption()}
-              rowHeader={m.dashboard_chart_month()}
-              labels={data.months.map((row) => formatMonth(row.month))}
-              series={[
-                { label: m.dashboard_stat_referrals(), values: data.months.map((row) => row.referrals) },
-                { label: m.dashboard_stat_consents(), values: data.months.map((row) => row.consents) },
-                { label: m.dashboard_stat_hires(), values: data.months.map((row) => row.hires) },
-              ]}
-            />
-          </div>
-        </div>
-      </section>
+        }
+      />
     </div>
   );
 }

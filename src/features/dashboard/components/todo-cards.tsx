@@ -50,6 +50,29 @@ function TodoCard({
   );
 }
 
+// A consent or call-proof item: the talent (opening that referral on the profile) and the task it is for.
+function ReferralTalent({
+  item,
+}: {
+  item: { talentId: number; referralId: number; talentName: string; taskCode: string; taskTitle: string };
+}) {
+  return (
+    <>
+      <Link
+        to="/talents-folder/$id/profile"
+        params={{ id: String(item.talentId) }}
+        search={{ referral: item.referralId }}
+        className="link link-hover font-medium"
+      >
+        {item.talentName}
+      </Link>
+      <p className="text-sm text-base-content/70">
+        {item.taskCode} · {item.taskTitle}
+      </p>
+    </>
+  );
+}
+
 export function TodoCards({ data }: { data: RecruiterDashboard }) {
   const { consentWaiting, rejectedCallProofs, closingSoon, halfAdded } = data.todo;
   const time = (value: string) => formatDateTime(value, { timeZone: data.timeZone });
@@ -77,17 +100,7 @@ export function TodoCards({ data }: { data: RecruiterDashboard }) {
       >
         {consentWaiting.items.map((item) => (
           <li key={item.referralId} className="py-2">
-            <Link
-              to="/talents-folder/$id/profile"
-              params={{ id: String(item.talentId) }}
-              search={{ referral: item.referralId }}
-              className="link link-hover font-medium"
-            >
-              {item.talentName}
-            </Link>
-            <p className="text-sm text-base-content/70">
-              {item.taskCode} · {item.taskTitle}
-            </p>
+            <ReferralTalent item={item} />
             <p className={`text-xs ${item.linkExpired ? 'text-error' : 'text-base-content/60'}`}>
               {item.linkExpired
                 ? m.dashboard_consent_expired({ time: time(item.sentAt) })
@@ -106,17 +119,7 @@ export function TodoCards({ data }: { data: RecruiterDashboard }) {
       >
         {rejectedCallProofs.items.map((item) => (
           <li key={item.callProofId} className="py-2">
-            <Link
-              to="/talents-folder/$id/profile"
-              params={{ id: String(item.talentId) }}
-              search={{ referral: item.referralId }}
-              className="link link-hover font-medium"
-            >
-              {item.talentName}
-            </Link>
-            <p className="text-sm text-base-content/70">
-              {item.taskCode} · {item.taskTitle}
-            </p>
+            <ReferralTalent item={item} />
             <p className="text-xs text-error">
               {item.reason ? m.dashboard_proofs_reason({ reason: item.reason }) : m.dashboard_proofs_no_reason()}
             </p>

@@ -1,13 +1,13 @@
 import { useIsFetching, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
+import { CallProofCard, PreviewButton } from '#src/components/call-proof/call-proof-card.tsx';
+import { fileKind, useFilePreview } from '#src/components/call-proof/use-file-preview.ts';
 import { ConfirmDialog } from '#src/components/confirm-dialog.tsx';
 import { OutboxStateBadge } from '#src/components/outbox/outbox-state-badge.tsx';
-import { CallProofBadge } from '#src/components/status/referral-badges.tsx';
 import { toast } from '#src/components/toast/toast-store.ts';
 import { referralQueryOptions, useDeleteCallProofMutation } from '#src/features/talents/api.ts';
 import { queuedCallProofs } from '#src/features/talents/outbox.ts';
 import { errorMessage } from '#src/lib/app-error.ts';
-import { fetchFileBlob } from '#src/lib/files.ts';
 import { formatBytes, formatDateTime } from '#src/lib/format.ts';
 import { outboxErrorText } from '#src/lib/outbox/outbox-errors.ts';
 import { discardEntry, resendEntry } from '#src/lib/outbox/outbox-runner.ts';
@@ -18,85 +18,40 @@ import { m } from '#src/paraglide/messages.js';
 import type { CallProofItem } from '#src/shared/recruiter-types.ts';
 import { DownloadButton } from './resume-card';
 
-type Preview = { url: string; kind: 'image' | 'audio' | 'pdf' };
-
-function previewKind(mimeType: string): Preview['kind'] | null {
-  if (mimeType.startsWith('image/')) return 'image';
-  if (mimeType.startsWith('audio/')) return 'audio';
-  if (mimeType === 'application/pdf') return 'pdf';
-  return null;
-}
-
 // One proof: when the call was, the note, the review state (and why, when rejected), the file.
 function CallProofRow({ proof, onDelete }: { proof: CallProofItem; onDelete: () => void }) {
-  const [preview, setPreview] = useState<Preview | null>(null);
-  const [loading, setLoading] = useState(false);
-  const kind = previewKind(proof.file.mimeType);
-
-  useEffect(
-    () => () => {
-      if (preview) URL.revokeObjectURL(preview.url);
-    },
-    [preview],
-  );
-
-  async function open() {
-    if (!kind) return;
-    setLoading(true);
-    try {
-      const blob = await fetchFileBlob(proof.file.id, 'inline');
-      setPreview({ url: URL.createObjectURL(blob), kind });
-    } catch (error) {
-      toast.error(errorMessage(error));
-    } finally {
-      setLoading(false);
-    }
-  }
+  const { preview, loading, show } = useFilePreview(proof.file.id, 'inline');
+  const kind = fileKind(proof.file.mimeType);
 
   return (
-    <li className="rounded-box border border-base-300 p-3" data-testid="call-proof">
-      <div className="flex flex-wrap items-start justify-between gap-2">
-        <p className="font-medium">{m.call_proof_ui_called({ time: formatDateTime(proof.calledAt) })}</p>
-        <CallProofBadge status={proof.reviewStatus} />
-      </div>
-      {proof.note && <p className="mt-1 whitespace-pre-line text-sm">{proof.note}</p>}
-      {proof.reviewStatus === 'REJECTED' && proof.reviewReason && (
-        <p className="mt-1 text-sm text-error">{m.call_proof_ui_review_reason({ reason: proof.reviewReason })}</p>
-      )}
-      <p className="mt-1 break-all text-xs text-base-content/60">
-        {proof.file.name} ({formatBytes(proof.file.size)})
-      </p>
-      <div className="mt-2 flex flex-wrap gap-2">
-        {kind && kind !== 'pdf' && !preview && (
-          <button type="button" className="btn btn-xs" onClick={open} disabled={loading} aria-busy={loading}>
-            {loading && <span className="loading loading-spinner loading-xs" aria-hidden="true" />}
-            {m.call_proof_ui_open()}
-          </button>
-        )}
-        <DownloadButton file={proof.file} label={m.call_proof_ui_download()} className="btn btn-xs" />
-        {proof.reviewStatus === 'NEED_REVIEW' && (
-          <button type="button" className="btn btn-xs btn-error btn-outline" onClick={onDelete}>
-            {m.call_proof_ui_delete()}
-          </button>
-        )}
-      </div>
-      {preview?.kind === 'image' && (
-        <img
-          src={preview.url}
-          alt={m.call_proof_ui_preview_label({ name: proof.file.name })}
-          className="mt-2 max-h-80 rounded-box"
-        />
-      )}
-      {preview?.kind === 'audio' && (
-        // biome-ignore lint/a11y/useMediaCaption: a recording of a phone call has no captions to offer
-        <audio
-          src={preview.url}
-          controls
-          className="mt-2 w-full"
-          aria-label={m.call_proof_ui_preview_label({ name: proof.file.name })}
-        />
-      )}
-    </li>
+    <CallProofCard
+      proof={proof}
+      testId="call-proof"
+      called={m.call_proof_ui_called({ time: formatDateTime(proof.calledAt) })}
+      review={
+        proof.reviewStatus === 'REJECTED' &&
+        proof.reviewReason && (
+          <p className="mt-1 text-sm text-error">{m.call_proof_ui_review_reason({ reason: proof.reviewReason })}</p>
+        )
+      }
+      actions={
+        <>
+          {kind && kind !== 'pdf' && !preview && (
+            <PreviewButton loading={loading} onClick={() => void show(kind)}>
+              {m.call_proof_ui_open()}
+            </PreviewButton>
+          )}
+          <DownloadButton file={proof.file} label={m.call_proof_ui_download()} className="btn btn-xs" />
+          {proof.reviewStatus === 'NEED_REVIEW' && (
+            <button type="button" className="btn btn-xs btn-error btn-outline" onClick={onDelete}>
+              {m.call_proof_ui_delete()}
+            </button>
+          )}
+        </>
+      }
+      preview={preview}
+      previewLabel={m.call_proof_ui_preview_label({ name: proof.file.name })}
+    />
   );
 }
 

@@ -7,6 +7,16 @@ import { m } from '#src/paraglide/messages.js';
 
 type Options = ReadonlyArray<{ value: string; label: string }>;
 
+/** What every choice group here takes: its id (also the inputs' name), legend, value and error. */
+type GroupProps<Value, Next> = {
+  id: string;
+  legend: ReactNode;
+  value: Value;
+  onChange: (next: Next) => void;
+  error?: string;
+  disabled?: boolean;
+};
+
 /** Several choices as checkboxes (languages): big enough to tap, wrapping on a phone. */
 export function CheckboxGroup({
   id,
@@ -16,15 +26,7 @@ export function CheckboxGroup({
   onChange,
   error,
   disabled,
-}: {
-  id: string;
-  legend: ReactNode;
-  options: Options;
-  value: readonly string[];
-  onChange: (next: string[]) => void;
-  error?: string;
-  disabled?: boolean;
-}) {
+}: GroupProps<readonly string[], string[]> & { options: Options }) {
   return (
     <ChoiceGroup id={id} legend={legend} error={error}>
       {options.map((option) => (
@@ -46,21 +48,7 @@ export function CheckboxGroup({
 }
 
 /** Yes / no (/ not said) as radio buttons. */
-export function YesNoField({
-  id,
-  legend,
-  value,
-  onChange,
-  error,
-  disabled,
-}: {
-  id: string;
-  legend: ReactNode;
-  value: boolean | undefined;
-  onChange: (next: boolean) => void;
-  error?: string;
-  disabled?: boolean;
-}) {
+export function YesNoField({ id, legend, value, onChange, error, disabled }: GroupProps<boolean | undefined, boolean>) {
   return (
     <ChoiceGroup id={id} legend={legend} error={error}>
       {[true, false].map((choice) => (
@@ -80,13 +68,7 @@ export function YesNoField({
 }
 
 /** Skills as removable chips; the text being typed is this field's own until it becomes a chip. */
-export function SkillsField(props: {
-  id: string;
-  value: string[];
-  onChange: (next: string[]) => void;
-  error?: string;
-  disabled?: boolean;
-}) {
+export function SkillsField(props: Omit<GroupProps<string[], string[]>, 'legend'>) {
   const [text, setText] = useState('');
   return (
     <SkillsInput

@@ -11,6 +11,7 @@ import { talentLocale } from '#src/features/talents/contact.ts';
 import { errorMessage } from '#src/lib/app-error.ts';
 import { EDUCATION_LABELS } from '#src/lib/enum-labels/talent-labels.ts';
 import { currencyName, languageName } from '#src/lib/intl-names.ts';
+import type { TalentFactsFormValues } from '#src/lib/talent-form-values.ts';
 import { useValidatedForm } from '#src/lib/use-validated-form.ts';
 import { m } from '#src/paraglide/messages.js';
 import { CANDIDATE_LANGUAGES, CURRENCIES, EDUCATION_LEVELS, LOCALES } from '#src/shared/enums.ts';
@@ -18,18 +19,8 @@ import type { TalentDetail } from '#src/shared/recruiter-types.ts';
 import { talentEditSchema } from '#src/shared/talent-schemas.ts';
 import { CheckboxGroup, SkillsField, YesNoField } from './form-parts';
 
-type FormValues = {
-  fullName: string;
-  email: string;
+type FormValues = TalentFactsFormValues & {
   countryCode: string;
-  phone: string;
-  languages: string[];
-  educationLevel: string;
-  country: string;
-  location: string;
-  expectedSalary: string;
-  expectedSalaryCurrency: string;
-  contactLocale: string;
   hasWorkExperience: boolean | undefined;
   yearsOfExperience: string;
   currentPosition: string;
