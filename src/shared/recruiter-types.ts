@@ -141,23 +141,31 @@ export type CallProofItem = {
   createdAt: string;
 };
 
-export type ReferralDetail = ReferralSummary & {
+/** The referral's own notes and decision times, on the recruiter's and the admin's detail alike. */
+export type ReferralDetailFields = {
   recruiterNote: string | null;
   rating: 5 | 10 | null;
   consentDecidedAt: string | null;
   itaDecidedAt: string | null;
   rewardReason: string | null;
-  /** The admin's reason for the move to the current hiring status (required for a final one); null if none. */
+  /**
+   * The admin's reason for the move to the current hiring status (required for a final one, issue 21);
+   * null if none.
+   */
   hiringReason: string | null;
-  talentLocale: string;
-  /** When the last consent / ITA link was sent, and when the next resend is allowed (null: now). */
-  consentSentAt: string | null;
-  consentResendAt: string | null;
-  itaSentAt: string | null;
-  itaResendAt: string | null;
-  callProofList: CallProofItem[];
-  history: HistoryEntry[];
 };
+
+export type ReferralDetail = ReferralSummary &
+  ReferralDetailFields & {
+    talentLocale: string;
+    /** When the last consent / ITA link was sent, and when the next resend is allowed (null: now). */
+    consentSentAt: string | null;
+    consentResendAt: string | null;
+    itaSentAt: string | null;
+    itaResendAt: string | null;
+    callProofList: CallProofItem[];
+    history: HistoryEntry[];
+  };
 
 export type ParseStatus = 'PENDING' | 'PARSING' | 'DONE' | 'FAILED' | 'SKIPPED';
 
