@@ -1,3 +1,4 @@
+import { wallClockParts } from '#src/shared/wall-clock.ts';
 import { displayTimeZone } from './format';
 
 // A `datetime-local` input holds a wall time without a zone. Every such input (task deadline, promo
@@ -5,42 +6,26 @@ import { displayTimeZone } from './format';
 // own (their account setting; Asia/Kuala_Lumpur by default) — whatever the device's zone, so what is
 // typed and what is shown afterwards read the same clock. These turn one into the other.
 
-const pad = (n: number) => String(n).padStart(2, '0');
-
-function partsIn(date: Date, timeZone: string) {
-  const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-  }).formatToParts(date);
-  const get = (type: string) => Number(parts.find((part) => part.type === type)?.value ?? 0);
-  return {
-    year: get('year'),
-    month: get('month'),
-    day: get('day'),
-    hour: get('hour'),
-    minute: get('minute'),
-    second: get('second'),
-  };
-}
-
 /** How far the zone's wall clock is ahead of UTC at that moment, in ms. */
 function offsetAt(ms: number, timeZone: string): number {
-  const p = partsIn(new Date(ms), timeZone);
-  return Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute, p.second) - Math.floor(ms / 1000) * 1000;
+  const p = wallClockParts(new Date(ms), timeZone);
+  const wall = Date.UTC(
+    Number(p.year),
+    Number(p.month) - 1,
+    Number(p.day),
+    Number(p.hour),
+    Number(p.minute),
+    Number(p.second),
+  );
+  return wall - Math.floor(ms / 1000) * 1000;
 }
 
 /** "2026-12-01T18:00" for a moment, as the zone's wall clock reads it. */
 export function toWallTime(iso: string | Date, timeZone = displayTimeZone()): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return '';
-  const p = partsIn(date, timeZone);
-  return `${p.year}-${pad(p.month)}-${pad(p.day)}T${pad(p.hour)}:${pad(p.minute)}`;
+  const p = wallClockParts(date, timeZone);
+  return `${p.year}-${p.month}-${p.day}T${p.hour}:${p.minute}`;
 }
 
 /** The moment the zone's wall clock reads "2026-12-01T18:00", as ISO UTC; the text itself when it is no date. */

@@ -1,4 +1,5 @@
-import type { AppLocale, Role } from './enums';
+import type { UserIdentity } from './auth-schemas';
+import type { AppLocale } from './enums';
 
 // What `/api/account` answers (issue 5, Account). The account number never travels back in full:
 // only its masked form ("•••• 6789").
@@ -8,12 +9,7 @@ export type AccountPayout = {
   accountNumberMasked: string;
 };
 
-export type AccountProfile = {
-  id: number;
-  email: string;
-  fullName: string;
-  phone: string | null;
-  roles: Role[];
+export type AccountProfile = UserIdentity & {
   locale: AppLocale;
   timezone: string;
   remainingAiNoteImprovement: number;

@@ -1,15 +1,9 @@
 import type { JobType, PromoPeriod, TaskStatus } from './enums';
+import type { PromoBasics } from './recruiter-types';
 
 // What `/api/admin/promos` answers. Money is integer minor units plus currency; times are ISO-8601 UTC.
 
-export type AdminPromoSummary = {
-  id: number;
-  title: string;
-  description: string;
-  startsAt: string;
-  endsAt: string;
-  bonusAmount: number;
-  bonusCurrency: string;
+export type AdminPromoSummary = PromoBasics & {
   /** UPCOMING before startsAt, RUNNING while startsAt <= now < endsAt, ENDED after. */
   period: PromoPeriod;
   taskCount: number;

@@ -1,5 +1,5 @@
 import type { EducationLevel, HiringStatus, PaymentStatus, RewardStatus, TaskStatus } from './enums';
-import type { CallProofItem, HistoryEntry, ReferralSummary } from './recruiter-types';
+import type { CallProofItem, HistoryEntry, ReferralDetailFields, ReferralSummary } from './recruiter-types';
 
 // What `/api/admin/referrals` answers (issue 5, hiring status screen). Money is integer minor units plus
 // currency; times are ISO-8601 UTC.
@@ -17,51 +17,45 @@ export type AdminReferralRow = ReferralSummary & {
 
 export type AdminCallProofItem = CallProofItem & { reviewedBy: PersonRef | null };
 
-export type AdminReferralDetail = AdminReferralRow & {
-  recruiterNote: string | null;
-  rating: 5 | 10 | null;
-  consentDecidedAt: string | null;
-  itaDecidedAt: string | null;
-  rewardReason: string | null;
-  /** The reason given with the move to the current hiring status (issue 21); null if none. */
-  hiringReason: string | null;
-  rewardDecidedBy: PersonRef | null;
-  /** What the admin decides with, on the referral's screen (issue 21): the talent's facts and CV. */
-  talent: {
-    educationLevel: EducationLevel;
-    yearsOfExperience: number | null;
-    currentPosition: string | null;
-    skills: string[];
-    languages: string[];
-    /** The CV, read through `GET /api/files/:id` (inline for PDF and images). */
-    resume: { id: number; name: string; mimeType: string; size: number } | null;
+export type AdminReferralDetail = AdminReferralRow &
+  ReferralDetailFields & {
+    rewardDecidedBy: PersonRef | null;
+    /** What the admin decides with, on the referral's screen (issue 21): the talent's facts and CV. */
+    talent: {
+      educationLevel: EducationLevel;
+      yearsOfExperience: number | null;
+      currentPosition: string | null;
+      skills: string[];
+      languages: string[];
+      /** The CV, read through `GET /api/files/:id` (inline for PDF and images). */
+      resume: { id: number; name: string; mimeType: string; size: number } | null;
+    };
+    task: {
+      id: number;
+      code: string;
+      title: string;
+      company: string;
+      status: TaskStatus;
+      rewardAmount: number;
+      rewardCurrency: string;
+      quota: number;
+      /** Referrals of the task whose reward is APPROVED, PENDING_PAYMENT or PAID. */
+      quotaUsed: number;
+    };
+    /** The promo running when the referral was made (its bonus is added at approval). */
+    promo: { id: number; title: string; bonusAmount: number; bonusCurrency: string } | null;
+    payment: { id: number; status: PaymentStatus; reference: string | null; paidAt: string | null } | null;
+    /** What APPROVED would fix now: the task's reward plus the promo bonus. */
+    rewardIfApproved: { amount: number; currency: string };
+    /** Hiring statuses the referral may move to now (empty once final). */
+    hiringNext: HiringStatus[];
+    /** False once the referral is in a payment (PENDING_PAYMENT or PAID): the decision is final. */
+    rewardDecidable: boolean;
+    /** APPROVED needs the talent's confirmed consent. */
+    approvable: boolean;
+    callProofList: AdminCallProofItem[];
+    history: HistoryEntry[];
   };
-  task: {
-    id: number;
-    code: string;
-    title: string;
-    company: string;
-    status: TaskStatus;
-    rewardAmount: number;
-    rewardCurrency: string;
-    quota: number;
-    /** Referrals of the task whose reward is APPROVED, PENDING_PAYMENT or PAID. */
-    quotaUsed: number;
-  };
-  /** The promo running when the referral was made (its bonus is added at approval). */
-  promo: { id: number; title: string; bonusAmount: number; bonusCurrency: string } | null;
-  payment: { id: number; status: PaymentStatus; reference: string | null; paidAt: string | null } | null;
-  /** What APPROVED would fix now: the task's reward plus the promo bonus. */
-  rewardIfApproved: { amount: number; currency: string };
-  /** Hiring statuses the referral may move to now (empty once final). */
-  hiringNext: HiringStatus[];
-  /** False once the referral is in a payment (PENDING_PAYMENT or PAID): the decision is final. */
-  rewardDecidable: boolean;
-  /** APPROVED needs the talent's confirmed consent. */
-  approvable: boolean;
-  callProofList: AdminCallProofItem[];
-  history: HistoryEntry[];
-};
 
 /** `POST /api/admin/referrals/:id/hiring-status` answer. */
 export type HiringChanged = { referralId: number; hiringStatus: HiringStatus; hiringNext: HiringStatus[] };

@@ -1,17 +1,10 @@
-import type { JobType, TaskStatus } from './enums';
+import type { TaskStatus } from './enums';
+import type { TaskBasics } from './recruiter-types';
 
 // What `/api/admin/tasks` answers. Money is integer minor units plus currency; times are ISO-8601 UTC.
 
 /** A row of the admin's task list. */
-export type AdminTaskSummary = {
-  id: number;
-  code: string;
-  title: string;
-  company: string;
-  jobType: JobType;
-  isCritical: boolean;
-  location: string;
-  country: string;
+export type AdminTaskSummary = TaskBasics & {
   rewardAmount: number;
   rewardCurrency: string;
   quota: number;

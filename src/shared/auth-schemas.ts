@@ -51,13 +51,17 @@ export const clientErrorSchema = v.object({
   status: v.optional(v.number()),
 });
 
-// The user as `GET /api/recruiter/auth/me` answers it.
-export type AuthUser = {
+/** Who a user is, as the signed-in user (below) and the account page (account-types.ts) show it. */
+export type UserIdentity = {
   id: number;
   email: string;
   fullName: string;
   phone: string | null;
   roles: Role[];
+};
+
+// The user as `GET /api/recruiter/auth/me` answers it.
+export type AuthUser = UserIdentity & {
   status: UserStatus;
   needToChangePassword: boolean;
   remainingAiNoteImprovement: number;

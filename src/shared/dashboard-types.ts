@@ -4,14 +4,18 @@
 /** One currency's sum: a recruiter may earn in more than one currency, and they are never added up. */
 export type MoneyTotal = { currency: string; amount: number };
 
-/** A referral whose talent has not answered the consent link yet (oldest first). */
-export type ConsentWaitingItem = {
+/** Which referral a dashboard item is about: its talent and task, named. */
+export type DashboardReferral = {
   referralId: number;
   talentId: number;
   talentName: string;
   taskId: number;
   taskCode: string;
   taskTitle: string;
+};
+
+/** A referral whose talent has not answered the consent link yet (oldest first). */
+export type ConsentWaitingItem = DashboardReferral & {
   /** When the current consent link went out (the last resend), or the referral's time without one. */
   sentAt: string;
   /** The link's 72 hours are over: a resend is needed. */
@@ -19,14 +23,8 @@ export type ConsentWaitingItem = {
 };
 
 /** A referral whose latest call proof an admin rejected, while its reward is still in review. */
-export type RejectedCallProofItem = {
+export type RejectedCallProofItem = DashboardReferral & {
   callProofId: number;
-  referralId: number;
-  talentId: number;
-  talentName: string;
-  taskId: number;
-  taskCode: string;
-  taskTitle: string;
   reason: string | null;
   reviewedAt: string | null;
 };

@@ -14,7 +14,8 @@ import type {
 
 export type PromoBonus = { promoId: number; title: string; amount: number; currency: string; endsAt: string };
 
-export type TaskCard = {
+/** What a task is, on the recruiter's cards and the admin's list alike. */
+export type TaskBasics = {
   id: number;
   code: string;
   title: string;
@@ -23,6 +24,9 @@ export type TaskCard = {
   isCritical: boolean;
   location: string;
   country: string;
+};
+
+export type TaskCard = TaskBasics & {
   salaryMin: number | null;
   salaryMax: number | null;
   salaryCurrency: string;
@@ -64,7 +68,8 @@ export type ReferralCounts = {
 
 export type MyTaskCard = TaskCard & { counts: ReferralCounts };
 
-export type PromoSummary = {
+/** What a promo is, on the recruiter's promo list and the admin's alike. */
+export type PromoBasics = {
   id: number;
   title: string;
   description: string;
@@ -72,6 +77,9 @@ export type PromoSummary = {
   endsAt: string;
   bonusAmount: number;
   bonusCurrency: string;
+};
+
+export type PromoSummary = PromoBasics & {
   taskCount: number;
   /** startsAt <= now < endsAt. */
   running: boolean;
@@ -141,23 +149,31 @@ export type CallProofItem = {
   createdAt: string;
 };
 
-export type ReferralDetail = ReferralSummary & {
+/** The referral's own notes and decision times, on the recruiter's and the admin's detail alike. */
+export type ReferralDetailFields = {
   recruiterNote: string | null;
   rating: 5 | 10 | null;
   consentDecidedAt: string | null;
   itaDecidedAt: string | null;
   rewardReason: string | null;
-  /** The admin's reason for the move to the current hiring status (required for a final one); null if none. */
+  /**
+   * The admin's reason for the move to the current hiring status (required for a final one, issue 21);
+   * null if none.
+   */
   hiringReason: string | null;
-  talentLocale: string;
-  /** When the last consent / ITA link was sent, and when the next resend is allowed (null: now). */
-  consentSentAt: string | null;
-  consentResendAt: string | null;
-  itaSentAt: string | null;
-  itaResendAt: string | null;
-  callProofList: CallProofItem[];
-  history: HistoryEntry[];
 };
+
+export type ReferralDetail = ReferralSummary &
+  ReferralDetailFields & {
+    talentLocale: string;
+    /** When the last consent / ITA link was sent, and when the next resend is allowed (null: now). */
+    consentSentAt: string | null;
+    consentResendAt: string | null;
+    itaSentAt: string | null;
+    itaResendAt: string | null;
+    callProofList: CallProofItem[];
+    history: HistoryEntry[];
+  };
 
 export type ParseStatus = 'PENDING' | 'PARSING' | 'DONE' | 'FAILED' | 'SKIPPED';
 

@@ -1,11 +1,12 @@
 import type { ExpressionBuilder } from 'kysely';
 import type { AppDeps } from '#src/server/context.ts';
-import { isPostgres } from '#src/server/db/connect.ts';
+import { type DB, isPostgres } from '#src/server/db/connect.ts';
 import type { Database, EmailOutboxRow } from '#src/server/db/database.ts';
 import type { EmailTemplate } from '#src/server/mail/outbox.ts';
 import { renderEmail } from '#src/server/mail/templates.ts';
 import { createMailTransport, type MailTransport } from '#src/server/mail/transport.ts';
 import { isReferralClosed } from '#src/shared/recruiter-types.ts';
+import { startPassLoop } from './pass-loop';
 
 // Sends what the outbox holds. Safe with several instances: a row is claimed (status SENDING with a
 // lease) before it is sent, and a lease that runs out (a crashed instance) makes the row claimable again.
@@ -29,39 +30,15 @@ export function startMailWorker(
   const transport = options.transport ?? createMailTransport(deps.env);
   const intervalMs = options.intervalMs ?? 2000;
   const batchSize = options.batchSize ?? 20;
-  let stopped = false;
-  let timer: NodeJS.Timeout | undefined;
-  // Passes run one after another, whether started by the timer or by runOnce().
-  let current: Promise<number> = Promise.resolve(0);
-
-  const runOnce = () => {
-    const next = current.catch(() => 0).then(() => processDueEmails(deps, transport, { batchSize }));
-    current = next;
-    return next;
-  };
-  const schedule = (delay: number) => {
-    if (stopped) return;
-    timer = setTimeout(tick, delay);
-    timer.unref();
-  };
-  const tick = async () => {
-    let sent = 0;
-    try {
-      sent = await runOnce();
-    } catch (error) {
-      console.error('[mail] worker pass failed:', (error as Error).message);
-    }
-    // A full batch means more may be waiting: go again at once.
-    schedule(sent >= batchSize ? 0 : intervalMs);
-  };
-  schedule(0);
-
+  const loop = startPassLoop(() => processDueEmails(deps, transport, { batchSize }), {
+    intervalMs,
+    batchSize,
+    onError: (error) => console.error('[mail] worker pass failed:', error.message),
+  });
   return {
-    runOnce,
+    runOnce: loop.runOnce,
     async stop() {
-      stopped = true;
-      clearTimeout(timer);
-      await current.catch(() => 0);
+      await loop.stop();
       if (!options.transport) transport.close();
     },
   };
@@ -91,19 +68,13 @@ async function claimDueEmails(deps: AppDeps, batchSize: number): Promise<EmailOu
       eb.and([eb('status', '=', 'PENDING'), eb('next_attempt_at', '<=', at)]),
       eb.and([eb('status', '=', 'SENDING'), eb('locked_until', '<', at)]),
     ]);
+  // The oldest due rows first, a batch at a time.
+  const dueIds = (q: DB) =>
+    q.selectFrom('email_outbox').select('id').where(due).orderBy('next_attempt_at').orderBy('id').limit(batchSize);
 
   if (isPostgres(db)) {
     return db.transaction().execute(async (trx) => {
-      const ids = await trx
-        .selectFrom('email_outbox')
-        .select('id')
-        .where(due)
-        .orderBy('next_attempt_at')
-        .orderBy('id')
-        .limit(batchSize)
-        .forUpdate()
-        .skipLocked()
-        .execute();
+      const ids = await dueIds(trx).forUpdate().skipLocked().execute();
       if (ids.length === 0) return [];
       return trx
         .updateTable('email_outbox')
@@ -119,14 +90,7 @@ async function claimDueEmails(deps: AppDeps, batchSize: number): Promise<EmailOu
   }
 
   // SQLite is one process: a conditional UPDATE per row is the claim.
-  const candidates = await db
-    .selectFrom('email_outbox')
-    .select('id')
-    .where(due)
-    .orderBy('next_attempt_at')
-    .orderBy('id')
-    .limit(batchSize)
-    .execute();
+  const candidates = await dueIds(db).execute();
   const claimed: EmailOutboxRow[] = [];
   for (const { id } of candidates) {
     const row = await db

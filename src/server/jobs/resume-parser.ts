@@ -3,6 +3,7 @@ import type { AppDeps } from '#src/server/context.ts';
 import type { DB } from '#src/server/db/connect.ts';
 import { extractResumeFields } from '#src/server/resume/extract-fields.ts';
 import { extractResumeText } from '#src/server/resume/extract-text.ts';
+import { startPassLoop } from './pass-loop';
 
 // Reads dropped resumes: PENDING → PARSING → DONE, or FAILED when the file cannot be read (the recruiter
 // then completes the profile by hand). Safe with several instances: a conditional UPDATE claims a row,
@@ -125,41 +126,17 @@ export function startResumeParser(
 ): { stop(): Promise<void>; runOnce(): Promise<number> } {
   const intervalMs = options.intervalMs ?? 1000;
   const batchSize = options.batchSize ?? 5;
-  let stopped = false;
-  let timer: NodeJS.Timeout | undefined;
-  // Passes run one after another, whether started by the timer, a wake-up or runOnce().
-  let current: Promise<number> = Promise.resolve(0);
-
-  const runOnce = () => {
-    const next = current.catch(() => 0).then(() => parsePendingResumes(deps, { batchSize }));
-    current = next;
-    return next;
-  };
-  const schedule = (delay: number) => {
-    if (stopped) return;
-    clearTimeout(timer);
-    timer = setTimeout(tick, delay);
-    timer.unref();
-  };
-  const tick = async () => {
-    let handled = 0;
-    try {
-      handled = await runOnce();
-    } catch (error) {
-      console.warn('[resume] parser pass failed:', (error as Error).message);
-    }
-    schedule(handled >= batchSize ? 0 : intervalMs);
-  };
-  wakers.set(deps.db, () => setImmediate(() => schedule(0)));
-  schedule(0);
-
+  const loop = startPassLoop(() => parsePendingResumes(deps, { batchSize }), {
+    intervalMs,
+    batchSize,
+    onError: (error) => console.warn('[resume] parser pass failed:', error.message),
+  });
+  wakers.set(deps.db, () => setImmediate(loop.wake));
   return {
-    runOnce,
+    runOnce: loop.runOnce,
     async stop() {
-      stopped = true;
-      clearTimeout(timer);
       wakers.delete(deps.db);
-      await current.catch(() => 0);
+      await loop.stop();
     },
   };
 }

@@ -4,6 +4,7 @@ import type { DB } from '#src/server/db/connect.ts';
 import type { User } from '#src/server/db/database.ts';
 import { AppError, notFound } from '#src/server/errors.ts';
 import { hitRateLimit, type RateRule, refundAttempt } from '#src/server/middleware/rate-limit.ts';
+import { toUserIdentity } from '#src/server/modules/users/user.repository.ts';
 import { isGuessablePassword } from '#src/server/security/guessable-password.ts';
 import { hashPassword, verifyPassword } from '#src/server/security/passwords.ts';
 import {
@@ -14,7 +15,7 @@ import {
 } from '#src/shared/account-schemas.ts';
 import type { AccountProfile, PasswordChanged } from '#src/shared/account-types.ts';
 import { DEFAULT_TIMEZONE } from '#src/shared/constants.ts';
-import type { AppLocale, Role } from '#src/shared/enums.ts';
+import type { AppLocale } from '#src/shared/enums.ts';
 import { findAccount, revokeOtherSessions, updateAccount } from './account.repository';
 
 // Wrong current passwords count per account, as wrong login passwords do: a stolen session must not
@@ -31,11 +32,7 @@ export function toAccountProfile(user: User): AccountProfile {
         }
       : null;
   return {
-    id: user.id,
-    email: user.email,
-    fullName: user.full_name,
-    phone: user.phone,
-    roles: JSON.parse(user.roles) as Role[],
+    ...toUserIdentity(user),
     locale: user.locale as AppLocale,
     timezone: user.timezone || DEFAULT_TIMEZONE,
     remainingAiNoteImprovement: user.remaining_ai_note_improvement,

@@ -1,7 +1,7 @@
 import type { AppDeps } from '#src/server/context.ts';
 import type { Task } from '#src/server/db/database.ts';
 import { AppError, notFound } from '#src/server/errors.ts';
-import { taskStatus } from '#src/server/modules/tasks/task.mappers.ts';
+import { taskStatus, toPromoBasics } from '#src/server/modules/tasks/task.mappers.ts';
 import type { AdminPromoFields, AdminPromoListQuery, CandidateTaskQuery } from '#src/shared/admin-promo-schemas.ts';
 import type {
   AdminPromoDetail,
@@ -30,13 +30,7 @@ const periodOf = (promo: { starts_at: string; ends_at: string }, nowIso: string)
   nowIso < promo.starts_at ? 'UPCOMING' : nowIso < promo.ends_at ? 'RUNNING' : 'ENDED';
 
 const toSummary = (row: PromoRow, nowIso: string): AdminPromoSummary => ({
-  id: row.id,
-  title: row.title,
-  description: row.description,
-  startsAt: row.starts_at,
-  endsAt: row.ends_at,
-  bonusAmount: Number(row.bonus_amount),
-  bonusCurrency: row.bonus_currency,
+  ...toPromoBasics(row),
   period: periodOf(row, nowIso),
   taskCount: Number(row.task_count),
   referralCount: Number(row.referral_count),

@@ -1,68 +1,35 @@
 import type { DB } from '#src/server/db/connect.ts';
 import { jsonList } from '#src/server/db/json-list.ts';
 import { notFound } from '#src/server/errors.ts';
-import { listHistory } from '#src/server/modules/referrals/referral-detail.ts';
+import {
+  type CallProofRow,
+  getCallProofRow,
+  listCallProofRows,
+  toCallProofItem,
+} from '#src/server/modules/referrals/call-proof-items.ts';
+import { listHistory, referralDetailFields } from '#src/server/modules/referrals/referral-detail.ts';
 import { taskStatus } from '#src/server/modules/tasks/task.mappers.ts';
 import { HIRING_TRANSITIONS } from '#src/shared/admin-referral-schemas.ts';
 import type { AdminCallProofItem, AdminReferralDetail } from '#src/shared/admin-referral-types.ts';
-import type { CallProofStatus, EducationLevel, HiringStatus, PaymentStatus } from '#src/shared/enums.ts';
+import type { EducationLevel, HiringStatus, PaymentStatus } from '#src/shared/enums.ts';
 import { adminReferralRows } from './admin-referral-list';
 import { quotaUsed, rewardIfApproved } from './reward-rules';
 
 const IN_PAYMENT = new Set(['PENDING_PAYMENT', 'PAID']);
 
-const selectProofs = (db: DB) =>
-  db
-    .selectFrom('call_proofs')
-    .innerJoin('files', 'files.id', 'call_proofs.file_id')
-    .leftJoin('users', 'users.id', 'call_proofs.reviewed_by')
-    .select([
-      'call_proofs.id',
-      'call_proofs.referral_id',
-      'call_proofs.called_at',
-      'call_proofs.note',
-      'call_proofs.review_status',
-      'call_proofs.review_reason',
-      'call_proofs.reviewed_by',
-      'call_proofs.reviewed_at',
-      'call_proofs.created_at',
-      'files.id as file_id',
-      'files.original_name',
-      'files.mime_type',
-      'files.size',
-      'users.full_name as reviewer_name',
-    ]);
-
-type ProofRow = Awaited<ReturnType<ReturnType<typeof selectProofs>['executeTakeFirstOrThrow']>>;
-
-const toProofItem = (r: ProofRow): AdminCallProofItem => ({
-  id: r.id,
-  referralId: r.referral_id,
-  calledAt: r.called_at,
-  note: r.note,
-  reviewStatus: r.review_status as CallProofStatus,
-  reviewReason: r.review_reason,
-  reviewedAt: r.reviewed_at,
+// The recruiter's item plus who reviewed it.
+const toAdminItem = (r: CallProofRow): AdminCallProofItem => ({
+  ...toCallProofItem(r),
   reviewedBy: r.reviewed_by === null ? null : { id: r.reviewed_by, name: r.reviewer_name ?? '' },
-  // GET /api/files/:id serves it to admins (inline for images, audio and PDF).
-  file: { id: r.file_id, name: r.original_name, mimeType: r.mime_type, size: Number(r.size) },
-  createdAt: r.created_at,
 });
 
 /** A referral's call proofs with their files and reviewers, newest first. */
 export async function listAdminCallProofs(db: DB, referralId: number): Promise<AdminCallProofItem[]> {
-  const rows = await selectProofs(db)
-    .where('call_proofs.referral_id', '=', referralId)
-    .orderBy('call_proofs.created_at', 'desc')
-    .orderBy('call_proofs.id', 'desc')
-    .execute();
-  return rows.map(toProofItem);
+  return (await listCallProofRows(db, referralId)).map(toAdminItem);
 }
 
 export async function getAdminCallProof(db: DB, callProofId: number): Promise<AdminCallProofItem> {
-  const row = await selectProofs(db).where('call_proofs.id', '=', callProofId).executeTakeFirst();
-  if (!row) throw notFound('Call proof');
-  return toProofItem(row);
+  return toAdminItem(await getCallProofRow(db, callProofId));
 }
 
 /** Everything the admin's referral panel shows: the row, the task's reward and quota, proofs, history. */
@@ -117,12 +84,7 @@ export async function getAdminReferralDetail(db: DB, referralId: number, now: Da
   const hiring = referral.hiring_status as HiringStatus;
   return {
     ...row,
-    recruiterNote: referral.recruiter_note,
-    rating: referral.rating === 5 || referral.rating === 10 ? referral.rating : null,
-    consentDecidedAt: referral.consent_decided_at,
-    itaDecidedAt: referral.ita_decided_at,
-    rewardReason: referral.reward_reason,
-    hiringReason: referral.hiring_reason,
+    ...referralDetailFields(referral),
     talent: {
       educationLevel: talent.education_level as EducationLevel,
       yearsOfExperience: talent.years_of_experience,

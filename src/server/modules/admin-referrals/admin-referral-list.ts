@@ -2,11 +2,10 @@ import { type Expression, type SelectQueryBuilder, type SqlBool, sql } from 'kys
 import { type DB, isPostgres } from '#src/server/db/connect.ts';
 import type { Database } from '#src/server/db/database.ts';
 import { idsContaining } from '#src/server/db/text-search.ts';
-import { perRow } from '#src/server/modules/referrals/referral-summaries.ts';
+import { perRow, SUMMARY_COLUMNS, toReferralSummary } from '#src/server/modules/referrals/referral-summaries.ts';
 import type { AdminReferralListQuery } from '#src/shared/admin-referral-schemas.ts';
 import type { AdminReferralRow } from '#src/shared/admin-referral-types.ts';
 import type { ListPage } from '#src/shared/api-response.ts';
-import type { ConsentStatus, HiringStatus, ItaStatus, RewardStatus } from '#src/shared/enums.ts';
 import { countReferralsByStatus } from './referral-counts';
 
 // Every referral for the admin, filtered and paged in SQL. Filters and search work on `referrals` alone
@@ -182,26 +181,10 @@ export async function adminReferralRows(db: DB, ids: number[]): Promise<AdminRef
       .innerJoin('tasks', 'tasks.id', 'referrals.task_id')
       .innerJoin('users', 'users.id', 'referrals.recruiter_id')
       .select([
-        'referrals.id',
-        'referrals.talent_id',
-        'referrals.task_id',
+        ...SUMMARY_COLUMNS,
         'referrals.recruiter_id',
-        'referrals.consent_status',
-        'referrals.ita_status',
-        'referrals.hiring_status',
-        'referrals.reward_status',
-        'referrals.reward_amount',
-        'referrals.reward_currency',
         'referrals.reward_decided_at',
         'referrals.payment_id',
-        'referrals.created_at',
-        'referrals.updated_at',
-        'talents.full_name as talent_name',
-        'talents.email',
-        'talents.phone_e164',
-        'tasks.code',
-        'tasks.title',
-        'tasks.company',
         'users.full_name as recruiter_name',
         'users.email as recruiter_email',
       ])
@@ -213,29 +196,12 @@ export async function adminReferralRows(db: DB, ids: number[]): Promise<AdminRef
     rows.map((r): [number, AdminReferralRow] => [
       r.id,
       {
-        id: r.id,
-        talentId: r.talent_id,
-        talentName: r.talent_name,
-        talentEmail: r.email,
-        talentPhone: r.phone_e164,
-        taskId: r.task_id,
-        taskCode: r.code,
-        taskTitle: r.title,
-        company: r.company,
+        ...toReferralSummary(r, proofs.get(r.id) ?? { total: 0, needReview: 0, accepted: 0, rejected: 0 }),
         recruiterId: r.recruiter_id,
         recruiterName: r.recruiter_name,
         recruiterEmail: r.recruiter_email,
-        consentStatus: r.consent_status as ConsentStatus,
-        itaStatus: r.ita_status as ItaStatus,
-        hiringStatus: r.hiring_status as HiringStatus,
-        rewardStatus: (r.reward_status as RewardStatus | null) ?? null,
-        rewardAmount: r.reward_amount === null ? null : Number(r.reward_amount),
-        rewardCurrency: r.reward_currency,
         rewardDecidedAt: r.reward_decided_at,
         paymentId: r.payment_id,
-        callProofs: proofs.get(r.id) ?? { total: 0, needReview: 0, accepted: 0, rejected: 0 },
-        createdAt: r.created_at,
-        updatedAt: r.updated_at,
       },
     ]),
   );

@@ -2,10 +2,10 @@ import type { AppDeps } from '#src/server/context.ts';
 import { isPostgres } from '#src/server/db/connect.ts';
 import { AppError, notFound } from '#src/server/errors.ts';
 import { queueRecruiterNotice } from '#src/server/mail/recruiter-notice.ts';
+import { recordChange } from '#src/server/modules/referrals/referral-history.ts';
 import type { CallProofDecision } from '#src/shared/admin-referral-schemas.ts';
 import type { AdminCallProofItem } from '#src/shared/admin-referral-types.ts';
 import { getAdminCallProof } from './admin-referral-detail';
-import { recordChange } from './referral-history';
 
 const alreadyReviewed = (status: string) =>
   new AppError('CONFLICT', 409, `This call proof has already been reviewed (${status}).`, {

@@ -2,10 +2,10 @@ import type { AppDeps } from '#src/server/context.ts';
 import { isPostgres } from '#src/server/db/connect.ts';
 import { AppError, notFound } from '#src/server/errors.ts';
 import { queueRecruiterNotice } from '#src/server/mail/recruiter-notice.ts';
+import { recordChange } from '#src/server/modules/referrals/referral-history.ts';
 import { canMoveHiring, HIRING_TRANSITIONS } from '#src/shared/admin-referral-schemas.ts';
 import type { HiringChanged } from '#src/shared/admin-referral-types.ts';
 import type { HiringStatus } from '#src/shared/enums.ts';
-import { recordChange } from './referral-history';
 
 function refusal(from: HiringStatus, to: HiringStatus): AppError {
   const next = HIRING_TRANSITIONS[from];

@@ -2,10 +2,10 @@ import type { AppDeps } from '#src/server/context.ts';
 import { type DB, isPostgres } from '#src/server/db/connect.ts';
 import { AppError } from '#src/server/errors.ts';
 import { enqueueEmail } from '#src/server/mail/outbox.ts';
+import { recordChange } from '#src/server/modules/referrals/referral-history.ts';
 import type { RewardDecision } from '#src/shared/admin-referral-schemas.ts';
 import type { BulkRewardResult, RewardDecided } from '#src/shared/admin-referral-types.ts';
 import { type RewardStatus, toAppLocale } from '#src/shared/enums.ts';
-import { recordChange } from './referral-history';
 import { lockTaskOfReferral, quotaUsed, rewardIfApproved } from './reward-rules';
 
 export type RewardDecisionInput = { decision: RewardDecision; reason?: string };

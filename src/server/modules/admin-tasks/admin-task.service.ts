@@ -3,12 +3,11 @@ import type { DB } from '#src/server/db/connect.ts';
 import type { Task } from '#src/server/db/database.ts';
 import { jsonList } from '#src/server/db/json-list.ts';
 import { AppError, notFound } from '#src/server/errors.ts';
-import { taskStatus } from '#src/server/modules/tasks/task.mappers.ts';
+import { taskStatus, toTaskBasics } from '#src/server/modules/tasks/task.mappers.ts';
 import { countQuotaUsed, findTaskById } from '#src/server/modules/tasks/task.repository.ts';
 import type { AdminTaskFields, AdminTaskListQuery } from '#src/shared/admin-task-schemas.ts';
 import type { AdminTaskDetail, AdminTaskSummary } from '#src/shared/admin-task-types.ts';
 import type { ListPage } from '#src/shared/api-response.ts';
-import type { JobType } from '#src/shared/enums.ts';
 import {
   countReferrals,
   findAdminTaskPage,
@@ -27,14 +26,7 @@ async function toSummaries(db: DB, tasks: Task[], nowIso: string): Promise<Admin
   const used = new Map(usedRows.map((row) => [row.task_id, Number(row.used)]));
   const referrals = new Map(referralRows.map((row) => [row.task_id, Number(row.n)]));
   return tasks.map((task) => ({
-    id: task.id,
-    code: task.code,
-    title: task.title,
-    company: task.company,
-    jobType: task.job_type as JobType,
-    isCritical: task.is_critical === 1,
-    location: task.location,
-    country: task.country,
+    ...toTaskBasics(task),
     rewardAmount: Number(task.reward_amount),
     rewardCurrency: task.reward_currency,
     quota: task.quota,

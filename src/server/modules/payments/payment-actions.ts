@@ -2,7 +2,7 @@ import type { AppDeps } from '#src/server/context.ts';
 import { type DB, isPostgres } from '#src/server/db/connect.ts';
 import { AppError, notFound } from '#src/server/errors.ts';
 import { enqueueEmail } from '#src/server/mail/outbox.ts';
-import { recordChange } from '#src/server/modules/admin-referrals/referral-history.ts';
+import { recordChange } from '#src/server/modules/referrals/referral-history.ts';
 import { toAppLocale } from '#src/shared/enums.ts';
 import type { PaymentCancelled, PaymentDetail } from '#src/shared/payment-types.ts';
 import { getPaymentDetail } from './payment-queries';

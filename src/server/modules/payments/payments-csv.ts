@@ -1,6 +1,7 @@
 import { stringify } from 'csv-stringify/sync';
 import { currencyDigits, toMajorUnits } from '#src/shared/money.ts';
 import type { PaymentRow, PayoutDetails } from '#src/shared/payment-types.ts';
+import { wallClockParts } from '#src/shared/wall-clock.ts';
 
 // The payments export: one line per payment, amounts in major units beside their currency, times in
 // the exporting admin's own zone (their account setting, which their screens show times in; the zone
@@ -23,35 +24,16 @@ export const paymentCsvColumns = (timeZone: string) => [
   'Bank account number',
 ];
 
-const dateTimes = new Map<string, Intl.DateTimeFormat>();
-function wallClock(date: Date, timeZone: string): Record<string, string> {
-  let format = dateTimes.get(timeZone);
-  if (!format) {
-    format = new Intl.DateTimeFormat('en-CA', {
-      timeZone,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-      hourCycle: 'h23',
-    });
-    dateTimes.set(timeZone, format);
-  }
-  return Object.fromEntries(format.formatToParts(date).map((p) => [p.type, p.value]));
-}
-
 /** "2026-11-22 10:00:00" as the zone's clock read it; '' for no time. */
 export function csvDateTime(iso: string | null, timeZone: string): string {
   if (!iso) return '';
-  const parts = wallClock(new Date(iso), timeZone);
+  const parts = wallClockParts(new Date(iso), timeZone);
   return `${parts.year}-${parts.month}-${parts.day} ${parts.hour}:${parts.minute}:${parts.second}`;
 }
 
 /** "payments-paid-2026-11-23.csv": the export's filter and the day it was made, in the rows' zone. */
 export function paymentsCsvFileName(filter: string, now: Date, timeZone: string): string {
-  const parts = wallClock(now, timeZone);
+  const parts = wallClockParts(now, timeZone);
   return `payments-${filter.toLowerCase()}-${parts.year}-${parts.month}-${parts.day}.csv`;
 }
 

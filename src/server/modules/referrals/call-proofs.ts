@@ -4,6 +4,7 @@ import { checkUpload, discardStoredObject, storeUpload } from '#src/server/uploa
 import type { CallProofItem } from '#src/shared/recruiter-types.ts';
 import { getCallProofItem } from './call-proof-items';
 import { findMyReferral } from './my-referral';
+import { recordChange } from './referral-history';
 
 // A phone's clock may run a little ahead of the server's.
 const CLOCK_SKEW_MS = 5 * 60_000;
@@ -54,19 +55,15 @@ export async function createCallProof(
         })
         .returning('id')
         .executeTakeFirstOrThrow();
-      await trx
-        .insertInto('referral_history')
-        .values({
-          referral_id: referral.id,
-          actor_id: recruiterId,
-          action: 'CALL_PROOF_ADDED',
-          from_value: null,
-          to_value: 'NEED_REVIEW',
-          note: checked.name,
-          created_at: at,
-        })
-        .execute();
-      await trx.updateTable('referrals').set({ updated_at: at }).where('id', '=', referral.id).execute();
+      await recordChange(trx, {
+        referralIds: [referral.id],
+        actorId: recruiterId,
+        action: 'CALL_PROOF_ADDED',
+        from: null,
+        to: 'NEED_REVIEW',
+        note: checked.name,
+        at,
+      });
       return row.id;
     });
     return await getCallProofItem(db, id);
@@ -107,19 +104,15 @@ export async function removeCallProof(deps: AppDeps, recruiterId: number, callPr
       .where('review_status', '=', 'NEED_REVIEW')
       .executeTakeFirst();
     if (Number(deleted.numDeletedRows) !== 1) throw reviewed();
-    await trx
-      .insertInto('referral_history')
-      .values({
-        referral_id: proof.referral_id,
-        actor_id: recruiterId,
-        action: 'CALL_PROOF_DELETED',
-        from_value: 'NEED_REVIEW',
-        to_value: null,
-        note: proof.original_name,
-        created_at: at,
-      })
-      .execute();
-    await trx.updateTable('referrals').set({ updated_at: at }).where('id', '=', proof.referral_id).execute();
+    await recordChange(trx, {
+      referralIds: [proof.referral_id],
+      actorId: recruiterId,
+      action: 'CALL_PROOF_DELETED',
+      from: 'NEED_REVIEW',
+      to: null,
+      note: proof.original_name,
+      at,
+    });
     await trx.deleteFrom('files').where('id', '=', proof.file_id).execute();
     return proof.storage_key;
   });

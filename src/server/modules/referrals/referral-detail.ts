@@ -2,7 +2,7 @@ import type { DB } from '#src/server/db/connect.ts';
 import type { Referral } from '#src/server/db/database.ts';
 import { notFound } from '#src/server/errors.ts';
 import { LINK_RESEND_INTERVAL_SECONDS } from '#src/shared/constants.ts';
-import type { HistoryEntry, ReferralDetail } from '#src/shared/recruiter-types.ts';
+import type { HistoryEntry, ReferralDetail, ReferralDetailFields } from '#src/shared/recruiter-types.ts';
 import { listCallProofItems } from './call-proof-items';
 import { listReferralSummaries } from './referral-summaries';
 import { consentLinkExpiries, lastLinkSentAt } from './talent-link-mail';
@@ -60,6 +60,16 @@ export function nextSendAt(sentAt: string | null, now: Date): string | null {
   return next > now ? next.toISOString() : null;
 }
 
+/** The referral's notes and decision times, as both detail screens show them. */
+export const referralDetailFields = (referral: Referral): ReferralDetailFields => ({
+  recruiterNote: referral.recruiter_note,
+  rating: referral.rating === 5 || referral.rating === 10 ? referral.rating : null,
+  consentDecidedAt: referral.consent_decided_at,
+  itaDecidedAt: referral.ita_decided_at,
+  rewardReason: referral.reward_reason,
+  hiringReason: referral.hiring_reason,
+});
+
 /** The referral's summary plus everything its detail screen shows. */
 export async function buildReferralDetail(db: DB, referral: Referral, now: Date): Promise<ReferralDetail> {
   const [summaries, talent, consentSentAt, itaSentAt, callProofList, history, expiries] = await Promise.all([
@@ -81,12 +91,7 @@ export async function buildReferralDetail(db: DB, referral: Referral, now: Date)
   return {
     ...summary,
     consentExpiresAt: expiries.get(referral.id) ?? null,
-    recruiterNote: referral.recruiter_note,
-    rating: referral.rating === 5 || referral.rating === 10 ? referral.rating : null,
-    consentDecidedAt: referral.consent_decided_at,
-    itaDecidedAt: referral.ita_decided_at,
-    rewardReason: referral.reward_reason,
-    hiringReason: referral.hiring_reason,
+    ...referralDetailFields(referral),
     talentLocale: talent.contact_locale,
     consentSentAt,
     consentResendAt: nextSendAt(consentSentAt, now),

@@ -1,6 +1,6 @@
 import { type ExpressionBuilder, type SelectQueryBuilder, sql } from 'kysely';
 import type { DB } from '#src/server/db/connect.ts';
-import type { Database } from '#src/server/db/database.ts';
+import type { Database, Referral, Talent, Task } from '#src/server/db/database.ts';
 import { containsText, indexAnswers } from '#src/server/db/text-search.ts';
 import type { ConsentStatus, HiringStatus, ItaStatus, RewardFilter, RewardStatus } from '#src/shared/enums.ts';
 import type { ReferralSummary } from '#src/shared/recruiter-types.ts';
@@ -63,6 +63,65 @@ function applyFilter<O>(db: DB, query: SelectQueryBuilder<Database, From, O>, fi
   return q;
 }
 
+/** The columns of a referral's summary: the admin's list (admin-referral-list.ts) selects them too. */
+export const SUMMARY_COLUMNS = [
+  'referrals.id',
+  'referrals.talent_id',
+  'referrals.task_id',
+  'referrals.consent_status',
+  'referrals.ita_status',
+  'referrals.hiring_status',
+  'referrals.reward_status',
+  'referrals.reward_amount',
+  'referrals.reward_currency',
+  'referrals.created_at',
+  'referrals.updated_at',
+  'talents.full_name as talent_name',
+  'talents.email',
+  'talents.phone_e164',
+  'tasks.code',
+  'tasks.title',
+  'tasks.company',
+] as const;
+
+type SummaryRow = Pick<
+  Referral,
+  | 'id'
+  | 'talent_id'
+  | 'task_id'
+  | 'consent_status'
+  | 'ita_status'
+  | 'hiring_status'
+  | 'reward_status'
+  | 'reward_amount'
+  | 'reward_currency'
+  | 'created_at'
+  | 'updated_at'
+> &
+  Pick<Talent, 'email' | 'phone_e164'> &
+  Pick<Task, 'code' | 'title' | 'company'> & { talent_name: string };
+
+export const toReferralSummary = (r: SummaryRow, callProofs: ReferralSummary['callProofs']): ReferralSummary => ({
+  id: r.id,
+  talentId: r.talent_id,
+  talentName: r.talent_name,
+  talentEmail: r.email,
+  talentPhone: r.phone_e164,
+  taskId: r.task_id,
+  taskCode: r.code,
+  taskTitle: r.title,
+  company: r.company,
+  consentStatus: r.consent_status as ConsentStatus,
+  itaStatus: r.ita_status as ItaStatus,
+  hiringStatus: r.hiring_status as HiringStatus,
+  rewardStatus: (r.reward_status as RewardStatus | null) ?? null,
+  rewardAmount: r.reward_amount === null ? null : Number(r.reward_amount),
+  rewardCurrency: r.reward_currency,
+  callProofs,
+  createdAt: r.created_at,
+  updatedAt: r.updated_at,
+});
+
 const base = (db: DB) =>
   db
     .selectFrom('referrals')
@@ -95,23 +154,7 @@ export async function listReferralSummaries(
   let query = applyFilter(
     db,
     base(db).select((eb) => [
-      'referrals.id',
-      'referrals.talent_id',
-      'referrals.task_id',
-      'referrals.consent_status',
-      'referrals.ita_status',
-      'referrals.hiring_status',
-      'referrals.reward_status',
-      'referrals.reward_amount',
-      'referrals.reward_currency',
-      'referrals.created_at',
-      'referrals.updated_at',
-      'talents.full_name',
-      'talents.email',
-      'talents.phone_e164',
-      'tasks.code',
-      'tasks.title',
-      'tasks.company',
+      ...SUMMARY_COLUMNS,
       proofCount(eb).as('proofs_total'),
       proofCount(eb, 'NEED_REVIEW').as('proofs_need_review'),
       proofCount(eb, 'ACCEPTED').as('proofs_accepted'),
@@ -124,31 +167,12 @@ export async function listReferralSummaries(
   if (page) query = query.limit(page.pageSize).offset((page.page - 1) * page.pageSize);
 
   const [rows, count] = await Promise.all([query.execute(), page ? countReferrals(db, filter) : null]);
-  const items = rows.map(
-    (r): ReferralSummary => ({
-      id: r.id,
-      talentId: r.talent_id,
-      talentName: r.full_name,
-      talentEmail: r.email,
-      talentPhone: r.phone_e164,
-      taskId: r.task_id,
-      taskCode: r.code,
-      taskTitle: r.title,
-      company: r.company,
-      consentStatus: r.consent_status as ConsentStatus,
-      itaStatus: r.ita_status as ItaStatus,
-      hiringStatus: r.hiring_status as HiringStatus,
-      rewardStatus: (r.reward_status as RewardStatus | null) ?? null,
-      rewardAmount: r.reward_amount === null ? null : Number(r.reward_amount),
-      rewardCurrency: r.reward_currency,
-      callProofs: {
-        total: Number(r.proofs_total ?? 0),
-        needReview: Number(r.proofs_need_review ?? 0),
-        accepted: Number(r.proofs_accepted ?? 0),
-        rejected: Number(r.proofs_rejected ?? 0),
-      },
-      createdAt: r.created_at,
-      updatedAt: r.updated_at,
+  const items = rows.map((r) =>
+    toReferralSummary(r, {
+      total: Number(r.proofs_total ?? 0),
+      needReview: Number(r.proofs_need_review ?? 0),
+      accepted: Number(r.proofs_accepted ?? 0),
+      rejected: Number(r.proofs_rejected ?? 0),
     }),
   );
   return { items, total: count ? Number(count.n) : items.length };

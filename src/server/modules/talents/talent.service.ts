@@ -195,14 +195,7 @@ export async function completeProfileAndRefer(
           created_at: at,
         })
         .execute();
-      await limitTalentMail(trx, recruiterId, now);
-      await sendTalentLink(trx, deps, {
-        referralId: referral.id,
-        kind: 'CONSENT',
-        actorId: recruiterId,
-        resend: false,
-        now,
-      });
+      await sendConsentLink(trx, deps, { referralId: referral.id, recruiterId, resend: false, now });
       return referral.id;
     });
     return { referralId, talentId: talent.id, taskId: fields.taskId };
@@ -212,6 +205,22 @@ export async function completeProfileAndRefer(
     await assertNotReferred(db, { taskId: fields.taskId, recruiterId, ...person });
     throw new AppError('DUPLICATE_REFERRAL', 409, 'This talent has already been referred to this task.');
   }
+}
+
+/** The recruiter's consent e-mail to the talent, within the recruiter's limit on talent e-mails. */
+async function sendConsentLink(
+  trx: AppDeps['db'],
+  deps: AppDeps,
+  values: { referralId: number; recruiterId: number; resend: boolean; now: Date },
+): Promise<void> {
+  await limitTalentMail(trx, values.recruiterId, values.now);
+  await sendTalentLink(trx, deps, {
+    referralId: values.referralId,
+    kind: 'CONSENT',
+    actorId: values.recruiterId,
+    resend: values.resend,
+    now: values.now,
+  });
 }
 
 export async function listTalents(
@@ -295,14 +304,7 @@ export async function updateTalent(
             })
             .execute();
         }
-        await limitTalentMail(trx, recruiterId, now);
-        await sendTalentLink(trx, deps, {
-          referralId: referral.id,
-          kind: 'CONSENT',
-          actorId: recruiterId,
-          resend: true,
-          now,
-        });
+        await sendConsentLink(trx, deps, { referralId: referral.id, recruiterId, resend: true, now });
       }
     });
   } catch (error) {

@@ -1,7 +1,7 @@
 import type { DB } from '#src/server/db/connect.ts';
 import type { User } from '#src/server/db/database.ts';
 import { preparedFirst } from '#src/server/db/prepared-query.ts';
-import type { AuthUser } from '#src/shared/auth-schemas.ts';
+import type { AuthUser, UserIdentity } from '#src/shared/auth-schemas.ts';
 import { DEFAULT_TIMEZONE } from '#src/shared/constants.ts';
 import type { Role, UserStatus } from '#src/shared/enums.ts';
 
@@ -56,13 +56,17 @@ export async function insertUser(
   return row.id;
 }
 
+export const toUserIdentity = (user: User): UserIdentity => ({
+  id: user.id,
+  email: user.email,
+  fullName: user.full_name,
+  phone: user.phone,
+  roles: JSON.parse(user.roles) as Role[],
+});
+
 export function toAuthUser(user: User): AuthUser {
   return {
-    id: user.id,
-    email: user.email,
-    fullName: user.full_name,
-    phone: user.phone,
-    roles: JSON.parse(user.roles) as Role[],
+    ...toUserIdentity(user),
     status: user.status as UserStatus,
     needToChangePassword: user.need_to_change_password === 1,
     remainingAiNoteImprovement: user.remaining_ai_note_improvement,

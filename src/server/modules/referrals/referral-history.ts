@@ -1,13 +1,18 @@
 import type { DB } from '#src/server/db/connect.ts';
 
-// History actions written by admins' calls (the recruiter side writes REFERRED, CONSENT_*, ITA_*,
-// CALL_PROOF_ADDED and CALL_PROOF_DELETED).
-export type AdminHistoryAction = 'HIRING_CHANGED' | 'CALL_PROOF_REVIEWED' | 'REWARD_CHANGED';
+// History actions written with a change to the referral: admins' decisions and the recruiter's call
+// proofs (the referral's creation, its links and the talent's answers write their entries themselves).
+export type ChangeAction =
+  | 'HIRING_CHANGED'
+  | 'CALL_PROOF_REVIEWED'
+  | 'REWARD_CHANGED'
+  | 'CALL_PROOF_ADDED'
+  | 'CALL_PROOF_DELETED';
 
 export type HistoryChange = {
   referralIds: number[];
   actorId: number;
-  action: AdminHistoryAction;
+  action: ChangeAction;
   from: string | null;
   to: string | null;
   note?: string | null;
