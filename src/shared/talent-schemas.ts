@@ -63,6 +63,9 @@ const personEntries = {
   contactLocale: v.optional(v.picklist(LOCALES, 'field_invalid')),
 };
 
+/** The phone must be a real number for its country code; checked in the schemas so client and server agree. */
+const isDiallable = (input: { countryCode: string; phone: string }) => toE164(input.countryCode, input.phone) !== null;
+
 /** `POST /api/recruiter/talent/drop_resume` fields (the file travels beside them as `file`). */
 export const dropResumeSchema = v.pipe(
   v.object({
@@ -70,15 +73,7 @@ export const dropResumeSchema = v.pipe(
     taskId: idField(),
     recruiterNote: optionalText(RECRUITER_NOTE_MAX),
   }),
-  // The phone must be a real number for its country code; checked here so client and server agree.
-  v.forward(
-    v.partialCheck(
-      [['countryCode'], ['phone']],
-      (input) => toE164(input.countryCode, input.phone) !== null,
-      'phone_invalid',
-    ),
-    ['phone'],
-  ),
+  v.forward(v.partialCheck([['countryCode'], ['phone']], isDiallable, 'phone_invalid'), ['phone']),
 );
 export type DropResumeInput = v.InferInput<typeof dropResumeSchema>;
 export type DropResumeFields = v.InferOutput<typeof dropResumeSchema>;
@@ -122,15 +117,7 @@ export const talentEditSchema = v.pipe(
     skills: profileEntries.skills,
     summary: profileEntries.summary,
   }),
-  // The phone must be a real number for its country code; checked here so client and server agree.
-  v.forward(
-    v.partialCheck(
-      [['countryCode'], ['phone']],
-      (input) => toE164(input.countryCode, input.phone) !== null,
-      'phone_invalid',
-    ),
-    ['phone'],
-  ),
+  v.forward(v.partialCheck([['countryCode'], ['phone']], isDiallable, 'phone_invalid'), ['phone']),
 );
 export type TalentEditInput = v.InferInput<typeof talentEditSchema>;
 export type TalentEditFields = v.InferOutput<typeof talentEditSchema>;
