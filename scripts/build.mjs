@@ -55,7 +55,7 @@ try {
         },
       },
       outDir: 'dist/server',
-      target: 'node20',
+      target: 'node22',
       emptyOutDir: true,
       sourcemap: true,
       minify: false,

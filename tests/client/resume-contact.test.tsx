@@ -84,7 +84,8 @@ describe('contact fields read from the resume', () => {
     await openDropResume();
     pickResume(tinyPdf(CV));
 
-    await waitFor(() => expect(fieldValue('Full name')).toBe('Budi Santoso'));
+    // The first read of the file starts the resume worker thread (pdf.js loads in it): seconds on a busy machine.
+    await waitFor(() => expect(fieldValue('Full name')).toBe('Budi Santoso'), { timeout: 8000 });
     expect(fieldValue('E-mail')).toBe('budi.santoso@example.co.id');
     expect(fieldValue('Phone number')).toBe('0812-3456-7890');
     expect(fieldValue('Country code')).toBe('+62');

@@ -85,7 +85,7 @@ const engines: Record<EngineName, () => Engine> = {
 for (const name of wanted) {
   const make = engines[name];
   if (!make) throw new Error(`Unknown ENGINE ${name} (chromium, webkit, firefox)`);
-  describe.sequential(name, () => {
+  describe(name, () => {
     const engine = make();
     let server: AppServer;
     let ctx: JourneyContext;

@@ -1,4 +1,5 @@
-import { type Migration, type MigrationProvider, Migrator, NO_MIGRATIONS, sql } from 'kysely';
+import { sql } from 'kysely';
+import { type Migration, type MigrationProvider, Migrator, NO_MIGRATIONS } from 'kysely/migration';
 import { type DB, isPostgres } from './connect';
 import * as initial from './migrations/2026-11-22-001-initial';
 import * as talentLinks from './migrations/2026-11-23-002-talent-links';
