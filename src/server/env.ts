@@ -74,6 +74,12 @@ const envSchema = v.object({
   AI_API_KEY: v.optional(v.string()),
   AI_MODEL: v.optional(v.string()),
   AI_TIMEOUT_MS: int(30_000, 100, 600_000),
+  // How long personal data is kept (issue 24). The privacy policy and the consent notice read these, so
+  // what they promise is what the retention job (jobs/retention.ts) does.
+  RETENTION_DECLINED_DAYS: int(30, 1, 3650),
+  RETENTION_INACTIVE_MONTHS: int(24, 1, 240),
+  RETENTION_PAYMENT_YEARS: int(7, 1, 50),
+  ACCESS_LOG_KEEP_MONTHS: int(24, 1, 240),
   LOG_LEVEL: v.optional(v.picklist(['debug', 'info', 'warn', 'error', 'silent']), 'info'),
 });
 

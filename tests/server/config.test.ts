@@ -12,7 +12,11 @@ describe('run-time config', () => {
     const body = await (await t.request('/api/config')).json();
     expect(body).toEqual({
       success: true,
-      data: { sentryDsn: 'https://public@o1.ingest.example/42', environment: 'test' },
+      data: {
+        sentryDsn: 'https://public@o1.ingest.example/42',
+        environment: 'test',
+        retention: { declinedDays: 30, inactiveMonths: 24, paymentYears: 7, accessLogMonths: 24 },
+      },
     });
     // The pages' CSP lets the browser reach that Sentry host (an API answer loads nothing at all).
     const csp = (await t.request('/task')).headers.get('content-security-policy');
@@ -22,5 +26,16 @@ describe('run-time config', () => {
   it('says there is no Sentry when SENTRY_DSN is unset', async () => {
     t = await createTestApp('sqlite');
     expect((await (await t.request('/api/config')).json()).data.sentryDsn).toBeNull();
+  });
+
+  // Issue 24: the privacy texts show the periods the retention job applies, set by the environment.
+  it('tells the browser the retention periods this server applies', async () => {
+    t = await createTestApp('sqlite', { RETENTION_DECLINED_DAYS: '14', RETENTION_INACTIVE_MONTHS: '12' });
+    expect((await (await t.request('/api/config')).json()).data.retention).toEqual({
+      declinedDays: 14,
+      inactiveMonths: 12,
+      paymentYears: 7,
+      accessLogMonths: 24,
+    });
   });
 });

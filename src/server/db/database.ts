@@ -138,6 +138,8 @@ export interface TalentsTable {
   contact_locale: Generated<string>; // the language of the talent's e-mails
   draft_note: string | null; // the recruiter note typed at the resume drop, until profile completion
   completion_task_id: Generated<number | null>; // the task of a drop whose profile is not completed yet (migration 012)
+  /** When the personal fields were removed and the rows kept for the money trail (migration 014). */
+  erased_at: Generated<Timestamp | null>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -220,7 +222,7 @@ export interface PaymentsTable {
 
 export interface OneTimeTokensTable {
   id: Generated<number>;
-  kind: 'CONSENT' | 'ITA' | 'PASSWORD_RESET';
+  kind: 'CONSENT' | 'ITA' | 'PASSWORD_RESET' | 'DATA';
   token_hash: string; // SHA-256 of 32 random bytes
   user_id: number | null;
   referral_id: number | null;
@@ -229,6 +231,7 @@ export interface OneTimeTokensTable {
   used_at: Timestamp | null;
   voided_at: Timestamp | null; // a resend voids the previous link
   expiry_noticed_at: Timestamp | null; // the recruiter was told this consent link expired unanswered
+  talent_id: Generated<number | null>; // the talent a "manage my data" link (DATA) opens (migration 014)
 }
 
 // Proof of a talent's answer on a consent or ITA link (PDPA).
@@ -259,6 +262,48 @@ export interface EmailOutboxTable {
   locked_until: Timestamp | null;
   last_error: string | null;
   sent_at: Timestamp | null;
+  created_at: Timestamp;
+  /** The talent this e-mail is to or about: erasing the talent deletes it (migration 014). */
+  talent_id: Generated<number | null>;
+}
+
+// A talent's request about their own data, answered within 21 days (PDPA s31) (migration 014).
+export interface DataRequestsTable {
+  id: Generated<number>;
+  talent_id: number;
+  referral_id: number | null;
+  kind: 'CORRECTION' | 'WITHDRAWAL';
+  message: string | null;
+  status: 'OPEN' | 'DONE' | 'REFUSED';
+  due_at: Timestamp;
+  created_at: Timestamp;
+  closed_at: Timestamp | null;
+  closed_by: number | null;
+  response: string | null;
+}
+
+export type AccessAction =
+  | 'FILE_VIEW' // a CV or call-proof file shown in place
+  | 'FILE_DOWNLOAD'
+  | 'PAYMENTS_EXPORT' // a payments CSV, which carries bank details
+  | 'PERSON_EXPORT' // everything held about a talent, exported by an admin or by the talent
+  | 'PERSON_VIEW' // the talent's data page, or an admin's data-protection view of a person
+  | 'PERSON_ERASE' // erased or anonymised now by an admin
+  | 'RETENTION_ERASE' // erased by the retention job (declined or withdrawn, period over)
+  | 'RETENTION_ANONYMISE'; // anonymised by the retention job (no activity for the period)
+
+// Append-only record of access to personal data (migration 014). No foreign keys: it outlives what it names.
+export interface AccessLogTable {
+  id: Generated<number>;
+  actor_id: number | null;
+  actor_kind: 'ADMIN' | 'RECRUITER' | 'TALENT' | 'SYSTEM';
+  action: AccessAction;
+  subject_kind: 'FILE' | 'TALENT' | 'PAYMENTS';
+  subject_id: number | null;
+  talent_id: number | null;
+  detail: string | null; // JSON, never the talent's personal data
+  ip: string | null;
+  user_agent: string | null;
   created_at: Timestamp;
 }
 
@@ -296,6 +341,8 @@ export interface Database {
   talent_decisions: TalentDecisionsTable;
   file_reads: FileReadsTable;
   email_outbox: EmailOutboxTable;
+  data_requests: DataRequestsTable;
+  access_log: AccessLogTable;
   idempotency_keys: IdempotencyKeysTable;
   rate_limits: RateLimitsTable;
 }

@@ -14,6 +14,7 @@ import * as hiringReason from './migrations/2026-11-30-010-hiring-reason';
 import * as consentWithdrawal from './migrations/2026-11-30-011-consent-withdrawal';
 import * as talentCompleted from './migrations/2026-11-30-012-talent-completed';
 import * as temporaryPasswordExpiry from './migrations/2026-12-01-013-temporary-password-expiry';
+import * as personalData from './migrations/2026-12-02-014-personal-data';
 
 // Migrations are imported, not read from disk, so the bundled server and the tests run the same list.
 const migrations: Record<string, Migration> = {
@@ -30,6 +31,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-30-011-consent-withdrawal': consentWithdrawal,
   '2026-11-30-012-talent-completed': talentCompleted,
   '2026-12-01-013-temporary-password-expiry': temporaryPasswordExpiry,
+  '2026-12-02-014-personal-data': personalData,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

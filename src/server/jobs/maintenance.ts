@@ -1,6 +1,9 @@
+import { readdir, rm, stat } from 'node:fs/promises';
+import path from 'node:path';
 import type { AppDeps } from '#src/server/context.ts';
 import { queueRecruiterNotice } from '#src/server/mail/recruiter-notice.ts';
 import { IDEMPOTENCY_KEEP_DAYS } from '#src/shared/constants.ts';
+import { applyRetention } from './retention';
 
 const HOUR = 60 * 60 * 1000;
 const DAY = 24 * HOUR;
@@ -53,11 +56,23 @@ export async function pruneExpired(deps: AppDeps): Promise<void> {
     .where('status', 'in', ['SENT', 'CANCELLED', 'FAILED'])
     .where('created_at', '<', iso(now - MAIL_KEEP_MS))
     .execute();
+  // The .eml copies (MAIL_TRANSPORT=file) hold the same bodies: they go after the same time.
+  if (deps.env.MAIL_TRANSPORT === 'file') await pruneEmlFiles(path.join(deps.env.DATA_DIR, 'mail'), now - MAIL_KEEP_MS);
   // A session past its absolute lifetime can never be refreshed again: its tokens go with it.
   await db
     .deleteFrom('sessions')
     .where('expires_at', '<', iso(now - DAY))
     .execute();
+}
+
+async function pruneEmlFiles(dir: string, beforeMs: number) {
+  const names = await readdir(dir).catch(() => [] as string[]);
+  for (const name of names) {
+    if (!name.endsWith('.eml')) continue;
+    const file = path.join(dir, name);
+    const info = await stat(file).catch(() => null);
+    if (info && info.mtimeMs < beforeMs) await rm(file, { force: true });
+  }
 }
 
 const EXPIRY_BATCH = 200;
@@ -153,6 +168,14 @@ export function startMaintenance(deps: AppDeps, intervalMs = HOUR): { stop(): vo
       noticeExpiredConsentLinks(deps).catch((error) =>
         console.warn('[maintenance] consent expiry notices failed:', (error as Error).message),
       ),
+      applyRetention(deps)
+        .then((run) => {
+          if (run.erased + run.anonymised + run.purged > 0)
+            console.info(
+              `[retention] erased ${run.erased}, anonymised ${run.anonymised}, purged ${run.purged} talent(s)`,
+            );
+        })
+        .catch((error) => console.warn('[maintenance] retention failed:', (error as Error).message)),
     ]);
   void run();
   const timer = setInterval(run, intervalMs);

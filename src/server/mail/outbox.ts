@@ -21,6 +21,8 @@ export type OutgoingEmail = {
   locale: AppLocale;
   template: EmailTemplate;
   payload: Record<string, string | number | null>;
+  /** The talent the e-mail is to or names: erasing that talent deletes the e-mail (personal-data/erase-talent.ts). */
+  talentId?: number;
 };
 
 export async function enqueueEmail(db: DB, email: OutgoingEmail, now: Date): Promise<void> {
@@ -39,6 +41,7 @@ export async function enqueueEmail(db: DB, email: OutgoingEmail, now: Date): Pro
       last_error: null,
       sent_at: null,
       created_at: at,
+      talent_id: email.talentId ?? null,
     })
     .execute();
 }

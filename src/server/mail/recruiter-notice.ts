@@ -42,6 +42,7 @@ export async function queueRecruiterNotice(
       to: row.email,
       locale,
       template: notice.template,
+      talentId: row.talentId,
       payload: {
         recruiterName: row.recruiterName,
         talentName: row.talentName,

@@ -139,6 +139,7 @@ async function queueRewardEmail(
       to: recruiter.email,
       locale: toAppLocale(recruiter.locale),
       template: 'reward_decided',
+      talentId: values.talentId,
       payload: {
         name: recruiter.full_name,
         talentName: talent.full_name,

@@ -48,6 +48,7 @@ export async function sendTalentLink(
       'tasks.company as company',
       'users.full_name as recruiterName',
       'referrals.ita_status as itaStatus',
+      'referrals.talent_id as talentId',
     ])
     .where('referrals.id', '=', referralId)
     .executeTakeFirstOrThrow();
@@ -65,6 +66,7 @@ export async function sendTalentLink(
         to: row.talentEmail,
         locale,
         template: 'consent_request',
+        talentId: row.talentId,
         payload: {
           talentName: row.talentName,
           recruiterName: row.recruiterName,
@@ -85,6 +87,7 @@ export async function sendTalentLink(
         to: row.talentEmail,
         locale,
         template: 'ita_request',
+        talentId: row.talentId,
         payload: {
           talentName: row.talentName,
           taskTitle: row.taskTitle,

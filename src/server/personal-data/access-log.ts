@@ -1,0 +1,44 @@
+import type { DB } from '#src/server/db/connect.ts';
+import type { AccessLogTable } from '#src/server/db/database.ts';
+
+export type AccessRecord = {
+  actorId: number | null;
+  actorKind: AccessLogTable['actor_kind'];
+  action: AccessLogTable['action'];
+  subjectKind: AccessLogTable['subject_kind'];
+  subjectId?: number | null;
+  talentId?: number | null;
+  /** Never the talent's personal data: counts, a file's purpose, an admin's reason. */
+  detail?: Record<string, string | number | boolean | null>;
+  ip?: string | null;
+  userAgent?: string | null;
+};
+
+/**
+ * Appends one line to the record of access to personal data (issue 24 part 4), in the caller's transaction
+ * when given one, so the access and its record commit together. Nothing updates or deletes these rows
+ * but the maintenance job, once they are older than ACCESS_LOG_KEEP_MONTHS.
+ */
+export async function recordAccess(db: DB, at: Date, record: AccessRecord): Promise<void> {
+  await db
+    .insertInto('access_log')
+    .values({
+      actor_id: record.actorId,
+      actor_kind: record.actorKind,
+      action: record.action,
+      subject_kind: record.subjectKind,
+      subject_id: record.subjectId ?? null,
+      talent_id: record.talentId ?? null,
+      detail: record.detail ? JSON.stringify(record.detail) : null,
+      ip: record.ip ?? null,
+      user_agent: record.userAgent?.slice(0, 300) ?? null,
+      created_at: at.toISOString(),
+    })
+    .execute();
+}
+
+/** An admin's or a recruiter's access, as the record names them. */
+export const actorOf = (user: { id: number; roles: string[] }) => ({
+  actorId: user.id,
+  actorKind: user.roles.includes('ROLE_ADMIN') ? ('ADMIN' as const) : ('RECRUITER' as const),
+});
