@@ -15,7 +15,7 @@ export const TEST_PASSWORD = 'Secret#123';
 
 // The real API in-process on a migrated in-memory SQLite, with a clock tests can move forward.
 // Client tests hand it their Requests with `app.request`: the only thing replaced is the network.
-export async function startInProcessApi() {
+export async function startInProcessApi(envOverrides: Record<string, string> = {}) {
   const db = connect({});
   await migrateToLatest(db);
   let current = new Date('2026-11-22T02:00:00.000Z');
@@ -24,6 +24,7 @@ export async function startInProcessApi() {
     JWT_SECRET: 'x'.repeat(40),
     DATA_DIR: '/tmp/recruiter-test',
     MAIL_WORKER: 'false',
+    ...envOverrides,
   });
   const app = withCookiesSeen(createApp({ db, env, storage: createStorage(env), now: () => new Date(current) }));
   const passwordHash = await hashPassword(TEST_PASSWORD);
