@@ -331,6 +331,25 @@ describe.each(CASES)('retention on $dialect with files on $storage', ({ dialect,
     expect(await tracesOf(people[1] as Referred)).toEqual([]);
   });
 
+  it('erases each talent once when two instances run the job at the same time', async () => {
+    const people = [
+      await referTalent('Aisyah Rahman', 'aisyah@example.com', '0123456789'),
+      await referTalent('Mei Ling Chong', 'meiling@example.com', '0171112222'),
+      await referTalent('Ravi Kumar', 'ravi@example.com', '0199998888'),
+    ];
+    for (const person of people) expect((await answer(person.consentToken, 'DECLINED')).status).toBe(200);
+    t.clock.advance(31 * DAY);
+    const runs = await Promise.all([applyRetention(t.deps), applyRetention(t.deps)]);
+    expect(runs.reduce((sum, run) => sum + run.erased, 0)).toBe(3);
+    for (const person of people) expect(await tracesOf(person)).toEqual([]);
+    const lines = await t.db
+      .selectFrom('access_log')
+      .select('talent_id')
+      .where('action', '=', 'RETENTION_ERASE')
+      .execute();
+    expect(lines.map((line) => line.talent_id).sort()).toEqual(people.map((person) => person.talentId).sort());
+  });
+
   it('leaves no file behind when the process dies between the commit and the file deletes', async () => {
     const person = await referTalent('Aisyah Rahman', 'aisyah@example.com', '0123456789');
     expect((await answer(person.consentToken, 'DECLINED')).status).toBe(200);

@@ -37,9 +37,9 @@ export async function applyRetention(deps: AppDeps): Promise<RetentionRun> {
   await eachBatch(
     () => declinedTalents(deps.db, declinedBefore),
     async (id) => {
-      const { outcome } = await eraseTalent(deps, id, 'ERASE', { ...system, action: 'RETENTION_ERASE' });
+      const { outcome, already } = await eraseTalent(deps, id, 'ERASE', { ...system, action: 'RETENTION_ERASE' });
       if (outcome === 'DELETED') run.erased += 1;
-      if (outcome === 'ANONYMISED') run.anonymised += 1;
+      if (outcome === 'ANONYMISED' && !already) run.anonymised += 1;
     },
   );
 
@@ -47,8 +47,11 @@ export async function applyRetention(deps: AppDeps): Promise<RetentionRun> {
   await eachBatch(
     () => inactiveTalents(deps.db, inactiveBefore),
     async (id) => {
-      const { outcome } = await eraseTalent(deps, id, 'ANONYMISE', { ...system, action: 'RETENTION_ANONYMISE' });
-      if (outcome === 'ANONYMISED') run.anonymised += 1;
+      const { outcome, already } = await eraseTalent(deps, id, 'ANONYMISE', {
+        ...system,
+        action: 'RETENTION_ANONYMISE',
+      });
+      if (outcome === 'ANONYMISED' && !already) run.anonymised += 1;
     },
   );
 

@@ -16,7 +16,13 @@ import { type AccessRecord, recordAccess } from './access-log';
  */
 // - PURGE: every row and file is deleted, money or not: the money trail's own period is over.
 export type EraseMode = 'ERASE' | 'ANONYMISE' | 'PURGE';
-export type EraseOutcome = { outcome: 'DELETED' | 'ANONYMISED' | 'GONE'; files: number; emails: number };
+/** GONE: no such talent (erased already). `already`: anonymised before this call, nothing done now. */
+export type EraseOutcome = {
+  outcome: 'DELETED' | 'ANONYMISED' | 'GONE';
+  files: number;
+  emails: number;
+  already?: boolean;
+};
 
 // Rewards that are money owed or paid: their referral must keep its rows (RETENTION_PAYMENT_YEARS).
 const MONEY_STATUSES = ['APPROVED', 'PENDING_PAYMENT', 'PAID'] as const;
@@ -59,7 +65,9 @@ export async function eraseTalent(
       (r) => r.payment_id !== null || (MONEY_STATUSES as readonly (string | null)[]).includes(r.reward_status),
     );
     const deleting = mode === 'PURGE' || (mode === 'ERASE' && !carriesMoney);
-    if (!deleting && talent.erased_at !== null) return { outcome: 'ANONYMISED' as const, keys: [], mails: [] };
+    if (!deleting && talent.erased_at !== null) {
+      return { outcome: 'ANONYMISED' as const, keys: [], mails: [], already: true };
+    }
     const referralIds = referrals.map((r) => r.id);
 
     const files = await trx
@@ -124,12 +132,13 @@ export async function eraseTalent(
       outcome: deleting ? ('DELETED' as const) : ('ANONYMISED' as const),
       keys: files.map((f) => f.storage_key),
       mails: mails.map((m) => m.id),
+      already: false,
     };
   });
   if (!done) return { outcome: 'GONE', files: 0, emails: 0 };
   for (const key of done.keys) await deps.storage.delete(key);
   await deleteEmlCopies(deps, done.mails);
-  return { outcome: done.outcome, files: done.keys.length, emails: done.mails.length };
+  return { outcome: done.outcome, files: done.keys.length, emails: done.mails.length, already: done.already };
 }
 
 async function anonymiseRows(trx: DB, talentId: number, referralIds: number[], at: string) {
