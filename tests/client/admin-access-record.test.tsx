@@ -1,6 +1,8 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { accessLogQuery } from '#src/features/admin-access-record/api.ts';
 import { clearAuthTokens } from '#src/lib/auth-session.ts';
+import { displayTimeZone, setDisplayTimeZone } from '#src/lib/format.ts';
 import { recordAccess } from '#src/server/personal-data/access-log.ts';
 import { inProcessApiForFile } from './helpers/in-process-api';
 import { renderAppAt } from './helpers/render-app';
@@ -146,5 +148,25 @@ describe('the access record screen', () => {
     expect(await screen.findByText('Nothing matches these filters.')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Clear filters' }));
     expect(await rowTexts()).toHaveLength(4);
+  });
+});
+
+describe('the days the admin picks', () => {
+  it('become the moments those days start and end in the admin’s zone', () => {
+    const before = displayTimeZone();
+    setDisplayTimeZone('Asia/Tokyo');
+    try {
+      const search = { action: '', from: '2026-11-23', to: '2026-11-30', page: 2, pageSize: 20 } as const;
+      expect(accessLogQuery({ ...search, actorId: undefined, talentId: 6 })).toEqual({
+        page: '2',
+        pageSize: '20',
+        talentId: '6',
+        from: '2026-11-22T15:00:00.000Z',
+        // The whole last day: up to the start of the next one.
+        to: '2026-11-30T15:00:00.000Z',
+      });
+    } finally {
+      setDisplayTimeZone(before);
+    }
   });
 });
