@@ -75,6 +75,7 @@ export const adminScreens = (ids: Ids): Screen[] => [
   { name: 'hiring status', path: '/admin/hiring-status' },
   { name: 'hiring status: referral detail', path: `/admin/hiring-status?referral=${ids.referralId}` },
   { name: 'payments', path: '/admin/payments' },
+  { name: 'access record', path: '/admin/access-record' },
   { name: 'earning (admin)', path: '/earning' },
   { name: 'account (admin)', path: '/account' },
 ];

@@ -186,6 +186,67 @@ describe.each(DIALECTS)('the OpenAI-compatible note engine on %s', (dialect) => 
     expect(messages[0]?.content).toContain('Malay');
   });
 
+  describe('keeps the talent’s contact details from the outside model', () => {
+    const CONTACT_NOTE =
+      'Aminah (aminah.binti+cv@gmail.com, +60 12-345 6789, home (03) 2345 6789) expects RM 6,500, ' +
+      'range 5000-6000, free from 2026-12-01. Backup: aminah.binti+cv@gmail.com / 012-3456789.';
+    const CONTACTS = ['aminah.binti+cv@gmail.com', 'gmail.com', '12-345 6789', '2345 6789', '3456789', '123456789'];
+    const withoutContacts = (body: unknown) => {
+      const text = JSON.stringify(body);
+      for (const contact of CONTACTS) expect(text).not.toContain(contact);
+    };
+
+    it('sends placeholders for e-mails and phones, and the recruiter gets the note back with them', async () => {
+      handler = async (_req, res, body) => {
+        const note = ((body.messages as ChatMessage[]).find((m) => m.role === 'user')?.content ?? '').replace(
+          'expects',
+          '— expects',
+        );
+        sseHead(res);
+        // The model's text cut inside a placeholder: "[pho" + "ne 1]".
+        const cut = note.indexOf('[phone 1]') + 4;
+        res.write(chunk(note.slice(0, cut)));
+        await pause(10);
+        res.end(`${chunk(note.slice(cut))}data: [DONE]\n\n`);
+      };
+      const res = await improve({
+        taskId,
+        note: CONTACT_NOTE,
+        facts: { currentPosition: 'Engineer, call 012-3456789', location: 'Kuala Lumpur' },
+      });
+      const list = await events(res);
+      const [request] = provider.received;
+      withoutContacts(request?.body);
+      const user = messagesOf(provider.received).find((m) => m.role === 'user')?.content;
+      expect(user).toBe(
+        'Aminah ([email 1], [phone 1], home [phone 2]) expects RM 6,500, range 5000-6000, free from 2026-12-01. ' +
+          'Backup: [email 1] / [phone 3].',
+      );
+      expect(messagesOf(provider.received)[0]?.content).toContain('Current position: Engineer, call [phone 3]');
+      expect(messagesOf(provider.received)[0]?.content).toContain('copy them exactly as written');
+      expect(textOf(list)).toBe(CONTACT_NOTE.replace('expects', '— expects'));
+    });
+
+    it('sends the analysis none either, and restores them in its suggestions', async () => {
+      handler = (_req, res) => {
+        const aspects = NOTE_ASPECTS.map((aspect) => ({
+          aspect,
+          covered: aspect !== 'availability',
+          suggestion: aspect === 'availability' ? 'Call [phone 1] to ask the notice period.' : null,
+        }));
+        res.writeHead(200, { 'content-type': 'application/json' });
+        res.end(JSON.stringify({ choices: [{ message: { content: JSON.stringify({ score: 80, aspects }) } }] }));
+      };
+      const res = await analyze({ taskId, note: CONTACT_NOTE });
+      expect(res.status).toBe(200);
+      withoutContacts(provider.received[0]?.body);
+      const { data } = await res.json();
+      expect(data.aspects.find((a: { aspect: string }) => a.aspect === 'availability').suggestion).toBe(
+        'Call +60 12-345 6789 to ask the notice period.',
+      );
+    });
+  });
+
   it('ends with an error event and gives the use back when the provider answers 500', async () => {
     const res = await improve();
     expect(res.status).toBe(200);

@@ -832,6 +832,23 @@ export const ROUTE_CATALOG: RouteRow[] = [
   },
   { method: 'GET', path: '/api/admin/dashboard', expect: adminOnly(), build: () => ({ path: '/api/admin/dashboard' }) },
 
+  // Admin: the record of access to personal data, and where personal data goes (issue 24 parts 4 and 5)
+  {
+    method: 'GET',
+    path: '/api/admin/access-log',
+    expect: adminOnly(),
+    build: (fx) => ({
+      path: '/api/admin/access-log',
+      query: { action: 'FILE_VIEW', talentId: String(fx.talentId), page: '1', pageSize: '10' },
+    }),
+  },
+  {
+    method: 'GET',
+    path: '/api/admin/data-locations',
+    expect: adminOnly(),
+    build: () => ({ path: '/api/admin/data-locations' }),
+  },
+
   // Last: calls that end or change the caller's own session
   {
     method: 'POST',

@@ -4,10 +4,13 @@ import { NOTE_ASPECTS, type NoteAspectCheck } from '#src/shared/ai-note-schemas.
 import { readSseStream } from '#src/shared/sse-parser.ts';
 import type { AiEngine } from './ai-engine';
 import { analyzePrompt, improvePrompt } from './openai-prompts';
+import { redactContacts } from './redact-contacts';
 
 // The note engine on any OpenAI-compatible chat-completions endpoint (OpenAI, Azure, Ollama, vLLM,
 // LM Studio). Whatever the provider does wrong (an error status, a stall, a chunk we cannot read, a
 // stream cut off before `[DONE]`) ends as AI_PROVIDER_FAILED; nothing waits longer than `timeoutMs`.
+// The provider is another party, often abroad: no e-mail address or phone number of the note goes to it
+// (redact-contacts.ts); the answer gets them back here.
 
 export type OpenAiEngineOptions = {
   baseUrl: string;
@@ -89,8 +92,9 @@ export function createOpenAiEngine(options: OpenAiEngineOptions): AiEngine {
     name: 'openai',
 
     async analyze(request, signal) {
+      const redaction = redactContacts(request);
       const { response, controller, dispose } = await send(
-        { stream: false, messages: analyzePrompt(request) },
+        { stream: false, messages: analyzePrompt(redaction.request) },
         signal,
         'application/json',
       );
@@ -105,15 +109,24 @@ export function createOpenAiEngine(options: OpenAiEngineOptions): AiEngine {
         );
         const completion = v.safeParse(completionSchema, body);
         if (!completion.success) throw providerFailed('unexpected answer');
-        return toAnalysis(completion.output.choices[0]?.message.content ?? '');
+        const analysis = toAnalysis(completion.output.choices[0]?.message.content ?? '');
+        return {
+          ...analysis,
+          aspects: analysis.aspects.map((a) => ({
+            ...a,
+            suggestion: a.suggestion === null ? null : redaction.restore(a.suggestion),
+          })),
+        };
       } finally {
         dispose();
       }
     },
 
     async *improve(request, signal) {
+      const redaction = redactContacts(request);
+      const restored = redaction.restoreStream();
       const { response, controller, dispose } = await send(
-        { stream: true, messages: improvePrompt(request) },
+        { stream: true, messages: improvePrompt(redaction.request) },
         signal,
         'text/event-stream',
       );
@@ -154,10 +167,15 @@ export function createOpenAiEngine(options: OpenAiEngineOptions): AiEngine {
         for (;;) {
           const piece = pieces.shift();
           if (piece !== undefined) {
-            yield piece;
+            const text = restored.push(piece);
+            if (text) yield text;
             continue;
           }
-          if (sawDone) return;
+          if (sawDone) {
+            const rest = restored.end();
+            if (rest) yield rest;
+            return;
+          }
           if (signal.aborted) throw signal.reason;
           if (failure !== undefined) throw failure;
           if (ended) throw providerFailed('cut off');

@@ -54,12 +54,19 @@ export const FACTS_ONLY_RULE =
   'Keep every fact of the original note (every number, name, date, amount and statement) and invent none: ' +
   'never add a fact that is not in the note.';
 
+// Contact details are replaced before the note is sent (redact-contacts.ts); the model must pass the
+// placeholders through untouched so they can be turned back.
+export const PLACEHOLDER_RULE =
+  'Placeholders such as [email 1] or [phone 1] stand for contact details withheld for privacy: ' +
+  'copy them exactly as written, never guess or invent what they stand for.';
+
 export function improvePrompt(request: NoteRequest): ChatMessage[] {
   const language = LANGUAGE_NAMES[request.language];
   const system = [
     'You rewrite a recruiter’s note about a job candidate for the hiring team of the task below.',
     `Rules: ${FACTS_ONLY_RULE} Do not guess what is missing, and do not list it: the app shows what is left to confirm beside the note, so the note holds no checklist, no "gaps" and no questions.`,
     `Write in ${language}; keep names, numbers and dates exactly as written.`,
+    PLACEHOLDER_RULE,
     'Structure the note with these three short sections, in this order: summary; fit to the task (experience, languages, location, communication); salary and availability. Put each statement of the note under the section it is about.',
     'Answer with the note only: plain text, no preamble, no closing remarks.',
     '',
@@ -94,6 +101,7 @@ export function analyzePrompt(request: NoteRequest): ChatMessage[] {
     '{"score": <integer 0-100, the share of the aspects the note covers>, "aspects": [{"aspect": "<name>", "covered": <true|false>, "suggestion": <null when covered, else one line on what to ask or add>}]}',
     `One entry for each aspect: ${ASPECT_MEANINGS.join('; ')}.`,
     `Write the suggestions in ${language}.`,
+    PLACEHOLDER_RULE,
     '',
     'The task:',
     taskFacts(request.task),

@@ -2,6 +2,8 @@ import { Hono } from 'hono';
 import * as v from 'valibot';
 import type { AppEnv } from '#src/server/context.ts';
 import { requireUser } from '#src/server/middleware/auth.ts';
+import { clientIp } from '#src/server/middleware/rate-limit.ts';
+import { actorOf, recordAccess } from '#src/server/personal-data/access-log.ts';
 import { validate } from '#src/server/validate.ts';
 import { idParamSchema } from '#src/shared/list-query.ts';
 import { readFileFor } from './file.service';
@@ -18,12 +20,30 @@ export const fileRoutes = new Hono<AppEnv>().get(
   validate('param', idParamSchema),
   validate('query', v.object({ disposition: v.optional(v.picklist(['attachment', 'inline']), 'attachment') })),
   async (c) => {
-    const file = await readFileFor(c.get('deps'), c.get('user'), c.req.valid('param').id);
+    const deps = c.get('deps');
+    const user = c.get('user');
+    const fileId = c.req.valid('param').id;
+    const file = await readFileFor(deps, user, fileId);
     const inline = c.req.valid('query').disposition === 'inline' && INLINE_TYPES.test(file.mimeType);
-    await recordFileRead(c.get('deps'), {
-      fileId: c.req.valid('param').id,
-      userId: c.get('user').id,
-      disposition: inline ? 'inline' : 'attachment',
+    // Both records commit together, before the bytes go out: file_reads for the screens that show who read
+    // a file, access_log for the record of access to personal data (issue 24 part 4).
+    await deps.db.transaction().execute(async (trx) => {
+      const now = deps.now();
+      await recordFileRead(trx, now, {
+        fileId,
+        userId: user.id,
+        disposition: inline ? 'inline' : 'attachment',
+      });
+      await recordAccess(trx, now, {
+        ...actorOf(user),
+        action: inline ? 'FILE_VIEW' : 'FILE_DOWNLOAD',
+        subjectKind: 'FILE',
+        subjectId: fileId,
+        talentId: file.talentId,
+        detail: { purpose: file.purpose },
+        ip: clientIp(c),
+        userAgent: c.req.header('user-agent') ?? null,
+      });
     });
     const ascii = file.name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
     c.header('Content-Type', file.mimeType);

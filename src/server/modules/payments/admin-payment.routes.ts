@@ -1,6 +1,8 @@
 import { Hono } from 'hono';
 import type { AppEnv } from '#src/server/context.ts';
+import { clientIp } from '#src/server/middleware/rate-limit.ts';
 import { userZone } from '#src/server/modules/dashboard/month-series.ts';
+import { actorOf, recordAccess } from '#src/server/personal-data/access-log.ts';
 import { validate } from '#src/server/validate.ts';
 import { idParamSchema } from '#src/shared/list-query.ts';
 import {
@@ -30,7 +32,18 @@ export const adminPaymentRoutes = new Hono<AppEnv>()
     const { db, now } = c.get('deps');
     // The admin's own zone, for the rows and the file name alike.
     const timeZone = await userZone(db, c.get('user').id);
-    const csv = paymentsCsv(await listPaymentsForExport(db, query), timeZone);
+    const payments = await listPaymentsForExport(db, query);
+    const csv = paymentsCsv(payments, timeZone);
+    // The file carries recruiters' bank details: the record of access says who took it, when and from
+    // where, with the filter and the row count (never the details themselves).
+    await recordAccess(db, now(), {
+      ...actorOf(c.get('user')),
+      action: 'PAYMENTS_EXPORT',
+      subjectKind: 'PAYMENTS',
+      detail: { rows: payments.length, filter: query.filter, recruiterId: query.recruiterId ?? null },
+      ip: clientIp(c),
+      userAgent: c.req.header('user-agent') ?? null,
+    });
     c.header('Content-Type', 'text/csv; charset=utf-8');
     c.header('Content-Disposition', `attachment; filename="${paymentsCsvFileName(query.filter, now(), timeZone)}"`);
     return c.body(csv, 200);

@@ -1,0 +1,33 @@
+import * as v from 'valibot';
+import { isoMoment } from './admin-task-schemas';
+import { idField } from './form-fields';
+import { listPageEntries } from './list-query';
+
+// The record of access to personal data (issue 24 part 4), as admins read it.
+
+/** Every line the record can hold (the table's `action`; kept in step with AccessAction in database.ts). */
+export const ACCESS_ACTIONS = [
+  'FILE_VIEW',
+  'FILE_DOWNLOAD',
+  'PAYMENTS_EXPORT',
+  'PERSON_VIEW',
+  'PERSON_EXPORT',
+  'PERSON_ERASE',
+  'RETENTION_ERASE',
+  'RETENTION_ANONYMISE',
+] as const;
+export type AccessActionName = (typeof ACCESS_ACTIONS)[number];
+
+/**
+ * `GET /api/admin/access-log` query. `from` and `to` are moments (the screen turns the admin's dates into
+ * the start of those days in the admin's zone); `to` is exclusive.
+ */
+export const accessLogQuerySchema = v.object({
+  action: v.optional(v.picklist(ACCESS_ACTIONS, 'field_invalid')),
+  actorId: v.optional(idField('field_invalid')),
+  talentId: v.optional(idField('field_invalid')),
+  from: v.optional(isoMoment('field_invalid')),
+  to: v.optional(isoMoment('field_invalid')),
+  ...listPageEntries,
+});
+export type AccessLogQuery = v.InferOutput<typeof accessLogQuerySchema>;
