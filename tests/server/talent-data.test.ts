@@ -36,7 +36,7 @@ describe.each(DIALECTS)('the talent data link on %s', (dialect) => {
       talent: { full_name: 'Aisyah Rahman', email: 'Aisyah@Example.com', email_normalized: 'aisyah@example.com' },
     });
     const mail = await lastEmail(t, 'consent_request');
-    return { recruiter, made, mail, dataToken: tokenOf(mail.payload.dataLink) };
+    return { recruiter, made, mail, dataToken: tokenOf(mail.payload.dataLink as string) };
   };
 
   it('puts a manage-my-data link in the consent e-mail, which shows everything held, note and rating included', async () => {
