@@ -63,6 +63,15 @@ const REQUEST_STATUS: Record<'OPEN' | 'DONE' | 'REFUSED', Label> = {
   REFUSED: m.talent_data_request_status_refused,
 };
 
+/** A language's name in the reader's language (Intl), the code where Intl has none. */
+function languageName(code: string, locale: AppLocale): string {
+  try {
+    return new Intl.DisplayNames([INTL_LOCALES[locale]], { type: 'language' }).of(code) ?? code;
+  } catch {
+    return code;
+  }
+}
+
 /**
  * The sections of the talent's data. `date` formats an ISO time for the reader (the page in the
  * browser's time zone, the download in Malaysia's).
@@ -90,7 +99,10 @@ export function talentDataSections(view: TalentDataView, locale: AppLocale, date
         { label: m.talent_data_field_phone({}, o), value: text(p.phone) },
         { label: m.talent_data_field_country({}, o), value: text(p.country) },
         { label: m.talent_data_field_location({}, o), value: text(p.location) },
-        { label: m.talent_data_field_languages({}, o), value: list(p.languages) },
+        {
+          label: m.talent_data_field_languages({}, o),
+          value: list(p.languages.map((code) => languageName(code, locale))),
+        },
         {
           label: m.talent_data_field_education({}, o),
           value: EDUCATION[p.educationLevel]?.({}, o) ?? p.educationLevel,

@@ -123,7 +123,11 @@ function DataBody({ token, view }: { token: string; view: TalentDataView }) {
           {section.id === 'requests' && (
             <CorrectionForm
               pending={correction.isPending}
-              sentDueAt={correction.isSuccess ? (view.requests.at(-1)?.dueAt ?? null) : null}
+              sentDueAt={
+                correction.isSuccess
+                  ? (correction.data.requests.filter((r) => r.kind === 'CORRECTION').at(-1)?.dueAt ?? null)
+                  : null
+              }
               error={correction.error ? errorText(asAppError(correction.error)) : null}
               onSend={(message) => correction.mutate(message)}
             />
