@@ -81,6 +81,7 @@ for (const locale of ['en', 'ms', 'zh'] as const) {
     await page.goto(await linkInMail(email, '/talent/consent'));
     await page.getByRole('button', { name: t('talent_link_consent_agree') }).click();
     await expect(page.getByTestId('talent-link-thanks')).toBeVisible();
+    await page.screenshot({ path: testInfo.outputPath(`talent-data-${locale}-consent.png`), fullPage: true });
     // "See or manage your data" on the consent page opens the data page too.
     await page.getByRole('button', { name: t('talent_data_open_link') }).click();
     await expect(page.getByRole('heading', { level: 1, name: t('talent_data_heading') })).toBeVisible();

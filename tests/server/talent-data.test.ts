@@ -57,6 +57,7 @@ describe.each(DIALECTS)('the talent data link on %s', (dialect) => {
 
     const view = await dataView(dataToken);
     expect(view.profile).toMatchObject({ fullName: 'Aisyah Rahman', email: 'Aisyah@Example.com' });
+    expect(view.profile.phone).toMatch(/^\+60\d+$/);
     expect(view.referrals).toEqual([
       expect.objectContaining({
         id: made.id,

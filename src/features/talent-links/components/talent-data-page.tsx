@@ -159,10 +159,18 @@ function DownloadCard({ token }: { token: string }) {
     <LinkCard id="talent-data-download" tone="plain" heading={m.talent_data_download_heading()}>
       <p className="text-sm text-base-content/80">{m.talent_data_download_text()}</p>
       <div className="flex flex-col gap-3 sm:flex-row">
-        <a href={talentDataExportUrl(token, 'html')} className="btn btn-primary sm:flex-1" download>
+        <a
+          href={talentDataExportUrl(token, 'html')}
+          className="btn btn-primary h-auto min-h-12 py-2 sm:flex-1"
+          download
+        >
           {m.talent_data_download_html()}
         </a>
-        <a href={talentDataExportUrl(token, 'json')} className="btn btn-outline sm:flex-1" download>
+        <a
+          href={talentDataExportUrl(token, 'json')}
+          className="btn btn-outline h-auto min-h-12 py-2 sm:flex-1"
+          download
+        >
           {m.talent_data_download_json()}
         </a>
       </div>

@@ -13,7 +13,7 @@ export function CorrectionBanner({ corrections, now = Date.now() }: { correction
       {corrections.map((c) => {
         const daysLeft = Math.ceil((new Date(c.dueAt).getTime() - now) / DAY);
         return (
-          <div key={c.id} role="status" className="alert alert-soft alert-warning flex-col items-start gap-1">
+          <div key={c.id} role="status" className="space-y-1 rounded-box border border-warning/50 bg-warning/10 p-3">
             <p className="break-words">
               {m.talent_data_correction_banner({
                 date: formatDate(c.createdAt),
@@ -21,7 +21,7 @@ export function CorrectionBanner({ corrections, now = Date.now() }: { correction
                 dueDate: formatDate(c.dueAt),
               })}
             </p>
-            <p className="text-sm font-medium">
+            <p className={`text-sm font-semibold ${daysLeft > 0 ? '' : 'text-error'}`}>
               {daysLeft > 0
                 ? m.talent_data_correction_days_left({ count: daysLeft })
                 : m.talent_data_correction_overdue()}

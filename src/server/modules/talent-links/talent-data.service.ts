@@ -71,7 +71,8 @@ async function buildDataView(deps: Pick<AppDeps, 'db' | 'env'>, data: DataToken)
     profile: {
       fullName: talent.full_name,
       email: talent.email,
-      phone: talent.phone,
+      // With its country code, as the recruiter sees it (the typed number alone is ambiguous).
+      phone: talent.phone_e164 || talent.phone,
       country: talent.country,
       location: talent.location,
       languages: jsonList(talent.languages),
