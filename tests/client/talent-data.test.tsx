@@ -1,5 +1,6 @@
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { talentDataQueryOptions } from '#src/features/talent-links/api.ts';
 import { CorrectionBanner } from '#src/features/talents/components/correction-banner.tsx';
 import { clearAuthTokens } from '#src/lib/auth-session.ts';
 import { formatDate } from '#src/lib/format.ts';
@@ -93,6 +94,10 @@ describe('the talent data page', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Send the request' }));
     expect(await screen.findByText(/^Your request was sent\. It will be answered by /)).toBeTruthy();
     expect(screen.getByText('My surname is Hashim.')).toBeTruthy();
+  });
+
+  it('is never saved to the device with the signed-in cache (query-persistence.ts skips talent-links)', () => {
+    expect(talentDataQueryOptions('a-token').queryKey[0]).toBe('talent-links');
   });
 
   it('says no data is held under an unknown link, and offers a new one', async () => {

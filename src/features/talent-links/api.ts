@@ -74,7 +74,8 @@ export function useWithdrawConsentMutation(kind: TalentLinkKind, token: string) 
 
 export const talentDataQueryOptions = (token: string) =>
   queryOptions({
-    queryKey: ['talent-data', token],
+    // Under 'talent-links': never saved to the device (lib/query-persistence.ts NOT_PERSISTED).
+    queryKey: ['talent-links', 'DATA', token],
     queryFn: (): Promise<TalentDataView> => {
       if (!v.is(talentLinkQuerySchema, { token })) return Promise.reject(invalidLink());
       return unwrap(api.api.public.data.$get({ query: { token } }));
