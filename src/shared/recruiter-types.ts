@@ -8,6 +8,7 @@ import type {
   RewardStatus,
   TaskStatus,
 } from './enums';
+import type { RetentionPolicy } from './retention';
 
 // What the recruiter calls answer (PRODUCT.md domain), shared so client screens and server mappers
 // agree. Money is integer minor units plus currency; times are ISO-8601 UTC.
@@ -228,9 +229,14 @@ export type TalentDetail = {
   needsCompletion: boolean;
   /** The task the resume was dropped for, while `needsCompletion` (the completion link's taskId). */
   completionTaskId: number | null;
+  /** The talent's open correction requests from their data page, oldest first (issue 24). */
+  corrections: TalentCorrection[];
   createdAt: string;
   updatedAt: string;
 };
+
+/** A talent asked, on their data page, for their data to be corrected; answered within 21 days (PDPA s31). */
+export type TalentCorrection = { id: number; message: string; createdAt: string; dueAt: string };
 
 /** `POST /api/recruiter/talent/drop_resume` answer. */
 export type DropResumeAnswer = { talentId: number; taskId: number; parseStatus: ParseStatus; created: boolean };
@@ -260,4 +266,6 @@ export type TalentLinkView = {
   withdrawable: boolean;
   /** When the talent withdrew their consent to this referral (from any of its links), or null. */
   withdrawnAt: string | null;
+  /** The periods this server keeps the data for, which the consent notice states (issue 24). */
+  retention: RetentionPolicy;
 };

@@ -23,3 +23,40 @@ export const talentLinkWithdrawSchema = v.object({
   token: tokenSchema,
   locale: v.optional(v.picklist(LOCALES), 'en'),
 });
+
+// The "manage my data" calls (`/api/public/data…`): the DATA token is the key.
+export const talentDataExportSchema = v.object({
+  token: tokenSchema,
+  format: v.picklist(['json', 'html'], 'field_required'),
+  locale: v.optional(v.picklist(LOCALES), 'en'),
+});
+
+/** What is wrong and what it should say, in the talent's words (a public call's body stays under 2 KB). */
+export const TALENT_CORRECTION_MAX = 500;
+export const talentDataCorrectionSchema = v.object({
+  token: tokenSchema,
+  message: v.pipe(
+    v.string('field_required'),
+    v.trim(),
+    v.minLength(5, 'field_required'),
+    v.maxLength(TALENT_CORRECTION_MAX, 'field_too_long'),
+  ),
+});
+
+export const talentDataWithdrawSchema = v.object({
+  token: tokenSchema,
+  referralId: v.pipe(v.number('field_required'), v.integer('field_required'), v.minValue(1, 'field_required')),
+  locale: v.optional(v.picklist(LOCALES), 'en'),
+});
+
+/** Asking for a fresh data link by e-mail address (`/talent/data/request`). */
+export const talentDataLinkRequestSchema = v.object({
+  email: v.pipe(
+    v.string('email_required'),
+    v.trim(),
+    v.nonEmpty('email_required'),
+    v.maxLength(254, 'email_invalid'),
+    v.email('email_invalid'),
+  ),
+  locale: v.optional(v.picklist(LOCALES), 'en'),
+});

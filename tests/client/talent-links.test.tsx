@@ -281,7 +281,8 @@ describe('withdrawing consent', () => {
     cleanup();
     renderAppAt(`/talent/consent?token=${token}`);
     expect(await screen.findByTestId('talent-link-withdrawn')).toBeTruthy();
-    expect(screen.queryByRole('button')).toBeNull();
+    // Nothing left to answer or withdraw; the talent may still see their data (issue 24).
+    expect(screen.getAllByRole('button').map((b) => b.textContent)).toEqual(['See or manage your data']);
   });
 
   it('offers the withdrawal on the ITA page too, in the talent’s language', async () => {

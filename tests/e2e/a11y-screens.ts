@@ -29,6 +29,8 @@ export const guestScreens = (ids: Ids): Screen[] => [
   { name: 'talent consent', path: `/talent/consent?token=${ids.consentToken}` },
   { name: 'talent ITA', path: `/talent/ita-success?token=${ids.itaToken}` },
   { name: 'talent link refused', path: '/talent/consent?token=not-a-real-token' },
+  { name: 'talent data, no data held', path: '/talent/data?token=not-a-real-token' },
+  { name: 'talent data link request', path: '/talent/data/request' },
   { name: 'login', path: '/login' },
   { name: 'reset password', path: '/reset-password' },
   { name: 'update password', path: '/update-password?token=not-a-real-token' },

@@ -1,9 +1,8 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import path from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
 import { tinyPdf, tinyPng } from '#src/server/db/demo/files.ts';
-import { DEMO_PASSWORD, E2E_BASE_URL, e2eDataDir, RECRUITER_EMAIL } from './e2e-env';
+import { DEMO_PASSWORD, RECRUITER_EMAIL } from './e2e-env';
 import { expectPath, logIn, message, serverAs } from './helpers';
+import { linkInMail } from './mail-links';
 
 // Issue 3's promise, end to end on a phone, in Malay: a recruiter joins a task, adds a talent from a
 // PDF resume through all four pages, uploads a call proof and resends a consent link; the talent opens
@@ -13,36 +12,6 @@ const ms = (key: string) => message('ms', key);
 
 type Card = { id: number; joined: boolean; status: string; title: string };
 type ReferralRow = { id: number; talentId: number; consentStatus: string; createdAt: string };
-
-/** The link in the newest e-mail to `to` that the server wrote under DATA_DIR/mail. */
-async function linkInMail(to: string, linkPath: string): Promise<string> {
-  const dir = path.join(e2eDataDir(), 'mail');
-  let link: string | undefined;
-  await expect
-    .poll(
-      () => {
-        const files = (() => {
-          try {
-            return readdirSync(dir).sort().reverse();
-          } catch {
-            return [];
-          }
-        })();
-        for (const file of files) {
-          const raw = readFileSync(path.join(dir, file), 'utf8');
-          if (!new RegExp(`^To: .*${to.replace(/[.+]/g, '\\$&')}`, 'mi').test(raw)) continue;
-          // Quoted-printable: soft line breaks and =3D.
-          const text = raw.replace(/=\r?\n/g, '').replace(/=3D/gi, '=');
-          link = text.match(new RegExp(`${E2E_BASE_URL}[^\\s"<>]*${linkPath}\\?token=[A-Za-z0-9_-]+`))?.[0];
-          if (link) return true;
-        }
-        return false;
-      },
-      { timeout: 20_000, message: `an e-mail to ${to} with ${linkPath}` },
-    )
-    .toBe(true);
-  return link as string;
-}
 
 async function consentBadgeOf(page: Page) {
   return page.getByTestId('consent-badge').first();

@@ -15,6 +15,8 @@ const PUBLIC: [string, string][] = [
   ['/terms-and-conditions', 'title_terms'],
   ['/talent/consent?token=abc', 'title_consent'],
   ['/talent/ita-success?token=abc', 'title_ita_success'],
+  ['/talent/data?token=abc', 'talent_data_title'],
+  ['/talent/data/request', 'talent_data_request_title'],
   ['/login', 'title_login'],
   ['/reset-password', 'title_reset_password'],
   ['/update-password?token=abc', 'title_update_password'],
@@ -96,6 +98,7 @@ test('add-talent pages without their required parameters show Page Not Found', a
     '/manage-task/add/profile-completion?taskId=1',
     '/talent/consent',
     '/talent/ita-success',
+    '/talent/data',
   ]) {
     await page.goto(url);
     await expect(page.getByText('Page Not Found').first(), url).toBeVisible();

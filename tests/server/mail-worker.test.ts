@@ -300,6 +300,14 @@ describe('e-mail templates', () => {
       reason: null,
     },
     payment_paid: { name: 'Ahmad', amount: 125000, reference: 'MBB-2026-1122', paidAt: '2026-11-22T02:00:00.000Z' },
+    talent_data_link: { talentName: 'Lee Chong Wei', link: 'https://recruiter.example/talent/data?token=d4t4' },
+    data_correction_requested: {
+      recruiterName: 'Ahmad',
+      talentName: 'Lee Chong Wei',
+      message: 'My phone number is +60 12-345 6789',
+      dueAt: '2026-12-18T02:00:00.000Z',
+      link: 'https://recruiter.example/talents-folder/7/profile',
+    },
   };
 
   it.each(['en', 'ms', 'zh'] as const)('renders every template in %s', (locale) => {

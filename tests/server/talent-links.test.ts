@@ -65,6 +65,7 @@ describe.each(DIALECTS)('public consent and ITA links on %s', (dialect) => {
       noticeVersion: TALENT_NOTICE_VERSION,
       withdrawable: false,
       withdrawnAt: null,
+      retention: { declinedDays: 30, inactiveMonths: 24, paymentYears: 7, accessLogMonths: 24 },
     });
     expect((await second.json()).data.state).toBe('OPEN');
     // No other personal data: not the talent's name, e-mail or phone, nor the recruiter's e-mail.

@@ -4,6 +4,7 @@ import { api, unwrap } from '#src/lib/api-client.ts';
 import { AppError, isAppError } from '#src/lib/app-error.ts';
 import { getLocale } from '#src/paraglide/runtime.js';
 import type { TalentDecision, TalentLinkView } from '#src/shared/recruiter-types.ts';
+import type { TalentDataView } from '#src/shared/talent-link-data.ts';
 import { talentLinkQuerySchema } from '#src/shared/talent-link-schemas.ts';
 
 // The talent's consent and ITA pages: public, keyed by the token from the e-mail or WhatsApp link.
@@ -68,3 +69,59 @@ export function useWithdrawConsentMutation(kind: TalentLinkKind, token: string) 
     },
   });
 }
+
+// --- The talent's "manage my data" page (issue 24) ---
+
+export const talentDataQueryOptions = (token: string) =>
+  queryOptions({
+    // Under 'talent-links': never saved to the device (lib/query-persistence.ts NOT_PERSISTED).
+    queryKey: ['talent-links', 'DATA', token],
+    queryFn: (): Promise<TalentDataView> => {
+      if (!v.is(talentLinkQuerySchema, { token })) return Promise.reject(invalidLink());
+      return unwrap(api.api.public.data.$get({ query: { token } }));
+    },
+    retry: retryOnce,
+    retryOnMount: false,
+  });
+
+/** Where the browser downloads the data (a plain link: the server answers an attachment). */
+export const talentDataExportUrl = (token: string, format: 'json' | 'html') =>
+  `/api/public/data/export?${new URLSearchParams({ token, format, locale: getLocale() })}`;
+export const talentResumeUrl = (token: string) => `/api/public/data/resume?${new URLSearchParams({ token })}`;
+
+/** A correction request or a withdrawal: the answer is the page's new data. */
+export function useTalentDataMutations(token: string) {
+  const queryClient = useQueryClient();
+  const { queryKey } = talentDataQueryOptions(token);
+  const onSuccess = (view: TalentDataView) => queryClient.setQueryData(queryKey, view);
+  const correction = useMutation({
+    mutationFn: (message: string) => unwrap(api.api.public.data.correction.$post({ json: { token, message } })),
+    onSuccess,
+  });
+  const withdrawal = useMutation({
+    mutationFn: (referralId: number) =>
+      unwrap(api.api.public.data.withdraw.$post({ json: { token, referralId, locale: getLocale() } })),
+    onSuccess,
+    onError: (error) => {
+      if (isAppError(error) && [404, 409, 410].includes(error.status))
+        return queryClient.invalidateQueries({ queryKey });
+    },
+  });
+  return { correction, withdrawal };
+}
+
+/** "E-mail me a link": the server answers the same whether it knows the address or not. */
+export const useRequestDataLinkMutation = () =>
+  useMutation({
+    mutationFn: (email: string) =>
+      unwrap(api.api.public.data['request-link'].$post({ json: { email, locale: getLocale() } })),
+  });
+
+/** "See or manage your data" on a consent or ITA page: a fresh data link for the talent. */
+export const useOpenDataLinkMutation = (kind: TalentLinkKind, token: string) =>
+  useMutation({
+    mutationFn: () =>
+      unwrap(
+        (kind === 'CONSENT' ? api.api.public.consent : api.api.public.ita)['data-link'].$post({ json: { token } }),
+      ),
+  });

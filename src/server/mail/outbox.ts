@@ -14,7 +14,9 @@ export type EmailTemplate =
   | 'consent_expired'
   | 'call_proof_rejected'
   | 'reward_decided'
-  | 'payment_paid';
+  | 'payment_paid'
+  | 'talent_data_link'
+  | 'data_correction_requested';
 
 export type OutgoingEmail = {
   to: string;

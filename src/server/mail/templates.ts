@@ -106,6 +106,7 @@ const composers: Record<EmailTemplate, (p: PayloadReader, o: Opts, appUrl?: stri
         { kind: 'p', text: m.email_consent_ask({}, o) },
         { kind: 'action', label: m.email_consent_action({}, o), url: p.str('link') },
         { kind: 'p', text: m.email_consent_expiry({ hours: p.str('hours') }, o) },
+        ...dataLinkBlocks(p.optional('dataLink'), o),
       ],
     };
   },
@@ -116,6 +117,7 @@ const composers: Record<EmailTemplate, (p: PayloadReader, o: Opts, appUrl?: stri
       { kind: 'p', text: m.email_ita_intro({ taskTitle: p.str('taskTitle'), company: p.str('company') }, o) },
       { kind: 'p', text: m.email_ita_ask({}, o) },
       { kind: 'action', label: m.email_ita_action({}, o), url: p.str('link') },
+      ...dataLinkBlocks(p.optional('dataLink'), o),
     ],
   }),
   talent_answered: (p, o) => {
@@ -238,7 +240,40 @@ const composers: Record<EmailTemplate, (p: PayloadReader, o: Opts, appUrl?: stri
       ],
     };
   },
+  // Issue 24: the talent's "manage my data" link, asked for by address, and a correction they asked for.
+  talent_data_link: (p, o) => ({
+    subject: m.email_data_link_subject({}, o),
+    greeting: greeting(p.name('talentName'), o),
+    blocks: [
+      { kind: 'p', text: m.email_data_link_requested({}, o) },
+      { kind: 'action', label: m.email_data_link_action({}, o), url: p.str('link') },
+      { kind: 'p', text: m.email_data_link_expiry({}, o) },
+      { kind: 'p', text: m.email_data_link_ignore({}, o) },
+    ],
+  }),
+  data_correction_requested: (p, o) => {
+    const talentName = p.name('talentName');
+    return {
+      subject: m.email_data_correction_subject({ talentName }, o),
+      greeting: greeting(p.name('recruiterName'), o),
+      blocks: [
+        { kind: 'p', text: m.email_data_correction_intro({ talentName }, o) },
+        { kind: 'list', items: [p.str('message')] },
+        { kind: 'p', text: m.email_data_correction_due({ date: formatDateTime(p.str('dueAt'), o.locale) }, o) },
+        { kind: 'action', label: m.email_data_correction_action({}, o), url: p.str('link') },
+      ],
+    };
+  },
 };
+
+// Every e-mail to a talent carries their "manage my data" link (issue 24); e-mails queued before carry none.
+function dataLinkBlocks(url: string | null, o: Opts): Block[] {
+  if (!url) return [];
+  return [
+    { kind: 'p', text: m.email_data_link_intro({}, o) },
+    { kind: 'action', label: m.email_data_link_action({}, o), url },
+  ];
+}
 
 const HIRING_STATUS_LABELS: Record<string, (o: Opts) => string> = {
   SUBMITTED: (o) => m.hiring_submitted({}, o),

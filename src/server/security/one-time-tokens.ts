@@ -2,10 +2,21 @@ import type { DB } from '#src/server/db/connect.ts';
 import type { OneTimeTokenKind } from '#src/shared/enums.ts';
 import { newOpaqueToken, sha256 } from './tokens';
 
+// A "manage my data" link (DATA) is issued here like the others, but opens a talent (talentId), is never
+// consumed and is read only by talent-links/data-link.ts.
+type IssuedKind = OneTimeTokenKind | 'DATA';
+
 // Consent, ITA and password tokens: single use, expiring, stored only as SHA-256, consumed atomically.
 export async function issueOneTimeToken(
   db: DB,
-  values: { kind: OneTimeTokenKind; userId?: number; referralId?: number; ttlSeconds: number; now: Date },
+  values: {
+    kind: IssuedKind;
+    userId?: number;
+    referralId?: number;
+    talentId?: number;
+    ttlSeconds: number;
+    now: Date;
+  },
 ): Promise<string> {
   const token = newOpaqueToken();
   await db
@@ -15,6 +26,7 @@ export async function issueOneTimeToken(
       token_hash: sha256(token),
       user_id: values.userId ?? null,
       referral_id: values.referralId ?? null,
+      talent_id: values.talentId ?? null,
       created_at: values.now.toISOString(),
       expires_at: new Date(values.now.getTime() + values.ttlSeconds * 1000).toISOString(),
       used_at: null,

@@ -86,6 +86,10 @@ async function freshReferral(fx: Fixtures, values: Parameters<typeof insertRefer
   return insertReferral(fx.t, talent, fx.taskId, values);
 }
 
+/** A fresh "manage my data" token for A's talent (or another talent). */
+const dataToken = (fx: Fixtures, talentId = fx.talentId) =>
+  issueOneTimeToken(fx.t.db, { kind: 'DATA', talentId, ttlSeconds: 3600, now: fx.t.clock.now() });
+
 export async function uploadCallProof(fx: Pick<Fixtures, 't' | 'owner'>, referralId: number) {
   const res = await fx.t.request('/api/recruiter/talent-task/call-proof', {
     method: 'POST',
@@ -283,6 +287,71 @@ export const ROUTE_CATALOG: RouteRow[] = [
     path: '/api/public/ita/withdraw',
     expect: everyone(200),
     build: async (fx) => ({ path: '/api/public/ita/withdraw', json: { token: await itaToken(fx) } }),
+  },
+  // The talent's "manage my data" link (issue 24): the DATA token is the key.
+  {
+    method: 'POST',
+    path: '/api/public/consent/data-link',
+    expect: everyone(200),
+    build: async (fx) => {
+      const { consentToken } = await createReferral(fx.t, fx.owner.id, { taskId: fx.taskId });
+      return { path: '/api/public/consent/data-link', json: { token: consentToken } };
+    },
+  },
+  {
+    method: 'POST',
+    path: '/api/public/ita/data-link',
+    expect: everyone(200),
+    build: async (fx) => ({ path: '/api/public/ita/data-link', json: { token: await itaToken(fx) } }),
+  },
+  {
+    method: 'GET',
+    path: '/api/public/data',
+    expect: everyone(200),
+    build: async (fx) => ({ path: '/api/public/data', query: { token: await dataToken(fx) } }),
+  },
+  {
+    method: 'GET',
+    path: '/api/public/data/export',
+    expect: everyone(200),
+    build: async (fx) => ({ path: '/api/public/data/export', query: { token: await dataToken(fx), format: 'html' } }),
+  },
+  {
+    method: 'GET',
+    path: '/api/public/data/resume',
+    expect: everyone(200),
+    build: async (fx) => ({ path: '/api/public/data/resume', query: { token: await dataToken(fx) } }),
+  },
+  {
+    method: 'POST',
+    path: '/api/public/data/correction',
+    expect: everyone(200),
+    build: async (fx) => ({
+      path: '/api/public/data/correction',
+      json: { token: await dataToken(fx), message: 'My location is Kuala Lumpur.' },
+    }),
+  },
+  {
+    method: 'POST',
+    path: '/api/public/data/withdraw',
+    expect: everyone(200),
+    build: async (fx) => {
+      const made = await createReferral(fx.t, fx.owner.id, { taskId: fx.taskId });
+      await fx.t.request('/api/public/consent', {
+        method: 'POST',
+        json: { token: made.consentToken, decision: 'CONFIRMED', locale: 'en' },
+      });
+      return {
+        path: '/api/public/data/withdraw',
+        json: { token: await dataToken(fx, made.talentId), referralId: made.id },
+      };
+    },
+  },
+  {
+    method: 'POST',
+    path: '/api/public/data/request-link',
+    expect: everyone(200),
+    build: (fx) => ({ path: '/api/public/data/request-link', json: { email: `someone${fx.seq()}@example.com` } }),
   },
   { method: 'ALL', path: '/api/*', expect: everyone(404), build: () => ({ path: '/api/no-such-route' }) },
 

@@ -3,7 +3,7 @@ import { m } from '#src/paraglide/messages.js';
 import type { TalentLinkView } from '#src/shared/recruiter-types.ts';
 
 // The short PDPA notice the talent agrees to: what is shared, with whom, why, their choice and how long
-// it is kept. Its version is recorded with the answer, so a change of wording needs a new version.
+// it is kept (the server's periods: the retention job applies the same). Its version is recorded with the answer, so a change of wording needs a new version.
 export function ConsentNotice({ view }: { view: TalentLinkView }) {
   return (
     <section className="rounded-box border border-base-300 bg-base-200/50 p-4" aria-labelledby="consent-notice">
@@ -14,7 +14,12 @@ export function ConsentNotice({ view }: { view: TalentLinkView }) {
         <li>{m.talent_link_notice_shared({ company: view.company })}</li>
         <li>{m.talent_link_notice_purpose({ company: view.company, taskTitle: view.taskTitle })}</li>
         <li>{m.talent_link_notice_choice({ recruiterName: view.recruiterName })}</li>
-        <li>{m.talent_link_notice_retention()}</li>
+        <li>
+          {m.talent_link_notice_retention({
+            months: m.talent_link_notice_months({ count: view.retention.inactiveMonths }),
+            days: m.talent_link_notice_days({ count: view.retention.declinedDays }),
+          })}
+        </li>
       </ul>
       <Link to="/privacy-policy" className="link link-primary mt-3 inline-block py-1 text-sm">
         {m.talent_link_notice_privacy_link()}

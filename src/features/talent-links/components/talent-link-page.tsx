@@ -15,6 +15,7 @@ import { ConsentNotice, ItaNotice } from './consent-notice';
 import { LinkCard } from './link-card';
 import { LINK_COPY, type LinkCopy } from './link-copy';
 import { LinkProblem, problemOf } from './link-problem';
+import { OpenDataLink } from './open-data-link';
 import { ConsentWithdrawn, WithdrawConsent } from './withdraw-consent';
 
 // The page a talent opens from the consent or ITA link: whom they answer and for which job, the
@@ -98,7 +99,14 @@ export function TalentLinkPage({ kind, token }: { kind: TalentLinkKind; token: s
     );
   }
 
-  return <LinkFrame copy={copy}>{body}</LinkFrame>;
+  // The talent's data is theirs to see from any link that still stands (issue 24).
+  const dataLink = view && !(error && problemOf(error) === 'invalid') && view.state !== 'EXPIRED';
+  return (
+    <LinkFrame copy={copy}>
+      {body}
+      {dataLink && <OpenDataLink kind={kind} token={token} />}
+    </LinkFrame>
+  );
 }
 
 /** The page while its link loads (the route's pendingComponent: its loader waits for the link). */

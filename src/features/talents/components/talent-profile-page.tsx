@@ -4,6 +4,7 @@ import { AsOfNote } from '#src/components/offline/as-of-note.tsx';
 import { talentQueryOptions } from '#src/features/talents/api.ts';
 import { telLink, whatsappLink } from '#src/features/talents/contact.ts';
 import { m } from '#src/paraglide/messages.js';
+import { CorrectionBanner } from './correction-banner';
 import { FinishAdding } from './finish-adding';
 import { ReferralPanel } from './referral-panel';
 import { ResumeCard } from './resume-card';
@@ -26,6 +27,8 @@ export function TalentProfilePage({ talentId }: { talentId: number }) {
         </Link>
         <h1 className="text-2xl font-semibold break-words">{talent.fullName}</h1>
         <AsOfNote queryKey={talentQueryOptions(talentId).queryKey} />
+        {/* A profile cached before issue 24 has no corrections. */}
+        <CorrectionBanner corrections={talent.corrections ?? []} />
         {talent.completionTaskId !== null && <FinishAdding talentId={talent.id} taskId={talent.completionTaskId} />}
         <div className="flex flex-wrap gap-2">
           <Link to="/talents-folder/$id/profile/edit" params={{ id }} className="btn btn-sm btn-primary">

@@ -3,6 +3,7 @@ import type { DB } from '#src/server/db/connect.ts';
 import { appLink } from '#src/server/mail/app-link.ts';
 import { enqueueEmail } from '#src/server/mail/outbox.ts';
 import { hitRateLimit, type RateRule } from '#src/server/middleware/rate-limit.ts';
+import { newDataLink } from '#src/server/modules/talent-links/data-link.ts';
 import { issueOneTimeToken, voidOneTimeTokens } from '#src/server/security/one-time-tokens.ts';
 import { CONSENT_TOKEN_TTL_SECONDS, ITA_TOKEN_TTL_SECONDS } from '#src/shared/constants.ts';
 import { toAppLocale } from '#src/shared/enums.ts';
@@ -58,6 +59,8 @@ export async function sendTalentLink(
   const token = await issueOneTimeToken(db, { kind, referralId, ttlSeconds, now });
   const locale = toAppLocale(row.locale);
   const at = now.toISOString();
+  // Every e-mail to the talent carries a fresh "manage my data" link (issue 24).
+  const dataLink = await newDataLink(db, deps.env.APP_URL, locale, row.talentId, now);
 
   if (kind === 'CONSENT') {
     await enqueueEmail(
@@ -74,6 +77,7 @@ export async function sendTalentLink(
           company: row.company,
           link: appLink(deps.env.APP_URL, locale, `/talent/consent?token=${token}`),
           hours: String(ttlSeconds / 3600),
+          dataLink,
           // Not shown: lets the mail worker drop the e-mail if the referral closes before it goes.
           referralId,
         },
@@ -93,6 +97,7 @@ export async function sendTalentLink(
           taskTitle: row.taskTitle,
           company: row.company,
           link: appLink(deps.env.APP_URL, locale, `/talent/ita-success?token=${token}`),
+          dataLink,
           referralId,
         },
       },

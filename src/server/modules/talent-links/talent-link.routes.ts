@@ -7,6 +7,8 @@ import {
   talentLinkQuerySchema,
   talentLinkWithdrawSchema,
 } from '#src/shared/talent-link-schemas.ts';
+import { talentDataRoutes } from './talent-data.routes';
+import { dataLinkFromTalentLink } from './talent-data.service';
 import { answerTalentLink, type LinkKind, viewTalentLink, withdrawConsent } from './talent-link.service';
 
 // `/api/public`: what the talent's consent and ITA pages call. No login: the token is the key, so
@@ -43,8 +45,16 @@ const linkRoutes = (kind: LinkKind) =>
         userAgent: c.req.header('user-agent')?.slice(0, 300) ?? null,
       });
       return c.json({ success: true as const, data }, 200);
+    })
+    // "See or manage your data": a fresh DATA link for this referral's talent (the page then opens it).
+    .post('/data-link', validate('json', talentLinkQuerySchema), async (c) => {
+      const { db, now } = c.get('deps');
+      await hitRateLimit(db, RATE_RULES.talentLinkPerIp, clientIp(c), now().getTime());
+      const data = await dataLinkFromTalentLink(c.get('deps'), kind, c.req.valid('json').token);
+      return c.json({ success: true as const, data }, 200);
     });
 
 export const talentLinkRoutes = new Hono<AppEnv>()
   .route('/consent', linkRoutes('CONSENT'))
-  .route('/ita', linkRoutes('ITA'));
+  .route('/ita', linkRoutes('ITA'))
+  .route('/data', talentDataRoutes);

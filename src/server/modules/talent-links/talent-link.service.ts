@@ -2,13 +2,20 @@ import type { AppDeps } from '#src/server/context.ts';
 import type { DB } from '#src/server/db/connect.ts';
 import { AppError } from '#src/server/errors.ts';
 import { queueRecruiterNotice } from '#src/server/mail/recruiter-notice.ts';
-import { consumeOneTimeToken, voidOneTimeTokens } from '#src/server/security/one-time-tokens.ts';
+import { retentionPolicy } from '#src/server/personal-data/retention-policy.ts';
+import { consumeOneTimeToken } from '#src/server/security/one-time-tokens.ts';
 import { sha256 } from '#src/server/security/tokens.ts';
 import { TALENT_NOTICE_VERSION } from '#src/shared/constants.ts';
 import type { TalentDecision, TalentLinkView } from '#src/shared/recruiter-types.ts';
+import {
+  type AnswerContext,
+  consentWithdrawal,
+  recordTalentDecision,
+  withdrawReferralConsent,
+} from './consent-withdrawal';
 
 export type LinkKind = 'CONSENT' | 'ITA';
-export type AnswerContext = { locale: string; ip: string | null; userAgent: string | null };
+export type { AnswerContext };
 
 type TokenRow = {
   id: number;
@@ -23,7 +30,7 @@ const invalidToken = () =>
 
 // Looks the token up without using it. A token of the other kind is unknown here: a consent link never
 // answers an ITA question.
-async function findToken(db: DB, kind: LinkKind, token: string): Promise<TokenRow & { referral_id: number }> {
+export async function findToken(db: DB, kind: LinkKind, token: string): Promise<TokenRow & { referral_id: number }> {
   const row = await db
     .selectFrom('one_time_tokens')
     .select(['id', 'referral_id', 'expires_at', 'used_at', 'voided_at'])
@@ -34,7 +41,7 @@ async function findToken(db: DB, kind: LinkKind, token: string): Promise<TokenRo
   return { ...row, referral_id: row.referral_id };
 }
 
-const stateOf = (row: TokenRow, now: Date): TalentLinkView['state'] => {
+export const stateOf = (row: TokenRow, now: Date): TalentLinkView['state'] => {
   if (row.used_at !== null) return 'USED';
   if (row.voided_at !== null || row.expires_at <= now.toISOString()) return 'EXPIRED';
   return 'OPEN';
@@ -42,7 +49,7 @@ const stateOf = (row: TokenRow, now: Date): TalentLinkView['state'] => {
 
 // Whom the talent answers and for which job: the recruiter's name and the task, no other personal data.
 async function buildView(
-  db: DB,
+  { db, env }: Pick<AppDeps, 'db' | 'env'>,
   kind: LinkKind,
   row: TokenRow & { referral_id: number },
   state: TalentLinkView['state'],
@@ -68,19 +75,16 @@ async function buildView(
     decidedAt: answer?.decidedAt ?? null,
     expiresAt: row.expires_at,
     noticeVersion: TALENT_NOTICE_VERSION,
+    retention: retentionPolicy(env),
     ...withdrawal,
   };
 }
-
-// A referral is final once it is rejected or withdrawn, or its reward is decided: then the talent's
-// consent has done its work, and a withdrawal would change nothing the recruiter could act on.
-const FINAL_HIRING = ['REJECTED', 'WITHDRAWN'] as const;
 
 /**
  * Whether this link may withdraw the talent's consent, and when it was withdrawn. A consent link keeps
  * that power after it was used to confirm (it is bound to the same token hash, and only to that link's
  * own confirmation); an ITA link has it while it is not expired or replaced. Either way only while the
- * consent stands and the referral is not final.
+ * consent stands and the referral is not final (consent-withdrawal.ts).
  */
 async function withdrawalOf(
   db: DB,
@@ -88,27 +92,11 @@ async function withdrawalOf(
   row: TokenRow & { referral_id: number },
   state: TalentLinkView['state'],
 ): Promise<Pick<TalentLinkView, 'withdrawable' | 'withdrawnAt'>> {
-  const referral = await db
-    .selectFrom('referrals')
-    .select(['consent_status', 'hiring_status', 'reward_status'])
-    .where('id', '=', row.referral_id)
-    .executeTakeFirstOrThrow();
-  const withdrawn = await db
-    .selectFrom('talent_decisions')
-    .select('created_at')
-    .where('referral_id', '=', row.referral_id)
-    .where('kind', '=', 'CONSENT')
-    .where('decision', '=', 'WITHDRAWN')
-    .orderBy('id', 'desc')
-    .executeTakeFirst();
-  const open =
-    referral.consent_status === 'CONFIRMED' &&
-    !(FINAL_HIRING as readonly string[]).includes(referral.hiring_status) &&
-    referral.reward_status === null;
+  const { open, withdrawnAt } = await consentWithdrawal(db, row.referral_id);
   let linkCan: boolean;
   if (kind === 'ITA') linkCan = state !== 'EXPIRED';
   else linkCan = state === 'USED' && (await latestAnswer(db, row.id))?.decision === 'CONFIRMED';
-  return { withdrawable: open && linkCan, withdrawnAt: withdrawn?.created_at ?? null };
+  return { withdrawable: open && linkCan, withdrawnAt };
 }
 
 // The answer given on this link (a later withdrawal is not an answer to the link's question).
@@ -120,50 +108,6 @@ const latestAnswer = (db: DB, tokenId: number) =>
     .where('decision', '!=', 'WITHDRAWN')
     .orderBy('id', 'desc')
     .executeTakeFirst();
-
-type TalentDecisionRecord = {
-  referralId: number;
-  tokenId: number;
-  kind: LinkKind;
-  decision: TalentDecision | 'WITHDRAWN';
-  // The referral's status before and after, for its history (a withdrawal turns CONFIRMED into DECLINED).
-  from: string;
-  to: string;
-};
-
-/**
- * Writes what the talent decided on a link twice, in the caller's transaction: as proof (time, notice
- * version, language and origin) and as a line of the referral's history, with no actor (the talent).
- */
-async function recordTalentDecision(trx: DB, record: TalentDecisionRecord, context: AnswerContext, at: string) {
-  const { referralId, tokenId, kind, decision, from, to } = record;
-  await trx
-    .insertInto('talent_decisions')
-    .values({
-      referral_id: referralId,
-      token_id: tokenId,
-      kind,
-      decision,
-      notice_version: TALENT_NOTICE_VERSION,
-      locale: context.locale,
-      ip: context.ip,
-      user_agent: context.userAgent,
-      created_at: at,
-    })
-    .execute();
-  await trx
-    .insertInto('referral_history')
-    .values({
-      referral_id: referralId,
-      actor_id: null,
-      action: kind === 'CONSENT' ? 'CONSENT_CHANGED' : 'ITA_CHANGED',
-      from_value: from,
-      to_value: to,
-      note: null,
-      created_at: at,
-    })
-    .execute();
-}
 
 /** What a consent or ITA link shows, without using it up; 404 INVALID_TOKEN for an unknown token. */
 export async function viewTalentLink(deps: AppDeps, kind: LinkKind, token: string): Promise<TalentLinkView> {
@@ -177,7 +121,7 @@ export async function viewTalentLink(deps: AppDeps, kind: LinkKind, token: strin
       answer = { decision: decision.decision, decidedAt: decision.created_at };
     }
   }
-  return buildView(db, kind, row, state, answer);
+  return buildView(deps, kind, row, state, answer);
 }
 
 /**
@@ -236,7 +180,7 @@ export async function answerTalentLink(
     });
 
     const row = await findToken(trx, kind, token);
-    return buildView(trx, kind, row, 'USED', { decision, decidedAt: at });
+    return buildView({ db: trx, env }, kind, row, 'USED', { decision, decidedAt: at });
   });
 }
 
@@ -255,7 +199,6 @@ export async function withdrawConsent(
 ): Promise<TalentLinkView> {
   const { db, env } = deps;
   const now = deps.now();
-  const at = now.toISOString();
   return db.transaction().execute(async (trx) => {
     const row = await findToken(trx, kind, token);
     const state = stateOf(row, now);
@@ -272,37 +215,9 @@ export async function withdrawConsent(
         decision: withdrawnAt === null ? 'consent_not_withdrawable' : 'consent_already_withdrawn',
       });
     }
-    // The UPDATE re-checks the consent, so of two withdrawals at once exactly one changes the referral.
-    const changed = await trx
-      .updateTable('referrals')
-      .set({ consent_status: 'DECLINED', consent_decided_at: at, updated_at: at })
-      .where('id', '=', row.referral_id)
-      .where('consent_status', '=', 'CONFIRMED')
-      .executeTakeFirst();
-    if (Number(changed.numUpdatedRows) !== 1) {
-      throw new AppError('CONFLICT', 409, 'There is no consent to withdraw on this link.', {
-        decision: 'consent_already_withdrawn',
-      });
-    }
-    // Without consent the talent is not asked to apply: an ITA link not yet answered stops working.
-    await voidOneTimeTokens(trx, { kind: 'ITA', referralId: row.referral_id }, now);
-    await recordTalentDecision(
-      trx,
-      {
-        referralId: row.referral_id,
-        tokenId: row.id,
-        kind: 'CONSENT',
-        decision: 'WITHDRAWN',
-        from: 'CONFIRMED',
-        to: 'DECLINED',
-      },
-      context,
-      at,
-    );
-
-    await queueRecruiterNotice(trx, env.APP_URL, now, { referralId: row.referral_id, template: 'consent_withdrawn' });
+    await withdrawReferralConsent(trx, deps, now, { referralId: row.referral_id, tokenId: row.id }, context);
     const fresh = await findToken(trx, kind, token);
-    return buildView(trx, kind, fresh, stateOf(fresh, now), await answerOf(trx, row.id));
+    return buildView({ db: trx, env }, kind, fresh, stateOf(fresh, now), await answerOf(trx, row.id));
   });
 }
 

@@ -13,6 +13,7 @@ import {
 import { AppError, notFound } from '#src/server/errors.ts';
 import { listReferralSummaries, perRow } from '#src/server/modules/referrals/referral-summaries.ts';
 import { consentLinkExpiries } from '#src/server/modules/referrals/talent-link-mail.ts';
+import { openCorrections } from '#src/server/modules/talent-links/data-requests.ts';
 import type { ListPage } from '#src/shared/api-response.ts';
 import type { AppLocale, ConsentStatus, EducationLevel, HiringStatus, RewardStatus } from '#src/shared/enums.ts';
 import { toMajorUnits, toMinorUnits } from '#src/shared/money.ts';
@@ -125,6 +126,7 @@ export async function talentDetail(db: DB, talent: Talent): Promise<TalentDetail
     referrals: await withConsentExpiry(db, referrals.items),
     needsCompletion: talent.completion_task_id !== null,
     completionTaskId: talent.completion_task_id,
+    corrections: await openCorrections(db, talent.id),
     createdAt: talent.created_at,
     updatedAt: talent.updated_at,
   };

@@ -1,0 +1,35 @@
+import { useNavigate } from '@tanstack/react-router';
+import { type TalentLinkKind, useOpenDataLinkMutation } from '#src/features/talent-links/api.ts';
+import { asAppError } from '#src/lib/app-error.ts';
+import { m } from '#src/paraglide/messages.js';
+
+// "See or manage your data" under a consent or ITA link (issue 24): the link's token buys a fresh data
+// link for its talent, and the page goes there. The token never appears in the data page's address.
+export function OpenDataLink({ kind, token }: { kind: TalentLinkKind; token: string }) {
+  const navigate = useNavigate();
+  const open = useOpenDataLinkMutation(kind, token);
+  const error = open.error ? asAppError(open.error) : null;
+  return (
+    <div className="flex flex-col gap-2 border-t border-base-300 pt-4">
+      <button
+        type="button"
+        className="btn btn-link justify-start px-0"
+        disabled={open.isPending}
+        aria-busy={open.isPending}
+        onClick={() =>
+          open.mutate(undefined, {
+            onSuccess: ({ token: dataToken }) => navigate({ to: '/talent/data', search: { token: dataToken } }),
+          })
+        }
+      >
+        {open.isPending && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
+        {m.talent_data_open_link()}
+      </button>
+      {error && (
+        <p role="alert" className="text-sm text-error">
+          {error.status === 429 ? m.talent_link_rate_limited_text() : m.talent_link_answer_server_error()}
+        </p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,303 @@
+import type { AppDeps } from '#src/server/context.ts';
+import { jsonList } from '#src/server/db/json-list.ts';
+import { AppError } from '#src/server/errors.ts';
+import { enqueueEmail } from '#src/server/mail/outbox.ts';
+import { countAttempt, type RateRule } from '#src/server/middleware/rate-limit.ts';
+import { recordAccess } from '#src/server/personal-data/access-log.ts';
+import { retentionPolicy } from '#src/server/personal-data/retention-policy.ts';
+import { sha256 } from '#src/server/security/tokens.ts';
+import type { AppLocale, ConsentStatus, EducationLevel, HiringStatus, ItaStatus } from '#src/shared/enums.ts';
+import { normalizeEmail } from '#src/shared/phone.ts';
+import type { TalentDataLinkIssued, TalentDataView } from '#src/shared/talent-link-data.ts';
+import { type AnswerContext, consentWithdrawal, withdrawReferralConsent } from './consent-withdrawal';
+import { type DataToken, issueDataToken, newDataLink, openDataToken } from './data-link';
+import { requestCorrection } from './data-requests';
+import { findToken, type LinkKind, stateOf } from './talent-link.service';
+
+/** Where a talent's call came from, for the record of access (never their personal data). */
+export type TalentAudit = { ip: string | null; userAgent: string | null };
+
+/** Everything held about the talent record the token opens. */
+async function buildDataView(deps: Pick<AppDeps, 'db' | 'env'>, data: DataToken): Promise<TalentDataView> {
+  const { db, env } = deps;
+  const talent = await db.selectFrom('talents').selectAll().where('id', '=', data.talentId).executeTakeFirstOrThrow();
+  const resume =
+    talent.resume_file_id === null
+      ? undefined
+      : await db
+          .selectFrom('files')
+          .select(['original_name', 'size'])
+          .where('id', '=', talent.resume_file_id)
+          .executeTakeFirst();
+  const referrals = await db
+    .selectFrom('referrals')
+    .innerJoin('tasks', 'tasks.id', 'referrals.task_id')
+    .innerJoin('users', 'users.id', 'referrals.recruiter_id')
+    .select([
+      'referrals.id',
+      'tasks.title',
+      'tasks.company',
+      'users.full_name as recruiterName',
+      'referrals.created_at',
+      'referrals.consent_status',
+      'referrals.consent_decided_at',
+      'referrals.ita_status',
+      'referrals.ita_decided_at',
+      'referrals.hiring_status',
+      'referrals.recruiter_note',
+      'referrals.rating',
+    ])
+    .where('referrals.talent_id', '=', talent.id)
+    .orderBy('referrals.id')
+    .execute();
+  const referralIds = referrals.map((r) => r.id);
+  const decisions =
+    referralIds.length === 0
+      ? []
+      : await db
+          .selectFrom('talent_decisions')
+          .select(['referral_id', 'kind', 'decision', 'created_at', 'locale'])
+          .where('referral_id', 'in', referralIds)
+          .orderBy('id')
+          .execute();
+  const requests = await db
+    .selectFrom('data_requests')
+    .select(['id', 'kind', 'status', 'message', 'created_at', 'due_at', 'referral_id'])
+    .where('talent_id', '=', talent.id)
+    .orderBy('id')
+    .execute();
+  const withdrawals = await Promise.all(referrals.map((r) => consentWithdrawal(db, r.id)));
+  return {
+    profile: {
+      fullName: talent.full_name,
+      email: talent.email,
+      // With its country code, as the recruiter sees it (the typed number alone is ambiguous).
+      phone: talent.phone_e164 || talent.phone,
+      country: talent.country,
+      location: talent.location,
+      languages: jsonList(talent.languages),
+      educationLevel: talent.education_level as EducationLevel,
+      expectedSalary: talent.expected_salary === null ? null : Number(talent.expected_salary),
+      expectedSalaryCurrency: talent.expected_salary_currency,
+      hasWorkExperience: talent.has_work_experience === null ? null : talent.has_work_experience === 1,
+      yearsOfExperience: talent.years_of_experience,
+      currentPosition: talent.current_position,
+      skills: jsonList(talent.skills),
+      summary: talent.summary,
+      contactLocale: talent.contact_locale,
+      createdAt: talent.created_at,
+      updatedAt: talent.updated_at,
+    },
+    resume: resume ? { name: resume.original_name, size: Number(resume.size) } : null,
+    referrals: referrals.map((r, i) => ({
+      id: r.id,
+      taskTitle: r.title,
+      company: r.company,
+      recruiterName: r.recruiterName,
+      referredAt: r.created_at,
+      consentStatus: r.consent_status as ConsentStatus,
+      consentDecidedAt: r.consent_decided_at,
+      itaStatus: r.ita_status as ItaStatus,
+      itaDecidedAt: r.ita_decided_at,
+      hiringStatus: r.hiring_status as HiringStatus,
+      recruiterNote: r.recruiter_note,
+      rating: r.rating === 5 || r.rating === 10 ? r.rating : null,
+      withdrawable: withdrawals[i]?.open ?? false,
+      withdrawnAt: withdrawals[i]?.withdrawnAt ?? null,
+    })),
+    decisions: decisions.map((d) => ({
+      referralId: d.referral_id,
+      kind: d.kind,
+      decision: d.decision,
+      at: d.created_at,
+      locale: d.locale,
+    })),
+    requests: requests.map((r) => ({
+      id: r.id,
+      kind: r.kind,
+      status: r.status,
+      message: r.message,
+      createdAt: r.created_at,
+      dueAt: r.due_at,
+      referralId: r.referral_id,
+    })),
+    retention: retentionPolicy(env),
+    expiresAt: data.expiresAt,
+  };
+}
+
+/** The talent's data page: what is held, with a PERSON_VIEW line in the record of access. */
+export async function viewTalentData(deps: AppDeps, token: string, audit: TalentAudit): Promise<TalentDataView> {
+  const now = deps.now();
+  const data = await openDataToken(deps.db, token, now);
+  const view = await buildDataView(deps, data);
+  await recordAccess(deps.db, now, {
+    actorId: null,
+    actorKind: 'TALENT',
+    action: 'PERSON_VIEW',
+    subjectKind: 'TALENT',
+    subjectId: data.talentId,
+    talentId: data.talentId,
+    ...audit,
+  });
+  return view;
+}
+
+/** The same data as a file to keep (PDPA s43A portability), with a PERSON_EXPORT line. */
+export async function exportTalentData(
+  deps: AppDeps,
+  token: string,
+  audit: TalentAudit,
+  format: 'json' | 'html',
+): Promise<{ view: TalentDataView; talentId: number }> {
+  const now = deps.now();
+  const data = await openDataToken(deps.db, token, now);
+  const view = await buildDataView(deps, data);
+  await recordAccess(deps.db, now, {
+    actorId: null,
+    actorKind: 'TALENT',
+    action: 'PERSON_EXPORT',
+    subjectKind: 'TALENT',
+    subjectId: data.talentId,
+    talentId: data.talentId,
+    detail: { format },
+    ...audit,
+  });
+  return { view, talentId: data.talentId };
+}
+
+/** The talent's own CV, through their data link, with a FILE_DOWNLOAD line. */
+export async function talentResume(deps: AppDeps, token: string, audit: TalentAudit) {
+  const now = deps.now();
+  const data = await openDataToken(deps.db, token, now);
+  const file = await deps.db
+    .selectFrom('talents')
+    .innerJoin('files', 'files.id', 'talents.resume_file_id')
+    .select(['files.id', 'files.original_name', 'files.mime_type', 'files.storage_key'])
+    .where('talents.id', '=', data.talentId)
+    .executeTakeFirst();
+  const bytes = file ? await deps.storage.get(file.storage_key) : null;
+  if (!file || !bytes) throw new AppError('NOT_FOUND', 404, 'There is no CV on file.');
+  await recordAccess(deps.db, now, {
+    actorId: null,
+    actorKind: 'TALENT',
+    action: 'FILE_DOWNLOAD',
+    subjectKind: 'FILE',
+    subjectId: file.id,
+    talentId: data.talentId,
+    detail: { purpose: 'RESUME' },
+    ...audit,
+  });
+  return { name: file.original_name, mimeType: file.mime_type, bytes };
+}
+
+/** The talent asks for a correction: a CORRECTION request with its 21-day clock; the recruiter is told. */
+export async function correctTalentData(deps: AppDeps, token: string, message: string): Promise<TalentDataView> {
+  const now = deps.now();
+  return deps.db.transaction().execute(async (trx) => {
+    const data = await openDataToken(trx, token, now);
+    await requestCorrection(trx, deps, now, { talentId: data.talentId, message });
+    return buildDataView({ db: trx, env: deps.env }, data);
+  });
+}
+
+/**
+ * The talent withdraws their consent to one of their referrals from the data page: any referral of the
+ * record the link opens, under the same rules as the consent and ITA links (consent-withdrawal.ts).
+ * Another talent's referral is unknown (404); nothing to withdraw is 409 CONFLICT.
+ */
+export async function withdrawFromDataPage(
+  deps: AppDeps,
+  token: string,
+  referralId: number,
+  context: AnswerContext,
+): Promise<TalentDataView> {
+  const now = deps.now();
+  return deps.db.transaction().execute(async (trx) => {
+    const data = await openDataToken(trx, token, now);
+    const referral = await trx
+      .selectFrom('referrals')
+      .select('id')
+      .where('id', '=', referralId)
+      .where('talent_id', '=', data.talentId)
+      .executeTakeFirst();
+    if (!referral) throw new AppError('NOT_FOUND', 404, 'No such referral under this link.');
+    const { open, withdrawnAt } = await consentWithdrawal(trx, referralId);
+    if (!open) {
+      throw new AppError('CONFLICT', 409, 'There is no consent to withdraw on this referral.', {
+        decision: withdrawnAt === null ? 'consent_not_withdrawable' : 'consent_already_withdrawn',
+      });
+    }
+    await withdrawReferralConsent(trx, deps, now, { referralId, tokenId: data.tokenId }, context);
+    return buildDataView({ db: trx, env: deps.env }, data);
+  });
+}
+
+/**
+ * "See or manage your data" on a consent or ITA page: a fresh DATA token for that referral's talent. The
+ * link must be open, or used with its answer on record; an expired or replaced one is 410, an unknown 404.
+ */
+export async function dataLinkFromTalentLink(
+  deps: AppDeps,
+  kind: LinkKind,
+  token: string,
+): Promise<TalentDataLinkIssued> {
+  const now = deps.now();
+  return deps.db.transaction().execute(async (trx) => {
+    const row = await findToken(trx, kind, token);
+    if (stateOf(row, now) === 'EXPIRED') {
+      throw new AppError('TOKEN_EXPIRED', 410, 'This link has expired or was replaced by a newer one.');
+    }
+    const referral = await trx
+      .selectFrom('referrals')
+      .innerJoin('talents', 'talents.id', 'referrals.talent_id')
+      .select('talents.id')
+      .where('referrals.id', '=', row.referral_id)
+      .where('talents.erased_at', 'is', null)
+      .executeTakeFirst();
+    if (!referral) throw new AppError('INVALID_TOKEN', 404, 'No data is held under this link.');
+    return { token: await issueDataToken(trx, referral.id, now) };
+  });
+}
+
+// Asking for a data link by address: a handful an hour per address (counted for unknown addresses too,
+// so the limit says nothing about which are known). The per-IP limit is the route's.
+export const DATA_LINK_PER_ADDRESS: RateRule = { name: 'talent-data-address', limit: 3, windowMs: 60 * 60_000 };
+
+/**
+ * E-mails a fresh data link to every talent record held under this address (one per recruiter who holds
+ * one), in the language the talent asked in. Answers nothing: the caller says the same thing whether
+ * the address is known or not. Past the per-address limit it quietly sends nothing more.
+ */
+export async function requestDataLinks(deps: AppDeps, email: string, locale: AppLocale): Promise<void> {
+  const now = deps.now();
+  const address = normalizeEmail(email);
+  // The limit's key is a hash: the rate_limits table holds no address.
+  const count = await countAttempt(deps.db, DATA_LINK_PER_ADDRESS, sha256(address), now.getTime());
+  if (count > DATA_LINK_PER_ADDRESS.limit) return;
+  await deps.db.transaction().execute(async (trx) => {
+    const talents = await trx
+      .selectFrom('talents')
+      .select(['id', 'email', 'full_name'])
+      .where('email_normalized', '=', address)
+      .where('erased_at', 'is', null)
+      .orderBy('id')
+      .execute();
+    for (const talent of talents) {
+      await enqueueEmail(
+        trx,
+        {
+          to: talent.email,
+          locale,
+          template: 'talent_data_link',
+          talentId: talent.id,
+          payload: {
+            talentName: talent.full_name,
+            link: await newDataLink(trx, deps.env.APP_URL, locale, talent.id, now),
+          },
+        },
+        now,
+      );
+    }
+  });
+}

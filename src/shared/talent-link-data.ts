@@ -1,0 +1,80 @@
+import type { ConsentStatus, EducationLevel, HiringStatus, ItaStatus } from './enums';
+import type { RetentionPolicy } from './retention';
+
+// The talent's data page (`/talent/data?token=…`, `GET /api/public/data`): everything held about the
+// talent record the "manage my data" link opens, and what they may do with it (PDPA ss30, 34, 43A).
+
+export type TalentDataReferral = {
+  id: number;
+  taskTitle: string;
+  company: string;
+  recruiterName: string;
+  referredAt: string;
+  consentStatus: ConsentStatus;
+  consentDecidedAt: string | null;
+  itaStatus: ItaStatus;
+  itaDecidedAt: string | null;
+  hiringStatus: HiringStatus;
+  /**
+   * The recruiter's note and rating about the talent: personal data about them, so they see it (PDPA s30
+   * gives the data subject access to the personal data held about them, opinions included).
+   */
+  recruiterNote: string | null;
+  rating: 5 | 10 | null;
+  /** The consent stands and the referral is not final: the talent may withdraw it here. */
+  withdrawable: boolean;
+  withdrawnAt: string | null;
+};
+
+export type TalentDataDecision = {
+  referralId: number;
+  kind: 'CONSENT' | 'ITA';
+  decision: 'CONFIRMED' | 'DECLINED' | 'WITHDRAWN';
+  at: string;
+  locale: string;
+};
+
+export type TalentDataRequest = {
+  id: number;
+  kind: 'CORRECTION' | 'WITHDRAWAL';
+  status: 'OPEN' | 'DONE' | 'REFUSED';
+  message: string | null;
+  createdAt: string;
+  /** A correction's answer is due by then (21 days); a withdrawal's data is erased then. */
+  dueAt: string;
+  referralId: number | null;
+};
+
+export type TalentDataView = {
+  profile: {
+    fullName: string;
+    email: string;
+    phone: string;
+    country: string;
+    location: string;
+    languages: string[];
+    educationLevel: EducationLevel;
+    /** Minor units, in expectedSalaryCurrency. */
+    expectedSalary: number | null;
+    expectedSalaryCurrency: string;
+    hasWorkExperience: boolean | null;
+    yearsOfExperience: number | null;
+    currentPosition: string | null;
+    skills: string[];
+    summary: string | null;
+    contactLocale: string;
+    createdAt: string;
+    updatedAt: string;
+  };
+  /** The CV file's name (downloadable through the link), or null. */
+  resume: { name: string; size: number } | null;
+  referrals: TalentDataReferral[];
+  decisions: TalentDataDecision[];
+  requests: TalentDataRequest[];
+  retention: RetentionPolicy;
+  /** When this link stops working. */
+  expiresAt: string;
+};
+
+/** `POST /api/public/{consent,ita}/data-link`: a fresh "manage my data" token for the link's talent. */
+export type TalentDataLinkIssued = { token: string };

@@ -1,0 +1,204 @@
+import { m } from '#src/paraglide/messages.js';
+import type { AppLocale, ConsentStatus, EducationLevel, HiringStatus, ItaStatus } from './enums';
+import { INTL_LOCALES } from './intl-locales';
+import { formatMinorUnits } from './money';
+import type { TalentDataReferral, TalentDataView } from './talent-link-data';
+
+// The talent's data as sections of labelled lines, in their language: the data page shows these and the
+// readable download (HTML) prints them, so the file holds exactly what the page shows.
+
+export type DataLine = { label: string; value: string };
+export type DataItem = { title: string; lines: DataLine[]; referral?: TalentDataReferral };
+export type DataSection = {
+  id: 'profile' | 'resume' | 'referrals' | 'decisions' | 'requests';
+  heading: string;
+  lines: DataLine[];
+  items: DataItem[];
+  /** Said when the section holds nothing. */
+  empty: string | null;
+};
+
+type O = { locale: AppLocale };
+type Label = (inputs: Record<string, never>, options: O) => string;
+
+const EDUCATION: Record<EducationLevel, Label> = {
+  Degree: m.education_degree,
+  Master: m.education_master,
+  PHD: m.education_phd,
+  Certificates: m.education_certificates,
+  Vocational: m.education_vocational,
+  Diploma: m.education_diploma,
+  'Secondary School': m.education_secondary_school,
+  'Primary School': m.education_primary_school,
+  Others: m.education_others,
+};
+const CONSENT: Record<ConsentStatus, Label> = {
+  PENDING: m.consent_pending,
+  CONFIRMED: m.consent_confirmed,
+  DECLINED: m.consent_declined,
+};
+const ITA: Record<ItaStatus, Label> = {
+  NOT_SENT: m.ita_not_sent,
+  SENT: m.ita_sent,
+  CONFIRMED: m.ita_confirmed,
+  DECLINED: m.ita_declined,
+};
+const HIRING: Record<HiringStatus, Label> = {
+  SUBMITTED: m.hiring_submitted,
+  SCREENING: m.hiring_screening,
+  INTERVIEW: m.hiring_interview,
+  OFFERED: m.hiring_offered,
+  HIRED: m.hiring_hired,
+  REJECTED: m.hiring_rejected,
+  WITHDRAWN: m.hiring_withdrawn,
+};
+const DECISION: Record<'CONFIRMED' | 'DECLINED' | 'WITHDRAWN', Label> = {
+  CONFIRMED: m.talent_data_decision_confirmed,
+  DECLINED: m.talent_data_decision_declined,
+  WITHDRAWN: m.talent_data_decision_withdrawn,
+};
+const REQUEST_STATUS: Record<'OPEN' | 'DONE' | 'REFUSED', Label> = {
+  OPEN: m.talent_data_request_status_open,
+  DONE: m.talent_data_request_status_done,
+  REFUSED: m.talent_data_request_status_refused,
+};
+
+/** A language's name in the reader's language (Intl), the code where Intl has none. */
+function languageName(code: string, locale: AppLocale): string {
+  try {
+    return new Intl.DisplayNames([INTL_LOCALES[locale]], { type: 'language' }).of(code) ?? code;
+  } catch {
+    return code;
+  }
+}
+
+/**
+ * The sections of the talent's data. `date` formats an ISO time for the reader (the page in the
+ * browser's time zone, the download in Malaysia's).
+ */
+export function talentDataSections(view: TalentDataView, locale: AppLocale, date: (iso: string) => string) {
+  const o = { locale };
+  const p = view.profile;
+  const none = m.talent_data_not_given({}, o);
+  const text = (value: string | null | undefined) => (value?.trim() ? value : none);
+  const list = (values: string[]) => (values.length > 0 ? values.join(', ') : none);
+  const withDate = (status: string, at: string | null) =>
+    at ? m.talent_data_status_with_date({ status, date: date(at) }, o) : status;
+  let experience = none;
+  if (p.hasWorkExperience === false) experience = m.talent_data_experience_none({}, o);
+  else if (p.yearsOfExperience !== null) experience = m.talent_data_experience_years({ count: p.yearsOfExperience }, o);
+  const taskOf = new Map(view.referrals.map((r) => [r.id, r.taskTitle]));
+
+  const sections: DataSection[] = [
+    {
+      id: 'profile',
+      heading: m.talent_data_profile_heading({}, o),
+      lines: [
+        { label: m.talent_data_field_name({}, o), value: text(p.fullName) },
+        { label: m.talent_data_field_email({}, o), value: text(p.email) },
+        { label: m.talent_data_field_phone({}, o), value: text(p.phone) },
+        { label: m.talent_data_field_country({}, o), value: text(p.country) },
+        { label: m.talent_data_field_location({}, o), value: text(p.location) },
+        {
+          label: m.talent_data_field_languages({}, o),
+          value: list(p.languages.map((code) => languageName(code, locale))),
+        },
+        {
+          label: m.talent_data_field_education({}, o),
+          value: EDUCATION[p.educationLevel]?.({}, o) ?? p.educationLevel,
+        },
+        {
+          label: m.talent_data_field_salary({}, o),
+          value:
+            p.expectedSalary === null
+              ? none
+              : formatMinorUnits(p.expectedSalary, p.expectedSalaryCurrency, INTL_LOCALES[locale]),
+        },
+        { label: m.talent_data_field_experience({}, o), value: experience },
+        { label: m.talent_data_field_position({}, o), value: text(p.currentPosition) },
+        { label: m.talent_data_field_skills({}, o), value: list(p.skills) },
+        { label: m.talent_data_field_summary({}, o), value: text(p.summary) },
+        { label: m.talent_data_field_added({}, o), value: date(p.createdAt) },
+        { label: m.talent_data_field_updated({}, o), value: date(p.updatedAt) },
+      ],
+      items: [],
+      empty: null,
+    },
+    {
+      id: 'resume',
+      heading: m.talent_data_resume_heading({}, o),
+      lines: view.resume ? [{ label: m.talent_data_resume_file({}, o), value: view.resume.name }] : [],
+      items: [],
+      empty: view.resume ? null : m.talent_data_resume_none({}, o),
+    },
+    {
+      id: 'referrals',
+      heading: m.talent_data_referrals_heading({}, o),
+      lines: [],
+      items: view.referrals.map((r) => ({
+        title: m.talent_data_referral_title({ taskTitle: r.taskTitle, company: r.company }, o),
+        referral: r,
+        lines: [
+          { label: m.talent_data_referral_recruiter({}, o), value: r.recruiterName },
+          { label: m.talent_data_referral_date({}, o), value: date(r.referredAt) },
+          {
+            label: m.talent_data_referral_consent({}, o),
+            value: withDate(CONSENT[r.consentStatus]({}, o), r.consentDecidedAt),
+          },
+          { label: m.talent_data_referral_ita({}, o), value: withDate(ITA[r.itaStatus]({}, o), r.itaDecidedAt) },
+          { label: m.talent_data_referral_hiring({}, o), value: HIRING[r.hiringStatus]({}, o) },
+          { label: m.talent_data_referral_note({}, o), value: text(r.recruiterNote) },
+          {
+            label: m.talent_data_referral_rating({}, o),
+            value: r.rating === 10 ? m.rating_good({}, o) : r.rating === 5 ? m.rating_average({}, o) : none,
+          },
+        ],
+      })),
+      empty: view.referrals.length === 0 ? m.talent_data_referrals_none({}, o) : null,
+    },
+    {
+      id: 'decisions',
+      heading: m.talent_data_decisions_heading({}, o),
+      lines: view.decisions.map((d) => ({
+        label: date(d.at),
+        value: m.talent_data_decision_line(
+          {
+            question:
+              d.kind === 'ITA' && d.decision !== 'WITHDRAWN'
+                ? m.talent_data_decision_kind_ita({}, o)
+                : m.talent_data_decision_kind_consent({}, o),
+            taskTitle: taskOf.get(d.referralId) ?? '',
+            decision: DECISION[d.decision]({}, o),
+          },
+          o,
+        ),
+      })),
+      items: [],
+      empty: view.decisions.length === 0 ? m.talent_data_decisions_none({}, o) : null,
+    },
+    {
+      id: 'requests',
+      heading: m.talent_data_requests_heading({}, o),
+      lines: [],
+      items: view.requests.map((r) => ({
+        title:
+          r.kind === 'CORRECTION'
+            ? m.talent_data_request_correction({ date: date(r.createdAt) }, o)
+            : m.talent_data_request_withdrawal(
+                { date: date(r.createdAt), taskTitle: taskOf.get(r.referralId ?? 0) ?? '' },
+                o,
+              ),
+        lines: [
+          ...(r.message ? [{ label: m.talent_data_request_message({}, o), value: r.message }] : []),
+          { label: m.talent_data_request_status({}, o), value: REQUEST_STATUS[r.status]({}, o) },
+          {
+            label: r.kind === 'CORRECTION' ? m.talent_data_request_due({}, o) : m.talent_data_request_erase_by({}, o),
+            value: date(r.dueAt),
+          },
+        ],
+      })),
+      empty: view.requests.length === 0 ? m.talent_data_requests_none({}, o) : null,
+    },
+  ];
+  return sections;
+}

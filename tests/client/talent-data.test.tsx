@@ -1,0 +1,145 @@
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { talentDataQueryOptions } from '#src/features/talent-links/api.ts';
+import { CorrectionBanner } from '#src/features/talents/components/correction-banner.tsx';
+import { clearAuthTokens } from '#src/lib/auth-session.ts';
+import { formatDate } from '#src/lib/format.ts';
+import { m } from '#src/paraglide/messages.js';
+import { issueOneTimeToken } from '#src/server/security/one-time-tokens.ts';
+import { CONSENT_TOKEN_TTL_SECONDS } from '#src/shared/constants.ts';
+import { insertReferral, insertTalent, insertTask } from '#tests/server/helpers/rows.ts';
+import { inProcessApiForFile } from './helpers/in-process-api';
+import { renderAppAt } from './helpers/render-app';
+
+// Issue 24: the talent's data page, the consent notice's periods and the recruiter's correction banner.
+const server = inProcessApiForFile();
+
+beforeEach(() => {
+  clearAuthTokens();
+  server.advance(60 * 60_000); // a fresh rate-limit window
+});
+afterEach(() => cleanup());
+
+async function talentWithLinks() {
+  const recruiterEmail = await server.createUser({ fullName: 'Siti Rahman' });
+  const recruiter = await server.db
+    .selectFrom('users')
+    .select(['id', 'created_at'])
+    .where('email', '=', recruiterEmail)
+    .executeTakeFirstOrThrow();
+  const now = new Date(recruiter.created_at);
+  const rows = { db: server.db, clock: { now: () => now } };
+  const taskId = await insertTask(rows, { title: 'Backend Engineer', company: 'Kopi Digital Sdn Bhd' });
+  const talent = await insertTalent(rows, recruiter.id, { full_name: 'Nur Aisyah binti Hamzah' });
+  const referralId = await insertReferral(rows, talent, taskId, { recruiter_note: 'Calm under pressure.', rating: 5 });
+  const dataToken = await issueOneTimeToken(server.db, { kind: 'DATA', talentId: talent.id, ttlSeconds: 3600, now });
+  const consentToken = await issueOneTimeToken(server.db, {
+    kind: 'CONSENT',
+    referralId,
+    ttlSeconds: CONSENT_TOKEN_TTL_SECONDS,
+    now,
+  });
+  return { dataToken, consentToken, email: talent.email };
+}
+
+describe('the consent notice', () => {
+  it("states the server's periods, in the words it always had for the defaults", async () => {
+    const { consentToken } = await talentWithLinks();
+    renderAppAt(`/talent/consent?token=${consentToken}`);
+    expect(
+      await screen.findByText(
+        'How long: we keep your data while this referral is active and for up to 24 months after the last activity, then delete or anonymise it. If you decline, it is deleted within 30 days.',
+      ),
+    ).toBeTruthy();
+  });
+
+  it('counts in the singular where a period is one', () => {
+    const text = m.talent_link_notice_retention({
+      months: m.talent_link_notice_months({ count: 1 }),
+      days: m.talent_link_notice_days({ count: 1 }),
+    });
+    expect(text).toContain('for up to 1 month after');
+    expect(text).toContain('deleted within 1 day.');
+    expect(
+      m.talent_link_notice_retention(
+        {
+          months: m.talent_link_notice_months({ count: 12 }, { locale: 'zh' }),
+          days: m.talent_link_notice_days({ count: 14 }, { locale: 'zh' }),
+        },
+        { locale: 'zh' },
+      ),
+    ).toContain('最长 12 个月内');
+  });
+});
+
+describe('the talent data page', () => {
+  it('shows what is held, the note and rating included, and takes a correction request', async () => {
+    const { dataToken, email } = await talentWithLinks();
+    renderAppAt(`/talent/data?token=${dataToken}`);
+    expect(await screen.findByRole('heading', { level: 1, name: 'The data we hold about you' })).toBeTruthy();
+    expect(screen.getByText('Nur Aisyah binti Hamzah')).toBeTruthy();
+    expect(screen.getByText(email)).toBeTruthy();
+    expect(screen.getByText('Backend Engineer at Kopi Digital Sdn Bhd')).toBeTruthy();
+    expect(screen.getByText('Calm under pressure.')).toBeTruthy();
+    expect(screen.getByText('Average')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Download as JSON' }).getAttribute('href')).toMatch(
+      /^\/api\/public\/data\/export\?token=.+&format=json&locale=en$/,
+    );
+
+    fireEvent.click(screen.getByRole('button', { name: 'Send the request' }));
+    expect(await screen.findByText(/5 to 500 characters/)).toBeTruthy();
+    fireEvent.change(screen.getByLabelText('What is wrong, and what should it say?'), {
+      target: { value: 'My surname is Hashim.' },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Send the request' }));
+    expect(await screen.findByText(/^Your request was sent\. It will be answered by /)).toBeTruthy();
+    expect(screen.getByText('My surname is Hashim.')).toBeTruthy();
+  });
+
+  it('is never saved to the device with the signed-in cache (query-persistence.ts skips talent-links)', () => {
+    expect(talentDataQueryOptions('a-token').queryKey[0]).toBe('talent-links');
+  });
+
+  it('says no data is held under an unknown link, and offers a new one', async () => {
+    renderAppAt(`/talent/data?token=${'x'.repeat(43)}`);
+    expect(await screen.findByRole('heading', { name: 'No data under this link' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Ask for a new link' }).getAttribute('href')).toBe('/talent/data/request');
+  });
+
+  it('asks for a link by address and answers without saying whether it is known', async () => {
+    renderAppAt('/talent/data/request');
+    const field = await screen.findByLabelText('Your e-mail address');
+    fireEvent.change(field, { target: { value: 'nobody@example.com' } });
+    fireEvent.click(screen.getByRole('button', { name: 'E-mail me a link' }));
+    expect(
+      await screen.findByText('If we hold data under this address, we have e-mailed you a link. It works for 7 days.'),
+    ).toBeTruthy();
+  });
+});
+
+describe('the correction banner on the recruiter profile', () => {
+  const now = Date.parse('2026-11-27T02:00:00.000Z');
+  const correction = {
+    id: 1,
+    message: 'My location is Kuala Lumpur.',
+    createdAt: '2026-11-20T02:00:00.000Z',
+    dueAt: '2026-12-11T02:00:00.000Z',
+  };
+
+  it('quotes the request with its due date and the days left', () => {
+    render(<CorrectionBanner corrections={[correction]} now={now} />);
+    expect(
+      screen.getByText(
+        `Correction requested on ${formatDate(correction.createdAt)}: “My location is Kuala Lumpur.” — answer by ${formatDate(correction.dueAt)}`,
+      ),
+    ).toBeTruthy();
+    expect(screen.getByText('14 days left')).toBeTruthy();
+  });
+
+  it('says when a request is overdue, and shows nothing without one', () => {
+    const { container } = render(<CorrectionBanner corrections={[]} now={now} />);
+    expect(container.textContent).toBe('');
+    render(<CorrectionBanner corrections={[correction]} now={Date.parse('2026-12-12T02:00:00.000Z')} />);
+    expect(screen.getByText('Overdue')).toBeTruthy();
+  });
+});

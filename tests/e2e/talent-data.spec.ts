@@ -1,0 +1,156 @@
+import { readFileSync } from 'node:fs';
+import { expect, type Page, test } from '@playwright/test';
+import { tinyPdf } from '#src/server/db/demo/files.ts';
+import { DEMO_PASSWORD, RECRUITER_EMAIL } from './e2e-env';
+import { type Locale, message, messages } from './helpers';
+import { linkInMail } from './mail-links';
+
+// Issue 24 part 2, on a phone: a talent opens the "manage my data" link from their consent e-mail, sees
+// what is held about them, downloads it as JSON and as a readable page, asks for a correction and
+// withdraws their consent, in English, Malay and Chinese. (playwright.config.ts: the mobile project.)
+
+type Card = { id: number; joined: boolean; status: string };
+
+/** A message as a pattern, its placeholders matching anything (dates, names). */
+const pattern = (locale: Locale, key: string) =>
+  new RegExp(
+    message(locale, key)
+      .replace(/[.*+?^$()|[\]\\]/g, '\\$&')
+      .replace(/\{\w+\}/g, '.*'),
+  );
+
+/** The demo recruiter refers a new talent who speaks `locale` (their e-mails come in it); answers the address. */
+async function referTalent(page: Page, locale: Locale): Promise<{ email: string; name: string }> {
+  const { request } = page;
+  const login = await request.post('/api/auth/login', { data: { email: RECRUITER_EMAIL, password: DEMO_PASSWORD } });
+  const { accessToken } = (await login.json()) as { accessToken: string };
+  const headers = { Authorization: `Bearer ${accessToken}` };
+  const board = (await (await request.get('/api/recruiter/task?status=open&pageSize=50', { headers })).json()) as {
+    data: { items: Card[] };
+  };
+  const task = board.data.items.find((card) => card.joined);
+  expect(task, 'an open task the demo recruiter has joined').toBeDefined();
+  const taskId = String((task as Card).id);
+  const stamp = `${Date.now()}${Math.floor(Math.random() * 1000)}`;
+  const email = `data.${locale}.${stamp}@example.com`;
+  const name = { en: 'Grace Tan', ms: 'Siti Aminah', zh: '林美玲' }[locale];
+  const drop = await request.post('/api/recruiter/talent/drop_resume', {
+    headers,
+    multipart: {
+      fullName: name,
+      email,
+      countryCode: '60',
+      phone: `013-${stamp.slice(-7)}`,
+      languages: JSON.stringify([locale]),
+      educationLevel: 'Degree',
+      country: 'Malaysia',
+      location: 'Shah Alam',
+      expectedSalary: '5200',
+      expectedSalaryCurrency: 'MYR',
+      taskId,
+      file: { name: 'my-cv.pdf', mimeType: 'application/pdf', buffer: tinyPdf([name, 'Accountant']) },
+    },
+  });
+  expect(drop.status(), await drop.text()).toBe(201);
+  const { talentId } = ((await drop.json()) as { data: { talentId: number } }).data;
+  const completion = await request.post('/api/recruiter/talent/task', {
+    headers,
+    multipart: {
+      talentId: String(talentId),
+      taskId,
+      educationLevel: 'Degree',
+      hasWorkExperience: 'true',
+      yearsOfExperience: '6',
+      currentPosition: 'Accounts Executive',
+      skills: '["Excel"]',
+      rating: '10',
+      recruiterNote: 'Punctual and careful.',
+    },
+  });
+  expect(completion.status(), await completion.text()).toBe(201);
+  return { email, name };
+}
+
+for (const locale of ['en', 'ms', 'zh'] as const) {
+  test(`a talent sees, downloads, corrects and withdraws their data in ${locale}`, async ({ page }, testInfo) => {
+    test.setTimeout(90_000);
+    const t = (key: string) => message(locale, key);
+    const { email, name } = await referTalent(page, locale);
+
+    // The consent e-mail: the talent agrees first, so there is a consent to withdraw later.
+    await page.goto(await linkInMail(email, '/talent/consent'));
+    await page.getByRole('button', { name: t('talent_link_consent_agree') }).click();
+    await expect(page.getByTestId('talent-link-thanks')).toBeVisible();
+    await page.screenshot({ path: testInfo.outputPath(`talent-data-${locale}-consent.png`), fullPage: true });
+    // "See or manage your data" on the consent page opens the data page too.
+    await page.getByRole('button', { name: t('talent_data_open_link') }).click();
+    await expect(page.getByRole('heading', { level: 1, name: t('talent_data_heading') })).toBeVisible();
+    expect(new URL(page.url()).pathname).toBe(locale === 'en' ? '/talent/data' : `/${locale}/talent/data`);
+
+    // The same e-mail's "Manage my data" link, in the talent's language.
+    const dataLink = await linkInMail(email, '/talent/data');
+    expect(new URL(dataLink).pathname).toBe(locale === 'en' ? '/talent/data' : `/${locale}/talent/data`);
+    await page.goto(dataLink);
+    await expect(page.getByRole('heading', { level: 1, name: t('talent_data_heading') })).toBeVisible();
+    await expect(page.getByText(name, { exact: true }).first()).toBeVisible();
+    await expect(page.getByText(email, { exact: true })).toBeVisible();
+    await expect(page.getByText('Punctual and careful.')).toBeVisible();
+    await expect(page.getByText('my-cv.pdf')).toBeVisible();
+    await page.screenshot({ path: testInfo.outputPath(`talent-data-${locale}-top.png`) });
+
+    // Downloads: the readable page and the JSON, in the talent's language.
+    const [html] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('link', { name: t('talent_data_download_html') }).click(),
+    ]);
+    const page1 = readFileSync(await html.path(), 'utf8');
+    expect(page1).toContain(`<html lang="${locale}">`);
+    expect(page1).toContain(t('talent_data_profile_heading'));
+    expect(page1).toContain(name);
+    expect(page1).toContain('Punctual and careful.');
+    const [json] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('link', { name: t('talent_data_download_json') }).click(),
+    ]);
+    const data = JSON.parse(readFileSync(await json.path(), 'utf8'));
+    expect(data.profile).toMatchObject({ fullName: name, email });
+    expect(data.referrals[0]).toMatchObject({ consentStatus: 'CONFIRMED', recruiterNote: 'Punctual and careful.' });
+
+    // A correction.
+    await page.getByLabel(t('talent_data_correction_label')).fill('My location is Kuala Lumpur, not Shah Alam.');
+    await page.getByRole('button', { name: t('talent_data_correction_send') }).click();
+    await expect(page.getByText(pattern(locale, 'talent_data_correction_sent'))).toBeVisible();
+    await expect(page.getByText(pattern(locale, 'talent_data_request_correction'))).toBeVisible();
+
+    // Withdrawal, after one more question; the page says when the data is erased.
+    await page.getByRole('button', { name: t('talent_data_withdraw_action') }).click();
+    await page.getByRole('button', { name: t('talent_data_withdraw_confirm') }).click();
+    await expect(page.getByText(pattern(locale, 'talent_data_withdrawn'))).toBeVisible();
+    await expect(page.getByRole('button', { name: t('talent_data_withdraw_action') })).toHaveCount(0);
+    await page.screenshot({ path: testInfo.outputPath(`talent-data-${locale}-full.png`), fullPage: true });
+    for (const key of ['talent_data_referrals_heading', 'talent_data_requests_heading']) {
+      await page.getByRole('heading', { name: t(key) }).scrollIntoViewIfNeeded();
+      await page.screenshot({ path: testInfo.outputPath(`talent-data-${locale}-${key}.png`) });
+    }
+    // A new link by address: the same answer for any address, and the e-mail comes for a known one.
+    await page.goto(locale === 'en' ? '/talent/data/request' : `/${locale}/talent/data/request`);
+    await page.getByLabel(t('talent_data_request_email')).fill(email);
+    await page.getByRole('button', { name: t('talent_data_request_send') }).click();
+    await expect(page.getByTestId('talent-data-request-done')).toHaveText(t('talent_data_request_done'));
+    let fresh = dataLink;
+    await expect
+      .poll(
+        async () => {
+          fresh = await linkInMail(email, '/talent/data');
+          return fresh;
+        },
+        { timeout: 20_000 },
+      )
+      .not.toBe(dataLink);
+    await page.goto(fresh);
+    await expect(page.getByText(pattern(locale, 'talent_data_withdrawn'))).toBeVisible();
+    // Nothing English is left on a Malay or Chinese page.
+    if (locale !== 'en')
+      expect(await page.locator('main').textContent()).not.toContain(messages('en').talent_data_heading);
+  });
+}

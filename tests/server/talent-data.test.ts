@@ -1,0 +1,322 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { renderEmail } from '#src/server/mail/templates.ts';
+import { createReferral, lastEmail, signIn } from './helpers/referral-fixtures';
+import { insertTalent, insertTask } from './helpers/rows';
+import { createTestApp, DIALECTS, type TestApp } from './helpers/test-app';
+
+const DAY = 24 * 60 * 60_000;
+
+// Issue 24 part 2: the talent's "manage my data" link and page.
+describe.each(DIALECTS)('the talent data link on %s', (dialect) => {
+  let t: TestApp;
+  beforeEach(async () => {
+    t = await createTestApp(dialect);
+  });
+  afterEach(async () => {
+    await t.close();
+  });
+
+  const headers = { 'x-forwarded-for': '203.0.113.9', 'user-agent': 'Mozilla/5.0 (iPhone)' };
+  const get = (path: string) => t.request(path, { headers });
+  const post = (path: string, json: unknown) => t.request(path, { method: 'POST', json, headers });
+  const tokenOf = (link: string) => new URL(link).searchParams.get('token') as string;
+  const dataView = async (token: string) => {
+    const res = await get(`/api/public/data?token=${token}`);
+    expect(res.status).toBe(200);
+    return (await res.json()).data;
+  };
+
+  // Aisyah, referred by Ahmad Faizal for a backend job; her consent e-mail carries a data link.
+  const setup = async () => {
+    const recruiter = await signIn(t, { locale: 'en' });
+    await t.db.updateTable('users').set({ full_name: 'Ahmad Faizal' }).where('id', '=', recruiter.id).execute();
+    const taskId = await insertTask(t, { title: 'Senior Backend Engineer', company: 'Kopi Digital' });
+    const made = await createReferral(t, recruiter.id, {
+      taskId,
+      talent: { full_name: 'Aisyah Rahman', email: 'Aisyah@Example.com', email_normalized: 'aisyah@example.com' },
+    });
+    const mail = await lastEmail(t, 'consent_request');
+    return { recruiter, made, mail, dataToken: tokenOf(mail.payload.dataLink as string) };
+  };
+
+  it('puts a manage-my-data link in the consent e-mail, which shows everything held, note and rating included', async () => {
+    const { made, mail, dataToken } = await setup();
+    expect(mail.payload.dataLink).toMatch(/\/talent\/data\?token=/);
+    const written = renderEmail('consent_request', 'en', mail.payload);
+    expect(written.text).toContain('Manage my data');
+    expect(written.text).toContain(mail.payload.dataLink);
+    // Hashed at rest, a 7-day DATA link for the talent, no referral.
+    const row = await t.db
+      .selectFrom('one_time_tokens')
+      .selectAll()
+      .where('kind', '=', 'DATA')
+      .executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ talent_id: made.talentId, referral_id: null });
+    expect(row.token_hash).not.toContain(dataToken);
+    expect(new Date(row.expires_at).getTime() - new Date(row.created_at).getTime()).toBe(7 * DAY);
+
+    const view = await dataView(dataToken);
+    expect(view.profile).toMatchObject({ fullName: 'Aisyah Rahman', email: 'Aisyah@Example.com' });
+    expect(view.profile.phone).toMatch(/^\+60\d+$/);
+    expect(view.referrals).toEqual([
+      expect.objectContaining({
+        id: made.id,
+        taskTitle: 'Senior Backend Engineer',
+        company: 'Kopi Digital',
+        recruiterName: 'Ahmad Faizal',
+        consentStatus: 'PENDING',
+        recruiterNote: 'Strong Node.js background.',
+        rating: 10,
+        withdrawable: false,
+      }),
+    ]);
+    expect(view.retention).toEqual({ declinedDays: 30, inactiveMonths: 24, paymentYears: 7, accessLogMonths: 24 });
+    const log = await t.db.selectFrom('access_log').selectAll().execute();
+    expect(log).toEqual([
+      expect.objectContaining({
+        actor_kind: 'TALENT',
+        action: 'PERSON_VIEW',
+        talent_id: made.talentId,
+        ip: '203.0.113.9',
+      }),
+    ]);
+  });
+
+  it('is single-purpose: a data link answers no consent, a consent link opens no data', async () => {
+    const { made, dataToken } = await setup();
+    expect((await get(`/api/public/consent?token=${dataToken}`)).status).toBe(404);
+    const answer = await post('/api/public/consent', { token: dataToken, decision: 'CONFIRMED' });
+    expect(answer.status).toBe(404);
+    expect((await post('/api/public/consent/data-link', { token: dataToken })).status).toBe(404);
+    expect((await get(`/api/public/data?token=${made.consentToken}`)).status).toBe(404);
+    expect((await get(`/api/public/data/export?token=${made.consentToken}&format=json`)).status).toBe(404);
+    const referral = await t.db.selectFrom('referrals').select('consent_status').executeTakeFirstOrThrow();
+    expect(referral.consent_status).toBe('PENDING');
+  });
+
+  it('expires after 7 days', async () => {
+    const { dataToken } = await setup();
+    t.clock.advance(7 * DAY - 1000);
+    expect((await get(`/api/public/data?token=${dataToken}`)).status).toBe(200);
+    t.clock.advance(2000);
+    const res = await get(`/api/public/data?token=${dataToken}`);
+    expect(res.status).toBe(410);
+    expect((await res.json()).error.code).toBe('TOKEN_EXPIRED');
+  });
+
+  it('is rate-limited per IP like the talent links', async () => {
+    const { dataToken } = await setup();
+    for (let i = 0; i < 60; i++) await get(`/api/public/data?token=${dataToken}`);
+    expect((await get(`/api/public/data?token=${dataToken}`)).status).toBe(429);
+    // Another address is not slowed down.
+    const other = await t.request(`/api/public/data?token=${dataToken}`, {
+      headers: { 'x-forwarded-for': '198.51.100.1' },
+    });
+    expect(other.status).toBe(200);
+  });
+
+  it('issues a data link from a consent link, open or answered, and not from an expired one', async () => {
+    const { made } = await setup();
+    const issued = await post('/api/public/consent/data-link', { token: made.consentToken });
+    expect(issued.status).toBe(200);
+    const { token } = (await issued.json()).data;
+    expect((await dataView(token)).profile.fullName).toBe('Aisyah Rahman');
+    await post('/api/public/consent', { token: made.consentToken, decision: 'CONFIRMED', locale: 'en' });
+    t.clock.advance(10 * DAY);
+    expect((await post('/api/public/consent/data-link', { token: made.consentToken })).status).toBe(200);
+
+    const second = await createReferral(t, (await signIn(t)).id);
+    t.clock.advance(4 * DAY);
+    expect((await post('/api/public/consent/data-link', { token: second.consentToken })).status).toBe(410);
+  });
+
+  it('answers a link request the same for known and unknown addresses, and e-mails only known ones', async () => {
+    const { made } = await setup();
+    // The same person, held by a second recruiter too.
+    const other = await signIn(t);
+    await insertTalent(t, other.id, { email: 'aisyah@example.com', full_name: 'Aisyah R.' });
+    const before = await t.db.selectFrom('email_outbox').select('id').execute();
+
+    const known = await post('/api/public/data/request-link', { email: ' AISYAH@example.com ', locale: 'ms' });
+    const unknown = await post('/api/public/data/request-link', { email: 'nobody@example.com', locale: 'ms' });
+    expect(known.status).toBe(200);
+    expect(unknown.status).toBe(200);
+    expect(await known.json()).toEqual(await unknown.json());
+
+    const mails = await t.db
+      .selectFrom('email_outbox')
+      .selectAll()
+      .where(
+        'id',
+        'not in',
+        before.map((m) => m.id),
+      )
+      .orderBy('id')
+      .execute();
+    expect(mails.map((m) => [m.template, m.locale])).toEqual([
+      ['talent_data_link', 'ms'],
+      ['talent_data_link', 'ms'],
+    ]);
+    const tokens = mails.map((m) => tokenOf(JSON.parse(m.payload).link));
+    expect((await dataView(tokens[0] as string)).profile.fullName).toBe('Aisyah Rahman');
+    expect((await dataView(tokens[1] as string)).profile.fullName).toBe('Aisyah R.');
+    expect(mails[0]?.talent_id).toBe(made.talentId);
+    expect(renderEmail('talent_data_link', 'ms', JSON.parse(mails[0]?.payload as string)).text).toContain(
+      'Urus data saya',
+    );
+  });
+
+  it('limits link requests per address, known or not, with the same answer', async () => {
+    await setup();
+    for (let i = 0; i < 3; i++) await post('/api/public/data/request-link', { email: 'aisyah@example.com' });
+    const sent = async () =>
+      (await t.db.selectFrom('email_outbox').select('id').where('template', '=', 'talent_data_link').execute()).length;
+    expect(await sent()).toBe(3);
+    const fourth = await post('/api/public/data/request-link', { email: 'aisyah@example.com' });
+    expect(fourth.status).toBe(200);
+    expect(await sent()).toBe(3);
+    const rateKeys = await t.db.selectFrom('rate_limits').select('key').execute();
+    expect(rateKeys.map((r) => r.key).join()).not.toContain('aisyah');
+  });
+
+  it('records a correction with its 21-day clock, tells the recruiter and shows it on their profile', async () => {
+    const { recruiter, made, dataToken } = await setup();
+    const res = await post('/api/public/data/correction', {
+      token: dataToken,
+      message: 'My location is Kuala Lumpur, not Petaling Jaya.',
+    });
+    expect(res.status).toBe(200);
+    const at = t.clock.now();
+    const due = new Date(at.getTime() + 21 * DAY).toISOString();
+    expect((await res.json()).data.requests).toEqual([
+      expect.objectContaining({ kind: 'CORRECTION', status: 'OPEN', dueAt: due }),
+    ]);
+    const row = await t.db.selectFrom('data_requests').selectAll().executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ talent_id: made.talentId, kind: 'CORRECTION', status: 'OPEN', due_at: due });
+
+    const mail = await lastEmail(t, 'data_correction_requested');
+    expect(mail).toMatchObject({ to_address: recruiter.email, talent_id: made.talentId });
+    expect(renderEmail('data_correction_requested', 'en', mail.payload).text).toContain(
+      'My location is Kuala Lumpur, not Petaling Jaya.',
+    );
+
+    const profile = await t.request(`/api/recruiter/talent/${made.talentId}`, { headers: recruiter.headers });
+    expect((await profile.json()).data.corrections).toEqual([
+      {
+        id: row.id,
+        message: 'My location is Kuala Lumpur, not Petaling Jaya.',
+        createdAt: at.toISOString(),
+        dueAt: due,
+      },
+    ]);
+    const stranger = await signIn(t);
+    expect((await t.request(`/api/recruiter/talent/${made.talentId}`, { headers: stranger.headers })).status).toBe(404);
+    expect((await post('/api/public/data/correction', { token: dataToken, message: 'x' })).status).toBe(400);
+  });
+
+  it('withdraws consent from the data page with a WITHDRAWAL request due when the data is erased', async () => {
+    const { made, dataToken } = await setup();
+    await post('/api/public/consent', { token: made.consentToken, decision: 'CONFIRMED', locale: 'en' });
+    const before = await dataView(dataToken);
+    expect(before.referrals[0]).toMatchObject({ withdrawable: true });
+
+    const res = await post('/api/public/data/withdraw', { token: dataToken, referralId: made.id, locale: 'zh' });
+    expect(res.status).toBe(200);
+    const at = t.clock.now();
+    const view = (await res.json()).data;
+    expect(view.referrals[0]).toMatchObject({
+      consentStatus: 'DECLINED',
+      withdrawable: false,
+      withdrawnAt: at.toISOString(),
+    });
+    expect(view.requests).toEqual([
+      expect.objectContaining({
+        kind: 'WITHDRAWAL',
+        status: 'OPEN',
+        referralId: made.id,
+        dueAt: new Date(at.getTime() + 30 * DAY).toISOString(),
+      }),
+    ]);
+    expect(await lastEmail(t, 'consent_withdrawn')).toBeTruthy();
+    const proof = await t.db.selectFrom('talent_decisions').selectAll().where('decision', '=', 'WITHDRAWN').execute();
+    expect(proof).toEqual([expect.objectContaining({ locale: 'zh', kind: 'CONSENT' })]);
+    const again = await post('/api/public/data/withdraw', { token: dataToken, referralId: made.id });
+    expect(again.status).toBe(409);
+  });
+
+  it('also writes a WITHDRAWAL request when consent is withdrawn on the consent page', async () => {
+    const { made } = await setup();
+    await post('/api/public/consent', { token: made.consentToken, decision: 'CONFIRMED', locale: 'en' });
+    expect((await post('/api/public/consent/withdraw', { token: made.consentToken })).status).toBe(200);
+    const rows = await t.db.selectFrom('data_requests').selectAll().execute();
+    expect(rows).toEqual([
+      expect.objectContaining({
+        talent_id: made.talentId,
+        referral_id: made.id,
+        kind: 'WITHDRAWAL',
+        due_at: new Date(t.clock.now().getTime() + 30 * DAY).toISOString(),
+      }),
+    ]);
+  });
+
+  it("never shows or changes another talent's data", async () => {
+    const { recruiter, dataToken } = await setup();
+    const other = await createReferral(t, recruiter.id, { talent: { full_name: 'Someone Else' } });
+    await post('/api/public/consent', { token: other.consentToken, decision: 'CONFIRMED', locale: 'en' });
+    const view = await dataView(dataToken);
+    expect(JSON.stringify(view)).not.toContain('Someone Else');
+    expect(view.referrals).toHaveLength(1);
+    const res = await post('/api/public/data/withdraw', { token: dataToken, referralId: other.id });
+    expect(res.status).toBe(404);
+    const referral = await t.db
+      .selectFrom('referrals')
+      .select('consent_status')
+      .where('id', '=', other.id)
+      .executeTakeFirstOrThrow();
+    expect(referral.consent_status).toBe('CONFIRMED');
+  });
+
+  it('downloads the data as JSON and as a readable page in the talent language, recorded as an export', async () => {
+    const { made, dataToken } = await setup();
+    const json = await get(`/api/public/data/export?token=${dataToken}&format=json`);
+    expect(json.status).toBe(200);
+    expect(json.headers.get('content-disposition')).toMatch(/^attachment; filename="my-data-/);
+    const body = await json.json();
+    expect(body.profile.fullName).toBe('Aisyah Rahman');
+    expect(body.referrals[0].recruiterNote).toBe('Strong Node.js background.');
+
+    const html = await get(`/api/public/data/export?token=${dataToken}&format=html&locale=zh`);
+    expect(html.headers.get('content-type')).toMatch(/^text\/html/);
+    const page = await html.text();
+    expect(page).toContain('<html lang="zh">');
+    expect(page).toContain('您的个人资料');
+    expect(page).toContain('Aisyah Rahman');
+    expect(page).toContain('Kopi Digital 的 Senior Backend Engineer');
+    expect(page).not.toContain('<script');
+    const log = await t.db.selectFrom('access_log').selectAll().where('action', '=', 'PERSON_EXPORT').execute();
+    expect(log.map((l) => [l.actor_kind, l.talent_id, JSON.parse(l.detail as string).format])).toEqual([
+      ['TALENT', made.talentId, 'json'],
+      ['TALENT', made.talentId, 'html'],
+    ]);
+  });
+
+  it('says no data is held once the talent is anonymised', async () => {
+    const { made, dataToken } = await setup();
+    await t.db
+      .updateTable('talents')
+      .set({ erased_at: t.clock.now().toISOString() })
+      .where('id', '=', made.talentId)
+      .execute();
+    const res = await get(`/api/public/data?token=${dataToken}`);
+    expect(res.status).toBe(404);
+    expect((await res.json()).error.code).toBe('INVALID_TOKEN');
+  });
+
+  it('tells the consent page the retention periods the server applies', async () => {
+    await t.close();
+    t = await createTestApp(dialect, { RETENTION_DECLINED_DAYS: '14', RETENTION_INACTIVE_MONTHS: '12' });
+    const { made } = await setup();
+    const view = (await (await get(`/api/public/consent?token=${made.consentToken}`)).json()).data;
+    expect(view.retention).toMatchObject({ declinedDays: 14, inactiveMonths: 12 });
+  });
+});
