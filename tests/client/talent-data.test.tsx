@@ -55,16 +55,16 @@ describe('the consent notice', () => {
 
   it('counts in the singular where a period is one', () => {
     const text = m.talent_link_notice_retention({
-      months: m.talent_link_notice_months({ count: 1 }),
-      days: m.talent_link_notice_days({ count: 1 }),
+      months: m.period_months({ count: 1 }),
+      days: m.period_days({ count: 1 }),
     });
     expect(text).toContain('for up to 1 month after');
     expect(text).toContain('deleted within 1 day.');
     expect(
       m.talent_link_notice_retention(
         {
-          months: m.talent_link_notice_months({ count: 12 }, { locale: 'zh' }),
-          days: m.talent_link_notice_days({ count: 14 }, { locale: 'zh' }),
+          months: m.period_months({ count: 12 }, { locale: 'zh' }),
+          days: m.period_days({ count: 14 }, { locale: 'zh' }),
         },
         { locale: 'zh' },
       ),

@@ -16,8 +16,8 @@ export function ConsentNotice({ view }: { view: TalentLinkView }) {
         <li>{m.talent_link_notice_choice({ recruiterName: view.recruiterName })}</li>
         <li>
           {m.talent_link_notice_retention({
-            months: m.talent_link_notice_months({ count: view.retention.inactiveMonths }),
-            days: m.talent_link_notice_days({ count: view.retention.declinedDays }),
+            months: m.period_months({ count: view.retention.inactiveMonths }),
+            days: m.period_days({ count: view.retention.declinedDays }),
           })}
         </li>
       </ul>
