@@ -10,6 +10,7 @@ import { limitBody } from './middleware/body-limits';
 import { compressJson } from './middleware/compress-json';
 import { IDEMPOTENT_METHODS, idempotent } from './middleware/idempotency';
 import { accountRoutes } from './modules/account/account.routes';
+import { adminDataProtectionRoutes } from './modules/admin-data-protection/admin-data-protection.routes';
 import { adminPromoRoutes } from './modules/admin-promos/admin-promo.routes';
 import { adminRecruiterRoutes } from './modules/admin-recruiters/admin-recruiter.routes';
 import { adminReferralRoutes } from './modules/admin-referrals/admin-referral.routes';
@@ -64,6 +65,7 @@ export function createApp(deps: AppDeps, options: { web?: MiddlewareHandler<AppE
     .route('/api/admin/promos', adminPromoRoutes)
     .route('/api/admin/referrals', adminReferralRoutes)
     .route('/api/admin/payments', adminPaymentRoutes)
+    .route('/api/admin/data-protection', adminDataProtectionRoutes)
     .route('/api/account', accountRoutes)
     .route('/api/recruiter/dashboard', recruiterDashboardRoutes)
     .route('/api/recruiter/earning', earningRoutes)
