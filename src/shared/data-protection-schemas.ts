@@ -27,7 +27,10 @@ export const eraseSchema = v.object({
     v.minLength(5, 'data_protection_reason_short'),
     v.maxLength(500, 'field_too_long'),
   ),
-  confirm: v.literal(ERASE_CONFIRM_WORD, 'data_protection_confirm_word'),
+  confirm: v.pipe(
+    v.string('data_protection_confirm_word'),
+    v.check((word) => word === ERASE_CONFIRM_WORD, 'data_protection_confirm_word'),
+  ),
 });
 export type EraseInput = v.InferInput<typeof eraseSchema>;
 

@@ -1,4 +1,5 @@
 import type { DataRequestStatus } from './data-protection-schemas';
+import type { ConsentStatus, HiringStatus, ItaStatus, RewardStatus } from './enums';
 
 // What `/api/admin/data-protection` answers (issue 24 part 3). Times are ISO-8601 UTC. No link hashes,
 // no e-mail bodies: the admin sees that a record exists and what kind it is, not its secret or content.
@@ -42,10 +43,10 @@ export type PersonProfile = {
 export type PersonReferral = {
   id: number;
   task: { id: number; code: string; title: string };
-  consentStatus: string;
-  itaStatus: string;
-  hiringStatus: string;
-  rewardStatus: string | null;
+  consentStatus: ConsentStatus;
+  itaStatus: ItaStatus;
+  hiringStatus: HiringStatus;
+  rewardStatus: RewardStatus | null;
   rewardAmount: number | null;
   rewardCurrency: string | null;
   paymentId: number | null;

@@ -196,6 +196,8 @@ export type TalentSummary = {
   needsCompletion: boolean;
   /** The task the resume was dropped for, while `needsCompletion` (the completion link's taskId). */
   completionTaskId: number | null;
+  /** When the talent's personal data was erased and the rows kept for the money trail; null for everyone else. */
+  erasedAt: string | null;
   createdAt: string;
   updatedAt: string;
 };
@@ -228,6 +230,8 @@ export type TalentDetail = {
   needsCompletion: boolean;
   /** The task the resume was dropped for, while `needsCompletion` (the completion link's taskId). */
   completionTaskId: number | null;
+  /** When the talent's personal data was erased and the rows kept for the money trail; null for everyone else. */
+  erasedAt: string | null;
   createdAt: string;
   updatedAt: string;
 };

@@ -32,6 +32,7 @@ const ADMIN_NAV: NavItem[] = [
   { to: '/admin/promo', label: m.nav_admin_promo },
   { to: '/admin/hiring-status', label: m.nav_admin_hiring_status },
   { to: '/admin/payments', label: m.nav_admin_payments },
+  { to: '/admin/data-protection', label: m.data_protection_nav },
 ];
 
 const ACCOUNT_NAV: NavItem[] = [

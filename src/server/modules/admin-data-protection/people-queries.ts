@@ -1,6 +1,7 @@
 import type { DB } from '#src/server/db/connect.ts';
 import { notFound } from '#src/server/errors.ts';
 import type { PersonAccess, PersonFile, PersonMatch, PersonView } from '#src/shared/data-protection-types.ts';
+import type { RewardStatus } from '#src/shared/enums.ts';
 import { normalizeEmail, toE164 } from '#src/shared/phone.ts';
 
 // Finding a person across every recruiter, and everything held about them (issue 24 part 3). Reads only:
@@ -252,7 +253,7 @@ export async function getPerson(db: DB, talentId: number): Promise<PersonView> {
       consentStatus: r.consent_status,
       itaStatus: r.ita_status,
       hiringStatus: r.hiring_status,
-      rewardStatus: r.reward_status,
+      rewardStatus: r.reward_status as RewardStatus | null,
       rewardAmount: r.reward_amount === null ? null : Number(r.reward_amount),
       rewardCurrency: r.reward_currency,
       paymentId: r.payment_id,

@@ -125,6 +125,7 @@ export async function talentDetail(db: DB, talent: Talent): Promise<TalentDetail
     referrals: await withConsentExpiry(db, referrals.items),
     needsCompletion: talent.completion_task_id !== null,
     completionTaskId: talent.completion_task_id,
+    erasedAt: talent.erased_at,
     createdAt: talent.created_at,
     updatedAt: talent.updated_at,
   };
@@ -312,6 +313,7 @@ export async function listTalentPage(
         })),
       needsCompletion: t.completion_task_id !== null,
       completionTaskId: t.completion_task_id,
+      erasedAt: t.erased_at,
       createdAt: t.created_at,
       updatedAt: t.updated_at,
     }),
