@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { renderEmail } from '#src/server/mail/templates.ts';
 import type { ListPage } from '#src/shared/api-response.ts';
 import type {
   DataRequestRow,
@@ -292,5 +293,15 @@ describe.each(DIALECTS)('admin data protection on %s', (dialect) => {
     expect(done.items).toEqual([
       expect.objectContaining({ id: later, closedBy: 'Test User 1', response: 'Phone updated.' }),
     ]);
+  });
+});
+
+describe('an e-mail about an anonymised talent', () => {
+  it('names them "Erased candidate" in the reader\'s language instead of failing on the empty name', () => {
+    const payload = { name: 'Rina', talentName: '', taskTitle: 'Backend Engineer', status: 'APPROVED' };
+    expect(renderEmail('reward_decided', 'en', payload).subject).toContain('Erased candidate');
+    expect(renderEmail('reward_decided', 'ms', payload).text).toContain('Calon dipadam');
+    expect(renderEmail('reward_decided', 'zh', payload).text).toContain('已删除的人才');
+    expect(renderEmail('reward_decided', 'en', { ...payload, talentName: 'Nur Aina' }).subject).toContain('Nur Aina');
   });
 });
