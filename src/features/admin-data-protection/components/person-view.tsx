@@ -14,11 +14,14 @@ import {
   REQUEST_STATUS_LABELS,
 } from '#src/features/admin-data-protection/labels.ts';
 import { errorMessage } from '#src/lib/app-error.ts';
+import { EDUCATION_LABELS } from '#src/lib/enum-labels/talent-labels.ts';
 import { fetchFileBlob, saveBlob } from '#src/lib/files.ts';
 import { formatBytes, formatDate, formatDateTime, formatMoney } from '#src/lib/format.ts';
+import { languageName } from '#src/lib/intl-names.ts';
 import { talentContact, talentDisplayName } from '#src/lib/talent-name.ts';
 import { m } from '#src/paraglide/messages.js';
 import type { EraseAnswer, PersonView as Person, PersonFile } from '#src/shared/data-protection-types.ts';
+import type { EducationLevel } from '#src/shared/enums.ts';
 import { EraseDialog } from './erase-dialog';
 
 // Everything held about one person, section by section, with Export and "Erase now". Opening it is a
@@ -173,8 +176,8 @@ function ProfileSection({ person }: { person: Person }) {
   const rows: Array<[string, ReactNode]> = [
     [m.data_protection_field_recruiter(), `${p.recruiter.name} (${p.recruiter.email})`],
     [m.data_protection_field_location(), [p.location, p.country].filter(Boolean).join(', ')],
-    [m.data_protection_field_education(), p.educationLevel],
-    [m.data_protection_field_languages(), p.languages.join(', ')],
+    [m.data_protection_field_education(), EDUCATION_LABELS[p.educationLevel as EducationLevel]?.() ?? p.educationLevel],
+    [m.data_protection_field_languages(), p.languages.map(languageName).join(', ')],
     [m.data_protection_field_position(), p.currentPosition ?? ''],
     [m.data_protection_field_skills(), p.skills.join(', ')],
     [

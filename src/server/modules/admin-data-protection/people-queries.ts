@@ -228,7 +228,8 @@ export async function getPerson(db: DB, talentId: number): Promise<PersonView> {
       id: talent.id,
       fullName: talent.full_name,
       email: erased ? '' : talent.email,
-      phone: erased ? '' : talent.phone,
+      // E.164, as the search matches it (the column `phone` holds the number as typed, without its code).
+      phone: erased ? '' : talent.phone_e164,
       countryCode: talent.country_code,
       languages: parseList(talent.languages),
       educationLevel: talent.education_level,
