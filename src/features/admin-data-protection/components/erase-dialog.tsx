@@ -86,7 +86,7 @@ function EraseForm({
             value={reason}
             onChange={(event) => setReason(event.target.value)}
             aria-invalid={errors.reason ? true : undefined}
-            aria-describedby="erase-reason-hint erase-reason-error"
+            aria-describedby={errors.reason ? 'erase-reason-hint erase-reason-error' : 'erase-reason-hint'}
           />
           <p id="erase-reason-hint" className="label text-wrap">
             {m.data_protection_erase_reason_hint()}
@@ -110,7 +110,7 @@ function EraseForm({
             autoCapitalize="characters"
             spellCheck={false}
             aria-invalid={errors.confirm ? true : undefined}
-            aria-describedby="erase-confirm-error"
+            aria-describedby={errors.confirm ? 'erase-confirm-error' : undefined}
           />
           {errors.confirm && (
             <p id="erase-confirm-error" className="label text-error text-wrap">
