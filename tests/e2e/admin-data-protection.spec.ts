@@ -8,8 +8,10 @@ import { expectPath, type Locale, logIn, message } from './helpers';
 // ERASE), reads the outcome, and the recruiter's folder no longer has them. Then the same screen at
 // 1440 px in Chinese, up to the last step and back. Desktop project only (it erases a demo talent once).
 
-// Priya has one referral, with a call proof and no reward: erasing deletes her outright. No other spec names her.
-const PERSON = { name: 'Priya Devi a/p Raman', email: 'priya.raman@example.com' };
+// Amirul has one referral, with a call proof and a rejected reward (no money): erasing deletes him outright.
+// No other spec names him or picks his referral (a11y.spec takes the newest pending and the newest
+// consented-with-ITA-open referrals; his ITA was declined).
+const PERSON = { name: 'Amirul Hakim bin Yusof', email: 'amirul.yusof@example.com' };
 const OTHER = { name: 'Kavitha a/p Subramaniam', email: 'kavitha.s@example.com' };
 const text = (locale: Locale, key: string, values: Record<string, string> = {}) =>
   message(locale, key).replace(/\{(\w+)\}/g, (_, name: string) => values[name] ?? `{${name}}`);
@@ -85,7 +87,7 @@ test('an admin finds a talent by e-mail, exports and erases them, and the recrui
   const recruiter = await newPage(browser, { width: 1280, height: 800 });
   await logIn(recruiter, RECRUITER_EMAIL, DEMO_PASSWORD);
   await expect.poll(() => new URL(recruiter.url()).pathname, { timeout: 10_000 }).not.toBe('/login');
-  await recruiter.goto('/talents-folder?search=Priya');
+  await recruiter.goto('/talents-folder?search=Amirul');
   await expect(recruiter.getByText(text('en', 'list_empty_filtered'))).toBeVisible();
   await expect(recruiter.getByTestId('talent-card').filter({ hasText: PERSON.name })).toHaveCount(0);
 });

@@ -23,6 +23,7 @@ import { m } from '#src/paraglide/messages.js';
 import type { EraseAnswer, PersonView as Person, PersonFile } from '#src/shared/data-protection-types.ts';
 import type { EducationLevel } from '#src/shared/enums.ts';
 import { EraseDialog } from './erase-dialog';
+import { ScrollRegion } from './scroll-region';
 
 // Everything held about one person, section by section, with Export and "Erase now". Opening it is a
 // line in the record of access (the server writes it).
@@ -154,9 +155,9 @@ function Section({
 
 const None = () => <p className="text-sm text-base-content/60">{m.data_protection_none()}</p>;
 
-function Table({ head, children }: { head: string[]; children: ReactNode }) {
+function Table({ label, head, children }: { label: string; head: string[]; children: ReactNode }) {
   return (
-    <div className="overflow-x-auto rounded-box border border-base-300">
+    <ScrollRegion label={label}>
       <table className="table table-sm">
         <thead>
           <tr>
@@ -167,7 +168,7 @@ function Table({ head, children }: { head: string[]; children: ReactNode }) {
         </thead>
         <tbody>{children}</tbody>
       </table>
-    </div>
+    </ScrollRegion>
   );
 }
 
@@ -209,6 +210,7 @@ function ReferralsSection({ person }: { person: Person }) {
         <None />
       ) : (
         <Table
+          label={m.data_protection_section_referrals()}
           head={[
             m.data_protection_col_task(),
             m.data_protection_col_statuses(),
@@ -261,6 +263,7 @@ function FilesSection({ files }: { files: PersonFile[] }) {
         <None />
       ) : (
         <Table
+          label={m.data_protection_section_files()}
           head={[
             m.data_protection_col_kind(),
             m.data_protection_col_name(),
@@ -300,6 +303,7 @@ function LinksSection({ person }: { person: Person }) {
         <None />
       ) : (
         <Table
+          label={m.data_protection_section_links()}
           head={[
             m.data_protection_col_kind(),
             m.data_protection_col_state(),
@@ -328,6 +332,7 @@ function EmailsSection({ person }: { person: Person }) {
         <None />
       ) : (
         <Table
+          label={m.data_protection_section_emails()}
           head={[
             m.data_protection_col_template(),
             m.data_protection_col_state(),
@@ -360,6 +365,7 @@ function RequestsSection({ person }: { person: Person }) {
         <None />
       ) : (
         <Table
+          label={m.data_protection_section_requests()}
           head={[
             m.data_protection_col_kind(),
             m.data_protection_col_state(),
@@ -387,7 +393,10 @@ function AccessSection({ person }: { person: Person }) {
       {person.access.length === 0 ? (
         <None />
       ) : (
-        <Table head={[m.data_protection_col_when(), m.data_protection_col_what(), m.data_protection_col_who()]}>
+        <Table
+          label={m.data_protection_section_access()}
+          head={[m.data_protection_col_when(), m.data_protection_col_what(), m.data_protection_col_who()]}
+        >
           {person.access.map((a) => (
             <tr key={a.id}>
               <td className="whitespace-nowrap">{formatDateTime(a.createdAt)}</td>

@@ -18,6 +18,7 @@ import { useValidatedForm } from '#src/lib/use-validated-form.ts';
 import { m } from '#src/paraglide/messages.js';
 import { closeDataRequestSchema, type DataRequestStatus } from '#src/shared/data-protection-schemas.ts';
 import type { DataRequestRow } from '#src/shared/data-protection-types.ts';
+import { ScrollRegion } from './scroll-region';
 
 type Filters = { status: DataRequestStatus; page: number; pageSize: number };
 
@@ -58,7 +59,7 @@ export function RequestList({
           </p>
         ) : (
           <>
-            <div className="overflow-x-auto rounded-box border border-base-300">
+            <ScrollRegion label={m.data_protection_tab_requests()}>
               <table className="table table-sm" data-testid="request-table">
                 <thead>
                   <tr>
@@ -75,7 +76,7 @@ export function RequestList({
                   ))}
                 </tbody>
               </table>
-            </div>
+            </ScrollRegion>
             <Pagination
               page={query.data.page}
               pageSize={query.data.pageSize}
