@@ -11,6 +11,7 @@ import { compressJson } from './middleware/compress-json';
 import { IDEMPOTENT_METHODS, idempotent } from './middleware/idempotency';
 import { accountRoutes } from './modules/account/account.routes';
 import { adminAccessRecordRoutes } from './modules/admin-access-log/admin-access-log.routes';
+import { adminDataProtectionRoutes } from './modules/admin-data-protection/admin-data-protection.routes';
 import { adminPromoRoutes } from './modules/admin-promos/admin-promo.routes';
 import { adminRecruiterRoutes } from './modules/admin-recruiters/admin-recruiter.routes';
 import { adminReferralRoutes } from './modules/admin-referrals/admin-referral.routes';
@@ -66,6 +67,7 @@ export function createApp(deps: AppDeps, options: { web?: MiddlewareHandler<AppE
     .route('/api/admin/referrals', adminReferralRoutes)
     .route('/api/admin/payments', adminPaymentRoutes)
     .route('/api/admin', adminAccessRecordRoutes)
+    .route('/api/admin/data-protection', adminDataProtectionRoutes)
     .route('/api/account', accountRoutes)
     .route('/api/recruiter/dashboard', recruiterDashboardRoutes)
     .route('/api/recruiter/earning', earningRoutes)

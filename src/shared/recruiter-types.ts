@@ -197,6 +197,8 @@ export type TalentSummary = {
   needsCompletion: boolean;
   /** The task the resume was dropped for, while `needsCompletion` (the completion link's taskId). */
   completionTaskId: number | null;
+  /** When the talent's personal data was erased and the rows kept for the money trail; null for everyone else. */
+  erasedAt: string | null;
   createdAt: string;
   updatedAt: string;
 };
@@ -231,6 +233,8 @@ export type TalentDetail = {
   completionTaskId: number | null;
   /** The talent's open correction requests from their data page, oldest first (issue 24). */
   corrections: TalentCorrection[];
+  /** When the talent's personal data was erased and the rows kept for the money trail; null for everyone else. */
+  erasedAt: string | null;
   createdAt: string;
   updatedAt: string;
 };

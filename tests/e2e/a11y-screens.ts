@@ -78,6 +78,9 @@ export const adminScreens = (ids: Ids): Screen[] => [
   { name: 'hiring status: referral detail', path: `/admin/hiring-status?referral=${ids.referralId}` },
   { name: 'payments', path: '/admin/payments' },
   { name: 'access record', path: '/admin/access-record' },
+  { name: 'data protection', path: '/admin/data-protection' },
+  { name: 'data protection: requests', path: '/admin/data-protection?tab=requests' },
+  { name: 'data protection: a person', path: `/admin/data-protection?person=${ids.talentId}` },
   { name: 'earning (admin)', path: '/earning' },
   { name: 'account (admin)', path: '/account' },
 ];

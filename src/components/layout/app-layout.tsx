@@ -33,6 +33,7 @@ const ADMIN_NAV: NavItem[] = [
   { to: '/admin/hiring-status', label: m.nav_admin_hiring_status },
   { to: '/admin/payments', label: m.nav_admin_payments },
   { to: '/admin/access-record', label: m.access_record_nav },
+  { to: '/admin/data-protection', label: m.data_protection_nav },
 ];
 
 const ACCOUNT_NAV: NavItem[] = [

@@ -1,3 +1,4 @@
+import { talentDisplayName } from '#src/lib/talent-name.ts';
 import { m } from '#src/paraglide/messages.js';
 import { THEME_COLOR } from '#src/shared/constants.ts';
 import { type AppLocale, LOCALES } from '#src/shared/enums.ts';
@@ -56,6 +57,10 @@ class PayloadReader {
       .trim();
     return cleaned || '—';
   }
+  /** The talent's name; an anonymised talent's (emptied) reads "Erased candidate" in the e-mail's language. */
+  talentName(o: Opts): string {
+    return this.payload.talentName === '' ? talentDisplayName('', o) : this.name('talentName');
+  }
   optional(key: string): string | null {
     const value = this.payload[key];
     return value === null || value === undefined || value === '' ? null : String(value);
@@ -100,7 +105,7 @@ const composers: Record<EmailTemplate, (p: PayloadReader, o: Opts, appUrl?: stri
     const names = { recruiterName: p.name('recruiterName'), taskTitle: p.str('taskTitle') };
     return {
       subject: m.email_consent_subject(names, o),
-      greeting: greeting(p.name('talentName'), o),
+      greeting: greeting(p.talentName(o), o),
       blocks: [
         { kind: 'p', text: m.email_consent_intro({ ...names, company: p.str('company') }, o) },
         { kind: 'p', text: m.email_consent_ask({}, o) },
@@ -112,7 +117,7 @@ const composers: Record<EmailTemplate, (p: PayloadReader, o: Opts, appUrl?: stri
   },
   ita_request: (p, o) => ({
     subject: m.email_ita_subject({ taskTitle: p.str('taskTitle') }, o),
-    greeting: greeting(p.name('talentName'), o),
+    greeting: greeting(p.talentName(o), o),
     blocks: [
       { kind: 'p', text: m.email_ita_intro({ taskTitle: p.str('taskTitle'), company: p.str('company') }, o) },
       { kind: 'p', text: m.email_ita_ask({}, o) },
@@ -121,7 +126,7 @@ const composers: Record<EmailTemplate, (p: PayloadReader, o: Opts, appUrl?: stri
     ],
   }),
   talent_answered: (p, o) => {
-    const names = { talentName: p.name('talentName'), taskTitle: p.str('taskTitle') };
+    const names = { talentName: p.talentName(o), taskTitle: p.str('taskTitle') };
     const kind = p.str('kind');
     const confirmed = p.str('decision') === 'CONFIRMED';
     // Each answer has a subject of its own: a decline must not read like a confirmation in the inbox.
@@ -151,12 +156,12 @@ const composers: Record<EmailTemplate, (p: PayloadReader, o: Opts, appUrl?: stri
     const details = [m.email_hiring_status({ status }, o)];
     if (reason) details.push(m.email_reward_reason({ reason }, o));
     return {
-      subject: m.email_hiring_subject({ talentName: p.name('talentName'), status }, o),
+      subject: m.email_hiring_subject({ talentName: p.talentName(o), status }, o),
       greeting: greeting(p.name('recruiterName'), o),
       blocks: [
         {
           kind: 'p',
-          text: m.email_hiring_intro({ talentName: p.name('talentName'), taskTitle: p.str('taskTitle') }, o),
+          text: m.email_hiring_intro({ talentName: p.talentName(o), taskTitle: p.str('taskTitle') }, o),
         },
         { kind: 'list', items: details },
         { kind: 'action', label: m.email_hiring_action({}, o), url: p.str('link') },
@@ -166,7 +171,7 @@ const composers: Record<EmailTemplate, (p: PayloadReader, o: Opts, appUrl?: stri
   // The recruiter hears of every decision on their referral (issue 21): a consent taken back, a consent
   // link left to expire, a call proof the admin did not accept.
   consent_withdrawn: (p, o) => {
-    const names = { talentName: p.name('talentName'), taskTitle: p.str('taskTitle') };
+    const names = { talentName: p.talentName(o), taskTitle: p.str('taskTitle') };
     return {
       subject: m.email_consent_withdrawn_subject(names, o),
       greeting: greeting(p.name('recruiterName'), o),
@@ -178,7 +183,7 @@ const composers: Record<EmailTemplate, (p: PayloadReader, o: Opts, appUrl?: stri
     };
   },
   consent_expired: (p, o) => {
-    const names = { talentName: p.name('talentName'), taskTitle: p.str('taskTitle') };
+    const names = { talentName: p.talentName(o), taskTitle: p.str('taskTitle') };
     return {
       subject: m.email_consent_expired_subject(names, o),
       greeting: greeting(p.name('recruiterName'), o),
@@ -190,7 +195,7 @@ const composers: Record<EmailTemplate, (p: PayloadReader, o: Opts, appUrl?: stri
     };
   },
   call_proof_rejected: (p, o) => {
-    const talentName = p.name('talentName');
+    const talentName = p.talentName(o);
     const reason = p.optional('reason');
     return {
       subject: m.email_call_proof_rejected_subject({ talentName }, o),
@@ -210,12 +215,12 @@ const composers: Record<EmailTemplate, (p: PayloadReader, o: Opts, appUrl?: stri
     if (amount) details.push(m.email_reward_amount({ amount }, o));
     if (reason) details.push(m.email_reward_reason({ reason }, o));
     return {
-      subject: m.email_reward_subject({ talentName: p.name('talentName') }, o),
+      subject: m.email_reward_subject({ talentName: p.talentName(o) }, o),
       greeting: greeting(p.name('name'), o),
       blocks: [
         {
           kind: 'p',
-          text: m.email_reward_intro({ talentName: p.name('talentName'), taskTitle: p.str('taskTitle') }, o),
+          text: m.email_reward_intro({ talentName: p.talentName(o), taskTitle: p.str('taskTitle') }, o),
         },
         { kind: 'list', items: details },
         ...earningAction(p.optional('link') ?? earningUrl(appUrl, o.locale), o),

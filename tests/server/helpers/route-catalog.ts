@@ -138,6 +138,35 @@ async function itaToken(fx: Fixtures) {
   return lastToken(fx.t, 'ita_request');
 }
 
+/** A talent of A's referred to the task, with no money: erasing deletes it. */
+async function erasableTalent(fx: Fixtures) {
+  const talent = await insertTalent(fx.t, fx.owner.id);
+  await insertReferral(fx.t, talent, fx.taskId);
+  return talent.id;
+}
+
+/** An open correction request of A's talent, due in 21 days. */
+async function openDataRequest(fx: Fixtures) {
+  const at = now(fx);
+  const row = await fx.t.db
+    .insertInto('data_requests')
+    .values({
+      talent_id: fx.talentId,
+      referral_id: null,
+      kind: 'CORRECTION',
+      message: 'My phone is new.',
+      status: 'OPEN',
+      due_at: new Date(fx.t.clock.now().getTime() + 21 * 24 * 60 * 60 * 1000).toISOString(),
+      created_at: at,
+      closed_at: null,
+      closed_by: null,
+      response: null,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
 /** A new session of the caller (anonymous: of the owner), for a call that ends one. */
 async function freshSession(fx: Fixtures, caller: CallerName) {
   const who = caller === 'anonymous' ? fx.owner : fx[caller];
@@ -916,6 +945,52 @@ export const ROUTE_CATALOG: RouteRow[] = [
     path: '/api/admin/data-locations',
     expect: adminOnly(),
     build: () => ({ path: '/api/admin/data-locations' }),
+  },
+  // Admin: data protection (issue 24)
+  {
+    method: 'GET',
+    path: '/api/admin/data-protection/people',
+    expect: adminOnly(),
+    build: () => ({ path: '/api/admin/data-protection/people', query: { q: 'talent1@example.com' } }),
+  },
+  {
+    method: 'GET',
+    path: '/api/admin/data-protection/people/:talentId',
+    expect: adminOnly(),
+    build: (fx) => ({ path: `/api/admin/data-protection/people/${fx.talentId}` }),
+  },
+  {
+    method: 'GET',
+    path: '/api/admin/data-protection/people/:talentId/export',
+    expect: adminOnly(),
+    build: (fx) => ({ path: `/api/admin/data-protection/people/${fx.talentId}/export` }),
+  },
+  {
+    method: 'POST',
+    path: '/api/admin/data-protection/people/:talentId/erase',
+    expect: adminOnly(),
+    build: async (fx) => ({
+      path: `/api/admin/data-protection/people/${await erasableTalent(fx)}/erase`,
+      json: { reason: 'Asked by e-mail', confirm: 'ERASE' },
+    }),
+  },
+  {
+    method: 'GET',
+    path: '/api/admin/data-protection/requests',
+    expect: adminOnly(),
+    build: () => ({
+      path: '/api/admin/data-protection/requests',
+      query: { status: 'OPEN', page: '1', pageSize: '10' },
+    }),
+  },
+  {
+    method: 'POST',
+    path: '/api/admin/data-protection/requests/:id/close',
+    expect: adminOnly(),
+    build: async (fx) => ({
+      path: `/api/admin/data-protection/requests/${await openDataRequest(fx)}/close`,
+      json: { status: 'DONE', response: 'Corrected.' },
+    }),
   },
 
   // Last: calls that end or change the caller's own session

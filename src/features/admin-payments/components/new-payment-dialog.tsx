@@ -6,6 +6,7 @@ import { toast } from '#src/components/toast/toast-store.ts';
 import { payableQueryOptions, useCreatePaymentMutation } from '#src/features/admin-payments/api.ts';
 import { asAppError, errorMessage, fieldErrors } from '#src/lib/app-error.ts';
 import { formatDate, formatMoney } from '#src/lib/format.ts';
+import { talentDisplayName } from '#src/lib/talent-name.ts';
 import { m } from '#src/paraglide/messages.js';
 import type { PayableRecruiter } from '#src/shared/payment-types.ts';
 
@@ -123,7 +124,7 @@ export function NewPaymentDialog({ onClose }: { onClose: () => void }) {
                           onChange={() => toggle(referral.id)}
                         />
                         <span className="flex-1">
-                          {referral.talentName} · {referral.taskCode} {referral.taskTitle}
+                          {talentDisplayName(referral.talentName)} · {referral.taskCode} {referral.taskTitle}
                           {referral.decidedAt && (
                             <span className="text-base-content/60"> · {formatDate(referral.decidedAt)}</span>
                           )}

@@ -2,6 +2,7 @@ import { HiringStatusLink } from '#src/components/list/hiring-status-link.tsx';
 import { type Column, TableAndCards } from '#src/components/list/table-and-cards.tsx';
 import { ConsentBadge, HiringBadge, ItaBadge, RewardBadge } from '#src/components/status/referral-badges.tsx';
 import { formatDate, formatMoney } from '#src/lib/format.ts';
+import { talentContact, talentDisplayName } from '#src/lib/talent-name.ts';
 import { m } from '#src/paraglide/messages.js';
 import type { ReferralSummary } from '#src/shared/recruiter-types.ts';
 
@@ -13,11 +14,11 @@ function ReferralLink({ referral }: { referral: ReferralSummary }) {
   return (
     <HiringStatusLink
       search={{ referral: referral.id }}
-      label={m.admin_recruiters_open_referral({ name: referral.talentName })}
+      label={m.admin_recruiters_open_referral({ name: talentDisplayName(referral.talentName) })}
       testId="referral-link"
       className="font-semibold"
     >
-      {referral.talentName}
+      {talentDisplayName(referral.talentName)}
     </HiringStatusLink>
   );
 }
@@ -62,9 +63,7 @@ const columns = (showTask: boolean): Column<ReferralSummary>[] => [
     cell: (referral) => (
       <>
         <ReferralLink referral={referral} />
-        <div className="text-sm text-base-content/70">
-          {referral.talentEmail} · {referral.talentPhone}
-        </div>
+        <div className="text-sm text-base-content/70">{talentContact(referral.talentEmail, referral.talentPhone)}</div>
       </>
     ),
   },
@@ -119,7 +118,7 @@ export function ReferralTable({ referrals, showTask = false }: ReferralTableProp
                 <ReferralLink referral={referral} />
               </h3>
               <p className="truncate text-xs text-base-content/70">
-                {referral.talentEmail} · {referral.talentPhone}
+                {talentContact(referral.talentEmail, referral.talentPhone)}
               </p>
             </div>
             <span className="shrink-0 text-xs text-base-content/60">{formatDate(referral.createdAt)}</span>

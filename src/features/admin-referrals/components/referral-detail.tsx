@@ -13,6 +13,7 @@ import {
 import { asAppError, errorMessage, fieldErrors } from '#src/lib/app-error.ts';
 import { HIRING_LABELS, REWARD_LABELS } from '#src/lib/enum-labels/referral-labels.ts';
 import { formatDateTime, formatMoney } from '#src/lib/format.ts';
+import { talentContact, talentDisplayName } from '#src/lib/talent-name.ts';
 import { m } from '#src/paraglide/messages.js';
 import {
   ADMIN_REASON_MAX,
@@ -81,7 +82,7 @@ function HiringSection({ referral }: { referral: AdminReferralDetail }) {
       {error && <FormAlert message={error} />}
       {asking && (
         <FinalMoveDialog
-          talentName={referral.talentName}
+          talentName={talentDisplayName(referral.talentName)}
           to={asking}
           pending={move.isPending}
           onConfirm={(reason) => moveTo(asking, reason)}
@@ -309,7 +310,7 @@ function DetailBody({ referral }: { referral: AdminReferralDetail }) {
             {m.admin_hiring_by_recruiter()} {referral.recruiterName} ({referral.recruiterEmail})
           </p>
           <p className="text-base-content/70 break-words">
-            {referral.talentEmail} · {referral.talentPhone}
+            {talentContact(referral.talentEmail, referral.talentPhone)}
           </p>
           <div className="flex flex-wrap gap-1">
             <ConsentBadge status={referral.consentStatus} />
@@ -344,7 +345,7 @@ export function ReferralDetailDialog({ referralId, onClose }: { referralId: numb
     <Modal labelledBy={titleId} boxClassName="modal-box max-h-[92vh] w-full max-w-3xl lg:max-w-6xl" onClose={onClose}>
       <div className="mb-3 flex items-start justify-between gap-2">
         <h2 id={titleId} className="text-lg font-semibold">
-          {query.data ? query.data.talentName : m.admin_hiring_detail_title()}
+          {query.data ? talentDisplayName(query.data.talentName) : m.admin_hiring_detail_title()}
         </h2>
         <button
           ref={closeRef}

@@ -7,6 +7,7 @@ import { CallProofBadge, ConsentBadge, HiringBadge, RewardBadge } from '#src/com
 import { HIRING_STATUS_DEFAULTS, type HiringListFilters } from '#src/features/admin-referrals/search.ts';
 import { CONSENT_LABELS, HIRING_LABELS, REWARD_LABELS } from '#src/lib/enum-labels/referral-labels.ts';
 import { formatDate, formatMoney } from '#src/lib/format.ts';
+import { talentContact, talentDisplayName } from '#src/lib/talent-name.ts';
 import { m } from '#src/paraglide/messages.js';
 import type { AdminReferralRow } from '#src/shared/admin-referral-types.ts';
 import type { ListPage } from '#src/shared/api-response.ts';
@@ -90,7 +91,7 @@ export function ReferralList({ data, filters, onChange, onOpen }: ReferralListPr
   const recruiterRow = filters.recruiterId
     ? data.items.find((row) => row.recruiterId === filters.recruiterId)
     : undefined;
-  const names = new Map(data.items.map((row) => [row.id, row.talentName]));
+  const names = new Map(data.items.map((row) => [row.id, talentDisplayName(row.talentName)]));
 
   // In the table a long name is cut to one line: the tooltip shows it whole, then what a click does.
   const taskButton = (row: AdminReferralRow, cut = '') => (
@@ -121,17 +122,17 @@ export function ReferralList({ data, filters, onChange, onOpen }: ReferralListPr
     <button
       type="button"
       className={`link link-hover text-start font-semibold ${cut}`}
-      title={cut ? row.talentName : undefined}
+      title={cut ? talentDisplayName(row.talentName) : undefined}
       onClick={() => onOpen(row.id)}
     >
-      {row.talentName}
+      {talentDisplayName(row.talentName)}
     </button>
   );
   const checkbox = (row: AdminReferralRow) => (
     <input
       type="checkbox"
       className="checkbox checkbox-sm"
-      aria-label={m.admin_hiring_select_row({ name: row.talentName })}
+      aria-label={m.admin_hiring_select_row({ name: talentDisplayName(row.talentName) })}
       checked={selected.has(row.id)}
       disabled={!decidable(row)}
       onChange={() => toggle(row.id)}
@@ -265,8 +266,8 @@ export function ReferralList({ data, filters, onChange, onOpen }: ReferralListPr
                     <td>{checkbox(row)}</td>
                     <td className="max-w-0">
                       {openButton(row, CUT)}
-                      <div className={`text-xs text-base-content/70 ${CUT}`} title={row.talentEmail}>
-                        {row.talentEmail}
+                      <div className={`text-xs text-base-content/70 ${CUT}`} title={talentContact(row.talentEmail)}>
+                        {talentContact(row.talentEmail)}
                       </div>
                     </td>
                     <td className="max-w-0">

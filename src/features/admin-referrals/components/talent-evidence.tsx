@@ -5,6 +5,7 @@ import { errorMessage } from '#src/lib/app-error.ts';
 import { EDUCATION_LABELS, RATING_LABELS } from '#src/lib/enum-labels/talent-labels.ts';
 import { fetchFileBlob, saveBlob } from '#src/lib/files.ts';
 import { formatBytes } from '#src/lib/format.ts';
+import { talentDisplayName } from '#src/lib/talent-name.ts';
 import { m } from '#src/paraglide/messages.js';
 import type { AdminReferralDetail } from '#src/shared/admin-referral-types.ts';
 
@@ -128,7 +129,7 @@ export function TalentEvidence({ referral }: { referral: AdminReferralDetail }) 
       <div>
         <h4 className="mb-1 text-sm font-medium">{m.admin_hiring_cv()}</h4>
         {talent.resume ? (
-          <CvPreview resume={talent.resume} talentName={referral.talentName} />
+          <CvPreview resume={talent.resume} talentName={talentDisplayName(referral.talentName)} />
         ) : (
           <p className="text-sm text-base-content/70">{m.admin_hiring_cv_none()}</p>
         )}

@@ -1,6 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { formatDateTime } from '#src/lib/format.ts';
+import { talentDisplayName } from '#src/lib/talent-name.ts';
 import { m } from '#src/paraglide/messages.js';
 import type { RecruiterDashboard } from '#src/shared/dashboard-types.ts';
 
@@ -64,7 +65,7 @@ function ReferralTalent({
         search={{ referral: item.referralId }}
         className="link link-hover font-medium"
       >
-        {item.talentName}
+        {talentDisplayName(item.talentName)}
       </Link>
       <p className="text-sm text-base-content/70">
         {item.taskCode} · {item.taskTitle}

@@ -9,6 +9,7 @@ import { earningReferralsQueryOptions, earningTaskOptionsQueryOptions } from '#s
 import { type EarningSearch, earningFilters } from '#src/features/earning/search-params.ts';
 import { REWARD_LABELS } from '#src/lib/enum-labels/referral-labels.ts';
 import { formatDateTime, formatMoney } from '#src/lib/format.ts';
+import { talentDisplayName } from '#src/lib/talent-name.ts';
 import { m } from '#src/paraglide/messages.js';
 import type { EarningReferral, EarningSummary } from '#src/shared/earning-types.ts';
 import { EARNING_STATUS_FILTERS, type EarningStatusFilter } from '#src/shared/enums.ts';
@@ -34,7 +35,7 @@ function ReferralCard({ item, timeZone }: { item: EarningReferral; timeZone: str
             search={{ referral: item.id }}
             className="link link-hover font-medium"
           >
-            {item.talentName}
+            {talentDisplayName(item.talentName)}
           </Link>
           <RewardBadge status={item.rewardStatus} />
         </div>

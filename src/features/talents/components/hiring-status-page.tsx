@@ -4,6 +4,7 @@ import { referralQueryOptions, talentQueryOptions } from '#src/features/talents/
 import { hiringTimeline } from '#src/features/talents/hiring-pipeline.ts';
 import { HIRING_LABELS } from '#src/lib/enum-labels/referral-labels.ts';
 import { formatDate } from '#src/lib/format.ts';
+import { talentDisplayName } from '#src/lib/talent-name.ts';
 import { m } from '#src/paraglide/messages.js';
 import type { ReferralDetail } from '#src/shared/recruiter-types.ts';
 
@@ -56,7 +57,7 @@ export function HiringStatusPage({ talentId }: { talentId: number }) {
           ‹ {m.talent_back_to_profile()}
         </Link>
         <h1 className="text-2xl font-semibold">{m.title_hiring_status()}</h1>
-        <p className="font-medium">{talent.fullName}</p>
+        <p className="font-medium">{talentDisplayName(talent.fullName)}</p>
         <p className="text-sm text-base-content/70">{m.talent_hiring_intro()}</p>
       </div>
       {referrals.length === 0 ? (

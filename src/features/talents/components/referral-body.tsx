@@ -12,6 +12,7 @@ import {
 } from '#src/features/talents/contact.ts';
 import { formatDateTime, formatMoney } from '#src/lib/format.ts';
 import { languageName } from '#src/lib/intl-names.ts';
+import { talentDisplayName } from '#src/lib/talent-name.ts';
 import { m } from '#src/paraglide/messages.js';
 import {
   type HistoryEntry,
@@ -63,7 +64,7 @@ export function ReferralBody({
 }) {
   const locale = talentLocale(referral.talentLocale || talent.contactLocale);
   const text = reminderText({
-    talentName: talent.fullName,
+    talentName: talentDisplayName(talent.fullName),
     recruiterName,
     taskTitle: referral.taskTitle,
     consentStatus: referral.consentStatus,
@@ -75,8 +76,10 @@ export function ReferralBody({
   const consentAsked = referral.consentStatus === 'PENDING';
   const itaAsked =
     referral.consentStatus === 'CONFIRMED' && (referral.itaStatus === 'NOT_SENT' || referral.itaStatus === 'SENT');
-  const canResendConsent = !closed && consentAsked;
-  const canSendIta = !closed && itaAsked;
+  // An anonymised talent has no address left: nothing is sent to them, nor offered (issue 24).
+  const erased = talent.erasedAt !== null;
+  const canResendConsent = !closed && !erased && consentAsked;
+  const canSendIta = !closed && !erased && itaAsked;
 
   return (
     <div className="space-y-5 pt-2">
@@ -147,32 +150,35 @@ export function ReferralBody({
         </p>
       )}
 
-      <nav aria-label={m.talent_contact_heading()} className="space-y-1">
-        <div className="flex flex-wrap gap-2">
-          <a className="btn btn-sm btn-outline" href={telLink(talent.phoneE164)}>
-            {m.talent_call()}
-          </a>
-          <a
-            className="btn btn-sm btn-success btn-outline"
-            href={whatsappLink(talent.phoneE164, text)}
-            target="_blank"
-            rel="noopener noreferrer"
-            data-testid="whatsapp-link"
-          >
-            {m.talent_whatsapp()}
-          </a>
-          <a
-            className="btn btn-sm btn-outline"
-            href={mailtoLink(talent.email, reminderSubject(referral.taskTitle, locale), text)}
-            data-testid="mailto-link"
-          >
-            {m.talent_send_email()}
-          </a>
-        </div>
-        <p className="text-xs text-base-content/60">{m.talent_whatsapp_hint({ language: languageName(locale) })}</p>
-      </nav>
+      {!erased && (
+        <nav aria-label={m.talent_contact_heading()} className="space-y-1">
+          <div className="flex flex-wrap gap-2">
+            <a className="btn btn-sm btn-outline" href={telLink(talent.phoneE164)}>
+              {m.talent_call()}
+            </a>
+            <a
+              className="btn btn-sm btn-success btn-outline"
+              href={whatsappLink(talent.phoneE164, text)}
+              target="_blank"
+              rel="noopener noreferrer"
+              data-testid="whatsapp-link"
+            >
+              {m.talent_whatsapp()}
+            </a>
+            <a
+              className="btn btn-sm btn-outline"
+              href={mailtoLink(talent.email, reminderSubject(referral.taskTitle, locale), text)}
+              data-testid="mailto-link"
+            >
+              {m.talent_send_email()}
+            </a>
+          </div>
+          <p className="text-xs text-base-content/60">{m.talent_whatsapp_hint({ language: languageName(locale) })}</p>
+        </nav>
+      )}
 
-      <ReferralNote referral={referral} talentId={talent.id} facts={noteFactsOf(talent)} />
+      {/* A note about an erased person would be new personal data about them. */}
+      {!erased && <ReferralNote referral={referral} talentId={talent.id} facts={noteFactsOf(talent)} />}
 
       <section className="space-y-3">
         <h3 className="font-semibold">{m.call_proof_ui_heading()}</h3>
@@ -182,7 +188,7 @@ export function ReferralBody({
           proofs={referral.callProofList}
           listing={referral}
         />
-        <CallProofForm referralId={referral.id} talentId={talent.id} />
+        {!erased && <CallProofForm referralId={referral.id} talentId={talent.id} />}
       </section>
 
       <section className="space-y-2">

@@ -2,7 +2,9 @@ import { Link } from '@tanstack/react-router';
 import { OutboxStateBadge } from '#src/components/outbox/outbox-state-badge.tsx';
 import { ConsentBadge, HiringBadge, RewardBadge } from '#src/components/status/referral-badges.tsx';
 import { EDUCATION_LABELS } from '#src/lib/enum-labels/talent-labels.ts';
+import { formatDate } from '#src/lib/format.ts';
 import type { OutboxEntry } from '#src/lib/outbox/outbox-types.ts';
+import { talentDisplayName } from '#src/lib/talent-name.ts';
 import { m } from '#src/paraglide/messages.js';
 import type { TalentSummary } from '#src/shared/recruiter-types.ts';
 import { FinishAdding } from './finish-adding';
@@ -16,27 +18,34 @@ export function TalentCard({ talent, queuedProfile }: { talent: TalentSummary; q
       <div className="card-body gap-2">
         <h2 className="card-title text-base">
           <Link to="/talents-folder/$id/profile" params={{ id }} className="link link-hover">
-            {talent.fullName}
+            {talentDisplayName(talent.fullName)}
           </Link>
         </h2>
-        <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
-          <dt className="text-base-content/60">{m.talent_field_email()}</dt>
-          <dd className="min-w-0 break-all">
-            <a className="link link-hover" href={`mailto:${talent.email}`}>
-              {talent.email}
-            </a>
-          </dd>
-          <dt className="text-base-content/60">{m.talent_field_phone()}</dt>
-          <dd>
-            <a className="link link-hover" href={`tel:${talent.phone}`}>
-              {talent.phone}
-            </a>
-          </dd>
-          <dt className="text-base-content/60">{m.talent_field_location()}</dt>
-          <dd>{[talent.location, talent.country].filter(Boolean).join(', ')}</dd>
-          <dt className="text-base-content/60">{m.talent_field_education()}</dt>
-          <dd>{EDUCATION_LABELS[talent.educationLevel]?.() ?? talent.educationLevel}</dd>
-        </dl>
+        {talent.erasedAt ? (
+          // Anonymised: the rows stay for the money trail, nothing personal is left to show or contact.
+          <p className="text-sm text-base-content/70" data-testid="talent-erased">
+            {m.talent_erased_on({ date: formatDate(talent.erasedAt) })}
+          </p>
+        ) : (
+          <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
+            <dt className="text-base-content/60">{m.talent_field_email()}</dt>
+            <dd className="min-w-0 break-all">
+              <a className="link link-hover" href={`mailto:${talent.email}`}>
+                {talent.email}
+              </a>
+            </dd>
+            <dt className="text-base-content/60">{m.talent_field_phone()}</dt>
+            <dd>
+              <a className="link link-hover" href={`tel:${talent.phone}`}>
+                {talent.phone}
+              </a>
+            </dd>
+            <dt className="text-base-content/60">{m.talent_field_location()}</dt>
+            <dd>{[talent.location, talent.country].filter(Boolean).join(', ')}</dd>
+            <dt className="text-base-content/60">{m.talent_field_education()}</dt>
+            <dd>{EDUCATION_LABELS[talent.educationLevel]?.() ?? talent.educationLevel}</dd>
+          </dl>
+        )}
         {talent.completionTaskId !== null && !queuedProfile && (
           <FinishAdding talentId={talent.id} taskId={talent.completionTaskId} />
         )}

@@ -12,6 +12,7 @@ import { errorMessage } from '#src/lib/app-error.ts';
 import { EDUCATION_LABELS } from '#src/lib/enum-labels/talent-labels.ts';
 import { currencyName, languageName } from '#src/lib/intl-names.ts';
 import type { TalentFactsFormValues } from '#src/lib/talent-form-values.ts';
+import { talentDisplayName } from '#src/lib/talent-name.ts';
 import { useValidatedForm } from '#src/lib/use-validated-form.ts';
 import { m } from '#src/paraglide/messages.js';
 import { CANDIDATE_LANGUAGES, CURRENCIES, EDUCATION_LEVELS, LOCALES } from '#src/shared/enums.ts';
@@ -96,7 +97,7 @@ export function TalentEditPage({ talentId }: { talentId: number }) {
           ‹ {m.talent_back_to_profile()}
         </Link>
         <h1 className="text-2xl font-semibold">{m.title_edit_talent_profile()}</h1>
-        <p className="text-base-content/70">{talent.fullName}</p>
+        <p className="text-base-content/70">{talentDisplayName(talent.fullName)}</p>
       </div>
       {formError && <FormAlert message={formError.fields ? m.error_validation_failed() : errorMessage(formError)} />}
       <form noValidate onSubmit={onSubmit} className="space-y-4">

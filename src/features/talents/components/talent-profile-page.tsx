@@ -3,6 +3,8 @@ import { getRouteApi, Link } from '@tanstack/react-router';
 import { AsOfNote } from '#src/components/offline/as-of-note.tsx';
 import { talentQueryOptions } from '#src/features/talents/api.ts';
 import { telLink, whatsappLink } from '#src/features/talents/contact.ts';
+import { formatDate } from '#src/lib/format.ts';
+import { talentDisplayName } from '#src/lib/talent-name.ts';
 import { m } from '#src/paraglide/messages.js';
 import { CorrectionBanner } from './correction-banner';
 import { FinishAdding } from './finish-adding';
@@ -18,6 +20,8 @@ export function TalentProfilePage({ talentId }: { talentId: number }) {
   const { referral: openReferralId } = route.useSearch();
   const { user } = route.useRouteContext();
   const id = String(talent.id);
+  // An anonymised talent: no contact, no edit, nothing that would e-mail them (issue 24).
+  const erased = talent.erasedAt !== null;
 
   return (
     <section className="space-y-5">
@@ -25,40 +29,52 @@ export function TalentProfilePage({ talentId }: { talentId: number }) {
         <Link to="/talents-folder" className="link link-hover text-sm">
           ‹ {m.talent_back_to_folder()}
         </Link>
-        <h1 className="text-2xl font-semibold break-words">{talent.fullName}</h1>
+        <h1 className="text-2xl font-semibold break-words">{talentDisplayName(talent.fullName)}</h1>
         <AsOfNote queryKey={talentQueryOptions(talentId).queryKey} />
         {/* A profile cached before issue 24 has no corrections. */}
         <CorrectionBanner corrections={talent.corrections ?? []} />
-        {talent.completionTaskId !== null && <FinishAdding talentId={talent.id} taskId={talent.completionTaskId} />}
+        {talent.erasedAt && (
+          <div role="status" className="alert alert-info alert-soft text-sm" data-testid="talent-erased">
+            {m.talent_erased_notice({ date: formatDate(talent.erasedAt) })}
+          </div>
+        )}
+        {talent.completionTaskId !== null && !erased && (
+          <FinishAdding talentId={talent.id} taskId={talent.completionTaskId} />
+        )}
         <div className="flex flex-wrap gap-2">
-          <Link to="/talents-folder/$id/profile/edit" params={{ id }} className="btn btn-sm btn-primary">
-            {m.talent_edit_link()}
-          </Link>
+          {!erased && (
+            <Link to="/talents-folder/$id/profile/edit" params={{ id }} className="btn btn-sm btn-primary">
+              {m.talent_edit_link()}
+            </Link>
+          )}
           <Link to="/talents-folder/$id/hiring-status" params={{ id }} className="btn btn-sm">
             {m.talent_hiring_status_link()}
           </Link>
         </div>
       </div>
 
-      <nav aria-label={m.talent_contact_heading()} className="flex flex-wrap gap-2">
-        <a className="btn btn-sm btn-outline" href={telLink(talent.phoneE164)}>
-          {m.talent_call()}
-        </a>
-        <a
-          className="btn btn-sm btn-outline"
-          href={whatsappLink(talent.phoneE164)}
-          target="_blank"
-          rel="noopener noreferrer"
-        >
-          {m.talent_whatsapp()}
-        </a>
-        <a className="btn btn-sm btn-outline" href={`mailto:${talent.email}`}>
-          {m.talent_send_email()}
-        </a>
-      </nav>
+      {!erased && (
+        <nav aria-label={m.talent_contact_heading()} className="flex flex-wrap gap-2">
+          <a className="btn btn-sm btn-outline" href={telLink(talent.phoneE164)}>
+            {m.talent_call()}
+          </a>
+          <a
+            className="btn btn-sm btn-outline"
+            href={whatsappLink(talent.phoneE164)}
+            target="_blank"
+            rel="noopener noreferrer"
+          >
+            {m.talent_whatsapp()}
+          </a>
+          <a className="btn btn-sm btn-outline" href={`mailto:${talent.email}`}>
+            {m.talent_send_email()}
+          </a>
+        </nav>
+      )}
 
-      <TalentDetails talent={talent} />
-      <ResumeCard talent={talent} />
+      {/* Nothing personal is left to show: the notice above says so. */}
+      {!erased && <TalentDetails talent={talent} />}
+      {!erased && <ResumeCard talent={talent} />}
 
       <section className="space-y-3" aria-labelledby="talent-referrals-heading">
         <h2 id="talent-referrals-heading" className="text-lg font-semibold">

@@ -5,6 +5,7 @@ import { FormAlert } from '#src/components/form/form-alert.tsx';
 import { SearchBox } from '#src/components/list/search-box.tsx';
 import { pickTalentsQueryOptions } from '#src/features/tasks/api.ts';
 import { errorMessage } from '#src/lib/app-error.ts';
+import { talentDisplayName } from '#src/lib/talent-name.ts';
 import { m } from '#src/paraglide/messages.js';
 
 // Search my talents folder and pick one for the task: profile completion then refers them. A talent
@@ -40,17 +41,21 @@ export function PickTalent({ taskId }: { taskId: number }) {
         >
           {talents.data.items.map((talent) => {
             const referred = talent.referrals.some((referral) => referral.taskId === taskId);
+            // An anonymised talent has no address left to ask for consent: not offered.
+            const erased = talent.erasedAt !== null;
             return (
               <li key={talent.id} className="flex items-center justify-between gap-3 p-3" data-testid="pick-talent-row">
                 <div className="min-w-0">
-                  <p className="truncate font-medium">{talent.fullName}</p>
-                  <p className="truncate text-xs text-base-content/60">
-                    {talent.email} · {talent.location}
-                  </p>
+                  <p className="truncate font-medium">{talentDisplayName(talent.fullName)}</p>
+                  {!erased && (
+                    <p className="truncate text-xs text-base-content/60">
+                      {talent.email} · {talent.location}
+                    </p>
+                  )}
                 </div>
-                {referred ? (
+                {referred || erased ? (
                   <span className="badge badge-ghost badge-sm shrink-0 whitespace-nowrap">
-                    {m.manage_add_already_referred()}
+                    {erased ? m.talent_erased_badge() : m.manage_add_already_referred()}
                   </span>
                 ) : (
                   <Link

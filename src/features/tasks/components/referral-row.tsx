@@ -1,6 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import { ConsentBadge, HiringBadge, ItaBadge, RewardBadge } from '#src/components/status/referral-badges.tsx';
 import { formatDate } from '#src/lib/format.ts';
+import { talentDisplayName } from '#src/lib/talent-name.ts';
 import { m } from '#src/paraglide/messages.js';
 import type { ReferralSummary } from '#src/shared/recruiter-types.ts';
 
@@ -19,9 +20,9 @@ export function ReferralRow({ referral, showTask = false }: { referral: Referral
                 params={{ id: String(referral.talentId) }}
                 search={{ referral: referral.id }}
                 className="link link-hover"
-                aria-label={m.manage_open_referral({ name: referral.talentName })}
+                aria-label={m.manage_open_referral({ name: talentDisplayName(referral.talentName) })}
               >
-                {referral.talentName}
+                {talentDisplayName(referral.talentName)}
               </Link>
             </h3>
           </div>

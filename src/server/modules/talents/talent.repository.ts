@@ -127,6 +127,7 @@ export async function talentDetail(db: DB, talent: Talent): Promise<TalentDetail
     needsCompletion: talent.completion_task_id !== null,
     completionTaskId: talent.completion_task_id,
     corrections: await openCorrections(db, talent.id),
+    erasedAt: talent.erased_at,
     createdAt: talent.created_at,
     updatedAt: talent.updated_at,
   };
@@ -314,6 +315,7 @@ export async function listTalentPage(
         })),
       needsCompletion: t.completion_task_id !== null,
       completionTaskId: t.completion_task_id,
+      erasedAt: t.erased_at,
       createdAt: t.created_at,
       updatedAt: t.updated_at,
     }),

@@ -1,0 +1,213 @@
+import { useQuery } from '@tanstack/react-query';
+import { useId, useState } from 'react';
+import { FormAlert } from '#src/components/form/form-alert.tsx';
+import { Pagination } from '#src/components/list/pagination.tsx';
+import { RowSkeletons } from '#src/components/list/row-skeletons.tsx';
+import { Modal } from '#src/components/modal.tsx';
+import { toast } from '#src/components/toast/toast-store.ts';
+import { dataRequestsQueryOptions, useCloseRequestMutation } from '#src/features/admin-data-protection/api.ts';
+import {
+  REQUEST_KIND_LABELS,
+  REQUEST_STATUS_LABELS,
+  requestClock,
+} from '#src/features/admin-data-protection/labels.ts';
+import { errorMessage } from '#src/lib/app-error.ts';
+import { formatDate } from '#src/lib/format.ts';
+import { talentDisplayName } from '#src/lib/talent-name.ts';
+import { useValidatedForm } from '#src/lib/use-validated-form.ts';
+import { m } from '#src/paraglide/messages.js';
+import { closeDataRequestSchema, type DataRequestStatus } from '#src/shared/data-protection-schemas.ts';
+import type { DataRequestRow } from '#src/shared/data-protection-types.ts';
+import { ScrollRegion } from './scroll-region';
+
+type Filters = { status: DataRequestStatus; page: number; pageSize: number };
+
+// The talents' correction and withdrawal requests, the one due soonest first, each with its clock.
+export function RequestList({
+  filters,
+  onChange,
+  onOpenPerson,
+}: {
+  filters: Filters;
+  onChange: (patch: Partial<Filters>) => void;
+  onOpenPerson: (talentId: number) => void;
+}) {
+  const query = useQuery({ ...dataRequestsQueryOptions(filters), placeholderData: (prev) => prev });
+  const [closing, setClosing] = useState<DataRequestRow | null>(null);
+  return (
+    <div className="space-y-3">
+      <div role="tablist" className="tabs tabs-box tabs-sm w-fit" aria-label={m.data_protection_status_filter()}>
+        {(['OPEN', 'DONE', 'REFUSED'] as const).map((status) => (
+          <button
+            key={status}
+            type="button"
+            role="tab"
+            aria-selected={filters.status === status}
+            className={`tab ${filters.status === status ? 'tab-active' : ''}`}
+            onClick={() => onChange({ status, page: 1 })}
+          >
+            {REQUEST_STATUS_LABELS[status]()}
+          </button>
+        ))}
+      </div>
+      {query.isPending && <RowSkeletons />}
+      {query.isError && <FormAlert message={errorMessage(query.error)} />}
+      {query.data &&
+        (query.data.items.length === 0 ? (
+          <p className="text-sm text-base-content/70" data-testid="requests-none">
+            {m.data_protection_requests_none()}
+          </p>
+        ) : (
+          <>
+            <ScrollRegion label={m.data_protection_tab_requests()}>
+              <table className="table table-sm" data-testid="request-table">
+                <thead>
+                  <tr>
+                    <th>{m.data_protection_col_person()}</th>
+                    <th>{m.data_protection_col_kind()}</th>
+                    <th>{m.data_protection_col_message()}</th>
+                    <th>{m.data_protection_col_due()}</th>
+                    <th>{filters.status === 'OPEN' ? '' : m.data_protection_col_response()}</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {query.data.items.map((r) => (
+                    <RequestRow key={r.id} row={r} onOpenPerson={onOpenPerson} onClose={() => setClosing(r)} />
+                  ))}
+                </tbody>
+              </table>
+            </ScrollRegion>
+            <Pagination
+              page={query.data.page}
+              pageSize={query.data.pageSize}
+              total={query.data.total}
+              onChange={onChange}
+              idPrefix="requests"
+            />
+          </>
+        ))}
+      {closing && <CloseRequestDialog row={closing} onClose={() => setClosing(null)} />}
+    </div>
+  );
+}
+
+function RequestRow({
+  row,
+  onOpenPerson,
+  onClose,
+}: {
+  row: DataRequestRow;
+  onOpenPerson: (talentId: number) => void;
+  onClose: () => void;
+}) {
+  const overdue = row.status === 'OPEN' && row.daysLeft < 0;
+  return (
+    <tr data-testid="request-row">
+      <td>
+        <button type="button" className="link link-hover font-medium" onClick={() => onOpenPerson(row.talent.id)}>
+          {talentDisplayName(row.talent.fullName)}
+        </button>
+        <div className="text-xs text-base-content/60">
+          {m.data_protection_request_recruiter({ name: row.recruiter.name })}
+        </div>
+      </td>
+      <td>{REQUEST_KIND_LABELS[row.kind]()}</td>
+      <td className="max-w-80 break-words">{row.message ?? '—'}</td>
+      <td className="whitespace-nowrap">
+        <div>{formatDate(row.dueAt)}</div>
+        {row.status === 'OPEN' && (
+          <div
+            className={`text-xs ${overdue ? 'font-semibold text-error' : 'text-base-content/70'}`}
+            data-testid="request-clock"
+          >
+            {requestClock(row.daysLeft)}
+          </div>
+        )}
+      </td>
+      <td>
+        {row.status === 'OPEN' ? (
+          <button type="button" className="btn btn-xs" onClick={onClose}>
+            {m.data_protection_request_close()}
+          </button>
+        ) : (
+          <div className="max-w-80 text-sm break-words">
+            <div>{row.response}</div>
+            <div className="text-xs text-base-content/60">
+              {row.closedAt &&
+                m.data_protection_request_closed_by({ name: row.closedBy ?? '—', date: formatDate(row.closedAt) })}
+            </div>
+          </div>
+        )}
+      </td>
+    </tr>
+  );
+}
+
+function CloseRequestDialog({ row, onClose }: { row: DataRequestRow; onClose: () => void }) {
+  const titleId = useId();
+  const [status, setStatus] = useState<'DONE' | 'REFUSED'>('DONE');
+  const [response, setResponse] = useState('');
+  const mutation = useCloseRequestMutation(row.id);
+  const values = { status, response };
+  const { errors, formError, submit, formRef } = useValidatedForm(closeDataRequestSchema, values);
+  const pending = mutation.isPending;
+  return (
+    <Modal labelledBy={titleId} boxClassName="modal-box space-y-3" onClose={() => !pending && onClose()}>
+      <h3 id={titleId} className="text-lg font-semibold">
+        {m.data_protection_close_title({ name: talentDisplayName(row.talent.fullName) })}
+      </h3>
+      <form
+        ref={formRef}
+        noValidate
+        className="space-y-2"
+        onSubmit={(event) => {
+          event.preventDefault();
+          void submit(values, async (input) => {
+            await mutation.mutateAsync(input);
+            toast.success(m.data_protection_close_done());
+            onClose();
+          });
+        }}
+      >
+        {formError && <FormAlert message={errorMessage(formError)} />}
+        <fieldset className="fieldset">
+          <legend className="fieldset-legend">{m.data_protection_close_outcome()}</legend>
+          {(['DONE', 'REFUSED'] as const).map((value) => (
+            <label key={value} className="label cursor-pointer gap-2">
+              <input
+                type="radio"
+                className="radio radio-sm"
+                name="close-status"
+                checked={status === value}
+                onChange={() => setStatus(value)}
+              />
+              {REQUEST_STATUS_LABELS[value]()}
+            </label>
+          ))}
+        </fieldset>
+        <fieldset className="fieldset">
+          <label className="fieldset-legend" htmlFor="close-response">
+            {m.data_protection_close_response()}
+          </label>
+          <textarea
+            id="close-response"
+            className={`textarea w-full ${errors.response ? 'textarea-error' : ''}`}
+            rows={3}
+            value={response}
+            onChange={(event) => setResponse(event.target.value)}
+            aria-invalid={errors.response ? true : undefined}
+          />
+          {errors.response && <p className="label text-error text-wrap">{errors.response}</p>}
+        </fieldset>
+        <div className="modal-action">
+          <button type="button" className="btn btn-sm" onClick={onClose} disabled={pending}>
+            {m.data_protection_cancel()}
+          </button>
+          <button type="submit" className="btn btn-sm btn-primary" disabled={pending} aria-busy={pending}>
+            {m.data_protection_close_submit()}
+          </button>
+        </div>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,11 @@
+import type { ReactNode } from 'react';
+
+/** A table's box that scrolls sideways on a narrow screen; it takes the focus so a keyboard can scroll it. */
+export function ScrollRegion({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard (WCAG 2.1.1)
+    <section className="overflow-x-auto rounded-box border border-base-300" aria-label={label} tabIndex={0}>
+      {children}
+    </section>
+  );
+}

@@ -1,0 +1,314 @@
+import type { DB } from '#src/server/db/connect.ts';
+import { notFound } from '#src/server/errors.ts';
+import type { PersonAccess, PersonFile, PersonMatch, PersonView } from '#src/shared/data-protection-types.ts';
+import type { RewardStatus } from '#src/shared/enums.ts';
+import { normalizeEmail, toE164 } from '#src/shared/phone.ts';
+
+// Finding a person across every recruiter, and everything held about them (issue 24 part 3). Reads only:
+// the routes write the record of access (PERSON_VIEW, PERSON_EXPORT); a search writes none.
+
+/** Without "+" a number is read as Malaysian, as the admin's other phone fields do. */
+const DEFAULT_COUNTRY_CODE = '+60';
+
+/** How the admin's text is matched: an e-mail on talents.email_normalized, a phone on talents.phone_e164. */
+export function searchKeys(q: string): { email: string | null; phone: string | null } {
+  const text = q.trim();
+  if (text.includes('@')) return { email: normalizeEmail(text), phone: null };
+  const digits = text.replace(/[^\d+]/g, '');
+  // "60123456789" typed without its "+" is a full international number, "012-345 6789" a local one.
+  const phone =
+    toE164(DEFAULT_COUNTRY_CODE, text) ?? (digits.startsWith('+') ? null : toE164(DEFAULT_COUNTRY_CODE, `+${digits}`));
+  return { email: null, phone };
+}
+
+const parseList = (json: string): string[] => {
+  try {
+    const value = JSON.parse(json);
+    return Array.isArray(value) ? value.map(String) : [];
+  } catch {
+    return [];
+  }
+};
+
+/** Every talent row, of any recruiter, with this e-mail or phone; newest first. */
+export async function findPeople(db: DB, q: string): Promise<PersonMatch[]> {
+  const { email, phone } = searchKeys(q);
+  if (!email && !phone) return [];
+  const rows = await db
+    .selectFrom('talents')
+    .innerJoin('users', 'users.id', 'talents.recruiter_id')
+    .select([
+      'talents.id',
+      'talents.full_name',
+      'talents.email',
+      'talents.phone_e164',
+      'talents.resume_file_id',
+      'talents.created_at',
+      'talents.updated_at',
+      'talents.erased_at',
+      'users.id as recruiter_id',
+      'users.full_name as recruiter_name',
+      'users.email as recruiter_email',
+    ])
+    .where((eb) =>
+      email ? eb('talents.email_normalized', '=', email) : eb('talents.phone_e164', '=', phone as string),
+    )
+    .orderBy('talents.created_at', 'desc')
+    .orderBy('talents.id', 'desc')
+    .limit(50)
+    .execute();
+  const matches: PersonMatch[] = [];
+  for (const row of rows) {
+    matches.push({
+      id: row.id,
+      fullName: row.full_name,
+      email: row.erased_at ? '' : row.email,
+      phone: row.erased_at ? '' : row.phone_e164,
+      recruiter: { id: row.recruiter_id, name: row.recruiter_name, email: row.recruiter_email },
+      createdAt: row.created_at,
+      updatedAt: row.updated_at,
+      erasedAt: row.erased_at,
+      counts: await countsOf(db, row.id, row.resume_file_id),
+    });
+  }
+  return matches;
+}
+
+async function countsOf(db: DB, talentId: number, resumeFileId: number | null): Promise<PersonMatch['counts']> {
+  const referralIds = db.selectFrom('referrals').select('id').where('talent_id', '=', talentId);
+  const count = <T extends { n: number | string | bigint }>(row: T | undefined) => Number(row?.n ?? 0);
+  const [referrals, proofs, links, emails, requests] = await Promise.all([
+    db
+      .selectFrom('referrals')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('talent_id', '=', talentId)
+      .executeTakeFirst(),
+    db
+      .selectFrom('call_proofs')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('referral_id', 'in', referralIds)
+      .executeTakeFirst(),
+    db
+      .selectFrom('one_time_tokens')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where((eb) => eb.or([eb('talent_id', '=', talentId), eb('referral_id', 'in', referralIds)]))
+      .executeTakeFirst(),
+    db
+      .selectFrom('email_outbox')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('talent_id', '=', talentId)
+      .executeTakeFirst(),
+    db
+      .selectFrom('data_requests')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('talent_id', '=', talentId)
+      .executeTakeFirst(),
+  ]);
+  return {
+    referrals: count(referrals),
+    files: count(proofs) + (resumeFileId === null ? 0 : 1),
+    links: count(links),
+    emails: count(emails),
+    requests: count(requests),
+  };
+}
+
+/** Every record, link and file that holds the talent; 404 when no such talent is left. */
+export async function getPerson(db: DB, talentId: number): Promise<PersonView> {
+  const talent = await db
+    .selectFrom('talents')
+    .innerJoin('users', 'users.id', 'talents.recruiter_id')
+    .selectAll('talents')
+    .select(['users.full_name as recruiter_name', 'users.email as recruiter_email'])
+    .where('talents.id', '=', talentId)
+    .executeTakeFirst();
+  if (!talent) throw notFound('Person');
+  const erased = talent.erased_at !== null;
+  const referralIds = db.selectFrom('referrals').select('id').where('talent_id', '=', talentId);
+
+  const [referrals, proofFiles, resumeFile, links, emails, requests, access] = await Promise.all([
+    db
+      .selectFrom('referrals')
+      .innerJoin('tasks', 'tasks.id', 'referrals.task_id')
+      .select([
+        'referrals.id',
+        'referrals.consent_status',
+        'referrals.ita_status',
+        'referrals.hiring_status',
+        'referrals.reward_status',
+        'referrals.reward_amount',
+        'referrals.reward_currency',
+        'referrals.payment_id',
+        'referrals.created_at',
+        'tasks.id as task_id',
+        'tasks.code as task_code',
+        'tasks.title as task_title',
+      ])
+      .where('referrals.talent_id', '=', talentId)
+      .orderBy('referrals.created_at')
+      .orderBy('referrals.id')
+      .execute(),
+    db
+      .selectFrom('call_proofs')
+      .innerJoin('files', 'files.id', 'call_proofs.file_id')
+      .select([
+        'files.id',
+        'files.purpose',
+        'files.original_name',
+        'files.size',
+        'files.created_at',
+        'files.storage_key',
+      ])
+      .where('call_proofs.referral_id', 'in', referralIds)
+      .orderBy('files.created_at')
+      .orderBy('files.id')
+      .execute(),
+    talent.resume_file_id === null
+      ? Promise.resolve(undefined)
+      : db
+          .selectFrom('files')
+          .select(['id', 'purpose', 'original_name', 'size', 'created_at', 'storage_key'])
+          .where('id', '=', talent.resume_file_id)
+          .executeTakeFirst(),
+    db
+      .selectFrom('one_time_tokens')
+      .select(['id', 'kind', 'referral_id', 'created_at', 'expires_at', 'used_at', 'voided_at'])
+      .where((eb) => eb.or([eb('talent_id', '=', talentId), eb('referral_id', 'in', referralIds)]))
+      .orderBy('created_at')
+      .orderBy('id')
+      .execute(),
+    db
+      .selectFrom('email_outbox')
+      .select(['id', 'template', 'status', 'created_at', 'sent_at'])
+      .where('talent_id', '=', talentId)
+      .orderBy('created_at')
+      .orderBy('id')
+      .execute(),
+    db
+      .selectFrom('data_requests')
+      .selectAll()
+      .where('talent_id', '=', talentId)
+      .orderBy('created_at')
+      .orderBy('id')
+      .execute(),
+    db
+      .selectFrom('access_log')
+      .leftJoin('users', 'users.id', 'access_log.actor_id')
+      .select([
+        'access_log.id',
+        'access_log.action',
+        'access_log.actor_kind',
+        'access_log.subject_kind',
+        'access_log.subject_id',
+        'access_log.detail',
+        'access_log.created_at',
+        'users.full_name as actor_name',
+      ])
+      .where('access_log.talent_id', '=', talentId)
+      .orderBy('access_log.created_at', 'desc')
+      .orderBy('access_log.id', 'desc')
+      .limit(500)
+      .execute(),
+  ]);
+
+  const toFile = (f: NonNullable<typeof resumeFile>): PersonFile => {
+    const gone = f.storage_key.startsWith('erased:');
+    return {
+      id: f.id,
+      purpose: f.purpose,
+      name: f.original_name,
+      size: Number(f.size),
+      createdAt: f.created_at,
+      href: gone ? null : `/api/files/${f.id}`,
+    };
+  };
+
+  return {
+    profile: {
+      id: talent.id,
+      fullName: talent.full_name,
+      email: erased ? '' : talent.email,
+      // E.164, as the search matches it (the column `phone` holds the number as typed, without its code).
+      phone: erased ? '' : talent.phone_e164,
+      countryCode: talent.country_code,
+      languages: parseList(talent.languages),
+      educationLevel: talent.education_level,
+      country: talent.country,
+      location: talent.location,
+      expectedSalary: talent.expected_salary === null ? null : Number(talent.expected_salary),
+      expectedSalaryCurrency: talent.expected_salary_currency,
+      currentPosition: talent.current_position,
+      yearsOfExperience: talent.years_of_experience === null ? null : Number(talent.years_of_experience),
+      skills: parseList(talent.skills),
+      summary: talent.summary,
+      hasResumeText: talent.resume_text !== null && talent.resume_text !== '',
+      contactLocale: talent.contact_locale,
+      recruiter: { id: talent.recruiter_id, name: talent.recruiter_name, email: talent.recruiter_email },
+      createdAt: talent.created_at,
+      updatedAt: talent.updated_at,
+      erasedAt: talent.erased_at,
+    },
+    referrals: referrals.map((r) => ({
+      id: r.id,
+      task: { id: r.task_id, code: r.task_code, title: r.task_title },
+      consentStatus: r.consent_status,
+      itaStatus: r.ita_status,
+      hiringStatus: r.hiring_status,
+      rewardStatus: r.reward_status as RewardStatus | null,
+      rewardAmount: r.reward_amount === null ? null : Number(r.reward_amount),
+      rewardCurrency: r.reward_currency,
+      paymentId: r.payment_id,
+      createdAt: r.created_at,
+    })),
+    files: [...(resumeFile ? [toFile(resumeFile)] : []), ...proofFiles.map(toFile)],
+    links: links.map((l) => ({
+      id: l.id,
+      kind: l.kind,
+      referralId: l.referral_id,
+      createdAt: l.created_at,
+      expiresAt: l.expires_at,
+      usedAt: l.used_at,
+      voidedAt: l.voided_at,
+    })),
+    emails: emails.map((e) => ({
+      id: e.id,
+      template: e.template,
+      status: e.status,
+      createdAt: e.created_at,
+      sentAt: e.sent_at,
+    })),
+    requests: requests.map((r) => ({
+      id: r.id,
+      kind: r.kind,
+      referralId: r.referral_id,
+      message: r.message,
+      status: r.status,
+      dueAt: r.due_at,
+      createdAt: r.created_at,
+      closedAt: r.closed_at,
+      response: r.response,
+    })),
+    access: access.map(
+      (a): PersonAccess => ({
+        id: a.id,
+        action: a.action,
+        actorKind: a.actor_kind,
+        actorName: a.actor_name ?? null,
+        subjectKind: a.subject_kind,
+        subjectId: a.subject_id,
+        detail: parseDetail(a.detail),
+        createdAt: a.created_at,
+      }),
+    ),
+  };
+}
+
+function parseDetail(json: string | null): Record<string, unknown> | null {
+  if (json === null) return null;
+  try {
+    const value = JSON.parse(json);
+    return value && typeof value === 'object' ? (value as Record<string, unknown>) : null;
+  } catch {
+    return null;
+  }
+}
