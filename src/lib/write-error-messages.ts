@@ -10,6 +10,7 @@ registerErrorMessages({
   OUTBOX_TOO_OLD: m.outbox_too_old,
   DUPLICATE_REFERRAL: m.error_duplicate_referral,
   REFERRAL_CLOSED: m.error_referral_closed,
+  TALENT_ERASED: m.error_talent_erased,
   RESUME_TOO_LARGE: m.error_resume_too_large,
   UNSUPPORTED_FILE_TYPE: m.error_unsupported_file_type,
   USAGE_LIMIT_REACHED: m.error_usage_limit_reached,

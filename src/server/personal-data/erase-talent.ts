@@ -70,17 +70,16 @@ export async function eraseTalent(
     }
     const referralIds = referrals.map((r) => r.id);
 
+    // Their CV and every call proof of their referrals (SQLite binds no booleans: no `false` branch).
     const files = await trx
       .selectFrom('files')
       .select(['id', 'storage_key'])
-      .where((eb) =>
-        eb.or([
-          eb('id', '=', talent.resume_file_id ?? -1),
-          referralIds.length === 0
-            ? eb.val(false)
-            : eb('id', 'in', eb.selectFrom('call_proofs').select('file_id').where('referral_id', 'in', referralIds)),
-        ]),
-      )
+      .where((eb) => {
+        const resume = eb('id', '=', talent.resume_file_id ?? -1);
+        if (referralIds.length === 0) return resume;
+        const proofs = eb.selectFrom('call_proofs').select('file_id').where('referral_id', 'in', referralIds);
+        return eb.or([resume, eb('id', 'in', proofs)]);
+      })
       .where('storage_key', 'not like', 'erased:%')
       .execute();
     const mails = await trx.selectFrom('email_outbox').select('id').where('talent_id', '=', talentId).execute();

@@ -4,6 +4,7 @@ import { appLink } from '#src/server/mail/app-link.ts';
 import { enqueueEmail } from '#src/server/mail/outbox.ts';
 import { hitRateLimit, type RateRule } from '#src/server/middleware/rate-limit.ts';
 import { newDataLink } from '#src/server/modules/talent-links/data-link.ts';
+import { assertNotErased } from '#src/server/personal-data/assert-not-erased.ts';
 import { issueOneTimeToken, voidOneTimeTokens } from '#src/server/security/one-time-tokens.ts';
 import { CONSENT_TOKEN_TTL_SECONDS, ITA_TOKEN_TTL_SECONDS } from '#src/shared/constants.ts';
 import { toAppLocale } from '#src/shared/enums.ts';
@@ -50,9 +51,12 @@ export async function sendTalentLink(
       'users.full_name as recruiterName',
       'referrals.ita_status as itaStatus',
       'referrals.talent_id as talentId',
+      'talents.erased_at as erasedAt',
     ])
     .where('referrals.id', '=', referralId)
     .executeTakeFirstOrThrow();
+  // The one place a talent's links are e-mailed: an anonymised talent has no address left to write to.
+  assertNotErased({ erased_at: row.erasedAt });
 
   await voidOneTimeTokens(db, { kind, referralId }, now);
   const ttlSeconds = kind === 'CONSENT' ? CONSENT_TOKEN_TTL_SECONDS : ITA_TOKEN_TTL_SECONDS;

@@ -2,6 +2,7 @@ import type { AppDeps } from '#src/server/context.ts';
 import { AppError } from '#src/server/errors.ts';
 import { wakeResumeParser } from '#src/server/jobs/resume-parser.ts';
 import { limitTalentMail, sendTalentLink } from '#src/server/modules/referrals/talent-link-mail.ts';
+import { assertNotErased } from '#src/server/personal-data/assert-not-erased.ts';
 import { canExtractText } from '#src/server/resume/resume-formats.ts';
 import { checkUpload, discardStoredObject, storeUpload } from '#src/server/uploads/read-upload.ts';
 import type { ListPage } from '#src/shared/api-response.ts';
@@ -132,6 +133,7 @@ export async function completeProfileAndRefer(
   const { db } = deps;
   const now = deps.now();
   const talent = await findOwnedTalent(db, recruiterId, fields.talentId);
+  assertNotErased(talent);
   await loadReferableTask(db, fields.taskId, now);
   const person = { emailNormalized: talent.email_normalized, phoneE164: talent.phone_e164 };
   await assertNotReferred(db, { taskId: fields.taskId, recruiterId, ...person });
@@ -249,6 +251,7 @@ export async function updateTalent(
 ): Promise<TalentDetail> {
   const { db } = deps;
   const talent = await findOwnedTalent(db, recruiterId, talentId);
+  assertNotErased(talent);
   const person = personColumns(fields);
   const contact = { emailNormalized: person.email_normalized, phoneE164: person.phone_e164 };
   await assertNotAnotherTalent(db, recruiterId, talent.id, contact);
