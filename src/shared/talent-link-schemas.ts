@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import { LOCALES } from './enums';
+import { MAX_ID } from './form-fields';
 
 // The public consent and ITA calls (`/api/public/consent`, `/api/public/ita`).
 const tokenSchema = v.pipe(
@@ -45,7 +46,13 @@ export const talentDataCorrectionSchema = v.object({
 
 export const talentDataWithdrawSchema = v.object({
   token: tokenSchema,
-  referralId: v.pipe(v.number('field_required'), v.integer('field_required'), v.minValue(1, 'field_required')),
+  referralId: v.pipe(
+    v.number('field_required'),
+    v.integer('field_required'),
+    v.minValue(1, 'field_required'),
+    // Ids are 32-bit integers in PostgreSQL: a larger number is no referral, not a database error.
+    v.maxValue(MAX_ID, 'field_required'),
+  ),
   locale: v.optional(v.picklist(LOCALES), 'en'),
 });
 

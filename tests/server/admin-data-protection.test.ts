@@ -58,7 +58,8 @@ describe.each(DIALECTS)('admin data protection on %s', (dialect) => {
     expect(byEmail.map((p) => p.id).sort()).toEqual([rinaTalentId, amirTalentId].sort());
     const rinas = byEmail.find((p) => p.id === rinaTalentId) as PersonMatch;
     expect(rinas.recruiter.email).toBe('rina@example.com');
-    expect(rinas.counts).toMatchObject({ referrals: 1, links: 1, emails: 1 });
+    // Two links: the consent link and the "manage my data" link its e-mail carries.
+    expect(rinas.counts).toMatchObject({ referrals: 1, links: 2, emails: 1 });
 
     // The phone as the admin types it: local, with spaces and dashes.
     const byPhone = await ok<PersonMatch[]>(
@@ -99,7 +100,13 @@ describe.each(DIALECTS)('admin data protection on %s', (dialect) => {
     expect(view.files).toEqual([
       expect.objectContaining({ id: proof.file.id, purpose: 'CALL_PROOF', href: `/api/files/${proof.file.id}` }),
     ]);
-    expect(view.links).toEqual([expect.objectContaining({ kind: 'CONSENT', referralId: referral.id, usedAt: null })]);
+    expect(view.links).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ kind: 'CONSENT', referralId: referral.id, usedAt: null }),
+        expect.objectContaining({ kind: 'DATA', referralId: null }),
+      ]),
+    );
+    expect(view.links).toHaveLength(2);
     expect(view.emails).toEqual([expect.objectContaining({ template: 'consent_request', status: 'PENDING' })]);
     const text = JSON.stringify(view);
     expect(text).not.toContain('token_hash');
@@ -133,7 +140,7 @@ describe.each(DIALECTS)('admin data protection on %s', (dialect) => {
     );
     expect(file.profile.fullName).not.toBe('');
     expect(file.referrals.map((r) => r.id)).toEqual([referral.id]);
-    expect(file.links).toHaveLength(1);
+    expect(file.links).toHaveLength(2);
     expect(file.emails).toHaveLength(1);
     const lines = await accessLines(rinaTalentId);
     expect(lines.map((l) => l.action)).toEqual(['PERSON_EXPORT']);
