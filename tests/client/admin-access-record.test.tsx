@@ -82,7 +82,7 @@ const rowTexts = async () => {
 describe('the access record screen', () => {
   it('says where personal data goes, and that it all stays on this server by default', async () => {
     renderAppAt('/admin/access-record');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Access record' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Access Record' })).toBeTruthy();
     const panel = within(await screen.findByTestId('data-locations'));
     expect(panel.getByRole('heading', { name: 'Where personal data goes' })).toBeTruthy();
     await waitFor(() => expect(panel.getAllByTestId('data-location-leaves')).toHaveLength(4));
@@ -94,7 +94,7 @@ describe('the access record screen', () => {
       within(panel.getByTestId('data-location-ai')).getByText('Built in: runs on this server and sends nothing out.'),
     ).toBeTruthy();
     expect(within(panel.getByTestId('data-location-database')).getByText(/SQLite/)).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'Access record' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Access Record' })).toBeTruthy();
   });
 
   it('lists every line newest first, named and in the admin’s zone', async () => {
