@@ -1,5 +1,7 @@
+import type { SelectQueryBuilder } from 'kysely';
 import type { AppDeps } from '#src/server/context.ts';
 import type { DB } from '#src/server/db/connect.ts';
+import type { Database } from '#src/server/db/database.ts';
 import { eraseTalent } from '#src/server/personal-data/erase-talent.ts';
 import { retentionPolicy } from '#src/server/personal-data/retention-policy.ts';
 
@@ -91,22 +93,60 @@ async function eachBatch(find: () => Promise<number[]>, handle: (id: number) => 
   }
 }
 
+// A batch of the talents a query finds, oldest first.
+const firstIds = (query: SelectQueryBuilder<Database, 'talents', { id: number }>) =>
+  query
+    .orderBy('talents.id')
+    .limit(BATCH)
+    .execute()
+    .then((rows) => rows.map((row) => row.id));
+
 /** Talents not yet erased whose referrals all had consent declined (or withdrawn) before `before`. */
 function declinedTalents(db: DB, before: string): Promise<number[]> {
-  return db
-    .selectFrom('talents')
-    .select('talents.id')
-    .where('talents.erased_at', 'is', null)
-    .where((eb) =>
-      eb.and([
-        eb.exists(
-          eb
-            .selectFrom('referrals')
-            .select('referrals.id')
-            .whereRef('referrals.talent_id', '=', 'talents.id')
-            .where('referrals.consent_status', '=', 'DECLINED')
-            .where('referrals.consent_decided_at', '<', before),
-        ),
+  return firstIds(
+    db
+      .selectFrom('talents')
+      .select('talents.id')
+      .where('talents.erased_at', 'is', null)
+      .where((eb) =>
+        eb.and([
+          eb.exists(
+            eb
+              .selectFrom('referrals')
+              .select('referrals.id')
+              .whereRef('referrals.talent_id', '=', 'talents.id')
+              .where('referrals.consent_status', '=', 'DECLINED')
+              .where('referrals.consent_decided_at', '<', before),
+          ),
+          eb.not(
+            eb.exists(
+              eb
+                .selectFrom('referrals')
+                .select('referrals.id')
+                .whereRef('referrals.talent_id', '=', 'talents.id')
+                .where((r) =>
+                  r.or([
+                    r('referrals.consent_status', '!=', 'DECLINED'),
+                    r('referrals.consent_decided_at', 'is', null),
+                    r('referrals.consent_decided_at', '>=', before),
+                  ]),
+                ),
+            ),
+          ),
+        ]),
+      ),
+  );
+}
+
+/** Talents not yet anonymised with nothing done on them or their referrals since `before`. */
+function inactiveTalents(db: DB, before: string): Promise<number[]> {
+  return firstIds(
+    db
+      .selectFrom('talents')
+      .select('talents.id')
+      .where('talents.erased_at', 'is', null)
+      .where('talents.updated_at', '<', before)
+      .where((eb) =>
         eb.not(
           eb.exists(
             eb
@@ -115,83 +155,47 @@ function declinedTalents(db: DB, before: string): Promise<number[]> {
               .whereRef('referrals.talent_id', '=', 'talents.id')
               .where((r) =>
                 r.or([
-                  r('referrals.consent_status', '!=', 'DECLINED'),
-                  r('referrals.consent_decided_at', 'is', null),
-                  r('referrals.consent_decided_at', '>=', before),
+                  r('referrals.updated_at', '>=', before),
+                  r.exists(
+                    r
+                      .selectFrom('referral_history')
+                      .select('referral_history.id')
+                      .whereRef('referral_history.referral_id', '=', 'referrals.id')
+                      .where('referral_history.created_at', '>=', before),
+                  ),
+                  r.exists(
+                    r
+                      .selectFrom('call_proofs')
+                      .select('call_proofs.id')
+                      .whereRef('call_proofs.referral_id', '=', 'referrals.id')
+                      .where('call_proofs.created_at', '>=', before),
+                  ),
                 ]),
               ),
           ),
         ),
-      ]),
-    )
-    .orderBy('talents.id')
-    .limit(BATCH)
-    .execute()
-    .then((rows) => rows.map((row) => row.id));
-}
-
-/** Talents not yet anonymised with nothing done on them or their referrals since `before`. */
-function inactiveTalents(db: DB, before: string): Promise<number[]> {
-  return db
-    .selectFrom('talents')
-    .select('talents.id')
-    .where('talents.erased_at', 'is', null)
-    .where('talents.updated_at', '<', before)
-    .where((eb) =>
-      eb.not(
-        eb.exists(
-          eb
-            .selectFrom('referrals')
-            .select('referrals.id')
-            .whereRef('referrals.talent_id', '=', 'talents.id')
-            .where((r) =>
-              r.or([
-                r('referrals.updated_at', '>=', before),
-                r.exists(
-                  r
-                    .selectFrom('referral_history')
-                    .select('referral_history.id')
-                    .whereRef('referral_history.referral_id', '=', 'referrals.id')
-                    .where('referral_history.created_at', '>=', before),
-                ),
-                r.exists(
-                  r
-                    .selectFrom('call_proofs')
-                    .select('call_proofs.id')
-                    .whereRef('call_proofs.referral_id', '=', 'referrals.id')
-                    .where('call_proofs.created_at', '>=', before),
-                ),
-              ]),
-            ),
-        ),
       ),
-    )
-    .orderBy('talents.id')
-    .limit(BATCH)
-    .execute()
-    .then((rows) => rows.map((row) => row.id));
+  );
 }
 
 /** Anonymised talents whose referrals and payments were last touched before `before`. */
 function expiredMoneyTrails(db: DB, before: string): Promise<number[]> {
-  return db
-    .selectFrom('talents')
-    .select('talents.id')
-    .where('talents.erased_at', 'is not', null)
-    .where((eb) =>
-      eb.not(
-        eb.exists(
-          eb
-            .selectFrom('referrals')
-            .leftJoin('payments', 'payments.id', 'referrals.payment_id')
-            .select('referrals.id')
-            .whereRef('referrals.talent_id', '=', 'talents.id')
-            .where((r) => r.or([r('referrals.updated_at', '>=', before), r('payments.updated_at', '>=', before)])),
+  return firstIds(
+    db
+      .selectFrom('talents')
+      .select('talents.id')
+      .where('talents.erased_at', 'is not', null)
+      .where((eb) =>
+        eb.not(
+          eb.exists(
+            eb
+              .selectFrom('referrals')
+              .leftJoin('payments', 'payments.id', 'referrals.payment_id')
+              .select('referrals.id')
+              .whereRef('referrals.talent_id', '=', 'talents.id')
+              .where((r) => r.or([r('referrals.updated_at', '>=', before), r('payments.updated_at', '>=', before)])),
+          ),
         ),
       ),
-    )
-    .orderBy('talents.id')
-    .limit(BATCH)
-    .execute()
-    .then((rows) => rows.map((row) => row.id));
+  );
 }

@@ -17,6 +17,7 @@ import { type DataLine, talentDataSections } from '#src/shared/talent-link-docum
 import { TALENT_CORRECTION_MAX } from '#src/shared/talent-link-schemas.ts';
 import { LinkCard } from './link-card';
 import { LinkProblem, problemOf } from './link-problem';
+import { WithdrawButtons } from './withdraw-buttons';
 
 // The talent's data page (`/talent/data?token=…`, issue 24): everything held about them, as the download
 // has it, and their rights on it: download, ask for a correction, withdraw consent. Phone first.
@@ -224,26 +225,13 @@ function ReferralConsent({
         </div>
       )}
       {confirming ? (
-        <div className="flex flex-col gap-3 sm:flex-row">
-          <button
-            type="button"
-            className="btn btn-error sm:flex-1"
-            onClick={onWithdraw}
-            disabled={pending}
-            aria-busy={pending}
-          >
-            {pending && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
-            {pending ? m.talent_link_sending() : m.talent_data_withdraw_confirm()}
-          </button>
-          <button
-            type="button"
-            className="btn btn-ghost sm:flex-1"
-            onClick={() => setConfirming(false)}
-            disabled={pending}
-          >
-            {m.talent_data_withdraw_cancel()}
-          </button>
-        </div>
+        <WithdrawButtons
+          pending={pending}
+          confirmLabel={m.talent_data_withdraw_confirm()}
+          backLabel={m.talent_data_withdraw_cancel()}
+          onConfirm={onWithdraw}
+          onBack={() => setConfirming(false)}
+        />
       ) : (
         <button type="button" className="btn btn-outline sm:self-start" onClick={() => setConfirming(true)}>
           {m.talent_data_withdraw_action()}

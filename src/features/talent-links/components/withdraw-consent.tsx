@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { m } from '#src/paraglide/messages.js';
 import { LinkCard } from './link-card';
+import { WithdrawButtons } from './withdraw-buttons';
 
 // The talent's way back out (the notice promises it): shown under a confirmed consent and on the ITA page
 // while the referral is in progress. It asks once more, in place, as declining does: it cannot be undone.
@@ -46,21 +47,13 @@ export function WithdrawConsent({
           <p ref={questionRef} tabIndex={-1} className="font-medium outline-none">
             {m.talent_link_withdraw_question({ taskTitle, recruiterName })}
           </p>
-          <div className="flex flex-col gap-3 sm:flex-row">
-            <button
-              type="button"
-              className="btn btn-error sm:flex-1"
-              onClick={onWithdraw}
-              disabled={pending}
-              aria-busy={pending}
-            >
-              {pending && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
-              {pending ? m.talent_link_sending() : m.talent_link_withdraw_yes()}
-            </button>
-            <button type="button" className="btn btn-ghost sm:flex-1" onClick={() => toggle(false)} disabled={pending}>
-              {m.talent_link_decline_back()}
-            </button>
-          </div>
+          <WithdrawButtons
+            pending={pending}
+            confirmLabel={m.talent_link_withdraw_yes()}
+            backLabel={m.talent_link_decline_back()}
+            onConfirm={onWithdraw}
+            onBack={() => toggle(false)}
+          />
         </div>
       ) : (
         <button ref={openRef} type="button" className="btn btn-outline sm:self-start" onClick={() => toggle(true)}>

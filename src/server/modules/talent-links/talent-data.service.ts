@@ -126,44 +126,43 @@ async function buildDataView(deps: Pick<AppDeps, 'db' | 'env'>, data: DataToken)
   };
 }
 
-/** The talent's data page: what is held, with a PERSON_VIEW line in the record of access. */
-export async function viewTalentData(deps: AppDeps, token: string, audit: TalentAudit): Promise<TalentDataView> {
+// What a DATA link holds, read by the talent, with the line it leaves in the record of access.
+async function readAsTalent(
+  deps: AppDeps,
+  token: string,
+  audit: TalentAudit,
+  action: 'PERSON_VIEW' | 'PERSON_EXPORT',
+  detail?: Record<string, string>,
+) {
   const now = deps.now();
   const data = await openDataToken(deps.db, token, now);
   const view = await buildDataView(deps, data);
   await recordAccess(deps.db, now, {
     actorId: null,
     actorKind: 'TALENT',
-    action: 'PERSON_VIEW',
+    action,
     subjectKind: 'TALENT',
     subjectId: data.talentId,
     talentId: data.talentId,
+    ...(detail && { detail }),
     ...audit,
   });
-  return view;
+  return { view, talentId: data.talentId };
+}
+
+/** The talent's data page: what is held, with a PERSON_VIEW line in the record of access. */
+export async function viewTalentData(deps: AppDeps, token: string, audit: TalentAudit): Promise<TalentDataView> {
+  return (await readAsTalent(deps, token, audit, 'PERSON_VIEW')).view;
 }
 
 /** The same data as a file to keep (PDPA s43A portability), with a PERSON_EXPORT line. */
-export async function exportTalentData(
+export function exportTalentData(
   deps: AppDeps,
   token: string,
   audit: TalentAudit,
   format: 'json' | 'html',
 ): Promise<{ view: TalentDataView; talentId: number }> {
-  const now = deps.now();
-  const data = await openDataToken(deps.db, token, now);
-  const view = await buildDataView(deps, data);
-  await recordAccess(deps.db, now, {
-    actorId: null,
-    actorKind: 'TALENT',
-    action: 'PERSON_EXPORT',
-    subjectKind: 'TALENT',
-    subjectId: data.talentId,
-    talentId: data.talentId,
-    detail: { format },
-    ...audit,
-  });
-  return { view, talentId: data.talentId };
+  return readAsTalent(deps, token, audit, 'PERSON_EXPORT', { format });
 }
 
 /** The talent's own CV, through their data link, with a FILE_DOWNLOAD line. */
