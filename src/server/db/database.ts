@@ -1,4 +1,5 @@
 import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { AccessActionName } from '#src/shared/access-log-schemas.ts';
 
 // Table types. Conventions that keep SQLite and PostgreSQL alike:
 // times are ISO-8601 UTC text (sortable), flags are integers 0/1, lists are JSON text,
@@ -282,15 +283,10 @@ export interface DataRequestsTable {
   response: string | null;
 }
 
-export type AccessAction =
-  | 'FILE_VIEW' // a CV or call-proof file shown in place
-  | 'FILE_DOWNLOAD'
-  | 'PAYMENTS_EXPORT' // a payments CSV, which carries bank details
-  | 'PERSON_EXPORT' // everything held about a talent, exported by an admin or by the talent
-  | 'PERSON_VIEW' // the talent's data page, or an admin's data-protection view of a person
-  | 'PERSON_ERASE' // erased or anonymised now by an admin
-  | 'RETENTION_ERASE' // erased by the retention job (declined or withdrawn, period over)
-  | 'RETENTION_ANONYMISE'; // anonymised by the retention job (no activity for the period)
+// What a line of the record says happened: FILE_VIEW / FILE_DOWNLOAD of a CV or call proof, PAYMENTS_EXPORT
+// (a CSV with bank details), PERSON_VIEW / PERSON_EXPORT / PERSON_ERASE of everything held about a talent,
+// RETENTION_ERASE / RETENTION_ANONYMISE by the retention job. One list, shared with the screen's filter.
+export type AccessAction = AccessActionName;
 
 // Append-only record of access to personal data (migration 014). No foreign keys: it outlives what it names.
 export interface AccessLogTable {

@@ -9,19 +9,16 @@ import { m } from '#src/paraglide/messages.js';
 import { ERASE_CONFIRM_WORD, eraseSchema } from '#src/shared/data-protection-schemas.ts';
 import type { EraseAnswer } from '#src/shared/data-protection-types.ts';
 
-// "Erase now" in two steps: first what will happen (deleted, or kept anonymised when money is involved),
-// then the reason (kept in the record of access) and the word ERASE typed by hand.
-export function EraseDialog({
-  talentId,
-  name,
-  onCancel,
-  onDone,
-}: {
+type EraseProps = {
   talentId: number;
   name: string;
   onCancel: () => void;
   onDone: (answer: EraseAnswer) => void;
-}) {
+};
+
+// "Erase now" in two steps: first what will happen (deleted, or kept anonymised when money is involved),
+// then the reason (kept in the record of access) and the word ERASE typed by hand.
+export function EraseDialog({ talentId, name, onCancel, onDone }: EraseProps) {
   const [step, setStep] = useState<1 | 2>(1);
   if (step === 1) {
     return (
@@ -41,17 +38,7 @@ export function EraseDialog({
   return <EraseForm talentId={talentId} name={name} onCancel={onCancel} onDone={onDone} />;
 }
 
-function EraseForm({
-  talentId,
-  name,
-  onCancel,
-  onDone,
-}: {
-  talentId: number;
-  name: string;
-  onCancel: () => void;
-  onDone: (answer: EraseAnswer) => void;
-}) {
+function EraseForm({ talentId, name, onCancel, onDone }: EraseProps) {
   const titleId = useId();
   const [reason, setReason] = useState('');
   const [confirm, setConfirm] = useState('');
