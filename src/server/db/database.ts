@@ -24,6 +24,8 @@ export interface UsersTable {
   bank_account_number: string | null;
   locale: string;
   timezone: string;
+  /** JSON NotificationPreferences; null = the defaults (migration 015). */
+  notification_prefs: Generated<string | null>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -85,6 +87,8 @@ export interface PromosTable {
   created_by: number | null;
   created_at: Timestamp;
   updated_at: Timestamp;
+  /** When recruiters were told it opened (migration 015). */
+  announced_at: Generated<Timestamp | null>;
 }
 
 export interface PromoTasksTable {
@@ -268,6 +272,61 @@ export interface EmailOutboxTable {
   talent_id: Generated<number | null>;
 }
 
+// Issue 25 (migration 015): an event to tell users of, fanned out by jobs/notification-worker.ts.
+export interface NotificationEventsTable {
+  id: Generated<number>;
+  kind: string; // NotificationKind
+  audience: 'USER' | 'RECRUITERS' | 'ADMINS';
+  user_id: number | null;
+  talent_id: number | null;
+  payload: string; // JSON NotificationPayload
+  path: string;
+  status: 'PENDING' | 'DONE';
+  fanout_cursor: Generated<number>;
+  locked_until: Timestamp | null;
+  created_at: Timestamp;
+  done_at: Timestamp | null;
+}
+
+// One in-app item of one user.
+export interface NotificationsTable {
+  id: Generated<number>;
+  user_id: number;
+  event_id: number;
+  talent_id: number | null;
+  kind: string;
+  payload: string;
+  path: string;
+  created_at: Timestamp;
+  read_at: Timestamp | null;
+}
+
+// One device that takes pushes (a browser's PushSubscription).
+export interface PushSubscriptionsTable {
+  id: Generated<number>;
+  user_id: number;
+  endpoint: string;
+  p256dh: string;
+  auth: string;
+  user_agent: string | null;
+  created_at: Timestamp;
+  last_success_at: Timestamp | null;
+}
+
+export interface PushOutboxTable {
+  id: Generated<number>;
+  subscription_id: number;
+  talent_id: number | null;
+  payload: string; // JSON PushMessage, emptied once sent or given up
+  status: 'PENDING' | 'SENDING' | 'SENT' | 'FAILED';
+  attempts: Generated<number>;
+  next_attempt_at: Timestamp;
+  locked_until: Timestamp | null;
+  last_error: string | null;
+  created_at: Timestamp;
+  sent_at: Timestamp | null;
+}
+
 // A talent's request about their own data, answered within 21 days (PDPA s31) (migration 014).
 export interface DataRequestsTable {
   id: Generated<number>;
@@ -339,11 +398,17 @@ export interface Database {
   email_outbox: EmailOutboxTable;
   data_requests: DataRequestsTable;
   access_log: AccessLogTable;
+  notification_events: NotificationEventsTable;
+  notifications: NotificationsTable;
+  push_subscriptions: PushSubscriptionsTable;
+  push_outbox: PushOutboxTable;
   idempotency_keys: IdempotencyKeysTable;
   rate_limits: RateLimitsTable;
 }
 
 export type User = Selectable<UsersTable>;
+export type NotificationEventRow = Selectable<NotificationEventsTable>;
+export type PushOutboxRow = Selectable<PushOutboxTable>;
 export type NewUser = Insertable<UsersTable>;
 export type UserUpdate = Updateable<UsersTable>;
 export type Session = Selectable<SessionsTable>;

@@ -15,6 +15,7 @@ import * as consentWithdrawal from './migrations/2026-11-30-011-consent-withdraw
 import * as talentCompleted from './migrations/2026-11-30-012-talent-completed';
 import * as temporaryPasswordExpiry from './migrations/2026-12-01-013-temporary-password-expiry';
 import * as personalData from './migrations/2026-12-02-014-personal-data';
+import * as notifications from './migrations/2026-12-03-015-notifications';
 
 // Migrations are imported, not read from disk, so the bundled server and the tests run the same list.
 const migrations: Record<string, Migration> = {
@@ -32,6 +33,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-30-012-talent-completed': talentCompleted,
   '2026-12-01-013-temporary-password-expiry': temporaryPasswordExpiry,
   '2026-12-02-014-personal-data': personalData,
+  '2026-12-03-015-notifications': notifications,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
