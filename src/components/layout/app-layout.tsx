@@ -3,6 +3,7 @@ import { type ReactNode, useEffect, useState } from 'react';
 import { Dropdown } from '#src/components/dropdown.tsx';
 import { LanguageSwitcher } from '#src/components/language-switcher.tsx';
 import { Logo } from '#src/components/logo.tsx';
+import { NotificationBell } from '#src/components/notifications/notification-bell.tsx';
 import { OfflineBanner } from '#src/components/outbox/offline-banner.tsx';
 import { UnsentBadge, UnsentCount } from '#src/components/outbox/unsent-badge.tsx';
 import { ThemeSwitcher } from '#src/components/theme-switcher.tsx';
@@ -108,6 +109,7 @@ export function AppLayout({
               </Link>
             </div>
             {recruiter && <UnsentBadge />}
+            <NotificationBell />
             <div className="hidden items-center gap-2 sm:flex">
               <LanguageSwitcher />
               <ThemeSwitcher />

@@ -1,0 +1,31 @@
+import { type QueryClient, queryOptions, useQuery } from '@tanstack/react-query';
+import { api, unwrap } from './api-client';
+
+// The bell's number (issue 25): the signed-in user's unread notifications, for every role. A query of
+// its own, cheap on the server, saved with the cache like every screen's data so the bell still shows
+// the last count offline. The centre (features/notifications) writes the count it gets back here.
+
+const REFRESH_EVERY_MS = 60_000;
+
+/** `GET /api/notifications/unread`; asked again on focus, on reconnect and every minute while visible. */
+export const unreadNotificationsQueryOptions = () =>
+  queryOptions({
+    queryKey: ['notifications', 'unread'],
+    queryFn: (): Promise<{ unread: number }> => unwrap(api.api.notifications.unread.$get()),
+    staleTime: 10_000,
+    refetchInterval: REFRESH_EVERY_MS,
+    // The default: no refresh while the tab is hidden (a phone in a pocket asks nothing).
+    refetchIntervalInBackground: false,
+    refetchOnWindowFocus: true,
+    refetchOnReconnect: true,
+  });
+
+export function useUnreadNotifications(enabled = true): number {
+  const { data } = useQuery({ ...unreadNotificationsQueryOptions(), enabled });
+  return data?.unread ?? 0;
+}
+
+/** After an answer that carries the count (mark read, the centre's page): the bell follows at once. */
+export function setUnreadNotifications(queryClient: QueryClient, unread: number): void {
+  queryClient.setQueryData(unreadNotificationsQueryOptions().queryKey, { unread });
+}
