@@ -10,6 +10,7 @@ import type {
   changePasswordSchema,
 } from '#src/shared/account-schemas.ts';
 import type { AccountProfile, AccountSession, SessionsEnded } from '#src/shared/account-types.ts';
+import type { NotificationPreferences, NotificationTopic } from '#src/shared/notifications.ts';
 
 // The field issue keys of src/shared/account-schemas.ts and of the API's refusals.
 registerFieldMessages({
@@ -107,3 +108,23 @@ export const useSignOutOthersMutation = () =>
     (_: undefined) => unwrap(api.api.account.sessions['sign-out-others'].$post()),
     (session) => !session.current,
   );
+
+export type NotificationSettings = { preferences: NotificationPreferences; topics: NotificationTopic[] };
+
+/**
+ * My notification choices (`GET /api/notifications/preferences`): per topic of my roles (in display
+ * order, `topics`), in the app, push and e-mail; for an admin, instant or daily.
+ */
+export const notificationPreferencesQueryOptions = () =>
+  queryOptions({
+    queryKey: ['notification-preferences'],
+    queryFn: (): Promise<NotificationSettings> => unwrap(api.api.notifications.preferences.$get()),
+  });
+
+export function useUpdateNotificationPreferencesMutation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (json: NotificationPreferences) => unwrap(api.api.notifications.preferences.$put({ json })),
+    onSuccess: (answer) => queryClient.setQueryData(notificationPreferencesQueryOptions().queryKey, answer),
+  });
+}

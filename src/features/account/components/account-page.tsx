@@ -2,6 +2,7 @@ import { useSuspenseQuery } from '@tanstack/react-query';
 import { accountQueryOptions } from '#src/features/account/api.ts';
 import { m } from '#src/paraglide/messages.js';
 import { AccountCard } from './account-card';
+import { NotificationSection } from './notification-section';
 import { PasswordSection } from './password-section';
 import { PayoutSection } from './payout-section';
 import { PreferencesSection } from './preferences-section';
@@ -28,6 +29,7 @@ export function AccountPage() {
       <PasswordSection />
       <SessionsSection />
       <PreferencesSection account={account} />
+      <NotificationSection />
     </div>
   );
 }
