@@ -7,6 +7,7 @@ import { formatDate } from '#src/lib/format.ts';
 import { startOutbox } from '#src/lib/outbox/outbox-runner.ts';
 import { followOutbox } from '#src/lib/outbox/outbox-snapshot.ts';
 import { addEntry, clearOutbox } from '#src/lib/outbox/outbox-store.ts';
+import { emailPreferencesToken } from '#src/server/notifications/email-preferences-token.ts';
 import type { Role } from '#src/shared/enums.ts';
 import type { NotificationKind, NotificationPayload } from '#src/shared/notifications.ts';
 import { inProcessApiForFile } from './helpers/in-process-api';
@@ -281,5 +282,49 @@ describe('notification choices on the account page', () => {
       .where('id', '=', me)
       .executeTakeFirstOrThrow();
     expect(JSON.parse(saved.notification_prefs ?? '{}').adminDelivery).toBe('INSTANT');
+  });
+});
+
+describe('the one-click page of the e-mails', () => {
+  // The in-process API's JWT_SECRET (tests/client/helpers/in-process-api.ts) signs the links.
+  const linkOf = (userId: number) =>
+    `/notifications/unsubscribe?token=${emailPreferencesToken('x'.repeat(40), userId, 'call_proofs')}`;
+
+  it('stops one kind of e-mail without signing in, and leads to all the choices', async () => {
+    const email = await server.createUser();
+    const { id } = await server.db
+      .selectFrom('users')
+      .select('id')
+      .where('email', '=', email)
+      .executeTakeFirstOrThrow();
+    renderAppAt(linkOf(id));
+    expect(await screen.findByText('You get e-mails about Call proofs.')).toBeTruthy();
+    expect(document.title).toBe('E-mail Notifications | Recruiter');
+
+    fireEvent.click(screen.getByRole('button', { name: 'Stop these e-mails' }));
+    expect(await screen.findByText('You will no longer get e-mails about Call proofs.')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Stop these e-mails' })).toBeNull();
+    const link = screen.getByRole('link', { name: 'Choose all your notifications' });
+    expect(link.getAttribute('href')).toBe('/account#account-notifications');
+    const saved = await server.db
+      .selectFrom('users')
+      .select('notification_prefs')
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+    expect(JSON.parse(saved.notification_prefs ?? '{}').topics.call_proofs).toEqual({
+      inApp: true,
+      push: true,
+      email: false,
+    });
+  });
+
+  it('says so when the link is not valid', async () => {
+    renderAppAt('/notifications/unsubscribe?token=not-a-real-token');
+    expect(
+      await screen.findByText(
+        'This link is not valid any more. Sign in and choose your notifications on your account page.',
+      ),
+    ).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Stop these e-mails' })).toBeNull();
   });
 });

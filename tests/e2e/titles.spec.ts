@@ -20,6 +20,7 @@ const PUBLIC: [string, string][] = [
   ['/login', 'title_login'],
   ['/reset-password', 'title_reset_password'],
   ['/update-password?token=abc', 'title_update_password'],
+  ['/notifications/unsubscribe?token=abc', 'title_notification_unsubscribe'],
 ];
 
 const RECRUITER: [string, string][] = [
@@ -40,6 +41,7 @@ const RECRUITER: [string, string][] = [
   ['/talents-folder/1/hiring-status', 'title_hiring_status'],
   ['/outbox', 'title_outbox'],
   ['/share-target', 'title_share_target'],
+  ['/notifications', 'title_notifications'],
 ];
 
 const ADMIN: [string, string][] = [
@@ -55,6 +57,7 @@ const ADMIN: [string, string][] = [
   ['/admin/promo/1', 'title_promo'],
   ['/admin/promo/1/add-tasks', 'title_add_tasks_to_promo'],
   ['/admin/tasks', 'title_tasks'],
+  ['/notifications', 'title_notifications'],
 ];
 
 async function expectTitles(page: import('@playwright/test').Page, locale: Locale, routes: [string, string][]) {
