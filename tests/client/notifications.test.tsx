@@ -134,7 +134,8 @@ describe('the centre', () => {
 
   it('opens the screen an item is about and marks it read', async () => {
     const me = await signedIn();
-    const id = await notify(me, 'CALL_PROOF_REJECTED', REJECTED, { path: '/account' });
+    // Paths may carry search params (`/task?view=12`): the router reads them as if typed.
+    const id = await notify(me, 'CALL_PROOF_REJECTED', REJECTED, { path: '/account?from=bell' });
     await notify(me, 'CONSENT_CONFIRMED', REJECTED);
     const { router } = await openCentre();
     await waitFor(() => expect(bell().getAttribute('aria-label')).toBe('Notifications, 2 unread'));
@@ -142,8 +143,10 @@ describe('the centre', () => {
     const item = (await screen.findAllByTestId('notification-item')).find((link) =>
       link.textContent?.includes('Call proof not accepted'),
     ) as HTMLElement;
+    expect(item.getAttribute('href')).toBe('/account?from=bell');
     fireEvent.click(item);
     await waitFor(() => expect(router.state.location.pathname).toBe('/account'));
+    expect(router.state.location.searchStr).toBe('?from=bell');
     await waitFor(() => expect(bell().getAttribute('aria-label')).toBe('Notifications, 1 unread'));
     const row = await server.db.selectFrom('notifications').select('read_at').where('id', '=', id).executeTakeFirst();
     expect(row?.read_at).not.toBeNull();
