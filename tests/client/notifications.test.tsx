@@ -301,11 +301,11 @@ describe('the one-click page of the e-mails', () => {
       .where('email', '=', email)
       .executeTakeFirstOrThrow();
     renderAppAt(linkOf(id));
-    expect(await screen.findByText('You get e-mails about Call proofs.')).toBeTruthy();
+    expect(await screen.findByText('You get e-mails about “Call proofs”.')).toBeTruthy();
     expect(document.title).toBe('E-mail Notifications | Recruiter');
 
     fireEvent.click(screen.getByRole('button', { name: 'Stop these e-mails' }));
-    expect(await screen.findByText('You will no longer get e-mails about Call proofs.')).toBeTruthy();
+    expect(await screen.findByText('You will no longer get e-mails about “Call proofs”.')).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Stop these e-mails' })).toBeNull();
     const link = screen.getByRole('link', { name: 'Choose all your notifications' });
     expect(link.getAttribute('href')).toBe('/account#account-notifications');
