@@ -34,6 +34,7 @@ export const guestScreens = (ids: Ids): Screen[] => [
   { name: 'login', path: '/login' },
   { name: 'reset password', path: '/reset-password' },
   { name: 'update password', path: '/update-password?token=not-a-real-token' },
+  { name: 'e-mail opt-out, link refused', path: '/notifications/unsubscribe?token=not-a-real-token' },
   { name: '404', path: '/this/page/does-not-exist' },
 ];
 
@@ -60,6 +61,7 @@ export const recruiterScreens = (ids: Ids): Screen[] => [
   { name: 'share target (nothing shared)', path: '/share-target?empty=1' },
   { name: 'earning', path: '/earning' },
   { name: 'account', path: '/account' },
+  { name: 'notifications', path: '/notifications' },
   { name: '404 (signed in)', path: '/manage-task/add' },
 ];
 
@@ -83,4 +85,5 @@ export const adminScreens = (ids: Ids): Screen[] => [
   { name: 'data protection: a person', path: `/admin/data-protection?person=${ids.talentId}` },
   { name: 'earning (admin)', path: '/earning' },
   { name: 'account (admin)', path: '/account' },
+  { name: 'notifications (admin)', path: '/notifications' },
 ];

@@ -100,8 +100,9 @@ function Stopped({ topic, justNow }: { topic: string; justNow: boolean }) {
 
 function Problem({ text }: { text: string }) {
   return (
-    <div role="alert" className="alert alert-soft alert-warning" data-testid="unsubscribe-invalid">
-      <span>{text}</span>
+    // Plain text on the page's background: the soft warning alert's orange on cream is too faint (axe).
+    <div role="alert" className="rounded-box border border-warning p-4" data-testid="unsubscribe-invalid">
+      <p>{text}</p>
     </div>
   );
 }
