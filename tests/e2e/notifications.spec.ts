@@ -3,7 +3,7 @@ import path from 'node:path';
 import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
 import { tinyPdf, tinyPng } from '#src/server/db/demo/files.ts';
 import { ADMIN_EMAIL, DEMO_PASSWORD, e2eDataDir } from './e2e-env';
-import { countMessage, expectPath, logIn, message } from './helpers';
+import { countMessage, expectPath, expectSaved, logIn, message, waitForServiceWorkerControl } from './helpers';
 
 // Issue 25, end to end: a recruiter on a phone (390 px, in Malay) watches the bell while an admin on a
 // desktop (1280 px, another browser context) rejects the call proof of their referral; the worker of
@@ -234,6 +234,15 @@ test('a recruiter on a phone hears of a rejected call proof, in Malay, and choos
   await expect(bell(page)).toHaveAttribute('aria-label', ms('notification_bell_label'));
   await page.goBack();
   await expect(page.getByTestId('notification-item').first()).toHaveAttribute('data-unread', 'false');
+
+  // Offline, the centre reads from the saved cache like every screen, and says as of when.
+  await waitForServiceWorkerControl(page);
+  await expectSaved(page, '["notifications","list"]');
+  await phone.setOffline(true);
+  await page.reload();
+  await expect(page.getByTestId('notification-item').first()).toContainText(reason);
+  await expect(page.getByTestId('as-of-note')).toBeVisible();
+  await phone.setOffline(false);
 
   // E-mail about call proofs off: saved, and still off after a reload.
   await page.goto('/ms/account');
