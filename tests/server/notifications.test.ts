@@ -435,6 +435,18 @@ describe.each(DIALECTS)('notifications on %s', (dialect) => {
     );
     expect(await t.db.selectFrom('push_subscriptions').select('id').execute()).toEqual([]);
 
+    // A device signed out gets no more pushes (they would name candidates on a phone no longer theirs).
+    const taskId = await insertTask(t);
+    const referralId = await referNewTalent(t, recruiter.id, taskId, { consent_status: 'CONFIRMED' });
+    const phone = await caller(t, { email: 'rina@example.com'.replace('rina', 'rina2') });
+    await subscribe(phone, 'signed-out-phone');
+    const owned = await referNewTalent(t, phone.id, taskId, { consent_status: 'CONFIRMED' });
+    expect((await call(t, phone, 'POST', '/api/auth/logout')).status).toBeLessThan(300);
+    await moveHiring(owned, 'SCREENING');
+    await moveHiring(referralId, 'SCREENING');
+    expect(await t.db.selectFrom('push_outbox').select('id').execute()).toEqual([]);
+    expect((await items(recruiter)).items).toHaveLength(1);
+
     for (const endpoint of [
       'https://internal.example/hook',
       'http://fcm.googleapis.com/fcm/send/x',
