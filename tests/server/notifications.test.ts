@@ -6,6 +6,7 @@ import { importJWK, jwtVerify } from 'jose';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { fanOutDueEvents, PUSH_MAX_ATTEMPTS, sendDuePushes } from '#src/server/jobs/notification-worker.ts';
 import { sendAdminDigests } from '#src/server/notifications/admin-digest.ts';
+import { announceStartedPromos } from '#src/server/notifications/announce.ts';
 import { claimEvents, fanOutSlice } from '#src/server/notifications/fan-out.ts';
 import { webPushSender } from '#src/server/notifications/push-sender.ts';
 import { vapidDetails, vapidSubject } from '#src/server/notifications/vapid.ts';
@@ -311,6 +312,35 @@ describe.each(DIALECTS)('notifications on %s', (dialect) => {
     await ok(call(t, admin, 'POST', `/api/admin/tasks/${task.id}/close`));
     await ok(call(t, admin, 'POST', `/api/admin/tasks/${task.id}/reopen`));
     expect(await t.db.selectFrom('notification_events').select('id').execute()).toHaveLength(2);
+  });
+
+  it('announces a promo once, when it starts, however often maintenance runs', async () => {
+    const from = (ms: number) => new Date(t.clock.now().getTime() + ms).toISOString();
+    const promo = await ok<{ id: number }>(
+      call(t, admin, 'POST', '/api/admin/promos', {
+        title: 'Year-end push',
+        description: 'RM 50 more for every rewarded referral.',
+        startsAt: from(60 * 60_000),
+        endsAt: from(30 * 24 * 60 * 60_000),
+        bonusAmount: 5_000,
+        bonusCurrency: 'MYR',
+      }),
+      201,
+    );
+    // Not started: nobody is told yet.
+    expect(await t.db.selectFrom('notification_events').select('id').execute()).toEqual([]);
+    expect(await announceStartedPromos(t.deps)).toBe(0);
+    t.clock.advance(2 * 60 * 60_000);
+    const [first, second] = await Promise.all([announceStartedPromos(t.deps), announceStartedPromos(t.deps)]);
+    expect((first ?? 0) + (second ?? 0)).toBe(1);
+    expect(await announceStartedPromos(t.deps)).toBe(0);
+    await fanOutDueEvents(t.deps);
+    const page = await ok<NotificationPage>(
+      call(t, { ...recruiter, token: (await t.login(recruiter.email)).accessToken }, 'GET', '/api/notifications'),
+    );
+    expect(page.items.map((i) => [i.kind, i.path, i.payload.promoTitle])).toEqual([
+      ['PROMO_OPENED', `/task/promo/${promo.id}`, 'Year-end push'],
+    ]);
   });
 
   it('finishes a fan-out cut off half-way, telling each recipient once', async () => {
