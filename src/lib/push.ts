@@ -1,0 +1,131 @@
+import { apiFetch } from './api-client';
+import { AppError, asAppError, toAppError } from './app-error';
+import { isIosDevice, isStandalone } from './pwa';
+import { withTimeout } from './with-timeout';
+
+// This device's Web Push subscription (issue 25): whether it can have one, and turning it on and off.
+// The browser asks for permission only when the user turned push on themselves (subscribeThisDevice
+// runs from a click), never on a page load. One subscription per device: the server keeps one row per
+// push endpoint, and this device's endpoint is the one its service worker's push manager holds.
+
+export type PushSupport = 'supported' | 'ios-needs-home-screen' | 'unsupported' | 'denied';
+
+const KEY_PATH = '/api/notifications/push/key';
+const SUBSCRIPTION_PATH = '/api/notifications/push/subscription';
+/** How long sign-out waits for the server to forget this device before going on without it. */
+const SIGN_OUT_WAIT_MS = 3_000;
+
+export function pushSupport(): PushSupport {
+  if (typeof window === 'undefined') return 'unsupported';
+  // iOS and iPadOS 16.4+ give push only to a web app opened from the Home Screen; in a Safari tab the
+  // APIs are simply missing, so this is told before "unsupported".
+  if (isIosDevice(navigator.userAgent, navigator.platform, navigator.maxTouchPoints) && !isStandalone()) {
+    return 'ios-needs-home-screen';
+  }
+  if (!('serviceWorker' in navigator) || !('PushManager' in window) || typeof Notification === 'undefined') {
+    return 'unsupported';
+  }
+  return Notification.permission === 'denied' ? 'denied' : 'supported';
+}
+
+// The service worker's registration: it registers after the first load, so a click soon after waits for it.
+async function registration(): Promise<ServiceWorkerRegistration> {
+  const found = await navigator.serviceWorker.getRegistration();
+  if (found) return found;
+  const ready = await withTimeout(navigator.serviceWorker.ready, 10_000);
+  if (!ready) throw new AppError('UNKNOWN_ERROR', 0, 'No service worker to receive pushes.');
+  return ready;
+}
+
+async function currentSubscription(): Promise<PushSubscription | null> {
+  const found = await navigator.serviceWorker?.getRegistration();
+  return (await found?.pushManager.getSubscription()) ?? null;
+}
+
+async function call<T>(path: string, init?: RequestInit): Promise<T> {
+  let response: Response;
+  try {
+    response = await apiFetch(path, init);
+  } catch (error) {
+    throw asAppError(error);
+  }
+  if (!response.ok) throw await toAppError(response);
+  return ((await response.json()) as { data: T }).data;
+}
+
+const json = (method: 'PUT' | 'DELETE', body: unknown): RequestInit => ({
+  method,
+  headers: { 'Content-Type': 'application/json' },
+  body: JSON.stringify(body),
+});
+
+/** True when this device has a push subscription (the switch shows "on"). */
+export async function thisDeviceSubscribed(): Promise<boolean> {
+  if (pushSupport() !== 'supported') return false;
+  try {
+    return (await currentSubscription()) !== null;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Turns push on for this device: permission (asked here, so call it from the user's click), a
+ * subscription with the server's key, stored on the server. 'not-allowed' when the user did not allow
+ * notifications; throws an AppError when the subscription could not be made or stored.
+ */
+export async function subscribeThisDevice(): Promise<'subscribed' | 'not-allowed'> {
+  if (pushSupport() !== 'supported') return 'not-allowed';
+  // First thing in the click: Safari lets only a user gesture ask, and an await before would lose it.
+  const permission = await Notification.requestPermission();
+  if (permission !== 'granted') return 'not-allowed';
+  const [reg, { publicKey }] = await Promise.all([registration(), call<{ publicKey: string }>(KEY_PATH)]);
+  const key = base64UrlToBytes(publicKey);
+  let subscription = await reg.pushManager.getSubscription();
+  // A subscription made with another key (the server's VAPID keys changed) cannot be reused.
+  if (subscription && !sameKey(subscription.options.applicationServerKey, key)) {
+    await subscription.unsubscribe().catch(() => false);
+    subscription = null;
+  }
+  subscription ??= await reg.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: key });
+  try {
+    await call(SUBSCRIPTION_PATH, json('PUT', subscription.toJSON()));
+  } catch (error) {
+    // The server does not have it: a subscription it cannot push to would only show "on" falsely.
+    await subscription.unsubscribe().catch(() => false);
+    throw error;
+  }
+  return 'subscribed';
+}
+
+/**
+ * Turns push off for this device: the server forgets the endpoint, then the browser drops the
+ * subscription. Dropping it is what stops pushes for sure, so it happens even when the server could not
+ * be told (a push to a dropped subscription is answered 410, and the server then removes it itself).
+ */
+export async function unsubscribeThisDevice(options: { waitMs?: number } = {}): Promise<void> {
+  const subscription = await currentSubscription().catch(() => null);
+  if (!subscription) return;
+  const told = call(SUBSCRIPTION_PATH, json('DELETE', { endpoint: subscription.endpoint })).catch(() => undefined);
+  await (options.waitMs === undefined ? told : withTimeout(told, options.waitMs));
+  await subscription.unsubscribe().catch(() => false);
+}
+
+/** Sign-out: this device stops receiving the signed-out user's pushes; never blocks the sign-out. */
+export function forgetThisDeviceOnSignOut(): Promise<void> {
+  return unsubscribeThisDevice({ waitMs: SIGN_OUT_WAIT_MS }).catch(() => undefined);
+}
+
+function base64UrlToBytes(text: string): Uint8Array<ArrayBuffer> {
+  const base64 = text
+    .replace(/-/g, '+')
+    .replace(/_/g, '/')
+    .padEnd(Math.ceil(text.length / 4) * 4, '=');
+  return Uint8Array.from(atob(base64), (char) => char.charCodeAt(0));
+}
+
+function sameKey(existing: ArrayBuffer | null, key: Uint8Array): boolean {
+  if (!existing) return false;
+  const bytes = new Uint8Array(existing);
+  return bytes.length === key.length && bytes.every((byte, index) => byte === key[index]);
+}
