@@ -1,0 +1,139 @@
+import { cleanup, render, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { PushDeviceSwitch } from '#src/components/pwa/push-device-switch.tsx';
+import { pushSupport } from '#src/lib/push.ts';
+import { m } from '#src/paraglide/messages.js';
+
+// Whether this device can have push, as the account switch tells it: iOS gives push only to the app
+// opened from the Home Screen, a blocked permission is said with how to allow it, and an old browser
+// without the Push API is told so. The browser's parts are stubbed per device; our code runs as it is.
+
+const IPHONE_SAFARI =
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
+// iPadOS asks for desktop sites: it says Macintosh, and only its touch points tell it from a Mac.
+const IPAD_AS_MAC =
+  'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Safari/605.1.15';
+const ANDROID_CHROME =
+  'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36';
+
+type Device = {
+  userAgent: string;
+  platform?: string;
+  maxTouchPoints?: number;
+  /** Opened from the Home Screen (iOS's navigator.standalone, and display-mode: standalone). */
+  standalone?: boolean;
+  /** The Push API is there (absent in an iOS Safari tab and in old browsers). */
+  push?: boolean;
+  permission?: NotificationPermission;
+};
+
+function onDevice({
+  userAgent,
+  platform = '',
+  maxTouchPoints = 0,
+  standalone = false,
+  push = true,
+  permission = 'default',
+}: Device) {
+  vi.spyOn(navigator, 'userAgent', 'get').mockReturnValue(userAgent);
+  vi.spyOn(navigator, 'platform', 'get').mockReturnValue(platform);
+  vi.spyOn(navigator, 'maxTouchPoints', 'get').mockReturnValue(maxTouchPoints);
+  Object.defineProperty(navigator, 'standalone', { value: standalone, configurable: true });
+  vi.spyOn(window, 'matchMedia').mockImplementation(
+    (query: string) =>
+      ({ matches: standalone && query.includes('standalone'), media: query }) as unknown as MediaQueryList,
+  );
+  if (push) {
+    Object.defineProperty(navigator, 'serviceWorker', {
+      value: { getRegistration: () => Promise.resolve(undefined) },
+      configurable: true,
+    });
+    vi.stubGlobal('PushManager', class {});
+    vi.stubGlobal('Notification', { permission, requestPermission: () => Promise.resolve(permission) });
+  }
+}
+
+afterEach(() => {
+  cleanup();
+  vi.restoreAllMocks();
+  vi.unstubAllGlobals();
+  Reflect.deleteProperty(navigator, 'standalone');
+  Reflect.deleteProperty(navigator, 'serviceWorker');
+});
+
+describe('pushSupport', () => {
+  it('on an iPhone in a Safari tab, push needs the Home Screen app first', () => {
+    onDevice({ userAgent: IPHONE_SAFARI, maxTouchPoints: 5, push: false });
+    expect(pushSupport()).toBe('ios-needs-home-screen');
+  });
+
+  it('on an iPad that presents itself as a Mac, in a tab, push needs the Home Screen app first', () => {
+    onDevice({ userAgent: IPAD_AS_MAC, platform: 'MacIntel', maxTouchPoints: 5, push: false });
+    expect(pushSupport()).toBe('ios-needs-home-screen');
+  });
+
+  it('on an iPhone opened from the Home Screen (iOS 16.4+), push is supported', () => {
+    onDevice({ userAgent: IPHONE_SAFARI, maxTouchPoints: 5, standalone: true });
+    expect(pushSupport()).toBe('supported');
+  });
+
+  it('on an iPhone from the Home Screen but older than 16.4 (no Push API), push is unsupported', () => {
+    onDevice({ userAgent: IPHONE_SAFARI, maxTouchPoints: 5, standalone: true, push: false });
+    expect(pushSupport()).toBe('unsupported');
+  });
+
+  it('on Android Chrome in a tab, push is supported', () => {
+    onDevice({ userAgent: ANDROID_CHROME, platform: 'Linux armv8l', maxTouchPoints: 5 });
+    expect(pushSupport()).toBe('supported');
+  });
+
+  it('a Mac without touch is not taken for an iPad', () => {
+    onDevice({ userAgent: IPAD_AS_MAC, platform: 'MacIntel' });
+    expect(pushSupport()).toBe('supported');
+  });
+
+  it('when notifications were blocked for the site, it says denied', () => {
+    onDevice({ userAgent: ANDROID_CHROME, maxTouchPoints: 5, permission: 'denied' });
+    expect(pushSupport()).toBe('denied');
+  });
+
+  it('on an installed iPhone app whose notifications were blocked, it says denied', () => {
+    onDevice({ userAgent: IPHONE_SAFARI, maxTouchPoints: 5, standalone: true, permission: 'denied' });
+    expect(pushSupport()).toBe('denied');
+  });
+});
+
+describe('the "push on this device" switch', () => {
+  const theSwitch = () => screen.getByRole('switch', { name: m.push_device_label() });
+
+  it('on an iPhone in Safari, is off and says to add the app to the Home Screen first', async () => {
+    onDevice({ userAgent: IPHONE_SAFARI, maxTouchPoints: 5, push: false });
+    render(<PushDeviceSwitch />);
+    expect(await screen.findByText(m.push_device_ios_home_screen())).toBeTruthy();
+    expect((theSwitch() as HTMLInputElement).checked).toBe(false);
+    expect((theSwitch() as HTMLInputElement).disabled).toBe(true);
+  });
+
+  it('with notifications blocked, is off and says how to allow them', async () => {
+    onDevice({ userAgent: ANDROID_CHROME, maxTouchPoints: 5, permission: 'denied' });
+    render(<PushDeviceSwitch />);
+    expect(await screen.findByText(m.push_device_denied())).toBeTruthy();
+    expect((theSwitch() as HTMLInputElement).disabled).toBe(true);
+  });
+
+  it('without the Push API, says this browser cannot receive push', async () => {
+    onDevice({ userAgent: ANDROID_CHROME, push: false });
+    render(<PushDeviceSwitch />);
+    expect(await screen.findByText(m.push_device_unsupported())).toBeTruthy();
+  });
+
+  it('where push works and this device has no subscription, is off, can be switched on, and asked nothing yet', async () => {
+    onDevice({ userAgent: ANDROID_CHROME, maxTouchPoints: 5 });
+    const ask = vi.spyOn(Notification, 'requestPermission');
+    render(<PushDeviceSwitch />);
+    expect(await screen.findByText(m.push_device_off())).toBeTruthy();
+    await vi.waitFor(() => expect((theSwitch() as HTMLInputElement).disabled).toBe(false));
+    expect((theSwitch() as HTMLInputElement).checked).toBe(false);
+    expect(ask).not.toHaveBeenCalled();
+  });
+});
