@@ -65,7 +65,7 @@ export function PushDeviceSwitch() {
           <input
             type="checkbox"
             role="switch"
-            className="toggle toggle-primary"
+            className="checkbox checkbox-primary"
             checked={on}
             aria-checked={on}
             disabled={!usable || subscribed === null || busy}
