@@ -24,6 +24,7 @@ import { adminDashboardRoutes, recruiterDashboardRoutes } from './modules/dashbo
 import { earningRoutes } from './modules/earning/earning.routes';
 import { fileRoutes } from './modules/files/file.routes';
 import { healthRoutes } from './modules/health/health.routes';
+import { emailPreferenceRoutes, notificationRoutes } from './modules/notifications/notification.routes';
 import { adminPaymentRoutes } from './modules/payments/admin-payment.routes';
 import { recruiterTaskRoutes } from './modules/recruiter-tasks/recruiter-task.routes';
 import { referralRoutes } from './modules/referrals/referral.routes';
@@ -60,6 +61,7 @@ export function createApp(deps: AppDeps, options: { web?: MiddlewareHandler<AppE
     .route('/api/recruiter/talent', talentRoutes)
     .route('/api/recruiter/talent-task', referralRoutes)
     .route('/api/files', fileRoutes)
+    .route('/api/public/notifications', emailPreferenceRoutes)
     .route('/api/public', talentLinkRoutes)
     .route('/api/admin/recruiters', adminRecruiterRoutes)
     .route('/api/admin/tasks', adminTaskRoutes)
@@ -69,6 +71,7 @@ export function createApp(deps: AppDeps, options: { web?: MiddlewareHandler<AppE
     .route('/api/admin', adminAccessRecordRoutes)
     .route('/api/admin/data-protection', adminDataProtectionRoutes)
     .route('/api/account', accountRoutes)
+    .route('/api/notifications', notificationRoutes)
     .route('/api/recruiter/dashboard', recruiterDashboardRoutes)
     .route('/api/recruiter/earning', earningRoutes)
     .route('/api/admin/dashboard', adminDashboardRoutes)

@@ -81,6 +81,24 @@ const envSchema = v.object({
   RETENTION_PAYMENT_YEARS: int(7, 1, 50),
   ACCESS_LOG_KEEP_MONTHS: int(24, 1, 240),
   LOG_LEVEL: v.optional(v.picklist(['debug', 'info', 'warn', 'error', 'silent']), 'info'),
+  // Web Push (issue 25): the VAPID key pair every instance signs pushes with (notifications/vapid.ts keeps a
+  // generated pair in DATA_DIR when unset) and the contact push services see. Apple refuses a subject on
+  // localhost (web-push#947): unset, it is APP_URL when that is a public https address, else MAIL_FROM's address.
+  VAPID_PUBLIC_KEY: v.optional(
+    v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{80,100}$/, 'must be a base64url P-256 public key')),
+  ),
+  VAPID_PRIVATE_KEY: v.optional(
+    v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{40,50}$/, 'must be a base64url P-256 private key')),
+  ),
+  VAPID_SUBJECT: v.optional(
+    v.pipe(v.string(), v.regex(/^(mailto:|https:\/\/)/, 'must start with mailto: or https://')),
+  ),
+  // The push services a browser subscription may point at: the server posts to these hosts only, so a
+  // made-up "subscription" cannot make it call an address of the caller's choosing.
+  PUSH_ENDPOINT_HOSTS: v.optional(
+    v.string(),
+    'fcm.googleapis.com,*.push.apple.com,updates.push.services.mozilla.com,*.notify.windows.com,*.push.services.mozilla.com',
+  ),
 });
 
 export type Env = Omit<v.InferOutput<typeof envSchema>, 'SEED_DEMO' | 'MAIL_TRANSPORT'> & {
@@ -113,6 +131,8 @@ export function readEnv(source: Record<string, string | undefined> = process.env
       'SEED_DEMO=true with APP_ENV=production needs DEMO_PASSWORD set to a password of your own: the default one is published in the README',
     );
   if (env.MAIL_TRANSPORT === 'smtp' && !env.SMTP_URL) throw invalid('MAIL_TRANSPORT=smtp needs SMTP_URL');
+  if (!env.VAPID_PUBLIC_KEY !== !env.VAPID_PRIVATE_KEY)
+    throw invalid('VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY: set both or neither');
   // Without SMTP, e-mails (reset, consent and ITA links) are files on this machine: production says so.
   if (production && env.MAIL_WORKER && !env.SMTP_URL && env.MAIL_TRANSPORT !== 'file')
     throw invalid(

@@ -7,6 +7,7 @@ import { seedDemo } from './db/seed-demo';
 import { readEnv } from './env';
 import { startMailWorker } from './jobs/mail-worker';
 import { startMaintenance } from './jobs/maintenance';
+import { startNotificationWorker } from './jobs/notification-worker';
 import { startResumeParser } from './jobs/resume-parser';
 import { listen } from './listen';
 import { makePrivateDirSync } from './private-paths';
@@ -32,6 +33,8 @@ async function main() {
   const clientDir = path.resolve(process.env.CLIENT_DIR ?? 'dist/client');
   const app = createApp(deps, { web: webHandler({ clientDir, env }) });
   const worker = env.MAIL_WORKER ? startMailWorker(deps) : null;
+  // The same switch: an instance that sends e-mails also fans out notifications and sends pushes.
+  const notifier = env.MAIL_WORKER ? startNotificationWorker(deps) : null;
   const maintenance = startMaintenance(deps);
   const resumeParser = startResumeParser(deps);
 
@@ -53,6 +56,7 @@ async function main() {
     server.close();
     maintenance.stop();
     await worker?.stop();
+    await notifier?.stop();
     await resumeParser.stop();
     await db.destroy();
     process.exit(0);

@@ -308,6 +308,13 @@ describe('e-mail templates', () => {
       dueAt: '2026-12-18T02:00:00.000Z',
       link: 'https://recruiter.example/talents-folder/7/profile',
     },
+    notification: {
+      name: 'Ahmad',
+      kind: 'TASK_OPENED',
+      notice: JSON.stringify({ taskTitle: 'Senior Backend Engineer' }),
+      link: 'https://recruiter.example/task?view=3',
+      preferencesLink: 'https://recruiter.example/notifications/unsubscribe?token=abc.def',
+    },
   };
 
   it.each(['en', 'ms', 'zh'] as const)('renders every template in %s', (locale) => {

@@ -119,6 +119,8 @@ describe.each(DIALECTS)('public consent and ITA links on %s', (dialect) => {
       kind: 'CONSENT',
       decision: 'CONFIRMED',
       link: `https://recruiter.example/zh/talents-folder/${referral.talentId}/profile`,
+      // Issue 25: every notification e-mail carries its one-click way to stop e-mails like it.
+      preferencesLink: expect.stringMatching(/^https:\/\/recruiter\.example\/zh\/notifications\/unsubscribe\?token=/),
     });
     const written = renderEmail('talent_answered', mail.locale, mail.payload);
     expect(written.subject).toBe('已同意推荐：Aisyah Rahman（Senior Backend Engineer）');

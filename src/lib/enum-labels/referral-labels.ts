@@ -1,8 +1,18 @@
 import { m } from '#src/paraglide/messages.js';
-import type { CallProofStatus, ConsentStatus, HiringStatus, ItaStatus, RewardStatus } from '#src/shared/enums.ts';
+import type {
+  AppLocale,
+  CallProofStatus,
+  ConsentStatus,
+  HiringStatus,
+  ItaStatus,
+  RewardStatus,
+} from '#src/shared/enums.ts';
 
 // Localised labels of the shared enums, one file per area so a screen loads only its own. Maps, not
 // dynamic key lookups, so the bundler keeps what is used.
+
+/** A label in the screen's language, or in a given one (`{ locale }`: the server's notification texts). */
+type Label = (inputs?: Record<string, never>, options?: { locale?: AppLocale }) => string;
 
 export const CONSENT_LABELS: Record<ConsentStatus, () => string> = {
   PENDING: m.consent_pending,
@@ -17,7 +27,7 @@ export const ITA_LABELS: Record<ItaStatus, () => string> = {
   DECLINED: m.ita_declined,
 };
 
-export const HIRING_LABELS: Record<HiringStatus, () => string> = {
+export const HIRING_LABELS: Record<HiringStatus, Label> = {
   SUBMITTED: m.hiring_submitted,
   SCREENING: m.hiring_screening,
   INTERVIEW: m.hiring_interview,
@@ -28,7 +38,7 @@ export const HIRING_LABELS: Record<HiringStatus, () => string> = {
 };
 
 /** Reward states, with IN_REVIEW for a reward not decided yet (null). */
-export const REWARD_LABELS: Record<RewardStatus | 'IN_REVIEW', () => string> = {
+export const REWARD_LABELS: Record<RewardStatus | 'IN_REVIEW', Label> = {
   IN_REVIEW: m.reward_in_review,
   APPROVED: m.reward_approved,
   REJECTED: m.reward_rejected,

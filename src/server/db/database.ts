@@ -276,8 +276,7 @@ export interface EmailOutboxTable {
 export interface NotificationEventsTable {
   id: Generated<number>;
   kind: string; // NotificationKind
-  audience: 'USER' | 'RECRUITERS' | 'ADMINS';
-  user_id: number | null;
+  audience: 'RECRUITERS' | 'ADMINS';
   talent_id: number | null;
   payload: string; // JSON NotificationPayload
   path: string;
@@ -292,7 +291,7 @@ export interface NotificationEventsTable {
 export interface NotificationsTable {
   id: Generated<number>;
   user_id: number;
-  event_id: number;
+  event_id: number | null;
   talent_id: number | null;
   kind: string;
   payload: string;

@@ -145,6 +145,7 @@ async function sendOne(deps: AppDeps, transport: MailTransport, row: EmailOutbox
         text: mail.text,
         html: mail.html,
         messageId: `<outbox-${row.id}.${Date.parse(row.created_at)}@${new URL(env.APP_URL).hostname}>`,
+        headers: unsubscribeHeaders(row.payload, env.APP_URL),
       },
       { id: row.id, now: deps.now() },
     );
@@ -189,7 +190,7 @@ async function sendOne(deps: AppDeps, transport: MailTransport, row: EmailOutbox
 // never be), the outbox keeps the rest of the payload for support, not these (issue 22, finding 7). The
 // one-time tokens themselves are stored only as hashes; a link or a temporary password in plain text here
 // would outlive their use in every backup.
-const SECRET_KEYS = new Set(['link', 'temporaryPassword']);
+const SECRET_KEYS = new Set(['link', 'temporaryPassword', 'preferencesLink']);
 
 export function withoutSecrets(payload: string): string {
   try {
@@ -200,6 +201,22 @@ export function withoutSecrets(payload: string): string {
     return JSON.stringify(values);
   } catch {
     return '{}';
+  }
+}
+
+/**
+ * A notification e-mail (one with a preferences link) says how to stop it in its headers too, so mail
+ * apps show their own "Unsubscribe" button; its one-click POST (RFC 8058) goes to the API, not the page.
+ */
+export function unsubscribeHeaders(payload: string, appUrl: string): Record<string, string> | undefined {
+  try {
+    const link = (JSON.parse(payload) as { preferencesLink?: unknown }).preferencesLink;
+    if (typeof link !== 'string') return undefined;
+    const target = new URL('/api/public/notifications/unsubscribe', appUrl);
+    target.search = new URL(link).search;
+    return { 'List-Unsubscribe': `<${target}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' };
+  } catch {
+    return undefined;
   }
 }
 

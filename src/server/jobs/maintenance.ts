@@ -1,7 +1,9 @@
 import { readdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { AppDeps } from '#src/server/context.ts';
-import { queueRecruiterNotice } from '#src/server/mail/recruiter-notice.ts';
+import { sendAdminDigests } from '#src/server/notifications/admin-digest.ts';
+import { announceStartedPromos } from '#src/server/notifications/announce.ts';
+import { notifyReferralRecruiter } from '#src/server/notifications/notify-referral.ts';
 import { IDEMPOTENCY_KEEP_DAYS } from '#src/shared/constants.ts';
 import { applyRetention } from './retention';
 
@@ -15,6 +17,9 @@ const TOKEN_KEEP_MS = 30 * DAY;
 // Sent, cancelled and failed e-mails stay as long, for the same questions ("I never got it").
 const MAIL_KEEP_MS = 30 * DAY;
 const LONGEST_RATE_WINDOW_MS = HOUR;
+// A notification is news: after 90 days the centre no longer lists it (the change itself stays in the
+// referral's history).
+export const NOTIFICATION_KEEP_MS = 90 * DAY;
 
 // Deletes what no rule needs any more. Safe to run on every instance at once: plain deletes.
 export async function pruneExpired(deps: AppDeps): Promise<void> {
@@ -55,6 +60,21 @@ export async function pruneExpired(deps: AppDeps): Promise<void> {
     .deleteFrom('email_outbox')
     .where('status', 'in', ['SENT', 'CANCELLED', 'FAILED'])
     .where('created_at', '<', iso(now - MAIL_KEEP_MS))
+    .execute();
+  // Issue 25: pushes sent or given up, broadcasts fanned out, and in-app items past NOTIFICATION_KEEP_MS.
+  await db
+    .deleteFrom('push_outbox')
+    .where('status', 'in', ['SENT', 'FAILED'])
+    .where('created_at', '<', iso(now - MAIL_KEEP_MS))
+    .execute();
+  await db
+    .deleteFrom('notification_events')
+    .where('status', '=', 'DONE')
+    .where('created_at', '<', iso(now - MAIL_KEEP_MS))
+    .execute();
+  await db
+    .deleteFrom('notifications')
+    .where('created_at', '<', iso(now - NOTIFICATION_KEEP_MS))
     .execute();
   // The .eml copies (MAIL_TRANSPORT=file) hold the same bodies: they go after the same time.
   if (deps.env.MAIL_TRANSPORT === 'file') await pruneEmlFiles(path.join(deps.env.DATA_DIR, 'mail'), now - MAIL_KEEP_MS);
@@ -113,7 +133,11 @@ export async function noticeExpiredConsentLinks(deps: AppDeps): Promise<number> 
           .where('voided_at', 'is', null)
           .executeTakeFirst();
         if (Number(claim.numUpdatedRows) !== 1) return false;
-        await queueRecruiterNotice(trx, env.APP_URL, now, { referralId: link.referralId, template: 'consent_expired' });
+        await notifyReferralRecruiter(
+          trx,
+          { env, now },
+          { referralId: link.referralId, kind: 'CONSENT_EXPIRED', template: 'consent_expired' },
+        );
         return true;
       });
       if (claimed) noticed += 1;
@@ -167,6 +191,12 @@ export function startMaintenance(deps: AppDeps, intervalMs = HOUR): { stop(): vo
       // Only counts are logged: never a talent's or recruiter's name or address.
       noticeExpiredConsentLinks(deps).catch((error) =>
         console.warn('[maintenance] consent expiry notices failed:', (error as Error).message),
+      ),
+      announceStartedPromos(deps).catch((error) =>
+        console.warn('[maintenance] promo announcements failed:', (error as Error).message),
+      ),
+      sendAdminDigests(deps).catch((error) =>
+        console.warn('[maintenance] admin digests failed:', (error as Error).message),
       ),
       applyRetention(deps)
         .then((run) => {

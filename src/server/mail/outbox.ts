@@ -16,7 +16,8 @@ export type EmailTemplate =
   | 'reward_decided'
   | 'payment_paid'
   | 'talent_data_link'
-  | 'data_correction_requested';
+  | 'data_correction_requested'
+  | 'notification';
 
 export type OutgoingEmail = {
   to: string;

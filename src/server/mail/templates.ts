@@ -1,9 +1,11 @@
+import { notificationText } from '#src/lib/notification-text.ts';
 import { talentDisplayName } from '#src/lib/talent-name.ts';
 import { m } from '#src/paraglide/messages.js';
 import { THEME_COLOR } from '#src/shared/constants.ts';
 import { type AppLocale, LOCALES } from '#src/shared/enums.ts';
 import { INTL_LOCALES } from '#src/shared/intl-locales.ts';
 import { formatMinorUnits } from '#src/shared/money.ts';
+import type { NotificationKind, NotificationPayload } from '#src/shared/notifications.ts';
 import type { EmailTemplate } from './outbox';
 
 // Every e-mail in the recipient's language. All wording comes from messages/*.json (keys email_*);
@@ -15,7 +17,8 @@ type Block =
   | { kind: 'p'; text: string }
   | { kind: 'action'; label: string; url: string }
   | { kind: 'list'; items: string[] };
-type Composed = { subject: string; greeting: string | null; blocks: Block[] };
+// `preferences`: the one-click link that stops this kind of e-mail (notification e-mails, issue 25).
+type Composed = { subject: string; greeting: string | null; blocks: Block[]; preferences?: string | null };
 type Opts = { locale: AppLocale };
 
 const DEFAULT_ZONE = 'Asia/Kuala_Lumpur';
@@ -30,6 +33,8 @@ export function renderEmail(
   const compose = composers[template];
   if (!compose) throw new Error(`Unknown e-mail template "${template}"`);
   const composed = compose(new PayloadReader(template, payload), { locale: lang }, options.appUrl);
+  const preferences = payload.preferencesLink;
+  if (typeof preferences === 'string' && safeUrl(preferences)) composed.preferences = preferences;
   return { subject: composed.subject, text: toText(composed, lang), html: toHtml(composed, lang) };
 }
 
@@ -256,6 +261,23 @@ const composers: Record<EmailTemplate, (p: PayloadReader, o: Opts, appUrl?: stri
       { kind: 'p', text: m.email_data_link_ignore({}, o) },
     ],
   }),
+  // Issue 25: a notification with no e-mail of its own (a new task, an accepted call proof, an item waiting
+  // for admins…): the same words as in the app and the push, and a button to the screen it is about.
+  notification: (p, o) => {
+    const text = notificationText(
+      p.str('kind') as NotificationKind,
+      JSON.parse(p.str('notice')) as NotificationPayload,
+      o.locale,
+    );
+    return {
+      subject: text.title,
+      greeting: greeting(p.name('name'), o),
+      blocks: [
+        { kind: 'p', text: text.body },
+        { kind: 'action', label: m.email_notification_action({}, o), url: p.str('link') },
+      ],
+    };
+  },
   data_correction_requested: (p, o) => {
     const talentName = p.name('talentName');
     return {
@@ -359,6 +381,10 @@ function toText(mail: Composed, locale: AppLocale): string {
     else parts.push(`${block.label}${locale === 'zh' ? '：' : ':'}\n${safeUrl(block.url) ?? block.url}`);
   }
   parts.push(m.email_signature({}, { locale }), `-- \n${m.email_footer({}, { locale })}`);
+  if (mail.preferences)
+    parts.push(
+      `${m.email_preferences_note({}, { locale })}\n${m.email_preferences_link({}, { locale })}${locale === 'zh' ? '：' : ':'} ${mail.preferences}`,
+    );
   return `${parts.join('\n\n')}\n`;
 }
 
@@ -411,6 +437,12 @@ function toHtml(mail: Composed, locale: AppLocale): string {
     ...body,
     '</div>',
     `<p style="margin:16px 8px 0;font-size:12px;line-height:1.5;color:#6b7280">${e(m.email_footer({}, { locale }))}</p>`,
+    ...(mail.preferences
+      ? [
+          `<p style="margin:8px 8px 0;font-size:12px;line-height:1.5;color:#6b7280">${e(m.email_preferences_note({}, { locale }))} ` +
+            `<a href="${e(mail.preferences)}" style="color:#4b5563">${e(m.email_preferences_link({}, { locale }))}</a></p>`,
+        ]
+      : []),
     '</div></body></html>',
   ].join('\n');
 }

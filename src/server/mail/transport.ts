@@ -12,6 +12,8 @@ export type MailMessage = {
   html: string;
   // Stable per outbox row, so a retry after a lost answer reads as the same message to the recipient.
   messageId: string;
+  /** List-Unsubscribe and List-Unsubscribe-Post (RFC 8058) on notification e-mails (issue 25). */
+  headers?: Record<string, string>;
 };
 
 export type MailTransport = {

@@ -85,6 +85,11 @@ export async function eraseTalent(
     const mails = await trx.selectFrom('email_outbox').select('id').where('talent_id', '=', talentId).execute();
     await trx.deleteFrom('email_outbox').where('talent_id', '=', talentId).execute();
     await trx.deleteFrom('one_time_tokens').where('talent_id', '=', talentId).execute();
+    // What the notifications said of the talent (issue 25): broadcasts not yet fanned out, users' in-app
+    // items and pushes not yet sent all name them.
+    await trx.deleteFrom('notification_events').where('talent_id', '=', talentId).execute();
+    await trx.deleteFrom('notifications').where('talent_id', '=', talentId).execute();
+    await trx.deleteFrom('push_outbox').where('talent_id', '=', talentId).execute();
     if (referralIds.length > 0) {
       await trx.deleteFrom('one_time_tokens').where('referral_id', 'in', referralIds).execute();
     }

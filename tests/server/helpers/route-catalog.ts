@@ -1,6 +1,7 @@
 import { inspectRoutes } from 'hono/dev';
 import { sql } from 'kysely';
 import { sendTalentLink } from '#src/server/modules/referrals/talent-link-mail.ts';
+import { emailPreferencesToken } from '#src/server/notifications/email-preferences-token.ts';
 import { issueOneTimeToken } from '#src/server/security/one-time-tokens.ts';
 import type { CallProofItem, DropResumeAnswer } from '#src/shared/recruiter-types.ts';
 import { createReferral, lastToken } from './referral-fixtures';
@@ -84,6 +85,25 @@ async function freshOwnedTask(fx: Fixtures) {
 async function freshReferral(fx: Fixtures, values: Parameters<typeof insertReferral>[3] = {}) {
   const talent = await insertTalent(fx.t, fx.owner.id);
   return insertReferral(fx.t, talent, fx.taskId, values);
+}
+
+/** An in-app item of A's (issue 25). */
+async function ownerNotification(fx: Fixtures) {
+  const row = await fx.t.db
+    .insertInto('notifications')
+    .values({
+      user_id: fx.owner.id,
+      event_id: null,
+      talent_id: null,
+      kind: 'TASK_OPENED',
+      payload: JSON.stringify({ taskTitle: 'Matrix task' }),
+      path: '/task',
+      created_at: now(fx),
+      read_at: null,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
 }
 
 /** A fresh "manage my data" token for A's talent (or another talent). */
@@ -427,6 +447,101 @@ export const ROUTE_CATALOG: RouteRow[] = [
     expect: signedIn(),
     // A second session of the caller's own (anonymous: the owner's), so the caller's token lives on.
     build: async (fx, caller) => ({ path: `/api/account/sessions/${await freshSession(fx, caller)}` }),
+  },
+
+  // Notifications (issue 25): the caller's own items, choices and devices, every role
+  {
+    method: 'GET',
+    path: '/api/notifications',
+    expect: signedIn(),
+    build: () => ({ path: '/api/notifications', query: { limit: '10' } }),
+  },
+  {
+    method: 'GET',
+    path: '/api/notifications/unread',
+    expect: signedIn(),
+    build: () => ({ path: '/api/notifications/unread' }),
+  },
+  {
+    method: 'POST',
+    path: '/api/notifications/read-all',
+    expect: signedIn(),
+    build: () => ({ path: '/api/notifications/read-all' }),
+  },
+  {
+    method: 'POST',
+    path: '/api/notifications/:id/read',
+    // A's own item; B's and the admin's calls name an item that is not theirs.
+    expect: { anonymous: 401, owner: 200, other: 404, admin: 404 },
+    build: async (fx) => ({ path: `/api/notifications/${await ownerNotification(fx)}/read` }),
+  },
+  {
+    method: 'GET',
+    path: '/api/notifications/preferences',
+    expect: signedIn(),
+    build: () => ({ path: '/api/notifications/preferences' }),
+  },
+  {
+    method: 'PUT',
+    path: '/api/notifications/preferences',
+    // Each role's own topics: a recruiter's topic is refused for the admin (400), and the other way round.
+    expect: signedIn(),
+    build: (_fx, caller) => ({
+      path: '/api/notifications/preferences',
+      json:
+        caller === 'admin'
+          ? { topics: { admin_call_proofs: { inApp: true, push: true, email: false } }, adminDelivery: 'INSTANT' }
+          : { topics: { hiring: { inApp: true, push: false, email: true } }, adminDelivery: 'DIGEST' },
+    }),
+  },
+  {
+    method: 'GET',
+    path: '/api/notifications/push/key',
+    expect: signedIn(),
+    build: () => ({ path: '/api/notifications/push/key' }),
+  },
+  {
+    method: 'PUT',
+    path: '/api/notifications/push/subscription',
+    expect: signedIn(),
+    build: (fx) => ({
+      path: '/api/notifications/push/subscription',
+      json: {
+        endpoint: `https://fcm.googleapis.com/fcm/send/route-matrix-${fx.seq()}`,
+        expirationTime: null,
+        keys: {
+          p256dh: 'BNcRdreALRFXTkOOUHK1EtK2wtaz5Ry4YfYCA_0QTpQtUbVlUls0VJXg7A8u-Ts1XbjhazAkj7I99e8QcYP7DkM',
+          auth: 'tBHItJI5svbpez7KI4CCXg',
+        },
+      },
+    }),
+  },
+  {
+    method: 'DELETE',
+    path: '/api/notifications/push/subscription',
+    expect: signedIn(),
+    build: () => ({
+      path: '/api/notifications/push/subscription',
+      json: { endpoint: 'https://fcm.googleapis.com/fcm/send/route-matrix-none' },
+    }),
+  },
+  {
+    method: 'GET',
+    path: '/api/public/notifications/email-preferences',
+    expect: everyone(200),
+    build: (fx) => ({
+      path: '/api/public/notifications/email-preferences',
+      query: { token: emailPreferencesToken(fx.t.deps.env.JWT_SECRET, fx.owner.id, 'hiring') },
+    }),
+  },
+  {
+    method: 'POST',
+    path: '/api/public/notifications/unsubscribe',
+    expect: everyone(200),
+    build: (fx) => ({
+      path: '/api/public/notifications/unsubscribe',
+      query: { token: emailPreferencesToken(fx.t.deps.env.JWT_SECRET, fx.owner.id, 'hiring') },
+    }),
   },
 
   // Recruiter: the task board and Manage Task

@@ -1,11 +1,12 @@
 import { type Kysely, PostgresAdapter } from 'kysely';
 
 // Issue 25: notifications.
-// - `notification_events`: one row per change a user must hear of, written in the change's transaction (the
-//   outbox pattern the e-mails use). The worker fans it out to its audience a slice at a time;
+// - `notification_events`: one row per change that all recruiters or all admins must hear of, written in the
+//   change's transaction (the outbox pattern the e-mails use). The worker fans it out to its audience a slice at a time;
 //   `fanout_cursor` (the last recipient's user id) moves in the same transaction as the slice's rows, so a
 //   process killed mid fan-out neither loses nor repeats a recipient.
-// - `notifications`: a user's in-app items. UNIQUE (event_id, user_id): one item per recipient per event.
+// - `notifications`: a user's in-app items. An event to one user is delivered in the change's transaction
+//   itself (no event row); a broadcast's items carry its event_id, UNIQUE (event_id, user_id).
 // - `push_subscriptions`: one row per device (endpoint), replaced when the device subscribes again.
 // - `push_outbox`: one push per device per item, sent and retried like the e-mails.
 // - `users.notification_prefs`: the user's choices (JSON; null = the defaults in src/shared/notifications.ts).
@@ -22,8 +23,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .createTable('notification_events')
     .addColumn('id', pg ? 'serial' : 'integer', (c) => (pg ? c.primaryKey() : c.primaryKey().autoIncrement()))
     .addColumn('kind', 'text', (c) => c.notNull())
-    .addColumn('audience', 'text', (c) => c.notNull()) // USER | RECRUITERS | ADMINS
-    .addColumn('user_id', 'integer', (c) => c.references('users.id').onDelete('cascade')) // audience USER
+    .addColumn('audience', 'text', (c) => c.notNull()) // RECRUITERS | ADMINS
     .addColumn('talent_id', 'integer')
     .addColumn('payload', 'text', (c) => c.notNull()) // JSON NotificationPayload
     .addColumn('path', 'text', (c) => c.notNull())
@@ -40,7 +40,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .createTable('notifications')
     .addColumn('id', pg ? 'serial' : 'integer', (c) => (pg ? c.primaryKey() : c.primaryKey().autoIncrement()))
     .addColumn('user_id', 'integer', (c) => c.notNull().references('users.id').onDelete('cascade'))
-    .addColumn('event_id', 'integer', (c) => c.notNull())
+    .addColumn('event_id', 'integer') // the broadcast it came from; null when delivered with its change
     .addColumn('talent_id', 'integer')
     .addColumn('kind', 'text', (c) => c.notNull())
     .addColumn('payload', 'text', (c) => c.notNull())

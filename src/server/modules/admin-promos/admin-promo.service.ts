@@ -2,6 +2,7 @@ import type { AppDeps } from '#src/server/context.ts';
 import type { Task } from '#src/server/db/database.ts';
 import { AppError, notFound } from '#src/server/errors.ts';
 import { taskStatus, toPromoBasics } from '#src/server/modules/tasks/task.mappers.ts';
+import { announceStartedPromos } from '#src/server/notifications/announce.ts';
 import type { AdminPromoFields, AdminPromoListQuery, CandidateTaskQuery } from '#src/shared/admin-promo-schemas.ts';
 import type {
   AdminPromoDetail,
@@ -98,6 +99,8 @@ export async function createAdminPromo(deps: AppDeps, adminId: number, fields: A
     created_at: nowIso,
     updated_at: nowIso,
   });
+  // A promo that starts now is announced at once; one that starts later, by maintenance when it does.
+  await announceStartedPromos(deps);
   return getAdminPromo(deps, id);
 }
 
@@ -108,6 +111,7 @@ export async function createAdminPromo(deps: AppDeps, adminId: number, fields: A
 export async function editAdminPromo(deps: AppDeps, id: number, fields: AdminPromoFields) {
   const result = await updatePromo(deps.db, id, { ...toValues(fields), updated_at: deps.now().toISOString() });
   if (Number(result.numUpdatedRows) === 0) throw notFound('Promo');
+  await announceStartedPromos(deps);
   return getAdminPromo(deps, id);
 }
 

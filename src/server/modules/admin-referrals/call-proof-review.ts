@@ -1,8 +1,8 @@
 import type { AppDeps } from '#src/server/context.ts';
 import { isPostgres } from '#src/server/db/connect.ts';
 import { AppError, notFound } from '#src/server/errors.ts';
-import { queueRecruiterNotice } from '#src/server/mail/recruiter-notice.ts';
 import { recordChange } from '#src/server/modules/referrals/referral-history.ts';
+import { notifyReferralRecruiter } from '#src/server/notifications/notify-referral.ts';
 import type { CallProofDecision } from '#src/shared/admin-referral-schemas.ts';
 import type { AdminCallProofItem } from '#src/shared/admin-referral-types.ts';
 import { getAdminCallProof } from './admin-referral-detail';
@@ -53,13 +53,20 @@ export async function reviewCallProof(
     });
     // A proof the admin did not accept costs the recruiter a reward unless they act: they hear of it, in
     // their language, queued with the decision itself.
-    if (input.decision === 'REJECTED') {
-      await queueRecruiterNotice(trx, deps.env.APP_URL, deps.now(), {
-        referralId: proof.referral_id,
-        template: 'call_proof_rejected',
-        payload: { reason: input.reason ?? null },
-      });
-    }
+    // Issue 25: an accepted proof is news too (in the app and by push; e-mail only if they ask for it).
+    await notifyReferralRecruiter(
+      trx,
+      { env: deps.env, now: deps.now() },
+      input.decision === 'REJECTED'
+        ? {
+            referralId: proof.referral_id,
+            kind: 'CALL_PROOF_REJECTED',
+            payload: { reason: input.reason ?? null },
+            template: 'call_proof_rejected',
+            emailPayload: { reason: input.reason ?? null },
+          }
+        : { referralId: proof.referral_id, kind: 'CALL_PROOF_ACCEPTED' },
+    );
   });
   return getAdminCallProof(deps.db, callProofId);
 }

@@ -1,8 +1,8 @@
 import type { AppDeps } from '#src/server/context.ts';
 import { isPostgres } from '#src/server/db/connect.ts';
 import { AppError, notFound } from '#src/server/errors.ts';
-import { queueRecruiterNotice } from '#src/server/mail/recruiter-notice.ts';
 import { recordChange } from '#src/server/modules/referrals/referral-history.ts';
+import { notifyReferralRecruiter } from '#src/server/notifications/notify-referral.ts';
 import { canMoveHiring, HIRING_TRANSITIONS } from '#src/shared/admin-referral-schemas.ts';
 import type { HiringChanged } from '#src/shared/admin-referral-types.ts';
 import type { HiringStatus } from '#src/shared/enums.ts';
@@ -59,12 +59,18 @@ export async function changeHiringStatus(
       note: reason,
       at,
     });
-    await queueRecruiterNotice(trx, deps.env.APP_URL, now, {
-      referralId,
-      template: 'hiring_changed',
-      payload: { status: input.to, reason },
-      page: 'hiring-status',
-    });
+    await notifyReferralRecruiter(
+      trx,
+      { env: deps.env, now },
+      {
+        referralId,
+        kind: 'HIRING_CHANGED',
+        payload: { status: input.to, reason },
+        template: 'hiring_changed',
+        emailPayload: { status: input.to, reason },
+        page: 'hiring-status',
+      },
+    );
     return { referralId, hiringStatus: input.to, hiringNext: [...HIRING_TRANSITIONS[input.to]] };
   });
 }

@@ -1,11 +1,11 @@
 import type { AppDeps } from '#src/server/context.ts';
 import { type DB, isPostgres } from '#src/server/db/connect.ts';
 import { AppError } from '#src/server/errors.ts';
-import { enqueueEmail } from '#src/server/mail/outbox.ts';
 import { recordChange } from '#src/server/modules/referrals/referral-history.ts';
+import { notifyUser } from '#src/server/notifications/deliver.ts';
 import type { RewardDecision } from '#src/shared/admin-referral-schemas.ts';
 import type { BulkRewardResult, RewardDecided } from '#src/shared/admin-referral-types.ts';
-import { type RewardStatus, toAppLocale } from '#src/shared/enums.ts';
+import type { RewardStatus } from '#src/shared/enums.ts';
 import { lockTaskOfReferral, quotaUsed, rewardIfApproved } from './reward-rules';
 
 export type RewardDecisionInput = { decision: RewardDecision; reason?: string };
@@ -90,7 +90,7 @@ export async function decideReward(
       note: input.reason,
       at,
     });
-    await queueRewardEmail(trx, {
+    await notifyRewardDecided(trx, deps.env, {
       recruiterId: referral.recruiter_id,
       talentId: referral.talent_id,
       taskTitle: task.title,
@@ -110,9 +110,13 @@ export async function decideReward(
   });
 }
 
-/** `reward_decided` to the recruiter, in their language (template payload keys: mail/templates.ts). */
-async function queueRewardEmail(
+/**
+ * The decision, to the recruiter: in the app, by push and with the `reward_decided` e-mail (template
+ * payload keys: mail/templates.ts), as they chose, in their language.
+ */
+async function notifyRewardDecided(
   trx: DB,
+  env: AppDeps['env'],
   values: {
     recruiterId: number;
     talentId: number;
@@ -123,35 +127,41 @@ async function queueRewardEmail(
     now: Date;
   },
 ): Promise<void> {
-  const recruiter = await trx
-    .selectFrom('users')
-    .select(['email', 'full_name', 'locale'])
-    .where('id', '=', values.recruiterId)
-    .executeTakeFirstOrThrow();
   const talent = await trx
     .selectFrom('talents')
-    .select('full_name')
+    .select(['full_name', 'erased_at'])
     .where('id', '=', values.talentId)
     .executeTakeFirstOrThrow();
-  await enqueueEmail(
-    trx,
-    {
-      to: recruiter.email,
-      locale: toAppLocale(recruiter.locale),
+  const recruiter = await trx
+    .selectFrom('users')
+    .select('full_name')
+    .where('id', '=', values.recruiterId)
+    .executeTakeFirstOrThrow();
+  const money = { amount: values.reward?.amount ?? null, currency: values.reward?.currency ?? null };
+  await notifyUser(trx, { env, now: values.now }, values.recruiterId, {
+    kind: 'REWARD_DECIDED',
+    talentId: values.talentId,
+    path: '/earning',
+    payload: {
+      talentName: talent.full_name,
+      ...(talent.erased_at ? { talentErased: true } : {}),
+      taskTitle: values.taskTitle,
+      status: values.status,
+      reason: values.reason,
+      ...money,
+    },
+    email: {
       template: 'reward_decided',
-      talentId: values.talentId,
       payload: {
         name: recruiter.full_name,
         talentName: talent.full_name,
         taskTitle: values.taskTitle,
         status: values.status,
-        amount: values.reward?.amount ?? null,
-        currency: values.reward?.currency ?? null,
+        ...money,
         reason: values.reason,
       },
     },
-    values.now,
-  );
+  });
 }
 
 /**

@@ -137,7 +137,14 @@ export const findPromosOfTask = (db: DB, taskId: number) =>
 export type TaskValues = Omit<NewTask, 'id' | 'code' | 'status' | 'created_by' | 'created_at' | 'updated_at'>;
 
 /** A new OPEN task; its code (T-000123) comes from its id, so two admins never take the same one. */
-export async function insertTask(db: DB, values: TaskValues, createdBy: number, nowIso: string): Promise<Task> {
+export async function insertTask(
+  db: DB,
+  values: TaskValues,
+  createdBy: number,
+  nowIso: string,
+  // What else the creation does in its transaction (the announcement of a critical task, issue 25).
+  also?: (trx: DB, task: Task) => Promise<void>,
+): Promise<Task> {
   return db.transaction().execute(async (trx) => {
     const { id } = await trx
       .insertInto('tasks')
@@ -155,7 +162,14 @@ export async function insertTask(db: DB, values: TaskValues, createdBy: number, 
     // Codes of tasks imported or seeded another way may already hold it.
     const taken = await trx.selectFrom('tasks').select('id').where('code', '=', code).executeTakeFirst();
     if (taken) code = `${code}-${id}`;
-    return trx.updateTable('tasks').set({ code }).where('id', '=', id).returningAll().executeTakeFirstOrThrow();
+    const task = await trx
+      .updateTable('tasks')
+      .set({ code })
+      .where('id', '=', id)
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    await also?.(trx, task);
+    return task;
   });
 }
 

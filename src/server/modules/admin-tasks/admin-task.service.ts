@@ -5,6 +5,7 @@ import { jsonList } from '#src/server/db/json-list.ts';
 import { AppError, notFound } from '#src/server/errors.ts';
 import { taskStatus, toTaskBasics } from '#src/server/modules/tasks/task.mappers.ts';
 import { countQuotaUsed, findTaskById } from '#src/server/modules/tasks/task.repository.ts';
+import { announceTaskIfOpened } from '#src/server/notifications/announce.ts';
 import type { AdminTaskFields, AdminTaskListQuery } from '#src/shared/admin-task-schemas.ts';
 import type { AdminTaskDetail, AdminTaskSummary } from '#src/shared/admin-task-types.ts';
 import type { ListPage } from '#src/shared/api-response.ts';
@@ -101,7 +102,9 @@ function checkDeadline(expiresAt: string | null, nowIso: string, before?: string
 export async function createAdminTask(deps: AppDeps, adminId: number, fields: AdminTaskFields) {
   const nowIso = deps.now().toISOString();
   checkDeadline(fields.expiresAt, nowIso);
-  const task = await insertTask(deps.db, toValues(fields), adminId, nowIso);
+  const task = await insertTask(deps.db, toValues(fields), adminId, nowIso, (trx, created) =>
+    announceTaskIfOpened(trx, deps.now(), created),
+  );
   return toDetail(deps.db, task, nowIso);
 }
 
@@ -114,7 +117,11 @@ export async function editAdminTask(deps: AppDeps, id: number, fields: AdminTask
   const before = await findTaskById(deps.db, id);
   if (!before) throw notFound('Task');
   checkDeadline(fields.expiresAt, nowIso, before.expires_at);
-  const task = await updateTask(deps.db, id, toValues(fields), nowIso);
+  const task = await deps.db.transaction().execute(async (trx) => {
+    const changed = await updateTask(trx, id, toValues(fields), nowIso);
+    if (changed) await announceTaskIfOpened(trx, deps.now(), changed, before);
+    return changed;
+  });
   if (!task) throw notFound('Task');
   return toDetail(deps.db, task, nowIso);
 }
@@ -137,7 +144,11 @@ export async function reopenAdminTask(deps: AppDeps, id: number) {
       expiresAt: 'expires_at_past',
     });
   }
-  const task = await setTaskStatus(deps.db, id, 'OPEN', nowIso);
+  const task = await deps.db.transaction().execute(async (trx) => {
+    const reopened = await setTaskStatus(trx, id, 'OPEN', nowIso);
+    if (reopened) await announceTaskIfOpened(trx, deps.now(), reopened, before);
+    return reopened;
+  });
   if (!task) throw notFound('Task');
   return toDetail(deps.db, task, nowIso);
 }

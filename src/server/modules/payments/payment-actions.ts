@@ -1,9 +1,8 @@
 import type { AppDeps } from '#src/server/context.ts';
 import { type DB, isPostgres } from '#src/server/db/connect.ts';
 import { AppError, notFound } from '#src/server/errors.ts';
-import { enqueueEmail } from '#src/server/mail/outbox.ts';
 import { recordChange } from '#src/server/modules/referrals/referral-history.ts';
-import { toAppLocale } from '#src/shared/enums.ts';
+import { notifyUser } from '#src/server/notifications/deliver.ts';
 import type { PaymentCancelled, PaymentDetail } from '#src/shared/payment-types.ts';
 import { getPaymentDetail } from './payment-queries';
 
@@ -88,6 +87,12 @@ export async function createPayment(
       note: `Payment #${payment.id}`,
       at,
     });
+    // Issue 25: the recruiter hears that a payment is on its way (no e-mail of its own before: the generic one).
+    await notifyUser(trx, { env: deps.env, now: deps.now() }, input.recruiterId, {
+      kind: 'PAYMENT_CREATED',
+      path: '/earning',
+      payload: { amount, currency },
+    });
     return payment.id;
   });
   return getPaymentDetail(deps.db, paymentId);
@@ -151,15 +156,15 @@ export async function payPayment(
     });
     const recruiter = await trx
       .selectFrom('users')
-      .select(['email', 'full_name', 'locale'])
+      .select('full_name')
       .where('id', '=', payment.recruiter_id)
       .executeTakeFirstOrThrow();
-    // `payment_paid` (payload keys: mail/templates.ts), in the recruiter's language.
-    await enqueueEmail(
-      trx,
-      {
-        to: recruiter.email,
-        locale: toAppLocale(recruiter.locale),
+    // `payment_paid` (payload keys: mail/templates.ts), in the recruiter's language, as they chose.
+    await notifyUser(trx, { env: deps.env, now }, payment.recruiter_id, {
+      kind: 'PAYMENT_PAID',
+      path: '/earning',
+      payload: { amount: Number(payment.amount), currency: payment.currency },
+      email: {
         template: 'payment_paid',
         payload: {
           name: recruiter.full_name,
@@ -169,8 +174,7 @@ export async function payPayment(
           paidAt: paidAt.toISOString(),
         },
       },
-      now,
-    );
+    });
   });
   return getPaymentDetail(deps.db, paymentId);
 }

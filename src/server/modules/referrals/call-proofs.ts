@@ -1,5 +1,6 @@
 import type { AppDeps } from '#src/server/context.ts';
 import { AppError, notFound } from '#src/server/errors.ts';
+import { broadcastReferralToAdmins } from '#src/server/notifications/notify-referral.ts';
 import { checkUpload, discardStoredObject, storeUpload } from '#src/server/uploads/read-upload.ts';
 import type { CallProofItem } from '#src/shared/recruiter-types.ts';
 import { getCallProofItem } from './call-proof-items';
@@ -64,6 +65,7 @@ export async function createCallProof(
         note: checked.name,
         at,
       });
+      await broadcastReferralToAdmins(trx, now, { referralId: referral.id, kind: 'ADMIN_CALL_PROOF_WAITING' });
       return row.id;
     });
     return await getCallProofItem(db, id);

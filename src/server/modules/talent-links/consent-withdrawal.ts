@@ -1,7 +1,8 @@
 import type { AppDeps } from '#src/server/context.ts';
 import type { DB } from '#src/server/db/connect.ts';
 import { AppError } from '#src/server/errors.ts';
-import { queueRecruiterNotice } from '#src/server/mail/recruiter-notice.ts';
+import { notifyReferralRecruiter } from '#src/server/notifications/notify-referral.ts';
+import { recordBroadcast } from '#src/server/notifications/record-event.ts';
 import { voidOneTimeTokens } from '#src/server/security/one-time-tokens.ts';
 import { TALENT_NOTICE_VERSION } from '#src/shared/constants.ts';
 import type { TalentDecision } from '#src/shared/recruiter-types.ts';
@@ -142,5 +143,16 @@ export async function withdrawReferralConsent(
       response: null,
     })
     .execute();
-  await queueRecruiterNotice(trx, deps.env.APP_URL, now, { referralId, template: 'consent_withdrawn' });
+  await notifyReferralRecruiter(
+    trx,
+    { env: deps.env, now },
+    { referralId, kind: 'CONSENT_WITHDRAWN', template: 'consent_withdrawn' },
+  );
+  await recordBroadcast(trx, now, {
+    audience: 'ADMINS',
+    kind: 'ADMIN_DATA_REQUEST',
+    talentId,
+    path: '/admin/data-protection?tab=requests',
+    payload: { requestKind: 'WITHDRAWAL' },
+  });
 }

@@ -1,8 +1,7 @@
 import type { AppDeps } from '#src/server/context.ts';
 import type { DB } from '#src/server/db/connect.ts';
-import { appLink } from '#src/server/mail/app-link.ts';
-import { enqueueEmail } from '#src/server/mail/outbox.ts';
-import { toAppLocale } from '#src/shared/enums.ts';
+import { notifyUser } from '#src/server/notifications/deliver.ts';
+import { recordBroadcast } from '#src/server/notifications/record-event.ts';
 import type { TalentCorrection } from '#src/shared/recruiter-types.ts';
 import { DATA_REQUEST_DAYS } from '#src/shared/retention.ts';
 
@@ -36,27 +35,26 @@ export async function requestCorrection(
   const row = await trx
     .selectFrom('talents')
     .innerJoin('users', 'users.id', 'talents.recruiter_id')
-    .select(['users.email', 'users.full_name as recruiterName', 'users.locale', 'talents.full_name as talentName'])
+    .select(['users.id as recruiterId', 'users.full_name as recruiterName', 'talents.full_name as talentName'])
     .where('talents.id', '=', values.talentId)
     .executeTakeFirstOrThrow();
-  const locale = toAppLocale(row.locale);
-  await enqueueEmail(
-    trx,
-    {
-      to: row.email,
-      locale,
+  await notifyUser(trx, { env: deps.env, now }, row.recruiterId, {
+    kind: 'DATA_CORRECTION_REQUESTED',
+    talentId: values.talentId,
+    path: `/talents-folder/${values.talentId}/profile`,
+    payload: { talentName: row.talentName },
+    email: {
       template: 'data_correction_requested',
-      talentId: values.talentId,
-      payload: {
-        recruiterName: row.recruiterName,
-        talentName: row.talentName,
-        message: values.message,
-        dueAt,
-        link: appLink(deps.env.APP_URL, locale, `/talents-folder/${values.talentId}/profile`),
-      },
+      payload: { recruiterName: row.recruiterName, talentName: row.talentName, message: values.message, dueAt },
     },
-    now,
-  );
+  });
+  await recordBroadcast(trx, now, {
+    audience: 'ADMINS',
+    kind: 'ADMIN_DATA_REQUEST',
+    talentId: values.talentId,
+    path: '/admin/data-protection?tab=requests',
+    payload: { requestKind: 'CORRECTION' },
+  });
 }
 
 /** The talent's open correction requests, oldest first: the recruiter's profile shows them with their clock. */

@@ -1,7 +1,7 @@
 import type { AppDeps } from '#src/server/context.ts';
 import type { DB } from '#src/server/db/connect.ts';
 import { AppError } from '#src/server/errors.ts';
-import { queueRecruiterNotice } from '#src/server/mail/recruiter-notice.ts';
+import { broadcastReferralToAdmins, notifyReferralRecruiter } from '#src/server/notifications/notify-referral.ts';
 import { retentionPolicy } from '#src/server/personal-data/retention-policy.ts';
 import { consumeOneTimeToken } from '#src/server/security/one-time-tokens.ts';
 import { sha256 } from '#src/server/security/tokens.ts';
@@ -173,11 +173,19 @@ export async function answerTalentLink(
 
     await recordTalentDecision(trx, { referralId, tokenId: used.id, kind, decision, from, to: decision }, context, at);
 
-    await queueRecruiterNotice(trx, env.APP_URL, now, {
-      referralId,
-      template: 'talent_answered',
-      payload: { kind, decision },
-    });
+    await notifyReferralRecruiter(
+      trx,
+      { env, now },
+      {
+        referralId,
+        kind: `${kind}_${decision}`,
+        template: 'talent_answered',
+        emailPayload: { kind, decision },
+      },
+    );
+    // A confirmed consent makes the referral wait for an admin's reward decision.
+    if (kind === 'CONSENT' && decision === 'CONFIRMED')
+      await broadcastReferralToAdmins(trx, now, { referralId, kind: 'ADMIN_REWARD_WAITING' });
 
     const row = await findToken(trx, kind, token);
     return buildView({ db: trx, env }, kind, row, 'USED', { decision, decidedAt: at });

@@ -1,0 +1,190 @@
+import { createHash } from 'node:crypto';
+import type { ExpressionBuilder } from 'kysely';
+import type { AppDeps } from '#src/server/context.ts';
+import { type DB, isPostgres } from '#src/server/db/connect.ts';
+import type { Database } from '#src/server/db/database.ts';
+import { claimEvents, fanOutEvent } from '#src/server/notifications/fan-out.ts';
+import { type PushSender, webPushSender } from '#src/server/notifications/push-sender.ts';
+import { vapidDetails } from '#src/server/notifications/vapid.ts';
+import { retryDelayMs } from './mail-worker';
+import { startPassLoop } from './pass-loop';
+
+// Issue 25: the notification worker. Two loops, both safe with several instances:
+// - fan-out: broadcasts (a critical task, a promo, an item waiting for admins) to every recipient, a slice
+//   per transaction (notifications/fan-out.ts);
+// - push: each push_outbox row sent to its device with web-push, claimed with a lease like the e-mails,
+//   retried with the e-mails' back-off, the device forgotten when its push service answers 404 or 410.
+export const PUSH_MAX_ATTEMPTS = 8;
+export const PUSH_LEASE_MS = 2 * 60_000;
+
+export type NotificationWorker = { stop(): Promise<void>; runOnce(): Promise<number>; pushOnce(): Promise<number> };
+
+export function startNotificationWorker(
+  deps: AppDeps,
+  options: { intervalMs?: number; sender?: PushSender; batchSize?: number } = {},
+): NotificationWorker {
+  const intervalMs = options.intervalMs ?? 2000;
+  const batchSize = options.batchSize ?? 50;
+  const sender = options.sender ?? webPushSender(vapidDetails(deps.env));
+  const fanOut = startPassLoop(() => fanOutDueEvents(deps, { batchSize: 5 }), {
+    intervalMs,
+    batchSize: 5,
+    onError: (error) => console.error('[notifications] fan-out pass failed:', error.message),
+  });
+  const push = startPassLoop(() => sendDuePushes(deps, sender, { batchSize }), {
+    intervalMs,
+    batchSize,
+    onError: (error) => console.error('[notifications] push pass failed:', error.message),
+  });
+  return {
+    runOnce: fanOut.runOnce,
+    pushOnce: push.runOnce,
+    async stop() {
+      await Promise.all([fanOut.stop(), push.stop()]);
+    },
+  };
+}
+
+/** One fan-out pass: the due broadcasts, each to its whole audience. Resolves to how many events. */
+export async function fanOutDueEvents(
+  deps: Pick<AppDeps, 'db' | 'env' | 'now'>,
+  options: { batchSize?: number; slice?: number } = {},
+): Promise<number> {
+  const events = await claimEvents(deps, options.batchSize ?? 5);
+  for (const event of events) await fanOutEvent(deps, event, options.slice);
+  return events.length;
+}
+
+type ClaimedPush = {
+  id: number;
+  subscription_id: number;
+  payload: string;
+  attempts: number;
+  endpoint: string;
+  p256dh: string;
+  auth: string;
+};
+
+async function claimDuePushes(deps: Pick<AppDeps, 'db' | 'now'>, batchSize: number): Promise<ClaimedPush[]> {
+  const { db } = deps;
+  const now = deps.now();
+  const at = now.toISOString();
+  const leaseUntil = new Date(now.getTime() + PUSH_LEASE_MS).toISOString();
+  const due = (eb: ExpressionBuilder<Database, 'push_outbox'>) =>
+    eb.or([
+      eb.and([eb('status', '=', 'PENDING'), eb('next_attempt_at', '<=', at)]),
+      eb.and([eb('status', '=', 'SENDING'), eb('locked_until', '<', at)]),
+    ]);
+  const dueIds = (q: DB) =>
+    q.selectFrom('push_outbox').select('id').where(due).orderBy('next_attempt_at').orderBy('id').limit(batchSize);
+  let ids: number[];
+  if (isPostgres(db)) {
+    ids = await db.transaction().execute(async (trx) => {
+      const rows = await dueIds(trx).forUpdate().skipLocked().execute();
+      if (rows.length === 0) return [];
+      await trx
+        .updateTable('push_outbox')
+        .set({ status: 'SENDING', locked_until: leaseUntil })
+        .where(
+          'id',
+          'in',
+          rows.map((r) => r.id),
+        )
+        .execute();
+      return rows.map((r) => r.id);
+    });
+  } else {
+    ids = [];
+    for (const { id } of await dueIds(db).execute()) {
+      const claimed = await db
+        .updateTable('push_outbox')
+        .set({ status: 'SENDING', locked_until: leaseUntil })
+        .where('id', '=', id)
+        .where(due)
+        .executeTakeFirst();
+      if (Number(claimed.numUpdatedRows) === 1) ids.push(id);
+    }
+  }
+  if (ids.length === 0) return [];
+  return db
+    .selectFrom('push_outbox')
+    .innerJoin('push_subscriptions', 'push_subscriptions.id', 'push_outbox.subscription_id')
+    .select([
+      'push_outbox.id',
+      'push_outbox.subscription_id',
+      'push_outbox.payload',
+      'push_outbox.attempts',
+      'push_subscriptions.endpoint',
+      'push_subscriptions.p256dh',
+      'push_subscriptions.auth',
+    ])
+    .where('push_outbox.id', 'in', ids)
+    .orderBy('push_outbox.id')
+    .execute();
+}
+
+/** One push pass. Resolves to how many pushes it handled (sent or not). */
+export async function sendDuePushes(
+  deps: Pick<AppDeps, 'db' | 'now'>,
+  sender: PushSender,
+  options: { batchSize?: number } = {},
+): Promise<number> {
+  const rows = await claimDuePushes(deps, options.batchSize ?? 50);
+  for (const row of rows) await sendOne(deps, sender, row);
+  return rows.length;
+}
+
+async function sendOne(deps: Pick<AppDeps, 'db' | 'now'>, sender: PushSender, row: ClaimedPush): Promise<void> {
+  const { db } = deps;
+  const tag = (JSON.parse(row.payload) as { tag?: string }).tag ?? String(row.id);
+  // The Topic header: at most 32 characters of base64url.
+  const topic = createHash('sha256').update(tag).digest('base64url').slice(0, 32);
+  const outcome = await sender(row, row.payload, { topic });
+  const at = deps.now().toISOString();
+  switch (outcome.kind) {
+    case 'sent':
+      await db
+        .updateTable('push_outbox')
+        .set({
+          status: 'SENT',
+          attempts: row.attempts + 1,
+          sent_at: at,
+          locked_until: null,
+          last_error: null,
+          payload: '{}',
+        })
+        .where('id', '=', row.id)
+        .execute();
+      await db
+        .updateTable('push_subscriptions')
+        .set({ last_success_at: at })
+        .where('id', '=', row.subscription_id)
+        .execute();
+      return;
+    case 'gone':
+      // The device unsubscribed or its subscription expired: forget it, and (cascade) what waits for it.
+      await db.deleteFrom('push_subscriptions').where('id', '=', row.subscription_id).execute();
+      return;
+    default: {
+      const attempts = row.attempts + 1;
+      const failed = outcome.kind === 'refused' || attempts >= PUSH_MAX_ATTEMPTS;
+      await db
+        .updateTable('push_outbox')
+        .set({
+          status: failed ? 'FAILED' : 'PENDING',
+          attempts,
+          locked_until: null,
+          last_error: outcome.error,
+          ...(failed
+            ? { payload: '{}' }
+            : { next_attempt_at: new Date(deps.now().getTime() + retryDelayMs(attempts)).toISOString() }),
+        })
+        .where('id', '=', row.id)
+        .execute();
+      // The error is the push service's answer: no name, no text of the notification.
+      console.warn(
+        `[push] #${row.id} failed (attempt ${attempts}/${PUSH_MAX_ATTEMPTS}${failed ? ', giving up' : ''}): ${outcome.error.slice(0, 200)}`,
+      );
+    }
+  }
+}

@@ -1,0 +1,225 @@
+import type { AppDeps } from '#src/server/context.ts';
+import { AppError, notFound } from '#src/server/errors.ts';
+import { readEmailPreferencesToken } from '#src/server/notifications/email-preferences-token.ts';
+import { readPreferences, topicsForRoles } from '#src/server/notifications/preferences.ts';
+import { allowedPushEndpoint, vapidDetails } from '#src/server/notifications/vapid.ts';
+import { toAppLocale } from '#src/shared/enums.ts';
+import type {
+  NotificationItem,
+  NotificationKind,
+  NotificationPage,
+  NotificationPayload,
+  NotificationPreferences,
+  NotificationTopic,
+} from '#src/shared/notifications.ts';
+
+// `/api/notifications` (issue 25): the caller's own items, choices and devices. No call takes a user id.
+
+const PAGE = 30;
+
+async function unreadCount(deps: AppDeps, userId: number): Promise<number> {
+  const row = await deps.db
+    .selectFrom('notifications')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('user_id', '=', userId)
+    .where('read_at', 'is', null)
+    .executeTakeFirst();
+  return Number(row?.n ?? 0);
+}
+
+export async function listNotifications(
+  deps: AppDeps,
+  userId: number,
+  query: { before?: number; limit?: number },
+): Promise<NotificationPage> {
+  const limit = query.limit ?? PAGE;
+  let q = deps.db
+    .selectFrom('notifications')
+    .select(['id', 'kind', 'payload', 'path', 'created_at', 'read_at'])
+    .where('user_id', '=', userId)
+    .orderBy('id', 'desc')
+    .limit(limit + 1);
+  if (query.before !== undefined) q = q.where('id', '<', query.before);
+  const [rows, unread] = await Promise.all([q.execute(), unreadCount(deps, userId)]);
+  const items = rows.slice(0, limit).map(
+    (row): NotificationItem => ({
+      id: row.id,
+      kind: row.kind as NotificationKind,
+      payload: JSON.parse(row.payload) as NotificationPayload,
+      path: row.path,
+      createdAt: row.created_at,
+      readAt: row.read_at,
+    }),
+  );
+  return { items, unread, nextBefore: rows.length > limit ? (items.at(-1)?.id ?? null) : null };
+}
+
+export async function unread(deps: AppDeps, userId: number): Promise<{ unread: number }> {
+  return { unread: await unreadCount(deps, userId) };
+}
+
+/** Marks one of the caller's items read (again: no change); another user's item is 404. */
+export async function markRead(deps: AppDeps, userId: number, id: number): Promise<{ unread: number }> {
+  const item = await deps.db
+    .selectFrom('notifications')
+    .select(['id', 'read_at'])
+    .where('id', '=', id)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  if (!item) throw notFound('Notification');
+  if (!item.read_at)
+    await deps.db
+      .updateTable('notifications')
+      .set({ read_at: deps.now().toISOString() })
+      .where('id', '=', id)
+      .execute();
+  return unread(deps, userId);
+}
+
+export async function markAllRead(deps: AppDeps, userId: number): Promise<{ unread: number }> {
+  await deps.db
+    .updateTable('notifications')
+    .set({ read_at: deps.now().toISOString() })
+    .where('user_id', '=', userId)
+    .where('read_at', 'is', null)
+    .execute();
+  return { unread: 0 };
+}
+
+type PreferencesAnswer = { preferences: NotificationPreferences; topics: NotificationTopic[] };
+
+async function userRow(deps: AppDeps, userId: number) {
+  const row = await deps.db
+    .selectFrom('users')
+    .select(['roles', 'notification_prefs', 'locale'])
+    .where('id', '=', userId)
+    .executeTakeFirst();
+  if (!row) throw notFound('User');
+  return { ...row, roles: JSON.parse(row.roles) as string[] };
+}
+
+export async function getPreferences(deps: AppDeps, userId: number): Promise<PreferencesAnswer> {
+  const user = await userRow(deps, userId);
+  return { preferences: readPreferences(user.notification_prefs, user.roles), topics: topicsForRoles(user.roles) };
+}
+
+/** Saves the caller's choices; a topic of another role is refused, so nothing saved is silently dropped. */
+export async function savePreferences(
+  deps: AppDeps,
+  userId: number,
+  input: NotificationPreferences,
+): Promise<PreferencesAnswer> {
+  const user = await userRow(deps, userId);
+  const mine = topicsForRoles(user.roles);
+  const foreign = Object.keys(input.topics).filter((t) => !mine.includes(t as NotificationTopic));
+  if (foreign.length > 0)
+    throw new AppError('VALIDATION_FAILED', 400, 'Some fields are not valid.', {
+      topics: `not a topic of your role: ${foreign.join(', ')}`,
+    });
+  const merged = readPreferences(user.notification_prefs, user.roles);
+  const next: NotificationPreferences = {
+    topics: { ...merged.topics, ...input.topics },
+    adminDelivery: input.adminDelivery,
+  };
+  await deps.db
+    .updateTable('users')
+    .set({ notification_prefs: JSON.stringify(next) })
+    .where('id', '=', userId)
+    .execute();
+  return getPreferences(deps, userId);
+}
+
+export function pushKey(deps: AppDeps): { publicKey: string } {
+  return { publicKey: vapidDetails(deps.env).publicKey };
+}
+
+/**
+ * This device takes pushes for the caller. One row per endpoint: a device that subscribes again (a new
+ * key, or another user signing in on it) replaces its row, so a shared phone never gets two people's pushes.
+ */
+export async function saveSubscription(
+  deps: AppDeps,
+  userId: number,
+  input: { endpoint: string; keys: { p256dh: string; auth: string } },
+  userAgent: string | null,
+): Promise<{ subscribed: true }> {
+  if (!allowedPushEndpoint(input.endpoint, deps.env.PUSH_ENDPOINT_HOSTS))
+    throw new AppError('VALIDATION_FAILED', 400, 'Some fields are not valid.', {
+      endpoint: 'not a known push service',
+    });
+  const at = deps.now().toISOString();
+  await deps.db
+    .insertInto('push_subscriptions')
+    .values({
+      user_id: userId,
+      endpoint: input.endpoint,
+      p256dh: input.keys.p256dh,
+      auth: input.keys.auth,
+      user_agent: userAgent,
+      created_at: at,
+      last_success_at: null,
+    })
+    .onConflict((oc) =>
+      oc.column('endpoint').doUpdateSet({
+        user_id: userId,
+        p256dh: input.keys.p256dh,
+        auth: input.keys.auth,
+        user_agent: userAgent,
+        created_at: at,
+        last_success_at: null,
+      }),
+    )
+    .execute();
+  return { subscribed: true };
+}
+
+/** Only the caller's own device row goes; an endpoint of someone else's is left alone (and not revealed). */
+export async function removeSubscription(
+  deps: AppDeps,
+  userId: number,
+  endpoint: string,
+): Promise<{ subscribed: false }> {
+  await deps.db
+    .deleteFrom('push_subscriptions')
+    .where('endpoint', '=', endpoint)
+    .where('user_id', '=', userId)
+    .execute();
+  return { subscribed: false };
+}
+
+const invalidLink = () =>
+  new AppError('INVALID_TOKEN', 400, 'This link is not valid. Sign in to choose your notifications.');
+
+async function tokenUser(deps: AppDeps, token: string) {
+  const claim = readEmailPreferencesToken(deps.env.JWT_SECRET, token);
+  if (!claim) throw invalidLink();
+  const user = await deps.db
+    .selectFrom('users')
+    .select(['id', 'roles', 'notification_prefs', 'locale'])
+    .where('id', '=', claim.userId)
+    .executeTakeFirst();
+  const roles = user ? (JSON.parse(user.roles) as string[]) : [];
+  if (!user || !topicsForRoles(roles).includes(claim.topic)) throw invalidLink();
+  return { user, roles, topic: claim.topic };
+}
+
+/** The one-click link's page: which topic it is about and whether its e-mails are on. */
+export async function emailPreferenceOfLink(deps: AppDeps, token: string) {
+  const { user, roles, topic } = await tokenUser(deps, token);
+  const prefs = readPreferences(user.notification_prefs, roles);
+  return { topic, email: prefs.topics[topic]?.email ?? false, locale: toAppLocale(user.locale) };
+}
+
+/** The one click: no more e-mails of this topic for this user. Other channels and topics stay. */
+export async function unsubscribeByLink(deps: AppDeps, token: string) {
+  const { user, roles, topic } = await tokenUser(deps, token);
+  const prefs = readPreferences(user.notification_prefs, roles);
+  const channels = prefs.topics[topic] ?? { inApp: true, push: true, email: false };
+  prefs.topics[topic] = { ...channels, email: false };
+  await deps.db
+    .updateTable('users')
+    .set({ notification_prefs: JSON.stringify(prefs) })
+    .where('id', '=', user.id)
+    .execute();
+  return { topic, email: false as const };
+}

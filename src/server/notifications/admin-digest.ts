@@ -1,0 +1,84 @@
+import type { AppDeps } from '#src/server/context.ts';
+import { hasRole } from '#src/server/modules/admin-recruiters/admin-recruiter.repository.ts';
+import { countReferralsByStatus } from '#src/server/modules/admin-referrals/referral-counts.ts';
+import { wallClockParts } from '#src/shared/wall-clock.ts';
+import { deliver, RECIPIENT_COLUMNS } from './deliver';
+import { readPreferences } from './preferences';
+
+// Issue 25: an admin who chose the daily digest gets one summary a day of what waits for them (call proofs
+// to review, consented referrals to decide, talents' requests), from 08:00 in their time zone, by push and
+// e-mail as their topics say. Maintenance runs this every hour; the digest's own in-app item (one per
+// admin per local day) is the mark that today's was sent. Nothing waiting, nothing sent.
+export const DIGEST_HOUR = 8;
+
+export async function sendAdminDigests(deps: Pick<AppDeps, 'db' | 'env' | 'now'>): Promise<number> {
+  const { db } = deps;
+  const now = deps.now();
+  const admins = await db
+    .selectFrom('users')
+    .select([...RECIPIENT_COLUMNS, 'users.timezone'])
+    .where('users.status', '=', 'ACTIVE')
+    .where(hasRole('ROLE_ADMIN'))
+    .execute();
+  const due = admins.filter((admin) => {
+    if (readPreferences(admin.notification_prefs, JSON.parse(admin.roles) as string[]).adminDelivery !== 'DIGEST')
+      return false;
+    return Number(localParts(now, admin.timezone).hour) >= DIGEST_HOUR;
+  });
+  if (due.length === 0) return 0;
+
+  const [callProofs, rewards, dataRequests] = await Promise.all([
+    db
+      .selectFrom('call_proofs')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('review_status', '=', 'NEED_REVIEW')
+      .executeTakeFirst()
+      .then((r) => Number(r?.n ?? 0)),
+    countReferralsByStatus(db, { consent: 'CONFIRMED', reward: 'IN_REVIEW' }),
+    db
+      .selectFrom('data_requests')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('status', '=', 'OPEN')
+      .executeTakeFirst()
+      .then((r) => Number(r?.n ?? 0)),
+  ]);
+  if (callProofs + rewards + dataRequests === 0) return 0;
+
+  let sent = 0;
+  for (const admin of due) {
+    const since = localMidnight(now, admin.timezone);
+    const done = await db.transaction().execute(async (trx) => {
+      const already = await trx
+        .selectFrom('notifications')
+        .select('id')
+        .where('user_id', '=', admin.id)
+        .where('kind', '=', 'ADMIN_DIGEST')
+        .where('created_at', '>=', since)
+        .executeTakeFirst();
+      if (already) return false;
+      await deliver(trx, { env: deps.env, now }, [admin], {
+        kind: 'ADMIN_DIGEST',
+        path: '/dashboard',
+        payload: { callProofs, rewards, dataRequests },
+      });
+      return true;
+    });
+    if (done) sent += 1;
+  }
+  return sent;
+}
+
+function localParts(now: Date, timeZone: string) {
+  try {
+    return wallClockParts(now, timeZone);
+  } catch {
+    return wallClockParts(now, 'Asia/Kuala_Lumpur');
+  }
+}
+
+/** The instant the admin's local day began (their time zone), as an ISO string. */
+function localMidnight(now: Date, timeZone: string): string {
+  const p = localParts(now, timeZone);
+  const sinceMidnightMs = ((Number(p.hour) * 60 + Number(p.minute)) * 60 + Number(p.second)) * 1000;
+  return new Date(now.getTime() - sinceMidnightMs - now.getUTCMilliseconds()).toISOString();
+}

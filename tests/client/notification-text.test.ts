@@ -1,0 +1,112 @@
+import { describe, expect, it } from 'vitest';
+import { notificationText } from '#src/lib/notification-text.ts';
+import { LOCALES } from '#src/shared/enums.ts';
+import { NOTIFICATION_KINDS, type NotificationKind, type NotificationPayload } from '#src/shared/notifications.ts';
+
+// What a recipient reads on the lock screen, in the centre and in the e-mail: every kind, in every language.
+
+const FULL: NotificationPayload = {
+  talentName: 'Nur Aisyah',
+  taskTitle: 'Barista',
+  promoTitle: 'Year-end bonus',
+  status: 'REJECTED',
+  reason: 'The recording is silent',
+  amount: 150_000,
+  currency: 'MYR',
+  callProofs: 3,
+  rewards: 1,
+  dataRequests: 2,
+  requestKind: 'CORRECTION',
+};
+
+const spaced = (text: string) => text.replace(/\s/g, ' ');
+
+describe('notificationText', () => {
+  const cases = NOTIFICATION_KINDS.flatMap((kind) => LOCALES.map((locale) => [kind, locale] as const));
+
+  it.each(cases)('%s in %s has a short title and a body with every placeholder filled', (kind, locale) => {
+    const { title, body } = notificationText(kind, FULL, locale);
+    expect(title.trim()).not.toBe('');
+    expect(body.trim()).not.toBe('');
+    expect(`${title} ${body}`).not.toMatch(/[{}]/);
+    // A phone's lock screen shows about forty characters of a title.
+    expect(title.length).toBeLessThanOrEqual(40);
+  });
+
+  it('names the talent and the task, and gives the reason for a call proof not accepted', () => {
+    expect(notificationText('CALL_PROOF_REJECTED', FULL, 'en')).toEqual({
+      title: 'Call proof not accepted',
+      body: 'Your call proof for Nur Aisyah (Barista) was not accepted. Reason: The recording is silent',
+    });
+  });
+
+  it('says the new hiring status in the language of the reader, with the reason of a final move', () => {
+    expect(notificationText('HIRING_CHANGED', FULL, 'en')).toEqual({
+      title: 'Hiring update: Rejected',
+      body: 'The hiring status of Nur Aisyah for Barista is now Rejected. Reason: The recording is silent',
+    });
+    expect(notificationText('HIRING_CHANGED', { ...FULL, status: 'INTERVIEW', reason: null }, 'ms').title).toBe(
+      'Kemas kini pengambilan: Temu duga',
+    );
+    expect(notificationText('HIRING_CHANGED', { ...FULL, reason: null }, 'zh').body).toBe(
+      'Nur Aisyah（Barista）的招聘状态已更新为：未录用。',
+    );
+  });
+
+  it('gives a reward decision with its amount, formatted for the language', () => {
+    const en = notificationText('REWARD_DECIDED', { ...FULL, status: 'APPROVED', reason: null }, 'en');
+    expect(en.title).toBe('Reward decision: Approved');
+    // Intl puts a no-break space between the currency and the number.
+    expect(spaced(en.body)).toBe('Your referral of Nur Aisyah for Barista was reviewed: Approved, MYR 1,500.00.');
+    expect(spaced(notificationText('PAYMENT_PAID', FULL, 'ms').body)).toContain('RM 1,500.00');
+  });
+
+  it('counts what waits for an admin in plurals, leaving out what does not wait', () => {
+    expect(notificationText('ADMIN_DIGEST', FULL, 'en').body).toBe(
+      'Waiting for you: 3 call proofs to review, 1 reward to decide, and 2 requests from candidates.',
+    );
+    expect(notificationText('ADMIN_DIGEST', { callProofs: 1 }, 'en').body).toBe(
+      'Waiting for you: 1 call proof to review.',
+    );
+    expect(notificationText('ADMIN_DIGEST', { callProofs: 2, dataRequests: 1 }, 'zh').body).toBe(
+      '等待您处理：通话证明 2 份待审核和人才资料请求 1 项。',
+    );
+    expect(notificationText('ADMIN_DIGEST', {}, 'en').body).toBe('Nothing is waiting for you.');
+  });
+
+  it('tells a correction request from a withdrawal', () => {
+    expect(notificationText('ADMIN_DATA_REQUEST', FULL, 'en').body).toBe(
+      'Nur Aisyah asked for a correction of their data.',
+    );
+    expect(notificationText('ADMIN_DATA_REQUEST', { ...FULL, requestKind: 'WITHDRAWAL' }, 'en').body).toBe(
+      'Nur Aisyah withdrew their consent for Barista.',
+    );
+  });
+
+  it('calls an erased talent "Erased candidate" in the reader\'s language, whatever name the payload kept', () => {
+    const erased = { ...FULL, talentName: '', talentErased: true };
+    expect(notificationText('CONSENT_CONFIRMED', erased, 'en').body).toBe(
+      'Erased candidate agreed to be referred for Barista.',
+    );
+    expect(notificationText('CONSENT_CONFIRMED', { ...erased, talentName: 'Nur Aisyah' }, 'ms').body).toBe(
+      'Calon dipadam bersetuju untuk dicadangkan bagi jawatan Barista.',
+    );
+    expect(notificationText('CONSENT_CONFIRMED', erased, 'zh').body).toContain('已删除的人才');
+  });
+
+  it('keeps a typed name to one line without links, and reads a missing field as a dash', () => {
+    const { body } = notificationText(
+      'CONSENT_DECLINED',
+      { talentName: 'Ali\nClick https://evil.example/x now', taskTitle: undefined },
+      'en',
+    );
+    expect(body).toBe('Ali Click now declined to be referred for —.');
+  });
+
+  it('reads an unknown kind (from a newer server) generically instead of failing', () => {
+    expect(notificationText('SOMETHING_NEW' as NotificationKind, {}, 'en')).toEqual({
+      title: 'New notification',
+      body: 'Open the app to see it.',
+    });
+  });
+});
