@@ -1,5 +1,7 @@
-import { apiFetch } from './api-client';
-import { AppError, asAppError, toAppError } from './app-error';
+import type * as v from 'valibot';
+import type { pushSubscriptionSchema } from '#src/shared/notifications.ts';
+import { api, unwrap } from './api-client';
+import { AppError } from './app-error';
 import { isIosDevice, isStandalone } from './pwa';
 import { withTimeout } from './with-timeout';
 
@@ -10,8 +12,6 @@ import { withTimeout } from './with-timeout';
 
 export type PushSupport = 'supported' | 'ios-needs-home-screen' | 'unsupported' | 'denied';
 
-const KEY_PATH = '/api/notifications/push/key';
-const SUBSCRIPTION_PATH = '/api/notifications/push/subscription';
 /** How long sign-out waits for the server to forget this device before going on without it. */
 const SIGN_OUT_WAIT_MS = 3_000;
 
@@ -42,22 +42,8 @@ async function currentSubscription(): Promise<PushSubscription | null> {
   return (await found?.pushManager.getSubscription()) ?? null;
 }
 
-async function call<T>(path: string, init?: RequestInit): Promise<T> {
-  let response: Response;
-  try {
-    response = await apiFetch(path, init);
-  } catch (error) {
-    throw asAppError(error);
-  }
-  if (!response.ok) throw await toAppError(response);
-  return ((await response.json()) as { data: T }).data;
-}
-
-const json = (method: 'PUT' | 'DELETE', body: unknown): RequestInit => ({
-  method,
-  headers: { 'Content-Type': 'application/json' },
-  body: JSON.stringify(body),
-});
+const push = api.api.notifications.push;
+type SubscriptionBody = v.InferInput<typeof pushSubscriptionSchema>;
 
 /** True when this device has a push subscription (the switch shows "on"). */
 export async function thisDeviceSubscribed(): Promise<boolean> {
@@ -79,7 +65,7 @@ export async function subscribeThisDevice(): Promise<'subscribed' | 'not-allowed
   // First thing in the click: Safari lets only a user gesture ask, and an await before would lose it.
   const permission = await Notification.requestPermission();
   if (permission !== 'granted') return 'not-allowed';
-  const [reg, { publicKey }] = await Promise.all([registration(), call<{ publicKey: string }>(KEY_PATH)]);
+  const [reg, { publicKey }] = await Promise.all([registration(), unwrap(push.key.$get())]);
   const key = base64UrlToBytes(publicKey);
   let subscription = await reg.pushManager.getSubscription();
   // A subscription made with another key (the server's VAPID keys changed) cannot be reused.
@@ -89,7 +75,8 @@ export async function subscribeThisDevice(): Promise<'subscribed' | 'not-allowed
   }
   subscription ??= await reg.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: key });
   try {
-    await call(SUBSCRIPTION_PATH, json('PUT', subscription.toJSON()));
+    // toJSON() types every part optional; the server's schema checks what really came.
+    await unwrap(push.subscription.$put({ json: subscription.toJSON() as SubscriptionBody }));
   } catch (error) {
     // The server does not have it: a subscription it cannot push to would only show "on" falsely.
     await subscription.unsubscribe().catch(() => false);
@@ -106,7 +93,7 @@ export async function subscribeThisDevice(): Promise<'subscribed' | 'not-allowed
 export async function unsubscribeThisDevice(options: { waitMs?: number } = {}): Promise<void> {
   const subscription = await currentSubscription().catch(() => null);
   if (!subscription) return;
-  const told = call(SUBSCRIPTION_PATH, json('DELETE', { endpoint: subscription.endpoint })).catch(() => undefined);
+  const told = unwrap(push.subscription.$delete({ json: { endpoint: subscription.endpoint } })).catch(() => undefined);
   await (options.waitMs === undefined ? told : withTimeout(told, options.waitMs));
   await subscription.unsubscribe().catch(() => false);
 }
