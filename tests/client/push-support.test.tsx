@@ -1,6 +1,7 @@
-import { cleanup, render, screen } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { PushDeviceSwitch } from '#src/components/pwa/push-device-switch.tsx';
+import { PushInvitation } from '#src/components/pwa/push-invitation.tsx';
 import { pushSupport } from '#src/lib/push.ts';
 import { m } from '#src/paraglide/messages.js';
 
@@ -55,6 +56,7 @@ function onDevice({
 
 afterEach(() => {
   cleanup();
+  localStorage.clear();
   vi.restoreAllMocks();
   vi.unstubAllGlobals();
   Reflect.deleteProperty(navigator, 'standalone');
@@ -135,5 +137,69 @@ describe('the "push on this device" switch', () => {
     await vi.waitFor(() => expect((theSwitch() as HTMLInputElement).disabled).toBe(false));
     expect((theSwitch() as HTMLInputElement).checked).toBe(false);
     expect(ask).not.toHaveBeenCalled();
+  });
+});
+
+describe('the invitation to turn push on (recruiter dashboard)', () => {
+  const FIRST_ELIGIBLE_KEY = 'recruiter-push-invite-first-eligible';
+  const invitation = () => screen.queryByRole('heading', { name: m.push_invite_title() });
+  const settle = () => new Promise((resolve) => setTimeout(resolve, 20));
+
+  it('is not shown on the first load where it could be, only noted', async () => {
+    onDevice({ userAgent: ANDROID_CHROME, maxTouchPoints: 5 });
+    render(<PushInvitation eligible />);
+    await vi.waitFor(() => expect(localStorage.getItem(FIRST_ELIGIBLE_KEY)).not.toBeNull());
+    await settle();
+    expect(invitation()).toBeNull();
+  });
+
+  it('shows on a later load, and "Not now" puts it away for good', async () => {
+    onDevice({ userAgent: ANDROID_CHROME, maxTouchPoints: 5 });
+    localStorage.setItem(FIRST_ELIGIBLE_KEY, String(performance.timeOrigin - 60_000));
+    const { unmount } = render(<PushInvitation eligible />);
+    expect(await screen.findByRole('heading', { name: m.push_invite_title() })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: m.push_invite_dismiss() }));
+    expect(invitation()).toBeNull();
+    unmount();
+    render(<PushInvitation eligible />);
+    await settle();
+    expect(invitation()).toBeNull();
+  });
+
+  it('is never shown before the recruiter has referred anyone', async () => {
+    onDevice({ userAgent: ANDROID_CHROME, maxTouchPoints: 5 });
+    localStorage.setItem(FIRST_ELIGIBLE_KEY, String(performance.timeOrigin - 60_000));
+    render(<PushInvitation eligible={false} />);
+    await settle();
+    expect(invitation()).toBeNull();
+  });
+
+  it('is not shown once the browser was asked (notifications allowed or blocked), nor on an iPhone in Safari', async () => {
+    localStorage.setItem(FIRST_ELIGIBLE_KEY, String(performance.timeOrigin - 60_000));
+    for (const device of [
+      { userAgent: ANDROID_CHROME, permission: 'granted' as const },
+      { userAgent: ANDROID_CHROME, permission: 'denied' as const },
+      { userAgent: IPHONE_SAFARI, maxTouchPoints: 5, push: false },
+    ]) {
+      onDevice(device);
+      const { unmount } = render(<PushInvitation eligible />);
+      await settle();
+      expect(invitation()).toBeNull();
+      unmount();
+    }
+  });
+
+  it('its button asks the browser; notifications not allowed, it goes and does not ask again', async () => {
+    onDevice({ userAgent: ANDROID_CHROME, maxTouchPoints: 5 });
+    localStorage.setItem(FIRST_ELIGIBLE_KEY, String(performance.timeOrigin - 60_000));
+    const ask = vi.spyOn(Notification, 'requestPermission').mockResolvedValue('denied');
+    const { unmount } = render(<PushInvitation eligible />);
+    fireEvent.click(await screen.findByRole('button', { name: m.push_invite_button() }));
+    await vi.waitFor(() => expect(invitation()).toBeNull());
+    expect(ask).toHaveBeenCalledTimes(1);
+    unmount();
+    render(<PushInvitation eligible />);
+    await settle();
+    expect(invitation()).toBeNull();
   });
 });
