@@ -1,9 +1,10 @@
 import path from 'node:path';
-import { type BrowserContext, expect, type Page, test } from '@playwright/test';
+import { type BrowserContext, type CDPSession, expect, type Page, test } from '@playwright/test';
 import Database from 'better-sqlite3';
 import type { PushMessage } from '#src/shared/notifications.ts';
 import { DEMO_PASSWORD, E2E_BASE_URL, e2eDataDir, RECRUITER_EMAIL } from './e2e-env';
 import { expectPath, logIn, message, waitForServiceWorkerControl } from './helpers';
+import { cookieTokens } from './outbox-helpers';
 
 // Issue 25, Web Push in the browser: the recruiter turns push on for their phone from the account page,
 // the server keeps the device's subscription, a push delivered to the service worker shows its
@@ -98,9 +99,8 @@ const pageSubscription = (page: Page) =>
       } | null,
   );
 
-/** Delivers `data` as a push to the page's service worker, as the push service would. */
-async function deliverPush(context: BrowserContext, page: Page, data: string) {
-  const cdp = await context.newCDPSession(page);
+/** The app's service worker registration, as the DevTools protocol names it. */
+async function workerRegistration(cdp: CDPSession): Promise<string> {
   const registrationId = new Promise<string>((resolve) => {
     cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }) => {
       const ours = registrations.find((item) => item.scopeURL === `${E2E_BASE_URL}/` && !item.isDeleted);
@@ -108,9 +108,15 @@ async function deliverPush(context: BrowserContext, page: Page, data: string) {
     });
   });
   await cdp.send('ServiceWorker.enable');
+  return registrationId;
+}
+
+/** Delivers `data` as a push to the page's service worker, as the push service would. */
+async function deliverPush(context: BrowserContext, page: Page, data: string) {
+  const cdp = await context.newCDPSession(page);
   await cdp.send('ServiceWorker.deliverPushMessage', {
     origin: E2E_BASE_URL,
-    registrationId: await registrationId,
+    registrationId: await workerRegistration(cdp),
     data,
   });
   await cdp.detach();
@@ -234,4 +240,72 @@ test('signing out removes this device’s subscription, so a shared phone stops 
   await expectPath(page, '/login');
   expect(storedSubscriptions(subscription?.endpoint ?? '')).toEqual([]);
   expect(await pageSubscription(page)).toBeNull();
+});
+
+test('an outbox entry the server refuses during Background Sync, app closed, is told by a notification that leads to the Outbox', async ({
+  page,
+  context,
+}) => {
+  await context.grantPermissions(['notifications'], { origin: E2E_BASE_URL });
+  await logIn(page, RECRUITER_EMAIL, DEMO_PASSWORD);
+  await expectPath(page, '/dashboard');
+  await waitForServiceWorkerControl(page);
+  const { a: accessToken } = await cookieTokens(context);
+  const userId = Number(JSON.parse(Buffer.from(accessToken.split('.')[1] ?? '', 'base64url').toString()).sub);
+
+  // The app is left (a page of the origin without the app's scripts, so only the worker sends), with a
+  // call proof in the outbox that the server will refuse: it has no file.
+  await page.goto('/api/health');
+  const entryId = `e2e-${Date.now()}`;
+  await page.evaluate(
+    ({ id, owner }) =>
+      new Promise<void>((resolve, reject) => {
+        const open = indexedDB.open('recruiter-outbox');
+        open.onupgradeneeded = () => open.result.createObjectStore('entries');
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const db = open.result;
+          const now = Date.now();
+          const entry = {
+            id,
+            userId: owner,
+            kind: 'call-proof',
+            fields: { referralId: 1, note: 'Called from the lift' },
+            meta: { talentName: 'Aisyah Outbox' },
+            createdAt: now,
+            state: 'waiting',
+            attempts: 0,
+            nextAttemptAt: now,
+          };
+          const put = db.transaction('entries', 'readwrite').objectStore('entries').put(entry, id);
+          put.onsuccess = () => {
+            db.close();
+            resolve();
+          };
+          put.onerror = () => reject(put.error);
+        };
+      }),
+    { id: entryId, owner: userId },
+  );
+
+  // The network is back: the browser wakes the worker for its sync (here through the DevTools protocol).
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('ServiceWorker.dispatchSyncEvent', {
+    origin: E2E_BASE_URL,
+    registrationId: await workerRegistration(cdp),
+    tag: 'recruiter-outbox',
+    lastChance: false,
+  });
+  await cdp.detach();
+
+  await expect
+    .poll(() => shownNotifications(page), { timeout: 15_000 })
+    .toEqual([
+      {
+        title: message('en', 'push_outbox_refused_title').replace('{what}', message('en', 'outbox_kind_call_proof')),
+        body: message('en', 'push_outbox_refused_body_named').replace('{name}', 'Aisyah Outbox'),
+        tag: `outbox-${entryId}`,
+        url: '/outbox',
+      },
+    ]);
 });
