@@ -2,6 +2,7 @@ import type * as v from 'valibot';
 import type { pushSubscriptionSchema } from '#src/shared/notifications.ts';
 import { api, unwrap } from './api-client';
 import { AppError } from './app-error';
+import { getAuthTokens } from './auth-session';
 import { isIosDevice, isStandalone } from './pwa';
 import { withTimeout } from './with-timeout';
 
@@ -90,17 +91,31 @@ export async function subscribeThisDevice(): Promise<'subscribed' | 'not-allowed
  * subscription. Dropping it is what stops pushes for sure, so it happens even when the server could not
  * be told (a push to a dropped subscription is answered 410, and the server then removes it itself).
  */
-export async function unsubscribeThisDevice(options: { waitMs?: number } = {}): Promise<void> {
+export async function unsubscribeThisDevice(): Promise<void> {
   const subscription = await currentSubscription().catch(() => null);
   if (!subscription) return;
-  const told = unwrap(push.subscription.$delete({ json: { endpoint: subscription.endpoint } })).catch(() => undefined);
-  await (options.waitMs === undefined ? told : withTimeout(told, options.waitMs));
+  await unwrap(push.subscription.$delete({ json: { endpoint: subscription.endpoint } })).catch(() => undefined);
   await subscription.unsubscribe().catch(() => false);
 }
 
-/** Sign-out: this device stops receiving the signed-out user's pushes; never blocks the sign-out. */
-export function forgetThisDeviceOnSignOut(): Promise<void> {
-  return unsubscribeThisDevice({ waitMs: SIGN_OUT_WAIT_MS }).catch(() => undefined);
+/**
+ * Sign-out: this device stops receiving the signed-out user's pushes, and the sign-out is never held up
+ * by it (a few seconds at most). A plain fetch with the token as it is, not the API client: a 401 there
+ * would end the session itself and send the page away in the middle of the sign-out's clearing.
+ */
+export async function forgetThisDeviceOnSignOut(): Promise<void> {
+  const subscription = await currentSubscription().catch(() => null);
+  if (!subscription) return;
+  const accessToken = getAuthTokens()?.accessToken;
+  if (accessToken) {
+    const told = fetch(push.subscription.$url(), {
+      method: 'DELETE',
+      headers: { Authorization: `Bearer ${accessToken}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ endpoint: subscription.endpoint }),
+    }).catch(() => undefined);
+    await withTimeout(told, SIGN_OUT_WAIT_MS);
+  }
+  await subscription.unsubscribe().catch(() => false);
 }
 
 function base64UrlToBytes(text: string): Uint8Array<ArrayBuffer> {
