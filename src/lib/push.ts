@@ -2,7 +2,7 @@ import type * as v from 'valibot';
 import type { pushSubscriptionSchema } from '#src/shared/notifications.ts';
 import { api, unwrap } from './api-client';
 import { AppError } from './app-error';
-import { getAuthTokens } from './auth-session';
+import { currentUserId, getAuthTokens } from './auth-session';
 import { isIosDevice, isStandalone } from './pwa';
 import { withTimeout } from './with-timeout';
 
@@ -15,6 +15,30 @@ export type PushSupport = 'supported' | 'ios-needs-home-screen' | 'unsupported' 
 
 /** How long sign-out waits for the server to forget this device before going on without it. */
 const SIGN_OUT_WAIT_MS = 3_000;
+/**
+ * Whose the device's subscription is. The browser's subscription (and its permission) outlives a
+ * session; the server ties it to the session it was sent in. A sign-in by the same person sends it again
+ * (renewThisDevice); anyone else finds push off here until they turn it on themselves.
+ */
+const OWNER_KEY = 'recruiter-push-owner';
+
+function ownerIsCurrentUser(): boolean {
+  try {
+    const user = currentUserId();
+    return user !== null && localStorage.getItem(OWNER_KEY) === String(user);
+  } catch {
+    return false;
+  }
+}
+
+function setOwner(user: number | null): void {
+  try {
+    if (user === null) localStorage.removeItem(OWNER_KEY);
+    else localStorage.setItem(OWNER_KEY, String(user));
+  } catch {
+    // No storage: the owner cannot be kept, and the next sign-in finds push off (the safe side).
+  }
+}
 
 export function pushSupport(): PushSupport {
   if (typeof window === 'undefined') return 'unsupported';
@@ -46,14 +70,31 @@ async function currentSubscription(): Promise<PushSubscription | null> {
 const push = api.api.notifications.push;
 type SubscriptionBody = v.InferInput<typeof pushSubscriptionSchema>;
 
-/** True when this device has a push subscription (the switch shows "on"). */
+/** True when this device has a push subscription of the signed-in user's (the switch shows "on"). */
 export async function thisDeviceSubscribed(): Promise<boolean> {
-  if (pushSupport() !== 'supported') return false;
+  if (pushSupport() !== 'supported' || !ownerIsCurrentUser()) return false;
   try {
     return (await currentSubscription()) !== null;
   } catch {
     return false;
   }
+}
+
+/**
+ * At a sign-in (and a signed-in start): the server gets this device's subscription again, so it follows
+ * the session now in use (one ended elsewhere leaves it with none). A subscription left by someone else
+ * (their session ended without a sign-out here) is dropped: this user never asked for it.
+ */
+export async function renewThisDevice(): Promise<void> {
+  if (pushSupport() !== 'supported' || Notification.permission !== 'granted' || currentUserId() === null) return;
+  const subscription = await currentSubscription().catch(() => null);
+  if (!subscription) return;
+  if (!ownerIsCurrentUser()) {
+    await subscription.unsubscribe().catch(() => false);
+    setOwner(null);
+    return;
+  }
+  await unwrap(push.subscription.$put({ json: subscription.toJSON() as SubscriptionBody })).catch(() => undefined);
 }
 
 /**
@@ -83,6 +124,7 @@ export async function subscribeThisDevice(): Promise<'subscribed' | 'not-allowed
     await subscription.unsubscribe().catch(() => false);
     throw error;
   }
+  setOwner(currentUserId());
   return 'subscribed';
 }
 
@@ -96,6 +138,7 @@ export async function unsubscribeThisDevice(): Promise<void> {
   if (!subscription) return;
   await unwrap(push.subscription.$delete({ json: { endpoint: subscription.endpoint } })).catch(() => undefined);
   await subscription.unsubscribe().catch(() => false);
+  setOwner(null);
 }
 
 /**
@@ -116,6 +159,7 @@ export async function forgetThisDeviceOnSignOut(): Promise<void> {
     await withTimeout(told, SIGN_OUT_WAIT_MS);
   }
   await subscription.unsubscribe().catch(() => false);
+  setOwner(null);
 }
 
 function base64UrlToBytes(text: string): Uint8Array<ArrayBuffer> {

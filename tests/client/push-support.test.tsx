@@ -2,7 +2,8 @@ import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { PushDeviceSwitch } from '#src/components/pwa/push-device-switch.tsx';
 import { PushInvitation } from '#src/components/pwa/push-invitation.tsx';
-import { pushSupport } from '#src/lib/push.ts';
+import { clearAuthTokens, setAuthTokens } from '#src/lib/auth-session.ts';
+import { pushSupport, renewThisDevice, thisDeviceSubscribed } from '#src/lib/push.ts';
 import { m } from '#src/paraglide/messages.js';
 
 // Whether this device can have push, as the account switch tells it: iOS gives push only to the app
@@ -201,5 +202,64 @@ describe('the invitation to turn push on (recruiter dashboard)', () => {
     render(<PushInvitation eligible />);
     await settle();
     expect(invitation()).toBeNull();
+  });
+});
+
+describe("the device's subscription follows the session", () => {
+  const OWNER_KEY = 'recruiter-push-owner';
+  const token = (userId: number) => `e30.${btoa(JSON.stringify({ sub: String(userId) }))}.sig`;
+  const subscription = {
+    endpoint: 'https://fcm.googleapis.com/fcm/send/device-1',
+    toJSON: () => ({
+      endpoint: 'https://fcm.googleapis.com/fcm/send/device-1',
+      expirationTime: null,
+      keys: { p256dh: 'BPublicKey', auth: 'secret' },
+    }),
+    unsubscribe: vi.fn(() => Promise.resolve(true)),
+  };
+
+  function withSubscription() {
+    onDevice({ userAgent: ANDROID_CHROME, maxTouchPoints: 5, permission: 'granted' });
+    Object.defineProperty(navigator, 'serviceWorker', {
+      value: {
+        getRegistration: () =>
+          Promise.resolve({ pushManager: { getSubscription: () => Promise.resolve(subscription) } }),
+      },
+      configurable: true,
+    });
+    const sent: { method: string; path: string; body: unknown }[] = [];
+    vi.stubGlobal('fetch', async (request: Request) => {
+      sent.push({ method: request.method, path: new URL(request.url).pathname, body: await request.json() });
+      return Response.json({ success: true, data: { subscribed: true } });
+    });
+    return sent;
+  }
+
+  afterEach(() => {
+    clearAuthTokens();
+    subscription.unsubscribe.mockClear();
+  });
+
+  it('the one who turned push on, signing in again, has the subscription sent to the server again', async () => {
+    const sent = withSubscription();
+    localStorage.setItem(OWNER_KEY, '7');
+    setAuthTokens({ accessToken: token(7), rememberMe: false });
+    await renewThisDevice();
+    expect(sent).toEqual([
+      { method: 'PUT', path: '/api/notifications/push/subscription', body: subscription.toJSON() },
+    ]);
+    expect(subscription.unsubscribe).not.toHaveBeenCalled();
+    expect(await thisDeviceSubscribed()).toBe(true);
+  });
+
+  it('someone else signing in on the device finds push off: the subscription left behind is dropped, not sent', async () => {
+    const sent = withSubscription();
+    localStorage.setItem(OWNER_KEY, '7');
+    setAuthTokens({ accessToken: token(8), rememberMe: false });
+    expect(await thisDeviceSubscribed()).toBe(false);
+    await renewThisDevice();
+    expect(sent).toEqual([]);
+    expect(subscription.unsubscribe).toHaveBeenCalledTimes(1);
+    expect(localStorage.getItem(OWNER_KEY)).toBeNull();
   });
 });
