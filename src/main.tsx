@@ -139,4 +139,6 @@ function startOutboxRunner() {
     setOutboxQueryClient(queryClient);
     startOutbox();
   });
+  // At the same moments, the device's push subscription goes to the server again: it follows the session.
+  void import('./lib/push').then(({ renewThisDevice }) => renewThisDevice());
 }

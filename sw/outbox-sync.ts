@@ -1,18 +1,11 @@
 /// <reference lib="webworker" />
-import {
-  AUTH_COOKIE_NAME,
-  AUTH_REFRESH_LOCK,
-  AUTH_REFRESH_PATH,
-  type AuthTokens,
-  authCookieMaxAge,
-  decodeAuthCookie,
-  encodeAuthCookie,
-  refreshHeaders,
-  userIdOf,
-} from '#src/lib/auth-cookie.ts';
-import { type RefreshOutcome, replayOutbox } from '#src/lib/outbox/outbox-replay.ts';
+import { userIdOf } from '#src/lib/auth-cookie.ts';
+import { replayOutbox } from '#src/lib/outbox/outbox-replay.ts';
+import { listEntries } from '#src/lib/outbox/outbox-store.ts';
 import { OUTBOX_FILE_FIELD, OUTBOX_LOCK, OUTBOX_PATHS, OUTBOX_SYNC_TAG } from '#src/lib/outbox/outbox-types.ts';
 import { buildUploadBody } from '#src/lib/upload-body.ts';
+import { newlyRefused, noticeRefusedEntries } from './outbox-attention';
+import { cookieStore, readTokens, refresh } from './sw-auth';
 
 declare const self: ServiceWorkerGlobalScope;
 
@@ -22,61 +15,15 @@ declare const self: ServiceWorkerGlobalScope;
 // a worker without it leaves the work to the page. A pass that leaves entries waiting fails the sync
 // event, so the browser tries again later with its own back-off.
 
-type CookieStoreLike = {
-  get(name: string): Promise<{ value: string } | null>;
-  set(options: {
-    name: string;
-    value: string;
-    path: string;
-    expires?: number | null;
-    sameSite: 'strict';
-  }): Promise<void>;
-};
 type SyncEvent = ExtendableEvent & { tag: string; lastChance: boolean };
-
-const cookieStore = (): CookieStoreLike | undefined =>
-  (self as unknown as { cookieStore?: CookieStoreLike }).cookieStore;
-
-async function readTokens(): Promise<AuthTokens | null> {
-  const cookie = await cookieStore()?.get(AUTH_COOKIE_NAME);
-  return decodeAuthCookie(cookie?.value);
-}
-
-// The page's refresh, done here: inside the shared lock, and only if no one rotated the tokens meanwhile.
-function refresh(stale: string): Promise<RefreshOutcome> {
-  return self.navigator.locks.request(AUTH_REFRESH_LOCK, async (): Promise<RefreshOutcome> => {
-    const shared = await readTokens();
-    if (!shared) return 'ended';
-    if (shared.accessToken !== stale) return 'fresh';
-    let response: Response;
-    try {
-      // The refresh token is the HttpOnly cookie this same-origin fetch carries (issue 22).
-      response = await fetch(AUTH_REFRESH_PATH, { headers: refreshHeaders(shared) });
-    } catch {
-      return 'transient';
-    }
-    if (response.status === 429 || response.status >= 500) return 'transient';
-    const body = (await response.json().catch(() => null)) as { accessToken?: unknown } | null;
-    if (!response.ok || typeof body?.accessToken !== 'string') return 'ended';
-    const tokens = { accessToken: body.accessToken, rememberMe: shared.rememberMe };
-    const maxAge = authCookieMaxAge(tokens);
-    await cookieStore()?.set({
-      name: AUTH_COOKIE_NAME,
-      value: encodeAuthCookie(tokens),
-      path: '/',
-      expires: maxAge === null ? null : Date.now() + maxAge * 1000,
-      sameSite: 'strict',
-    });
-    return 'fresh';
-  });
-}
 
 async function replayFromWorker(): Promise<void> {
   if (!cookieStore()) return;
   const userId = userIdOf(await readTokens());
   if (userId === null) return;
-  const outcome = await self.navigator.locks.request(OUTBOX_LOCK, () =>
-    replayOutbox({
+  const { outcome, refused } = await self.navigator.locks.request(OUTBOX_LOCK, async () => {
+    const before = await listEntries(userId);
+    const outcome = await replayOutbox({
       userId,
       accessToken: async () => (await readTokens())?.accessToken ?? null,
       refresh,
@@ -87,8 +34,11 @@ async function replayFromWorker(): Promise<void> {
           headers: { Authorization: `Bearer ${accessToken}`, 'Idempotency-Key': entry.id },
         });
       },
-    }),
-  );
+    });
+    return { outcome, refused: newlyRefused(before, await listEntries(userId)) };
+  });
+  // The app may well be closed: a refusal waits for the recruiter, so they are told (see outbox-attention.ts).
+  await noticeRefusedEntries(refused).catch(() => undefined);
   if (outcome.nextAttemptAt !== null && !outcome.signedOut) throw new Error('Outbox entries are still waiting');
 }
 

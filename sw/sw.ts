@@ -2,6 +2,7 @@
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { registerOutboxSync } from './outbox-sync';
+import { registerPush } from './push';
 import { registerShareTarget } from './share-target';
 
 declare const self: ServiceWorkerGlobalScope;
@@ -25,6 +26,8 @@ registerRoute(
 registerShareTarget();
 // Background Sync: the outbox is replayed from here when the network returns, even with the app closed.
 registerOutboxSync();
+// Web Push: every push shows a notification; a click opens the screen it is about.
+registerPush();
 
 // The update prompt asks the waiting worker to take over once the user agrees (registerType 'prompt').
 self.addEventListener('message', (event) => {

@@ -132,9 +132,14 @@ export function isStandalone(): boolean {
   return nav.standalone === true || window.matchMedia?.('(display-mode: standalone)').matches === true;
 }
 
+/** iPhone or iPad, whatever the browser (all are WebKit there); iPadOS asks for desktop sites as a Mac with touch. */
+export function isIosDevice(userAgent: string, platform = '', maxTouchPoints = 0): boolean {
+  return /iPhone|iPad|iPod/i.test(userAgent) || (platform === 'MacIntel' && maxTouchPoints > 1);
+}
+
 /** iPhone/iPad Safari, which has no beforeinstallprompt: installation is by hand from the Share menu. */
 export function isIosSafari(userAgent: string, platform = '', maxTouchPoints = 0): boolean {
-  const ios = /iPhone|iPad|iPod/i.test(userAgent) || (platform === 'MacIntel' && maxTouchPoints > 1);
+  const ios = isIosDevice(userAgent, platform, maxTouchPoints);
   const otherBrowser = /CriOS|FxiOS|EdgiOS|OPiOS|GSA\//i.test(userAgent);
   return ios && !otherBrowser && /Safari/i.test(userAgent);
 }

@@ -27,11 +27,14 @@ export type DataLocation =
   | { kind: 'SMTP'; host: string; leavesServer: boolean }
   | { kind: 'EML_FILES'; leavesServer: false }
   | { kind: 'SQLITE'; leavesServer: false }
-  | { kind: 'POSTGRES'; host: string; leavesServer: boolean };
+  | { kind: 'POSTGRES'; host: string; leavesServer: boolean }
+  // Issue 25: pushes go through the push services of the devices subscribed (hosts seen, not configured).
+  | { kind: 'WEB_PUSH'; hosts: string[]; leavesServer: boolean };
 
 export interface DataLocations {
   files: DataLocation;
   ai: DataLocation;
   email: DataLocation;
   database: DataLocation;
+  push: DataLocation;
 }

@@ -11,6 +11,8 @@
 //   lists       tests/bench/lists.ts: list pages at 100,000 tasks / 1,000,000 referrals on SQLite.
 //   scale       tests/bench/scale.ts: task board, talent list, hiring status at 10k / 100k / 1M referrals, SQLite
 //               and PostgreSQL (BENCH_DATABASE_URL or TEST_DATABASE_URL), p95 and growth.
+//   notifications tests/bench/notifications.ts: creating a critical task with 10,000 recruiters to tell vs
+//               one with nobody to tell, and the worker's fan-out in recipients per second (issue 25).
 // BENCH_ONLY=<comma list of sections> picks some (BENCH_ONLY=bundle,throughput). Each part prints its own
 // detailed figures as it goes; the table comes last. It prints, it does not judge: the exit code is
 // non-zero only when something failed to RUN (a missed target is a MISSED verdict, not a failure).
@@ -44,7 +46,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const HERE = path.join(ROOT, 'tests/bench');
 const RESULTS_FILE = path.join(ROOT, 'bench-results.json');
-const SECTIONS = ['bundle', 'lighthouse', 'throughput', 'memory', 'outbox', 'lists', 'scale'];
+const SECTIONS = ['bundle', 'lighthouse', 'throughput', 'memory', 'outbox', 'lists', 'scale', 'notifications'];
 
 // TypeScript modules of the repository (the table, the e2e launch options, the demo PDF, the limits).
 const { register } = await import('tsx/esm/api');
@@ -426,6 +428,8 @@ if (wanted('throughput') || wanted('memory')) {
 if (wanted('outbox')) await part('outbox', () => main().finally(cleanup));
 if (wanted('lists')) await part('lists', () => runPart('lists', ['--import', 'tsx', path.join(HERE, 'lists.ts')]));
 if (wanted('scale')) await part('scale', () => runPart('scale', ['--import', 'tsx', path.join(HERE, 'scale.ts')]));
+if (wanted('notifications'))
+  await part('notifications', () => runPart('notifications', ['--import', 'tsx', path.join(HERE, 'notifications.ts')]));
 rmSync(work, { recursive: true, force: true });
 
 step(`\n${'='.repeat(40)} Results (${selected.join(', ')}; ${loadText()}) ${'='.repeat(40)}\n`);

@@ -85,10 +85,13 @@ describe('the access record screen', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Access Record' })).toBeTruthy();
     const panel = within(await screen.findByTestId('data-locations'));
     expect(panel.getByRole('heading', { name: 'Where personal data goes' })).toBeTruthy();
-    await waitFor(() => expect(panel.getAllByTestId('data-location-leaves')).toHaveLength(4));
+    await waitFor(() => expect(panel.getAllByTestId('data-location-leaves')).toHaveLength(5));
     expect(panel.getAllByTestId('data-location-leaves').map((b) => b.textContent)).toEqual(
-      Array(4).fill('Stays on this server'),
+      Array(5).fill('Stays on this server'),
     );
+    expect(
+      within(panel.getByTestId('data-location-push')).getByText('No device has push notifications turned on.'),
+    ).toBeTruthy();
     expect(within(panel.getByTestId('data-location-files')).getByText("Kept on this server's own disk.")).toBeTruthy();
     expect(
       within(panel.getByTestId('data-location-ai')).getByText('Built in: runs on this server and sends nothing out.'),

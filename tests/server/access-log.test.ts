@@ -251,6 +251,37 @@ describe.each(DIALECTS)('where personal data goes, on %s', (dialect) => {
     expect(data.ai).toEqual({ kind: 'BUILTIN_AI', leavesServer: false });
     expect(data.email).toEqual({ kind: 'EML_FILES', leavesServer: false });
     expect(data.database.leavesServer).toBe(false);
+    expect(data.push).toEqual({ kind: 'WEB_PUSH', hosts: [], leavesServer: false });
+  });
+
+  it('names the push services the subscribed devices use (issue 25), never their addresses', async () => {
+    const t = await createTestApp(dialect);
+    try {
+      const admin = await adminCaller(t);
+      for (const endpoint of [
+        'https://fcm.googleapis.com/fcm/send/device-secret-1',
+        'https://web.push.apple.com/QGv-device-secret-2',
+        'https://fcm.googleapis.com/fcm/send/device-secret-3',
+      ]) {
+        const res = await call(t, admin, 'PUT', '/api/notifications/push/subscription', {
+          endpoint,
+          keys: {
+            p256dh: 'BNcRdreALRFXTkOOUHK1EtK2wtaz5Ry4YfYCA_0QTpQtUbVlUls0VJXg7A8u-Ts1XbjhazAkj7I99e8QcYP7DkM',
+            auth: 'tBHItJI5svbpez7KI4CCXg',
+          },
+        });
+        expect(res.status).toBe(200);
+      }
+      const res = await call(t, admin, 'GET', '/api/admin/data-locations');
+      expect((res.body.data as DataLocations).push).toEqual({
+        kind: 'WEB_PUSH',
+        hosts: ['fcm.googleapis.com', 'web.push.apple.com'],
+        leavesServer: true,
+      });
+      expect(res.text).not.toContain('device-secret');
+    } finally {
+      await t.close();
+    }
   });
 
   it('names the outside hosts, region, bucket and model, and never a key or password', async () => {

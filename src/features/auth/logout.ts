@@ -5,6 +5,7 @@ import { refreshHeaders } from '#src/lib/auth-cookie.ts';
 import { clearAuthTokens, currentUserId, getAuthTokens } from '#src/lib/auth-session.ts';
 import { clearOutbox, listEntries } from '#src/lib/outbox/outbox-store.ts';
 import { isUnsent } from '#src/lib/outbox/outbox-types.ts';
+import { forgetThisDeviceOnSignOut } from '#src/lib/push.ts';
 import { clearPersistedQueries } from '#src/lib/query-persistence.ts';
 import { clearSharedFile } from '#src/lib/shared-file.ts';
 
@@ -26,6 +27,9 @@ export async function unsentCount(): Promise<number> {
 export async function logout(queryClient: QueryClient): Promise<void> {
   const tokens = getAuthTokens();
   if (tokens) {
+    // A shared phone must not go on receiving this user's pushes: the server forgets this device while
+    // the session still lets it ask (a few seconds at most; offline, the subscription is dropped anyway).
+    await forgetThisDeviceOnSignOut();
     try {
       // The server ends the session its HttpOnly cookie names, and clears that cookie.
       await api.api.auth.logout.$post(undefined, { headers: refreshHeaders(tokens) });

@@ -304,6 +304,7 @@ export interface NotificationsTable {
 export interface PushSubscriptionsTable {
   id: Generated<number>;
   user_id: number;
+  session_id: number | null;
   endpoint: string;
   p256dh: string;
   auth: string;

@@ -109,14 +109,18 @@ export async function deliver(db: DB, ctx: DeliveryContext, recipients: Recipien
 
   const pushTo = plans.filter((p) => p.channels.push).map((p) => p.recipient);
   if (pushTo.length > 0) {
+    // Only devices still signed in: a session signed out or ended elsewhere takes its device's pushes along.
     const devices = await db
       .selectFrom('push_subscriptions')
-      .select(['id', 'user_id'])
+      .innerJoin('sessions', 'sessions.id', 'push_subscriptions.session_id')
+      .select(['push_subscriptions.id', 'push_subscriptions.user_id'])
       .where(
-        'user_id',
+        'push_subscriptions.user_id',
         'in',
         pushTo.map((r) => r.id),
       )
+      .where('sessions.revoked_at', 'is', null)
+      .where('sessions.expires_at', '>', at)
       .execute();
     if (devices.length > 0) {
       const byUser = new Map(pushTo.map((r) => [r.id, r]));

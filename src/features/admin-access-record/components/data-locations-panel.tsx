@@ -5,14 +5,16 @@ import { errorMessage } from '#src/lib/app-error.ts';
 import { m } from '#src/paraglide/messages.js';
 import type { DataLocation, DataLocations } from '#src/shared/access-log-types.ts';
 
-// "Where personal data goes" (issue 24 part 5): for files, the AI note helper, e-mail and the database,
-// where this server keeps or sends them, and plainly whether the data leaves this server to get there.
+// "Where personal data goes" (issue 24 part 5): for files, the AI note helper, e-mail, the database and
+// push notifications (issue 25), where this server keeps or sends them, and plainly whether the data
+// leaves this server to get there.
 
 const PLACES: ReadonlyArray<{ key: keyof DataLocations; label: () => string }> = [
   { key: 'files', label: m.data_locations_files },
   { key: 'ai', label: m.data_locations_ai },
   { key: 'email', label: m.data_locations_email },
   { key: 'database', label: m.data_locations_database },
+  { key: 'push', label: m.data_locations_push },
 ];
 
 function where(location: DataLocation): string {
@@ -33,6 +35,10 @@ function where(location: DataLocation): string {
       return m.data_locations_sqlite();
     case 'POSTGRES':
       return m.data_locations_postgres({ host: location.host });
+    case 'WEB_PUSH':
+      return location.hosts.length > 0
+        ? m.data_locations_web_push({ hosts: location.hosts.join(', ') })
+        : m.data_locations_no_push();
   }
 }
 

@@ -1,6 +1,7 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { formatMonth } from '#src/components/charts/month-label.ts';
+import { PushInvitation } from '#src/components/pwa/push-invitation.tsx';
 import { recruiterDashboardQueryOptions } from '#src/features/dashboard/api.ts';
 import { formatTotals } from '#src/features/dashboard/format.ts';
 import { m } from '#src/paraglide/messages.js';
@@ -12,8 +13,11 @@ import { TodoCards } from './todo-cards';
 export function RecruiterDashboardView() {
   const { data } = useSuspenseQuery(recruiterDashboardQueryOptions());
   const month = data.thisMonth;
+  // Someone referred: there are answers to be told of (push-invitation.tsx).
+  const hasReferred = data.months.some((item) => item.referrals > 0) || data.todo.consentWaiting.total > 0;
   return (
     <div className="space-y-6">
+      <PushInvitation eligible={hasReferred} />
       <section aria-labelledby="dashboard-todo" className="space-y-3">
         <h2 id="dashboard-todo" className="text-lg font-semibold">
           {m.dashboard_todo_heading()}

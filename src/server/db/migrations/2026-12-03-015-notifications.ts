@@ -7,7 +7,8 @@ import { type Kysely, PostgresAdapter } from 'kysely';
 //   process killed mid fan-out neither loses nor repeats a recipient.
 // - `notifications`: a user's in-app items. An event to one user is delivered in the change's transaction
 //   itself (no event row); a broadcast's items carry its event_id, UNIQUE (event_id, user_id).
-// - `push_subscriptions`: one row per device (endpoint), replaced when the device subscribes again.
+// - `push_subscriptions`: one row per device (endpoint), replaced when the device subscribes again, tied to
+//   the session it was made in.
 // - `push_outbox`: one push per device per item, sent and retried like the e-mails.
 // - `users.notification_prefs`: the user's choices (JSON; null = the defaults in src/shared/notifications.ts).
 // - `promos.announced_at`: when recruiters were told of a promo (at its start, which may be after its creation).
@@ -62,6 +63,9 @@ export async function up(db: Kysely<any>): Promise<void> {
     .createTable('push_subscriptions')
     .addColumn('id', pg ? 'serial' : 'integer', (c) => (pg ? c.primaryKey() : c.primaryKey().autoIncrement()))
     .addColumn('user_id', 'integer', (c) => c.notNull().references('users.id').onDelete('cascade'))
+    // The session it was made in: a device signed out (or its session ended from another device) gets
+    // no more pushes naming candidates, until someone signs in on it again.
+    .addColumn('session_id', 'integer', (c) => c.references('sessions.id').onDelete('cascade'))
     .addColumn('endpoint', 'text', (c) => c.notNull().unique())
     .addColumn('p256dh', 'text', (c) => c.notNull())
     .addColumn('auth', 'text', (c) => c.notNull())

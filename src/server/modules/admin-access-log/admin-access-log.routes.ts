@@ -12,4 +12,6 @@ export const adminAccessRecordRoutes = new Hono<AppEnv>()
   .get('/access-log', validate('query', accessLogQuerySchema), async (c) =>
     c.json({ success: true as const, data: await listAccessLog(c.get('deps'), c.req.valid('query')) }, 200),
   )
-  .get('/data-locations', (c) => c.json({ success: true as const, data: dataLocations(c.get('deps').env) }, 200));
+  .get('/data-locations', async (c) =>
+    c.json({ success: true as const, data: await dataLocations(c.get('deps').env, c.get('deps').db) }, 200),
+  );

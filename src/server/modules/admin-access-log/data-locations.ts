@@ -1,3 +1,4 @@
+import type { DB } from '#src/server/db/connect.ts';
 import type { Env } from '#src/server/env.ts';
 import type { DataLocation, DataLocations } from '#src/shared/access-log-types.ts';
 
@@ -21,7 +22,17 @@ const leaves = (host: string) => !LOOPBACK.test(host);
 // AWS's own endpoint for a region, which the SDK uses when S3_ENDPOINT is not set.
 const awsS3Host = (region: string) => `s3.${region}.amazonaws.com`;
 
-export function dataLocations(env: Env): DataLocations {
+/**
+ * Push notifications (issue 25) go through whichever push services the subscribed devices use: the hosts
+ * are read from the subscriptions (a sample is enough: there are a handful of push services).
+ */
+export async function pushLocation(db: DB): Promise<DataLocation> {
+  const rows = await db.selectFrom('push_subscriptions').select('endpoint').orderBy('id', 'desc').limit(2000).execute();
+  const hosts = [...new Set(rows.map((row) => hostOf(row.endpoint)).filter(Boolean))].sort();
+  return { kind: 'WEB_PUSH', hosts, leavesServer: hosts.some(leaves) };
+}
+
+export async function dataLocations(env: Env, db: DB): Promise<DataLocations> {
   let files: DataLocation = { kind: 'LOCAL_DISK', leavesServer: false };
   if (env.S3_BUCKET) {
     const host = env.S3_ENDPOINT ? hostOf(env.S3_ENDPOINT) : awsS3Host(env.S3_REGION);
@@ -47,5 +58,5 @@ export function dataLocations(env: Env): DataLocations {
     database = { kind: 'POSTGRES', host, leavesServer: leaves(host) };
   }
 
-  return { files, ai, email, database };
+  return { files, ai, email, database, push: await pushLocation(db) };
 }

@@ -53,7 +53,7 @@ export const notificationRoutes = new Hono<AppEnv>()
   .put('/push/subscription', validate('json', pushSubscriptionSchema), async (c) => {
     const data = await saveSubscription(
       c.get('deps'),
-      c.get('user').id,
+      c.get('user'),
       c.req.valid('json'),
       c.req.header('user-agent')?.slice(0, 300) ?? null,
     );

@@ -134,12 +134,13 @@ export function pushKey(deps: AppDeps): { publicKey: string } {
 }
 
 /**
- * This device takes pushes for the caller. One row per endpoint: a device that subscribes again (a new
- * key, or another user signing in on it) replaces its row, so a shared phone never gets two people's pushes.
+ * This device takes pushes for the caller while this session lasts. One row per endpoint: a device that
+ * subscribes again (a new key, a new sign-in, another user on it) replaces its row, so a shared phone never
+ * gets two people's pushes. The app sends it again at each sign-in (src/lib/push.ts).
  */
 export async function saveSubscription(
   deps: AppDeps,
-  userId: number,
+  { id: userId, sessionId }: { id: number; sessionId: number },
   input: { endpoint: string; keys: { p256dh: string; auth: string } },
   userAgent: string | null,
 ): Promise<{ subscribed: true }> {
@@ -152,6 +153,7 @@ export async function saveSubscription(
     .insertInto('push_subscriptions')
     .values({
       user_id: userId,
+      session_id: sessionId,
       endpoint: input.endpoint,
       p256dh: input.keys.p256dh,
       auth: input.keys.auth,
@@ -162,6 +164,7 @@ export async function saveSubscription(
     .onConflict((oc) =>
       oc.column('endpoint').doUpdateSet({
         user_id: userId,
+        session_id: sessionId,
         p256dh: input.keys.p256dh,
         auth: input.keys.auth,
         user_agent: userAgent,
