@@ -1,4 +1,4 @@
-import { type Kysely, PostgresAdapter } from 'kysely';
+import { type Kysely, PostgresAdapter, sql } from 'kysely';
 
 // Issue 25: notifications.
 // - `notification_events`: one row per change that all recruiters or all admins must hear of, written in the
@@ -19,6 +19,11 @@ export async function up(db: Kysely<any>): Promise<void> {
 
   await db.schema.alterTable('users').addColumn('notification_prefs', 'text').execute();
   await db.schema.alterTable('promos').addColumn('announced_at', 'text').execute();
+  // Promos that exist already were on the board before notifications: not news, never announced.
+  await db
+    .updateTable('promos')
+    .set({ announced_at: sql.ref('created_at') })
+    .execute();
 
   await db.schema
     .createTable('notification_events')
