@@ -1,7 +1,7 @@
 /// <reference lib="webworker" />
 import { m } from '#src/paraglide/messages.js';
 import { APP_NAME } from '#src/shared/constants.ts';
-import type { PushMessage } from '#src/shared/notifications.ts';
+import { NOTIFICATIONS_CHANGED, type PushMessage } from '#src/shared/notifications.ts';
 import { fetchSignedIn } from './sw-auth';
 import { localizedPath, workerLocale } from './sw-locale';
 
@@ -18,8 +18,6 @@ const ICON = '/icons/icon-192.png';
 const BADGE = '/icons/icon-192.png';
 const SUBSCRIPTION_PATH = '/api/notifications/push/subscription';
 const KEY_PATH = '/api/notifications/push/key';
-/** Posted to the app's windows when something new arrived: the header's bell fetches its count again. */
-export const NOTIFICATIONS_CHANGED = 'notifications-changed';
 
 type NotificationData = { url: string };
 type SubscriptionChangeEvent = ExtendableEvent & {

@@ -1,4 +1,6 @@
-import { type QueryClient, queryOptions, useQuery } from '@tanstack/react-query';
+import { type QueryClient, queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { NOTIFICATIONS_CHANGED } from '#src/shared/notifications.ts';
 import { api, unwrap } from './api-client';
 
 // The bell's number (issue 25): the signed-in user's unread notifications, for every role. A query of
@@ -22,6 +24,18 @@ export const unreadNotificationsQueryOptions = () =>
 
 export function useUnreadNotifications(enabled = true): number {
   const { data } = useQuery({ ...unreadNotificationsQueryOptions(), enabled });
+  const queryClient = useQueryClient();
+  // A push that reached this device (sw/push.ts tells the open windows): the count and the list are new.
+  useEffect(() => {
+    const worker = typeof navigator === 'undefined' ? undefined : navigator.serviceWorker;
+    if (!enabled || !worker) return;
+    const onMessage = (event: MessageEvent) => {
+      if ((event.data as { type?: unknown } | null)?.type === NOTIFICATIONS_CHANGED)
+        void queryClient.invalidateQueries({ queryKey: ['notifications'] });
+    };
+    worker.addEventListener('message', onMessage);
+    return () => worker.removeEventListener('message', onMessage);
+  }, [enabled, queryClient]);
   return data?.unread ?? 0;
 }
 

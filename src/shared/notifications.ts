@@ -138,6 +138,9 @@ export type PushMessage = {
   tag: string;
 };
 
+/** Posted by the service worker to the app's windows when a push arrived: the bell and the centre refetch. */
+export const NOTIFICATIONS_CHANGED = 'notifications-changed';
+
 // ---- edge schemas ----
 const channelsSchema = v.strictObject({ inApp: v.boolean(), push: v.boolean(), email: v.boolean() });
 export const notificationPreferencesSchema = v.strictObject({

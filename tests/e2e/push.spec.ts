@@ -179,6 +179,13 @@ test('push on this device: switched on from the account page, a push shows its n
     url: '/earning',
     tag: `notification-e2e-${Date.now()}`,
   };
+  // The bell asks for its count again at once, not at its next minute.
+  const bellRefetched = page.waitForRequest(
+    (request) => new URL(request.url()).pathname === '/api/notifications/unread',
+    {
+      timeout: 15_000,
+    },
+  );
   await deliverPush(context, page, JSON.stringify(push));
   await expect
     .poll(() => shownNotifications(page))
@@ -186,6 +193,7 @@ test('push on this device: switched on from the account page, a push shows its n
   await expect
     .poll(() => page.evaluate(() => (window as unknown as { e2eWorkerMessages: unknown[] }).e2eWorkerMessages))
     .toContainEqual({ type: 'notifications-changed' });
+  await bellRefetched;
 
   // Its click (dispatched in the worker, as the browser would on a tap) brings the app to that screen.
   const [worker] = context.serviceWorkers();
