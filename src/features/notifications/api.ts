@@ -6,6 +6,7 @@ import {
   useQueryClient,
 } from '@tanstack/react-query';
 import { api, unwrap } from '#src/lib/api-client.ts';
+import { isOfflineError } from '#src/lib/app-error.ts';
 import { setUnreadNotifications } from '#src/lib/notification-unread.ts';
 import type { AppLocale } from '#src/shared/enums.ts';
 import type { NotificationPage, NotificationTopic } from '#src/shared/notifications.ts';
@@ -58,7 +59,8 @@ function useMarkRead<I>(send: (input: I) => Promise<{ unread: number }>, ids: (i
       queryClient.setQueryData<Pages>(queryKey, (data) => markedRead(data, new Date().toISOString(), ids(input)));
     },
     onSuccess: ({ unread }) => setUnreadNotifications(queryClient, unread),
-    onError: () => queryClient.invalidateQueries({ queryKey }),
+    // Refused: the list as the server has it. Offline: the item stays shown read (notification-centre-page.tsx).
+    onError: (error) => (isOfflineError(error) ? undefined : queryClient.invalidateQueries({ queryKey })),
   });
 }
 

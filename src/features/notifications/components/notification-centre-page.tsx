@@ -8,7 +8,7 @@ import {
   useMarkReadMutation,
 } from '#src/features/notifications/api.ts';
 import { groupByDay } from '#src/features/notifications/day-groups.ts';
-import { errorMessage } from '#src/lib/app-error.ts';
+import { errorMessage, isOfflineError } from '#src/lib/app-error.ts';
 import { useUnreadNotifications } from '#src/lib/notification-unread.ts';
 import { m } from '#src/paraglide/messages.js';
 import { NotificationListItem } from './notification-list-item';
@@ -16,6 +16,12 @@ import { OutboxAttentionItems } from './outbox-attention-items';
 
 // /notifications, for every signed-in role: what happened, newest first, by day; the device's refused
 // outbox entries on top. Read offline from the saved cache like every screen.
+// Offline, opening an item still opens its screen and shows it read here; the server hears of it when the
+// list is next loaded online (it is then unread again): no error for a tap that did what it showed.
+function reportUnlessOffline(error: unknown) {
+  if (!isOfflineError(error)) toast.error(errorMessage(error));
+}
+
 export function NotificationCentrePage() {
   const list = useSuspenseInfiniteQuery(notificationsQueryOptions());
   const unread = useUnreadNotifications();
@@ -34,7 +40,7 @@ export function NotificationCentrePage() {
             type="button"
             className="btn btn-sm"
             disabled={!anyUnread || markAllRead.isPending}
-            onClick={() => markAllRead.mutate(undefined, { onError: (error) => toast.error(errorMessage(error)) })}
+            onClick={() => markAllRead.mutate(undefined, { onError: (error) => reportUnlessOffline(error) })}
           >
             {m.notification_mark_all_read()}
           </button>
@@ -59,7 +65,7 @@ export function NotificationCentrePage() {
                 <NotificationListItem
                   key={item.id}
                   item={item}
-                  onOpen={(id) => markRead.mutate(id, { onError: (error) => toast.error(errorMessage(error)) })}
+                  onOpen={(id) => markRead.mutate(id, { onError: (error) => reportUnlessOffline(error) })}
                 />
               ))}
             </ul>
