@@ -510,7 +510,8 @@ describe.each(DIALECTS)('notifications on %s', (dialect) => {
     expect(await emails(admin.email)).toEqual([]);
 
     // 02:00 UTC is 10:00 in Kuala Lumpur: past the digest hour. One digest, then none again today.
-    expect(await sendAdminDigests(t.deps)).toBe(1);
+    // Two instances' maintenance at once: one digest.
+    expect((await Promise.all([sendAdminDigests(t.deps), sendAdminDigests(t.deps)])).sort()).toEqual([0, 1]);
     expect(await sendAdminDigests(t.deps)).toBe(0);
     const digest = (await items(admin)).items[0];
     expect(digest).toMatchObject({ kind: 'ADMIN_DIGEST', path: '/dashboard', payload: { rewards: 1 } });

@@ -1,4 +1,6 @@
+import { sql } from 'kysely';
 import type { AppDeps } from '#src/server/context.ts';
+import { isPostgres } from '#src/server/db/connect.ts';
 import { hasRole } from '#src/server/modules/admin-recruiters/admin-recruiter.repository.ts';
 import { countReferralsByStatus } from '#src/server/modules/admin-referrals/referral-counts.ts';
 import { wallClockParts } from '#src/shared/wall-clock.ts';
@@ -10,6 +12,8 @@ import { readPreferences } from './preferences';
 // e-mail as their topics say. Maintenance runs this every hour; the digest's own in-app item (one per
 // admin per local day) is the mark that today's was sent. Nothing waiting, nothing sent.
 export const DIGEST_HOUR = 8;
+// The first key of the per-admin advisory lock: any constant no other lock in the app uses.
+const DIGEST_LOCK = 25_001;
 
 export async function sendAdminDigests(deps: Pick<AppDeps, 'db' | 'env' | 'now'>): Promise<number> {
   const { db } = deps;
@@ -48,6 +52,9 @@ export async function sendAdminDigests(deps: Pick<AppDeps, 'db' | 'env' | 'now'>
   for (const admin of due) {
     const since = localMidnight(now, admin.timezone);
     const done = await db.transaction().execute(async (trx) => {
+      // Two instances' maintenance at the same moment: one digest. On PostgreSQL the second waits for
+      // the first's commit, then sees its item (SQLite runs one transaction at a time anyway).
+      if (isPostgres(trx)) await sql`select pg_advisory_xact_lock(${DIGEST_LOCK}, ${admin.id})`.execute(trx);
       const already = await trx
         .selectFrom('notifications')
         .select('id')
