@@ -1,9 +1,12 @@
 import { createDecipheriv, createECDH, createHmac, randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { Agent, createServer, type Server } from 'node:https';
 import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { importJWK, jwtVerify } from 'jose';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { readEnv } from '#src/server/env.ts';
 import { fanOutDueEvents, PUSH_MAX_ATTEMPTS, sendDuePushes } from '#src/server/jobs/notification-worker.ts';
 import { sendAdminDigests } from '#src/server/notifications/admin-digest.ts';
 import { announceStartedPromos } from '#src/server/notifications/announce.ts';
@@ -596,6 +599,36 @@ describe.each(DIALECTS)('notifications on %s', (dialect) => {
       expect(JSON.stringify(rows), table).not.toContain('Nur Aisyah');
     }
     expect((await items(recruiter)).items).toEqual([]);
+  });
+});
+
+describe('the VAPID keys', () => {
+  it('are generated once and kept in DATA_DIR (this user only) when the environment has none, else read from it', () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'vapid-'));
+    try {
+      const env = readEnv({ APP_ENV: 'test', DATA_DIR: dir, JWT_SECRET: 'x'.repeat(48) });
+      const first = vapidDetails(env);
+      const file = path.join(dir, 'vapid-keys.json');
+      expect(statSync(file).mode & 0o777).toBe(0o600);
+      expect(JSON.parse(readFileSync(file, 'utf8'))).toEqual({
+        publicKey: first.publicKey,
+        privateKey: first.privateKey,
+      });
+      expect(Buffer.from(first.publicKey, 'base64url')).toHaveLength(65);
+      const set = readEnv({
+        APP_ENV: 'test',
+        DATA_DIR: dir,
+        JWT_SECRET: 'x'.repeat(48),
+        VAPID_PUBLIC_KEY: 'BNcRdreALRFXTkOOUHK1EtK2wtaz5Ry4YfYCA_0QTpQtUbVlUls0VJXg7A8u-Ts1XbjhazAkj7I99e8QcYP7DkM',
+        VAPID_PRIVATE_KEY: 'UUxI4O8-FbRouAevSmBQ6o18hgE4nSG3qwvJTfKc-ls',
+      });
+      expect(vapidDetails(set).publicKey).toBe(set.VAPID_PUBLIC_KEY);
+      expect(() => readEnv({ APP_ENV: 'test', DATA_DIR: dir, VAPID_PUBLIC_KEY: set.VAPID_PUBLIC_KEY })).toThrow(
+        /VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY: set both or neither/,
+      );
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
 
