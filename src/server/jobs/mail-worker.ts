@@ -1,15 +1,14 @@
-import type { ExpressionBuilder } from 'kysely';
 import type { AppDeps } from '#src/server/context.ts';
-import { type DB, isPostgres } from '#src/server/db/connect.ts';
-import type { Database, EmailOutboxRow } from '#src/server/db/database.ts';
+import type { EmailOutboxRow } from '#src/server/db/database.ts';
 import type { EmailTemplate } from '#src/server/mail/outbox.ts';
 import { renderEmail } from '#src/server/mail/templates.ts';
 import { createMailTransport, type MailTransport } from '#src/server/mail/transport.ts';
 import { isReferralClosed } from '#src/shared/recruiter-types.ts';
+import { claimDueRows } from './outbox-claim';
 import { startPassLoop } from './pass-loop';
 
-// Sends what the outbox holds. Safe with several instances: a row is claimed (status SENDING with a
-// lease) before it is sent, and a lease that runs out (a crashed instance) makes the row claimable again.
+// Sends what the outbox holds. Safe with several instances: each row is claimed with a lease first
+// (outbox-claim.ts).
 export const MAIL_MAX_ATTEMPTS = 8;
 export const MAIL_LEASE_MS = 2 * 60_000;
 const BASE_RETRY_MS = 30_000;
@@ -59,52 +58,15 @@ export async function processDueEmails(
 }
 
 async function claimDueEmails(deps: AppDeps, batchSize: number): Promise<EmailOutboxRow[]> {
-  const { db } = deps;
-  const now = deps.now();
-  const at = now.toISOString();
-  const leaseUntil = new Date(now.getTime() + MAIL_LEASE_MS).toISOString();
-  const due = (eb: ExpressionBuilder<Database, 'email_outbox'>) =>
-    eb.or([
-      eb.and([eb('status', '=', 'PENDING'), eb('next_attempt_at', '<=', at)]),
-      eb.and([eb('status', '=', 'SENDING'), eb('locked_until', '<', at)]),
-    ]);
-  // The oldest due rows first, a batch at a time.
-  const dueIds = (q: DB) =>
-    q.selectFrom('email_outbox').select('id').where(due).orderBy('next_attempt_at').orderBy('id').limit(batchSize);
-
-  if (isPostgres(db)) {
-    return db.transaction().execute(async (trx) => {
-      const ids = await dueIds(trx).forUpdate().skipLocked().execute();
-      if (ids.length === 0) return [];
-      return trx
-        .updateTable('email_outbox')
-        .set({ status: 'SENDING', locked_until: leaseUntil })
-        .where(
-          'id',
-          'in',
-          ids.map((r) => r.id),
-        )
-        .returningAll()
-        .execute();
-    });
-  }
-
-  // SQLite is one process: a conditional UPDATE per row is the claim.
-  const candidates = await dueIds(db).execute();
-  const claimed: EmailOutboxRow[] = [];
-  for (const { id } of candidates) {
-    const row = await db
-      .updateTable('email_outbox')
-      .set({ status: 'SENDING', locked_until: leaseUntil })
-      .where('id', '=', id)
-      .where((eb) =>
-        eb.or([eb('status', '=', 'PENDING'), eb.and([eb('status', '=', 'SENDING'), eb('locked_until', '<', at)])]),
-      )
-      .returningAll()
-      .executeTakeFirst();
-    if (row) claimed.push(row);
-  }
-  return claimed;
+  const ids = await claimDueRows(deps.db, 'email_outbox', { now: deps.now(), leaseMs: MAIL_LEASE_MS, batchSize });
+  if (ids.length === 0) return [];
+  return deps.db
+    .selectFrom('email_outbox')
+    .selectAll()
+    .where('id', 'in', ids)
+    .orderBy('next_attempt_at')
+    .orderBy('id')
+    .execute();
 }
 
 async function sendOne(deps: AppDeps, transport: MailTransport, row: EmailOutboxRow): Promise<boolean> {

@@ -1,12 +1,10 @@
 import { createHash } from 'node:crypto';
-import type { ExpressionBuilder } from 'kysely';
 import type { AppDeps } from '#src/server/context.ts';
-import { type DB, isPostgres } from '#src/server/db/connect.ts';
-import type { Database } from '#src/server/db/database.ts';
 import { claimEvents, fanOutEvent } from '#src/server/notifications/fan-out.ts';
 import { type PushSender, webPushSender } from '#src/server/notifications/push-sender.ts';
 import { vapidDetails } from '#src/server/notifications/vapid.ts';
 import { retryDelayMs } from './mail-worker';
+import { claimDueRows } from './outbox-claim';
 import { startPassLoop } from './pass-loop';
 
 // Issue 25: the notification worker. Two loops, both safe with several instances:
@@ -66,47 +64,9 @@ type ClaimedPush = {
 };
 
 async function claimDuePushes(deps: Pick<AppDeps, 'db' | 'now'>, batchSize: number): Promise<ClaimedPush[]> {
-  const { db } = deps;
-  const now = deps.now();
-  const at = now.toISOString();
-  const leaseUntil = new Date(now.getTime() + PUSH_LEASE_MS).toISOString();
-  const due = (eb: ExpressionBuilder<Database, 'push_outbox'>) =>
-    eb.or([
-      eb.and([eb('status', '=', 'PENDING'), eb('next_attempt_at', '<=', at)]),
-      eb.and([eb('status', '=', 'SENDING'), eb('locked_until', '<', at)]),
-    ]);
-  const dueIds = (q: DB) =>
-    q.selectFrom('push_outbox').select('id').where(due).orderBy('next_attempt_at').orderBy('id').limit(batchSize);
-  let ids: number[];
-  if (isPostgres(db)) {
-    ids = await db.transaction().execute(async (trx) => {
-      const rows = await dueIds(trx).forUpdate().skipLocked().execute();
-      if (rows.length === 0) return [];
-      await trx
-        .updateTable('push_outbox')
-        .set({ status: 'SENDING', locked_until: leaseUntil })
-        .where(
-          'id',
-          'in',
-          rows.map((r) => r.id),
-        )
-        .execute();
-      return rows.map((r) => r.id);
-    });
-  } else {
-    ids = [];
-    for (const { id } of await dueIds(db).execute()) {
-      const claimed = await db
-        .updateTable('push_outbox')
-        .set({ status: 'SENDING', locked_until: leaseUntil })
-        .where('id', '=', id)
-        .where(due)
-        .executeTakeFirst();
-      if (Number(claimed.numUpdatedRows) === 1) ids.push(id);
-    }
-  }
+  const ids = await claimDueRows(deps.db, 'push_outbox', { now: deps.now(), leaseMs: PUSH_LEASE_MS, batchSize });
   if (ids.length === 0) return [];
-  return db
+  return deps.db
     .selectFrom('push_outbox')
     .innerJoin('push_subscriptions', 'push_subscriptions.id', 'push_outbox.subscription_id')
     .select([
