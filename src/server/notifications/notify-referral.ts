@@ -1,8 +1,31 @@
 import type { DB } from '#src/server/db/connect.ts';
 import type { EmailTemplate } from '#src/server/mail/outbox.ts';
 import type { NotificationKind, NotificationPayload } from '#src/shared/notifications.ts';
-import { type DeliveryContext, deliver, RECIPIENT_COLUMNS } from './deliver';
+import { type DeliveryContext, deliver, loadRecipient } from './deliver';
 import { recordBroadcast } from './record-event';
+
+/** Who and what a referral is about, as the notices name them: its talent (erased or not) and its task. */
+async function referralSubject(db: DB, referralId: number) {
+  const row = await db
+    .selectFrom('referrals')
+    .innerJoin('talents', 'talents.id', 'referrals.talent_id')
+    .innerJoin('tasks', 'tasks.id', 'referrals.task_id')
+    .select([
+      'referrals.recruiter_id as recruiterId',
+      'talents.id as talentId',
+      'talents.full_name as talentName',
+      'talents.erased_at as erasedAt',
+      'tasks.title as taskTitle',
+    ])
+    .where('referrals.id', '=', referralId)
+    .executeTakeFirstOrThrow();
+  const names: NotificationPayload = {
+    talentName: row.talentName,
+    ...(row.erasedAt ? { talentErased: true } : {}),
+    taskTitle: row.taskTitle,
+  };
+  return { ...row, names };
+}
 
 /**
  * A notice to a referral's recruiter about that referral (a talent's answer or withdrawal, an expired
@@ -23,36 +46,20 @@ export async function notifyReferralRecruiter(
     page?: 'profile' | 'hiring-status';
   },
 ): Promise<void> {
-  const row = await db
-    .selectFrom('referrals')
-    .innerJoin('users', 'users.id', 'referrals.recruiter_id')
-    .innerJoin('talents', 'talents.id', 'referrals.talent_id')
-    .innerJoin('tasks', 'tasks.id', 'referrals.task_id')
-    .select([
-      ...RECIPIENT_COLUMNS,
-      'talents.id as talentId',
-      'talents.full_name as talentName',
-      'talents.erased_at as erasedAt',
-      'tasks.title as taskTitle',
-    ])
-    .where('referrals.id', '=', notice.referralId)
-    .executeTakeFirstOrThrow();
-  await deliver(db, ctx, [row], {
+  const subject = await referralSubject(db, notice.referralId);
+  const recipient = await loadRecipient(db, subject.recruiterId);
+  if (!recipient) return;
+  await deliver(db, ctx, [recipient], {
     kind: notice.kind,
-    talentId: row.talentId,
-    path: `/talents-folder/${row.talentId}/${notice.page ?? 'profile'}`,
-    payload: {
-      talentName: row.talentName,
-      ...(row.erasedAt ? { talentErased: true } : {}),
-      taskTitle: row.taskTitle,
-      ...notice.payload,
-    },
+    talentId: subject.talentId,
+    path: `/talents-folder/${subject.talentId}/${notice.page ?? 'profile'}`,
+    payload: { ...subject.names, ...notice.payload },
     email: notice.template && {
       template: notice.template,
       payload: {
-        recruiterName: row.full_name,
-        talentName: row.talentName,
-        taskTitle: row.taskTitle,
+        recruiterName: recipient.full_name,
+        talentName: subject.talentName,
+        taskTitle: subject.taskTitle,
         ...notice.emailPayload,
       },
     },
@@ -65,28 +72,12 @@ export async function broadcastReferralToAdmins(
   now: Date,
   notice: { referralId: number; kind: NotificationKind; payload?: NotificationPayload },
 ): Promise<void> {
-  const row = await db
-    .selectFrom('referrals')
-    .innerJoin('talents', 'talents.id', 'referrals.talent_id')
-    .innerJoin('tasks', 'tasks.id', 'referrals.task_id')
-    .select([
-      'talents.id as talentId',
-      'talents.full_name as talentName',
-      'talents.erased_at as erasedAt',
-      'tasks.title as taskTitle',
-    ])
-    .where('referrals.id', '=', notice.referralId)
-    .executeTakeFirstOrThrow();
+  const subject = await referralSubject(db, notice.referralId);
   await recordBroadcast(db, now, {
     audience: 'ADMINS',
     kind: notice.kind,
-    talentId: row.talentId,
+    talentId: subject.talentId,
     path: `/admin/hiring-status?referral=${notice.referralId}`,
-    payload: {
-      talentName: row.talentName,
-      ...(row.erasedAt ? { talentErased: true } : {}),
-      taskTitle: row.taskTitle,
-      ...notice.payload,
-    },
+    payload: { ...subject.names, ...notice.payload },
   });
 }
