@@ -55,6 +55,12 @@ export const NOTIFICATION_TOPICS = {
 } as const satisfies Record<string, readonly NotificationKind[]>;
 export type NotificationTopic = keyof typeof NOTIFICATION_TOPICS;
 
+/**
+ * What a notification e-mail's one-click link stops: a topic's e-mails, or (`admin_digest`) the admins'
+ * daily digest, which sums up every admin topic and so stops only when all their e-mails do.
+ */
+export type EmailTopic = NotificationTopic | 'admin_digest';
+
 export const RECRUITER_TOPICS = ['talent_answers', 'call_proofs', 'hiring', 'rewards', 'opportunities'] as const;
 export const ADMIN_TOPICS = ['admin_call_proofs', 'admin_rewards', 'admin_data_requests'] as const;
 

@@ -520,6 +520,32 @@ describe.each(DIALECTS)('notifications on %s', (dialect) => {
     expect(digest).toMatchObject({ kind: 'ADMIN_DIGEST', path: '/dashboard', payload: { rewards: 1 } });
     expect(await t.db.selectFrom('push_outbox').select('id').execute()).toHaveLength(1);
     expect((await emails(admin.email)).map((m) => m.template)).toEqual(['notification']);
+    // The digest's "stop e-mails like this" stops the digest: every admin topic's e-mail goes off.
+    const digestMail = (await emails(admin.email))[0];
+    const digestToken = new URL(JSON.parse(digestMail?.payload ?? '{}').preferencesLink).searchParams.get('token');
+    expect(
+      await ok(call(t, null, 'GET', `/api/public/notifications/email-preferences?token=${digestToken}`)),
+    ).toMatchObject({ topic: 'admin_digest', email: true });
+    await ok(call(t, null, 'POST', `/api/public/notifications/unsubscribe?token=${digestToken}`));
+    const off = await ok<{ preferences: { topics: Record<string, { email: boolean }> } }>(
+      call(t, admin, 'GET', '/api/notifications/preferences'),
+    );
+    expect(Object.values(off.preferences.topics).map((c) => c.email)).toEqual([false, false, false]);
+    await ok(
+      call(t, admin, 'PUT', '/api/notifications/preferences', {
+        topics: Object.fromEntries(
+          ['admin_call_proofs', 'admin_rewards', 'admin_data_requests'].map((topic) => [
+            topic,
+            { inApp: true, push: true, email: true },
+          ]),
+        ),
+        adminDelivery: 'DIGEST',
+      }),
+    );
+    // A recruiter's token for the digest is no key to anything.
+    const { emailPreferencesToken } = await import('#src/server/notifications/email-preferences-token.ts');
+    const foreign = emailPreferencesToken(t.env.JWT_SECRET, recruiter.id, 'admin_digest');
+    expect((await call(t, null, 'POST', `/api/public/notifications/unsubscribe?token=${foreign}`)).status).toBe(400);
     t.clock.advance(24 * 60 * 60_000);
     expect(await sendAdminDigests(t.deps)).toBe(1);
     admin = { ...admin, token: (await t.login(admin.email)).accessToken }; // a day on: a fresh session

@@ -9,7 +9,7 @@ import { api, unwrap } from '#src/lib/api-client.ts';
 import { isOfflineError } from '#src/lib/app-error.ts';
 import { setUnreadNotifications } from '#src/lib/notification-unread.ts';
 import type { AppLocale } from '#src/shared/enums.ts';
-import type { NotificationPage, NotificationTopic } from '#src/shared/notifications.ts';
+import type { EmailTopic, NotificationPage } from '#src/shared/notifications.ts';
 
 // The notification centre's calls (issue 25): my items newest first, a page at a time, marking them
 // read; and the public one-click page of the e-mails. The list is saved with the query cache, so the
@@ -78,7 +78,7 @@ export const useMarkAllReadMutation = () =>
     () => 'all',
   );
 
-export type EmailPreference = { topic: NotificationTopic; email: boolean; locale: AppLocale };
+export type EmailPreference = { topic: EmailTopic; email: boolean; locale: AppLocale };
 
 /**
  * What the e-mail's one-click link stops (`GET /api/public/notifications/email-preferences`). The link

@@ -1,5 +1,10 @@
 import { m } from '#src/paraglide/messages.js';
-import type { NotificationChannels, NotificationPreferences, NotificationTopic } from '#src/shared/notifications.ts';
+import type {
+  EmailTopic,
+  NotificationChannels,
+  NotificationPreferences,
+  NotificationTopic,
+} from '#src/shared/notifications.ts';
 
 // Localised labels of the notification choices (issue 25): the account page's preferences and the
 // one-click unsubscribe page name the same topics. Maps, not dynamic key lookups, so the bundler keeps
@@ -21,6 +26,10 @@ export const NOTIFICATION_TOPIC_LABELS: Record<NotificationTopic, { name: () => 
     hint: m.notification_topic_admin_data_requests_hint,
   },
 };
+
+/** What a one-click e-mail link stops, by name: a topic, or the admins' daily digest. */
+export const emailTopicName = (topic: EmailTopic): string =>
+  topic === 'admin_digest' ? m.notification_topic_admin_digest() : NOTIFICATION_TOPIC_LABELS[topic].name();
 
 /** The channels in the order the preferences show them. */
 export const NOTIFICATION_CHANNEL_LABELS: Record<keyof NotificationChannels, () => string> = {

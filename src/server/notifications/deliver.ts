@@ -165,7 +165,7 @@ export async function deliver(db: DB, ctx: DeliveryContext, recipients: Recipien
   for (const { recipient, channels } of plans) {
     if (!channels.email) continue;
     const locale = toAppLocale(recipient.locale);
-    const topic = topicOf(notice.kind) ?? 'admin_call_proofs';
+    const topic = notice.kind === 'ADMIN_DIGEST' ? 'admin_digest' : (topicOf(notice.kind) ?? 'admin_digest');
     const preferencesLink = appLink(
       ctx.env.APP_URL,
       locale,

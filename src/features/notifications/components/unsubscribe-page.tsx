@@ -3,7 +3,7 @@ import { Link } from '@tanstack/react-router';
 import { type ReactNode, useEffect, useRef } from 'react';
 import { emailPreferenceQueryOptions, useUnsubscribeMutation } from '#src/features/notifications/api.ts';
 import { asAppError, errorMessage } from '#src/lib/app-error.ts';
-import { NOTIFICATION_TOPIC_LABELS } from '#src/lib/enum-labels/notification-labels.ts';
+import { emailTopicName } from '#src/lib/enum-labels/notification-labels.ts';
 import { m } from '#src/paraglide/messages.js';
 
 // /notifications/unsubscribe?token=…: the one-click way out of a kind of e-mail, from the e-mail itself.
@@ -34,7 +34,7 @@ export function UnsubscribePage({ token }: { token: string }) {
       </p>
     );
   } else {
-    const topic = NOTIFICATION_TOPIC_LABELS[query.data.topic]?.name() ?? query.data.topic;
+    const topic = emailTopicName(query.data.topic);
     body = query.data.email ? (
       <section className="flex flex-col gap-3 rounded-box border border-base-300 p-4" data-testid="unsubscribe-ask">
         <p className="text-lg">{m.notification_unsubscribe_current({ topic })}</p>

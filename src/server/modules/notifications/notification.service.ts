@@ -4,13 +4,15 @@ import { readEmailPreferencesToken } from '#src/server/notifications/email-prefe
 import { readPreferences, topicsForRoles } from '#src/server/notifications/preferences.ts';
 import { allowedPushEndpoint, vapidDetails } from '#src/server/notifications/vapid.ts';
 import { toAppLocale } from '#src/shared/enums.ts';
-import type {
-  NotificationItem,
-  NotificationKind,
-  NotificationPage,
-  NotificationPayload,
-  NotificationPreferences,
-  NotificationTopic,
+import {
+  ADMIN_TOPICS,
+  type EmailTopic,
+  type NotificationItem,
+  type NotificationKind,
+  type NotificationPage,
+  type NotificationPayload,
+  type NotificationPreferences,
+  type NotificationTopic,
 } from '#src/shared/notifications.ts';
 
 // `/api/notifications` (issue 25): the caller's own items, choices and devices. No call takes a user id.
@@ -202,23 +204,32 @@ async function tokenUser(deps: AppDeps, token: string) {
     .where('id', '=', claim.userId)
     .executeTakeFirst();
   const roles = user ? (JSON.parse(user.roles) as string[]) : [];
-  if (!user || !topicsForRoles(roles).includes(claim.topic)) throw invalidLink();
+  const topics = topicsForRoles(roles);
+  const mine = claim.topic === 'admin_digest' ? roles.includes('ROLE_ADMIN') : topics.includes(claim.topic);
+  if (!user || !mine) throw invalidLink();
   return { user, roles, topic: claim.topic };
 }
 
-/** The one-click link's page: which topic it is about and whether its e-mails are on. */
+/** The topics whose e-mails a link's topic covers: its own, or every admin topic for the digest. */
+const coveredTopics = (topic: EmailTopic): NotificationTopic[] =>
+  topic === 'admin_digest' ? [...ADMIN_TOPICS] : [topic];
+
+/** The one-click link's page: which e-mails it is about and whether they are on. */
 export async function emailPreferenceOfLink(deps: AppDeps, token: string) {
   const { user, roles, topic } = await tokenUser(deps, token);
   const prefs = readPreferences(user.notification_prefs, roles);
-  return { topic, email: prefs.topics[topic]?.email ?? false, locale: toAppLocale(user.locale) };
+  const email = coveredTopics(topic).some((t) => prefs.topics[t]?.email);
+  return { topic, email, locale: toAppLocale(user.locale) };
 }
 
-/** The one click: no more e-mails of this topic for this user. Other channels and topics stay. */
+/** The one click: no more e-mails of this topic (the digest: of any admin topic). Other channels stay. */
 export async function unsubscribeByLink(deps: AppDeps, token: string) {
   const { user, roles, topic } = await tokenUser(deps, token);
   const prefs = readPreferences(user.notification_prefs, roles);
-  const channels = prefs.topics[topic] ?? { inApp: true, push: true, email: false };
-  prefs.topics[topic] = { ...channels, email: false };
+  for (const covered of coveredTopics(topic)) {
+    const channels = prefs.topics[covered] ?? { inApp: true, push: true, email: false };
+    prefs.topics[covered] = { ...channels, email: false };
+  }
   await deps.db
     .updateTable('users')
     .set({ notification_prefs: JSON.stringify(prefs) })
