@@ -23,7 +23,7 @@ import { configRoutes } from './modules/config/config.routes';
 import { adminDashboardRoutes, recruiterDashboardRoutes } from './modules/dashboard/dashboard.routes';
 import { earningRoutes } from './modules/earning/earning.routes';
 import { fileRoutes } from './modules/files/file.routes';
-import { healthRoutes } from './modules/health/health.routes';
+import { healthRoutes, readyRoutes } from './modules/health/health.routes';
 import { emailPreferenceRoutes, notificationRoutes } from './modules/notifications/notification.routes';
 import { adminPaymentRoutes } from './modules/payments/admin-payment.routes';
 import { recruiterTaskRoutes } from './modules/recruiter-tasks/recruiter-task.routes';
@@ -52,6 +52,7 @@ export function createApp(deps: AppDeps, options: { web?: MiddlewareHandler<AppE
   base.use('/api/admin/*', areaGuard('ROLE_ADMIN'));
   const app = base
     .route('/api/health', healthRoutes)
+    .route('/api/ready', readyRoutes)
     .route('/api/auth', authRoutes)
     .route('/api/recruiter/auth', recruiterAuthRoutes)
     .route('/api/client-errors', clientErrorRoutes)

@@ -9,7 +9,11 @@ export type AppDeps = {
   env: Env;
   storage: FileStorage;
   now: () => Date;
+  /** The process's state for /api/ready: set to draining on SIGTERM (index.ts). Tests may leave it out. */
+  lifecycle?: Lifecycle;
 };
+
+export type Lifecycle = { draining: boolean };
 
 export type AuthContextUser = {
   id: number;

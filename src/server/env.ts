@@ -59,6 +59,10 @@ const envSchema = v.object({
   TLS_CERT_FILE: v.optional(v.string()),
   TLS_KEY_FILE: v.optional(v.string()),
   MAIL_WORKER: boolish(true),
+  // On SIGTERM the server finishes the requests in flight (uploads included) and the workers' current items
+  // for at most this long, then exits anyway (index.ts). Below a container's stop grace (Docker 10 s,
+  // Kubernetes 30 s) the exit is ours, not a SIGKILL's.
+  SHUTDOWN_TIMEOUT_MS: int(25_000, 0, 600_000),
   // Uploaded files go to S3-compatible object storage when S3_BUCKET is set, else to DATA_DIR/files.
   S3_BUCKET: v.optional(v.string()),
   S3_ENDPOINT: v.optional(v.pipe(v.string(), v.url('must be a URL such as https://s3.example.com'))),

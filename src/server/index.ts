@@ -1,9 +1,10 @@
 import path from 'node:path';
 import { createApp } from './app';
-import type { AppDeps } from './context';
+import type { AppDeps, Lifecycle } from './context';
 import { connect } from './db/connect';
 import { migrateToLatest } from './db/migrate';
 import { seedDemo } from './db/seed-demo';
+import { closeGracefully } from './drain';
 import { readEnv } from './env';
 import { startMailWorker } from './jobs/mail-worker';
 import { startMaintenance } from './jobs/maintenance';
@@ -27,7 +28,8 @@ async function main() {
   makePrivateDirSync(env.DATA_DIR);
   const db = connect({ databaseUrl: env.DATABASE_URL, sqliteFile: path.join(env.DATA_DIR, 'app.db') });
   await migrateToLatest(db);
-  const deps: AppDeps = { db, env, storage: createStorage(env), now: () => new Date() };
+  const lifecycle: Lifecycle = { draining: false };
+  const deps: AppDeps = { db, env, storage: createStorage(env), now: () => new Date(), lifecycle };
   const seeded = env.SEED_DEMO ? await seedDemo(deps) : null;
 
   const clientDir = path.resolve(process.env.CLIENT_DIR ?? 'dist/client');
@@ -52,13 +54,32 @@ async function main() {
     }
   });
 
-  const shutdown = async () => {
-    server.close();
-    maintenance.stop();
-    await worker?.stop();
-    await notifier?.stop();
-    await resumeParser.stop();
+  // A stop loses nothing: /api/ready says no from the signal on, the server takes no new connection,
+  // the requests in flight (an upload included) are answered, and the workers finish the item each is
+  // on; then the database closes. SHUTDOWN_TIMEOUT_MS bounds it; a second signal ends it at once.
+  let stopping = false;
+  const shutdown = async (signal: NodeJS.Signals) => {
+    if (stopping) {
+      console.warn(`[server] ${signal} again: stopping now`);
+      process.exit(1);
+    }
+    stopping = true;
+    lifecycle.draining = true;
+    console.log(`[server] ${signal}: finishing the requests in flight and the workers' current items`);
+    const deadline = setTimeout(() => {
+      console.error(`[server] not finished after ${env.SHUTDOWN_TIMEOUT_MS} ms (SHUTDOWN_TIMEOUT_MS): stopping now`);
+      process.exit(1);
+    }, env.SHUTDOWN_TIMEOUT_MS);
+    deadline.unref();
+    await Promise.all([
+      closeGracefully(server),
+      maintenance.stop(),
+      worker?.stop(),
+      notifier?.stop(),
+      resumeParser.stop(),
+    ]);
     await db.destroy();
+    console.log('[server] stopped');
     process.exit(0);
   };
   process.on('SIGINT', shutdown);

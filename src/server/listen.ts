@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { createSecureServer } from 'node:http2';
 import type { AddressInfo } from 'node:net';
 import { type ServerType, serve } from '@hono/node-server';
+import { watchSessions } from './drain';
 import type { Env } from './env';
 import { AnswerResponse, serverOptions } from './middleware/answer-headers';
 
@@ -36,7 +37,7 @@ export function listen(
 ): ServerType {
   const where = { fetch, port: env.PORT, hostname: env.HOST };
   if (!env.TLS_CERT_FILE || !env.TLS_KEY_FILE) return serve({ ...where, serverOptions }, onListening);
-  return serve(
+  const server = serve(
     {
       ...where,
       createServer: createSecureServer,
@@ -53,4 +54,6 @@ export function listen(
     },
     onListening,
   );
+  watchSessions(server);
+  return server;
 }

@@ -56,6 +56,12 @@ export async function migrateToLatest(db: DB): Promise<void> {
   if (error) throw error;
 }
 
+/** The migrations of this build the database has not run yet (none once `migrateToLatest` has run). */
+export async function pendingMigrations(db: DB): Promise<string[]> {
+  const infos = await (await migratorFor(db)).getMigrations();
+  return infos.filter((info) => info.executedAt === undefined).map((info) => info.name);
+}
+
 /** Undoes every migration, newest first (each one's `down`): how a release is rolled back. */
 export async function migrateAllDown(db: DB): Promise<void> {
   const { error } = await (await migratorFor(db)).migrateTo(NO_MIGRATIONS);

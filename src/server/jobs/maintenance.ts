@@ -181,7 +181,7 @@ export async function sweepOrphanFiles(deps: AppDeps, graceMs = ORPHAN_GRACE_MS)
   return swept;
 }
 
-export function startMaintenance(deps: AppDeps, intervalMs = HOUR): { stop(): void } {
+export function startMaintenance(deps: AppDeps, intervalMs = HOUR): { stop(): Promise<void> } {
   const run = () =>
     Promise.all([
       pruneExpired(deps).catch((error) => console.warn('[maintenance] failed:', (error as Error).message)),
@@ -207,8 +207,17 @@ export function startMaintenance(deps: AppDeps, intervalMs = HOUR): { stop(): vo
         })
         .catch((error) => console.warn('[maintenance] retention failed:', (error as Error).message)),
     ]);
-  void run();
-  const timer = setInterval(run, intervalMs);
+  // The running pass, so a shutdown lets it finish (a retention erasure is many statements) before the
+  // database closes.
+  let current: Promise<unknown> = run();
+  const timer = setInterval(() => {
+    current = run();
+  }, intervalMs);
   timer.unref();
-  return { stop: () => clearInterval(timer) };
+  return {
+    async stop() {
+      clearInterval(timer);
+      await current;
+    },
+  };
 }

@@ -235,6 +235,7 @@ const uniquePerson = (fx: Fixtures) => {
 export const ROUTE_CATALOG: RouteRow[] = [
   // Public
   { method: 'GET', path: '/api/health', expect: everyone(200), build: () => ({ path: '/api/health' }) },
+  { method: 'GET', path: '/api/ready', expect: everyone(200), build: () => ({ path: '/api/ready' }) },
   { method: 'GET', path: '/api/config', expect: everyone(200), build: () => ({ path: '/api/config' }) },
   {
     method: 'POST',

@@ -1,0 +1,144 @@
+// @vitest-environment node
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { request as httpRequest } from 'node:http';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import Sqlite from 'better-sqlite3';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import {
+  killStartedServers,
+  logIn,
+  openTaskId,
+  type RunningServer,
+  resumeDrop,
+  startServer,
+} from './helpers/child-server';
+
+// SIGTERM is how a container, systemd or a deploy stops the server. It must lose nothing: an upload
+// being received is taken to its end and answered, no new connection is taken meanwhile, and then the
+// process exits 0. The real server runs as a child process and the upload goes over a real socket.
+
+const dirs: string[] = [];
+afterEach(async () => {
+  await killStartedServers();
+  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
+const exitOf = (server: RunningServer) =>
+  new Promise<number | null>((resolve) => {
+    if (server.child.exitCode !== null) resolve(server.child.exitCode);
+    else server.child.once('exit', (code) => resolve(code));
+  });
+
+/** Starts a resume drop and sends `share` of its body, slowly; returns how to send the rest and the answer. */
+async function startUpload(server: RunningServer, token: string, drop: { body: Buffer; contentType: string }) {
+  const req = httpRequest({
+    host: '127.0.0.1',
+    port: new URL(server.base).port,
+    method: 'POST',
+    path: '/api/recruiter/talent/drop_resume',
+    headers: {
+      authorization: `Bearer ${token}`,
+      'content-type': drop.contentType,
+      'content-length': drop.body.length,
+    },
+  });
+  const answer = new Promise<{ status: number; body: string }>((resolve, reject) => {
+    req.on('error', reject);
+    req.on('response', (res) => {
+      let body = '';
+      res.setEncoding('utf8');
+      res.on('data', (chunk) => (body += chunk));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+    });
+  });
+  answer.catch(() => {});
+  const chunk = 64 * 1024;
+  let sent = 0;
+  const send = async (upTo: number) => {
+    for (; sent < upTo; sent += chunk) {
+      req.write(drop.body.subarray(sent, Math.min(sent + chunk, upTo)));
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    }
+    sent = upTo;
+  };
+  await send(Math.floor(drop.body.length / 3));
+  return {
+    answer,
+    finish: async () => {
+      await send(drop.body.length);
+      req.end();
+    },
+  };
+}
+
+describe('SIGTERM', () => {
+  it('finishes an upload in flight, takes no new connection meanwhile, then exits 0 with the upload kept', async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'recruiter-sigterm-'));
+    dirs.push(dataDir);
+    const server = await startServer(dataDir, { SHUTDOWN_TIMEOUT_MS: '120000' });
+    const token = await logIn(server.base);
+    const email = `sigterm.${randomBytes(3).toString('hex')}@example.com`;
+    const drop = await resumeDrop(await openTaskId(server.base, token), email);
+    const exited = exitOf(server);
+
+    const upload = await startUpload(server, token, drop);
+    server.child.kill('SIGTERM');
+    await vi.waitFor(() => expect(server.log()).toMatch(/SIGTERM/), { timeout: 10_000, interval: 20 });
+
+    // The listening socket is closed: a new caller is refused (a load balancer moves to another instance)…
+    await vi.waitFor(
+      async () => {
+        const error = await fetch(`${server.base}/api/health`).then(
+          () => null,
+          (e: Error & { cause?: { code?: string } }) => e.cause?.code,
+        );
+        expect(error).toBe('ECONNREFUSED');
+      },
+      { timeout: 10_000, interval: 50 },
+    );
+    // …while the process waits for the upload it is receiving.
+    expect(server.child.exitCode).toBeNull();
+
+    await upload.finish();
+    const answer = await upload.answer;
+    expect(answer.status).toBe(201);
+    expect(JSON.parse(answer.body)).toMatchObject({ success: true });
+    expect(await exited).toBe(0);
+    expect(server.log()).toMatch(/stopped/);
+
+    // The talent and their resume are both there, in the database and on disk.
+    const db = new Sqlite(path.join(dataDir, 'app.db'), { readonly: true });
+    try {
+      const talent = db.prepare('select resume_file_id from talents where email = ?').get(email) as
+        | { resume_file_id: number | null }
+        | undefined;
+      expect(talent).toBeDefined();
+      expect(talent?.resume_file_id).not.toBeNull();
+      const file = db.prepare('select storage_key, size from files where id = ?').get(talent?.resume_file_id) as {
+        storage_key: string;
+        size: number;
+      };
+      expect(existsSync(path.join(dataDir, 'files', file.storage_key))).toBe(true);
+    } finally {
+      db.close();
+    }
+  }, 120_000);
+
+  it('stops anyway once SHUTDOWN_TIMEOUT_MS has passed, and says so', async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'recruiter-sigterm-'));
+    dirs.push(dataDir);
+    const server = await startServer(dataDir, { SHUTDOWN_TIMEOUT_MS: '1000' });
+    const token = await logIn(server.base);
+    const drop = await resumeDrop(await openTaskId(server.base, token), 'stalled@example.com');
+    const exited = exitOf(server);
+
+    // An upload that stops sending halfway (a phone that lost its signal) cannot hold the stop forever.
+    const upload = await startUpload(server, token, drop);
+    server.child.kill('SIGTERM');
+    expect(await exited).toBe(1);
+    expect(server.log()).toMatch(/SHUTDOWN_TIMEOUT_MS/);
+    await expect(upload.answer).rejects.toThrow(/socket hang up|ECONNRESET|EPIPE/);
+  }, 120_000);
+});
