@@ -1,9 +1,11 @@
 // @vitest-environment node
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
+import http2 from 'node:http2';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import Sqlite from 'better-sqlite3';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
@@ -19,6 +21,8 @@ import {
 // being received is taken to its end and answered, no new connection is taken meanwhile, and then the
 // process exits 0. The real server runs as a child process and the upload goes over a real socket.
 
+const FIXTURES = path.join(path.dirname(fileURLToPath(import.meta.url)), 'fixtures');
+const TLS = { TLS_CERT_FILE: path.join(FIXTURES, 'tls-cert.pem'), TLS_KEY_FILE: path.join(FIXTURES, 'tls-key.pem') };
 const dirs: string[] = [];
 afterEach(async () => {
   await killStartedServers();
@@ -140,5 +144,28 @@ describe('SIGTERM', () => {
     expect(await exited).toBe(1);
     expect(server.log()).toMatch(/SHUTDOWN_TIMEOUT_MS/);
     await expect(upload.answer).rejects.toThrow(/socket hang up|ECONNRESET|EPIPE/);
+  }, 120_000);
+
+  it('over HTTP/2, closes a session left open (as a browser keeps one) instead of waiting for it', async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'recruiter-sigterm-'));
+    dirs.push(dataDir);
+    const server = await startServer(dataDir, { ...TLS, SHUTDOWN_TIMEOUT_MS: '120000' });
+    const exited = exitOf(server);
+    const session = http2.connect(server.base, { ca: readFileSync(TLS.TLS_CERT_FILE) });
+    session.on('error', () => {});
+    const closed = new Promise((resolve) => session.once('close', resolve));
+    const status = await new Promise<number>((resolve, reject) => {
+      const stream = session.request({ ':path': '/api/health' });
+      stream.on('response', (headers) => resolve(Number(headers[':status'])));
+      stream.on('error', reject);
+      stream.resume();
+    });
+    expect(status).toBe(200);
+
+    // The session stays open and idle; the stop sends it GOAWAY, so the server is not held by it
+    // until SHUTDOWN_TIMEOUT_MS (which would exit 1).
+    server.child.kill('SIGTERM');
+    await closed;
+    expect(await exited).toBe(0);
   }, 120_000);
 });

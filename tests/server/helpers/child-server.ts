@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { createServer } from 'node:net';
+import { connect as connectTo, createServer } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect } from 'vitest';
@@ -27,6 +27,16 @@ export async function killStartedServers() {
   }
 }
 
+function accepts(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = connectTo(port, '127.0.0.1', () => {
+      socket.end();
+      resolve(true);
+    });
+    socket.on('error', () => resolve(false));
+  });
+}
+
 async function freePort(): Promise<number> {
   const server = createServer();
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -37,7 +47,8 @@ async function freePort(): Promise<number> {
 
 export async function startServer(dataDir: string, env: Record<string, string> = {}): Promise<RunningServer> {
   const port = await freePort();
-  const base = `http://127.0.0.1:${port}`;
+  const tls = Boolean(env.TLS_CERT_FILE);
+  const base = `${tls ? 'https' : 'http'}://127.0.0.1:${port}`;
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/index.ts'], {
     cwd: ROOT,
     env: {
@@ -63,7 +74,8 @@ export async function startServer(dataDir: string, env: Record<string, string> =
   for (;;) {
     if (child.exitCode !== null) throw new Error(`the server stopped (exit ${child.exitCode}):\n${log}`);
     try {
-      if ((await fetch(`${base}/api/health`)).ok) break;
+      // Over TLS (a test certificate fetch does not trust) a connection taken is the sign it listens.
+      if (tls ? await accepts(port) : (await fetch(`${base}/api/health`)).ok) break;
     } catch {
       // Not listening yet.
     }
