@@ -8,6 +8,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Sqlite from 'better-sqlite3';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { connect } from '#src/server/db/connect.ts';
+import { enqueueEmail } from '#src/server/mail/outbox.ts';
 import {
   killStartedServers,
   logIn,
@@ -16,6 +18,7 @@ import {
   resumeDrop,
   startServer,
 } from './helpers/child-server';
+import { startSmtpServer } from './helpers/mail-helpers';
 
 // SIGTERM is how a container, systemd or a deploy stops the server. It must lose nothing: an upload
 // being received is taken to its end and answered, no new connection is taken meanwhile, and then the
@@ -24,8 +27,10 @@ import {
 const FIXTURES = path.join(path.dirname(fileURLToPath(import.meta.url)), 'fixtures');
 const TLS = { TLS_CERT_FILE: path.join(FIXTURES, 'tls-cert.pem'), TLS_KEY_FILE: path.join(FIXTURES, 'tls-key.pem') };
 const dirs: string[] = [];
+const stops: (() => Promise<void>)[] = [];
 afterEach(async () => {
   await killStartedServers();
+  for (const stop of stops.splice(0).reverse()) await stop();
   for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
 });
 
@@ -167,5 +172,56 @@ describe('SIGTERM', () => {
     server.child.kill('SIGTERM');
     await closed;
     expect(await exited).toBe(0);
+  }, 120_000);
+
+  it('lets the mail worker finish the e-mail it is sending, and marks it sent, before the database closes', async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'recruiter-sigterm-'));
+    dirs.push(dataDir);
+    let release = () => {};
+    let arrived = () => {};
+    const sending = new Promise<void>((resolve) => {
+      arrived = resolve;
+    });
+    const smtp = await startSmtpServer(0, {
+      hold: new Promise<void>((resolve) => {
+        release = resolve;
+      }),
+      onMessage: () => arrived(),
+    });
+    stops.push(() => smtp.stop());
+    const server = await startServer(dataDir, {
+      SHUTDOWN_TIMEOUT_MS: '120000',
+      MAIL_WORKER: 'true',
+      SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
+    });
+    const exited = exitOf(server);
+    const db = connect({ sqliteFile: path.join(dataDir, 'app.db') });
+    stops.push(() => db.destroy());
+    await enqueueEmail(
+      db,
+      {
+        to: 'siti@example.com',
+        locale: 'ms',
+        template: 'password_reset',
+        payload: { name: 'Siti', link: 'https://x.example/r', minutes: 60 },
+      },
+      new Date(),
+    );
+
+    // The SMTP server has the message but has not answered it yet when the stop comes.
+    await sending;
+    server.child.kill('SIGTERM');
+    await vi.waitFor(() => expect(server.log()).toMatch(/SIGTERM/), { timeout: 10_000, interval: 20 });
+    expect(server.child.exitCode).toBeNull();
+    release();
+
+    expect(await exited).toBe(0);
+    expect(smtp.received.map((mail) => mail.to)).toContainEqual(['siti@example.com']);
+    const row = await db
+      .selectFrom('email_outbox')
+      .select(['status', 'attempts', 'locked_until'])
+      .where('to_address', '=', 'siti@example.com')
+      .executeTakeFirstOrThrow();
+    expect(row).toEqual({ status: 'SENT', attempts: 1, locked_until: null });
   }, 120_000);
 });

@@ -81,7 +81,11 @@ export async function createDeps(kind: DatabaseKind, envOverrides: Record<string
 export type ReceivedMail = { from: string; to: string[]; raw: string };
 
 // A real SMTP peer on 127.0.0.1 (no TLS, no auth) that keeps what it receives.
-export async function startSmtpServer(port = 0): Promise<{
+/** `hold`: each message is accepted only once it settles (an SMTP server slow to answer DATA). */
+export async function startSmtpServer(
+  port = 0,
+  options: { hold?: Promise<void>; onMessage?: () => void } = {},
+): Promise<{
   port: number;
   received: ReceivedMail[];
   stop(): Promise<void>;
@@ -94,7 +98,9 @@ export async function startSmtpServer(port = 0): Promise<{
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-      stream.on('end', () => {
+      stream.on('end', async () => {
+        options.onMessage?.();
+        await options.hold;
         received.push({
           from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
           to: session.envelope.rcptTo.map((r) => r.address),
