@@ -26,7 +26,7 @@ export function accessOf(path: string): Access {
 export function tagOf(path: string): string {
   const rules: [RegExp, string][] = [
     [/^\/api\/(auth|recruiter\/auth)\//, 'Auth'],
-    [/^\/api\/(health|config|client-errors|openapi\.json|docs)/, 'Service'],
+    [/^\/api\/(health|ready|config|client-errors|openapi\.json|docs)/, 'Service'],
     [/^\/api\/recruiter\/(task|recruiter\/task)/, 'Tasks'],
     [/^\/api\/recruiter\/talent-task/, 'Referrals'],
     [/^\/api\/recruiter\/talent/, 'Talents'],

@@ -29,6 +29,8 @@ export async function buildOpenApiDocument(app: Hono<never, never, string>): Pro
     // `/api/admin/payments/export.csv` is a route, not a static file.
     excludeStaticFile: false,
     excludeMethods: ['OPTIONS', 'HEAD'],
+    // The API only: what the process serves outside /api (the PWA, /metrics for Prometheus) is not part of it.
+    exclude: [/^(?!\/api\/)/],
     // The 400 is ours (VALIDATION_FAILED with field keys), added below.
     defaultValidationErrorResponse: false,
     documentation: {

@@ -2,6 +2,7 @@
 // tests/server/openapi.test.ts fails when a route has none, so a new route is described when it is added.
 export const ROUTE_SUMMARIES: Record<string, string> = {
   'GET /api/health': 'Liveness, with a database round trip',
+  'GET /api/ready': 'Readiness: migrations ran and the database answers',
   'GET /api/config': 'Public settings the app needs before signing in',
   'POST /api/client-errors': "Report an error the app met in a user's browser",
   'GET /api/openapi.json': 'This document',
