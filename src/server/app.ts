@@ -31,6 +31,7 @@ import { referralRoutes } from './modules/referrals/referral.routes';
 import { talentLinkRoutes } from './modules/talent-links/talent-link.routes';
 import { talentRoutes } from './modules/talents/talent.routes';
 import { taskRoutes } from './modules/tasks/task.routes';
+import { openApiRoutes } from './openapi/openapi.routes';
 import { RouteCache } from './route-cache';
 
 const BODY_METHODS = ['POST', 'PUT', 'PATCH', 'DELETE'];
@@ -78,6 +79,11 @@ export function createApp(deps: AppDeps, options: { web?: MiddlewareHandler<AppE
     .route('/api/admin/dashboard', adminDashboardRoutes)
     .route('/api/recruiter/ai/recruiter-notes', aiNoteRoutes);
 
+  // The API's description is of the whole app, so it is mounted once the app has every other route.
+  app.route(
+    '/api',
+    openApiRoutes(() => app),
+  );
   app.all('/api/*', (c) => {
     throw new AppError('NOT_FOUND', 404, `No API route for ${c.req.method} ${c.req.path}.`);
   });

@@ -237,6 +237,15 @@ export const ROUTE_CATALOG: RouteRow[] = [
   { method: 'GET', path: '/api/health', expect: everyone(200), build: () => ({ path: '/api/health' }) },
   { method: 'GET', path: '/api/ready', expect: everyone(200), build: () => ({ path: '/api/ready' }) },
   { method: 'GET', path: '/api/config', expect: everyone(200), build: () => ({ path: '/api/config' }) },
+  // The API's description and its docs page (issue 26)
+  { method: 'GET', path: '/api/openapi.json', expect: everyone(200), build: () => ({ path: '/api/openapi.json' }) },
+  { method: 'GET', path: '/api/docs', expect: everyone(200), build: () => ({ path: '/api/docs' }) },
+  {
+    method: 'GET',
+    path: '/api/docs/:asset',
+    expect: everyone(200),
+    build: () => ({ path: '/api/docs/swagger-ui.css' }),
+  },
   {
     method: 'POST',
     path: '/api/client-errors',
