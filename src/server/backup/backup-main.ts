@@ -8,13 +8,13 @@ import { runBackup } from './run-backup';
 // inside it: a restore needs an empty DATA_DIR, and a backup inside would copy the older backups).
 async function main(): Promise<number> {
   const args = process.argv.slice(2);
-  const at = args.indexOf('--to');
-  if (args.some((arg, i) => arg !== '--to' && i !== at + 1) || (at >= 0 && !args[at + 1])) {
+  const valid = args.length === 0 || (args.length === 2 && args[0] === '--to' && Boolean(args[1]));
+  if (!valid) {
     console.error('Usage: npm run backup [-- --to <folder | s3://bucket/prefix>]');
     return 1;
   }
   const env = backupEnv();
-  const to = at >= 0 ? (args[at + 1] as string) : process.env.BACKUP_DIR || path.join(env.DATA_DIR, '..', 'backups');
+  const to = args[1] || process.env.BACKUP_DIR || path.join(env.DATA_DIR, '..', 'backups');
   const location = parseLocation(to);
   if (location.kind === 'local') location.dir = path.resolve(location.dir);
   console.log(`Backing up ${env.DATA_DIR} to ${describeLocation(location)}`);
