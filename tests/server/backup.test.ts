@@ -388,6 +388,17 @@ describe('restore refusals', () => {
     expect(readFileSync(path.join(dataDir, 'app.db'), 'utf8')).toBe('the live database');
   });
 
+  it('refuses the DATA_DIR of a running server, which keeps answering', async () => {
+    const dataDir = tempDir('live');
+    const server = await startServer(dataDir);
+    const before = readdirSync(dataDir).sort();
+    await expect(runRestore({ env: restoreEnv(dataDir), from: { kind: 'local', dir: backup } })).rejects.toThrow(
+      /is not empty: restore only into an empty folder, with the server stopped/,
+    );
+    expect(readdirSync(dataDir).sort()).toEqual(before);
+    expect((await fetch(`${server.base}/api/health`)).status).toBe(200);
+  }, 120_000);
+
   it('refuses a backup with a file that does not match its checksum, and writes nothing', async () => {
     const damaged = path.join(tempDir('damaged'), 'backup');
     mkdirSync(damaged);
