@@ -5,11 +5,12 @@
 // .dockerignore), each stage's WORKDIR is a folder of its own, ENV/COPY/RUN are applied in order
 // (COPY --from reads the earlier stage's folder), then the last stage's CMD starts with the image's ENV
 // on a free port and a temporary DATA_DIR, its HEALTHCHECK command runs until it passes, and SIGTERM
-// stops it. RUN steps that set up the system (users, /data ownership) are listed, not run.
+// stops it; before that, the image's `npm run backup` and `npm run restore` run against it. RUN steps that
+// set up the system (users, /data ownership) are listed, not run.
 // Slow (a full `npm ci`, `npm run build`, `npm ci --omit=dev`): run it under the shared build lock.
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -161,6 +162,18 @@ await timed('start: until the HEALTHCHECK command passes', async () => {
   }
   if (!existsSync(path.join(dataDir, 'app.db'))) fail('the server is healthy but wrote no database into DATA_DIR');
 });
+// The image's own commands, as an operator runs them in the container (`docker compose exec app npm run
+// backup`): a backup of the running server, restored into an empty DATA_DIR.
+const backups = path.join(temp, 'backups');
+await timed('npm run backup while the server runs (node scripts/backup.mjs)', () =>
+  run('node', ['scripts/backup.mjs', '--to', backups], { cwd, env }),
+);
+await timed('npm run restore into an empty DATA_DIR (node scripts/restore.mjs)', () =>
+  run('node', ['scripts/restore.mjs', path.join(backups, readdirSync(backups)[0])], {
+    cwd,
+    env: { ...env, DATA_DIR: path.join(temp, 'restored') },
+  }),
+);
 await timed('stop: SIGTERM', async () => {
   const exited = new Promise((resolve) => server.once('exit', (code, signal) => resolve(code ?? signal)));
   server.kill('SIGTERM');
