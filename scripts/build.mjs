@@ -45,12 +45,15 @@ try {
     ssr: { external: ['better-sqlite3', 'pg', '@node-rs/argon2', 'nodemailer'] },
     build: {
       ssr: true,
-      // The server, the one-time command that creates a production install's first admin, and the
-      // worker thread that reads resumes (src/server/resume/extract-text.ts finds it beside index.js).
+      // The server, the one-time command that creates a production install's first admin, the backup and
+      // restore commands, and the worker thread that reads resumes (src/server/resume/extract-text.ts
+      // finds it beside index.js).
       rollupOptions: {
         input: {
           index: 'src/server/index.ts',
           'create-admin': 'src/server/cli/create-admin-main.ts',
+          backup: 'src/server/backup/backup-main.ts',
+          restore: 'src/server/backup/restore-main.ts',
           'resume-worker': 'src/server/resume/resume-worker.ts',
         },
       },
