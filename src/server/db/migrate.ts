@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { type Migration, type MigrationProvider, Migrator, NO_MIGRATIONS } from 'kysely/migration';
+import { logger } from '#src/server/observability/logger.ts';
 import { type DB, isPostgres } from './connect';
 import * as initial from './migrations/2026-11-22-001-initial';
 import * as talentLinks from './migrations/2026-11-23-002-talent-links';
@@ -51,7 +52,7 @@ async function migratorFor(db: DB): Promise<Migrator> {
 export async function migrateToLatest(db: DB): Promise<void> {
   const { error, results } = await (await migratorFor(db)).migrateToLatest();
   for (const result of results ?? []) {
-    if (result.status === 'Error') console.error(`[db] migration ${result.migrationName} failed`);
+    if (result.status === 'Error') logger.error({ area: 'db', migration: result.migrationName }, 'migration failed');
   }
   if (error) throw error;
 }

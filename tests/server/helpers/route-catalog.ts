@@ -235,6 +235,8 @@ const uniquePerson = (fx: Fixtures) => {
 export const ROUTE_CATALOG: RouteRow[] = [
   // Public
   { method: 'GET', path: '/api/health', expect: everyone(200), build: () => ({ path: '/api/health' }) },
+  // Prometheus' scrape: without METRICS_TOKEN, loopback sockets only; app.request has no socket (metrics.test.ts).
+  { method: 'GET', path: '/metrics', expect: everyone(404), build: () => ({ path: '/metrics' }) },
   { method: 'GET', path: '/api/config', expect: everyone(200), build: () => ({ path: '/api/config' }) },
   {
     method: 'POST',
