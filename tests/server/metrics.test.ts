@@ -36,7 +36,7 @@ function parseMetrics(text: string): Sample[] {
   return samples;
 }
 
-const valueOf = (samples: Sample[], name: string, labels: Record<string, string> = {}) =>
+const sampleValue = (samples: Sample[], name: string, labels: Record<string, string> = {}) =>
   samples
     .filter((s) => s.name === name && Object.entries(labels).every(([key, value]) => s.labels[key] === value))
     .reduce((sum, s) => sum + s.value, 0);
@@ -78,7 +78,7 @@ describe.each(DIALECTS)('GET /metrics on %s', (dialect) => {
     await vi.waitFor(async () => {
       const after = await scrape();
       const delta = (name: string, labels: Record<string, string>) =>
-        valueOf(after.samples, name, labels) - valueOf(before.samples, name, labels);
+        sampleValue(after.samples, name, labels) - sampleValue(before.samples, name, labels);
       expect(delta('http_requests_total', { ...route, status: '200' })).toBe(2);
       expect(delta('http_requests_total', { ...route, status: '404' })).toBe(1);
       expect(delta('http_request_duration_seconds_count', { ...route, status: '200' })).toBe(2);
@@ -100,13 +100,13 @@ describe.each(DIALECTS)('GET /metrics on %s', (dialect) => {
         body: multipart(dropValues(taskId, { fullName: name, email: `${name.toLowerCase()}@example.com` }), pdfFile()),
       });
     const labels = { route: '/api/recruiter/talent/drop_resume', status: '422' };
-    const before = valueOf((await scrape()).samples, 'outbox_replays_refused_total', labels);
+    const before = sampleValue((await scrape()).samples, 'outbox_replays_refused_total', labels);
     const key = crypto.randomUUID();
     expect((await drop(key, 'Aminah')).status).toBe(201);
     // The same key with another request: refused.
     expect((await drop(key, 'Zainab')).status).toBe(422);
     await vi.waitFor(async () =>
-      expect(valueOf((await scrape()).samples, 'outbox_replays_refused_total', labels) - before).toBe(1),
+      expect(sampleValue((await scrape()).samples, 'outbox_replays_refused_total', labels) - before).toBe(1),
     );
   });
 
@@ -175,7 +175,7 @@ describe.each(DIALECTS)('GET /metrics on %s', (dialect) => {
 
     const { samples } = await scrape();
     const got = Object.fromEntries(
-      Object.keys(expected).map((queue) => [queue, valueOf(samples, 'queue_depth', { queue })]),
+      Object.keys(expected).map((queue) => [queue, sampleValue(samples, 'queue_depth', { queue })]),
     );
     expect(got).toEqual(expected);
   });
@@ -185,7 +185,7 @@ describe.each(DIALECTS)('GET /metrics on %s', (dialect) => {
     expect(samples.some((s) => s.name === 'process_cpu_user_seconds_total')).toBe(true);
     expect(samples.some((s) => s.name === 'nodejs_heap_size_used_bytes')).toBe(true);
     if (dialect === 'postgres') {
-      expect(valueOf(samples, 'db_pool_connections', { state: 'total' })).toBeGreaterThanOrEqual(1);
+      expect(sampleValue(samples, 'db_pool_connections', { state: 'total' })).toBeGreaterThanOrEqual(1);
       expect(samples.some((s) => s.name === 'db_pool_connections' && s.labels.state === 'waiting')).toBe(true);
     }
   });
