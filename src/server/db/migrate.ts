@@ -17,6 +17,7 @@ import * as talentCompleted from './migrations/2026-11-30-012-talent-completed';
 import * as temporaryPasswordExpiry from './migrations/2026-12-01-013-temporary-password-expiry';
 import * as personalData from './migrations/2026-12-02-014-personal-data';
 import * as notifications from './migrations/2026-12-03-015-notifications';
+import * as resumeParseIndex from './migrations/2026-12-04-016-resume-parse-index';
 
 // Migrations are imported, not read from disk, so the bundled server and the tests run the same list.
 const migrations: Record<string, Migration> = {
@@ -35,6 +36,7 @@ const migrations: Record<string, Migration> = {
   '2026-12-01-013-temporary-password-expiry': temporaryPasswordExpiry,
   '2026-12-02-014-personal-data': personalData,
   '2026-12-03-015-notifications': notifications,
+  '2026-12-04-016-resume-parse-index': resumeParseIndex,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
