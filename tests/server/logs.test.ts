@@ -195,6 +195,13 @@ describe('LOG_LEVEL', () => {
     }
   });
 
+  it('blanks a secret or personal key a caller passes by mistake', () => {
+    const { logger, raw } = capture();
+    logger.warn({ email: 'nur@example.com', password: 'hunter22', accessToken: 'eyJabc', talentId: 4 }, 'oops');
+    expect(raw.join('')).not.toMatch(/nur@example|hunter22|eyJabc/);
+    expect(JSON.parse(raw[0] as string)).toMatchObject({ email: '[redacted]', password: '[redacted]', talentId: 4 });
+  });
+
   it('refuses a level it does not know', () => {
     expect(() => readEnv({ LOG_LEVEL: 'verbose' })).toThrow(/LOG_LEVEL/);
   });

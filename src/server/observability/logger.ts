@@ -6,8 +6,10 @@ export type LogLevel = 'debug' | 'info' | 'warn' | 'error' | 'silent';
 export type LogFormat = 'json' | 'pretty';
 
 /**
- * Key paths pino blanks if a caller ever passes them: a net under the rule that log lines carry ids,
+ * Keys pino blanks if a caller ever passes them: a net under the rule that log lines carry ids,
  * counts and codes, never secrets or personal data (tokens, passwords, e-mails, names, phones, bodies).
+ * Top-level keys only: wildcard paths (`*.password`) made every line ~15 µs slower (measured with the
+ * request line), on every request.
  */
 export const REDACTED_PATHS = [
   'password',
@@ -26,17 +28,7 @@ export const REDACTED_PATHS = [
   'body',
   'headers',
   'query',
-  '*.password',
-  '*.token',
-  '*.accessToken',
-  '*.refreshToken',
-  '*.authorization',
-  '*.cookie',
-  '*.email',
-  '*.phone',
-  '*.fullName',
-  'req.headers',
-  'req.query',
+  'req',
 ];
 
 /**
