@@ -12,7 +12,7 @@ export default defineConfig({
           name: 'server',
           include: ['tests/server/**/*.test.ts'],
           environment: 'node',
-          setupFiles: ['tests/setup/fail-on-console-error.ts'],
+          setupFiles: ['tests/setup/fail-on-console-error.ts', 'tests/setup/server-logger.ts'],
           testTimeout: 20_000,
           hookTimeout: 30_000,
         },

@@ -26,6 +26,8 @@ const processes = [
     env: {
       APP_ENV: 'development',
       APP_URL: process.env.APP_URL ?? `http://localhost:${webPort}`,
+      // Readable log lines here; `npm start` writes JSON (src/server/observability/logger.ts).
+      LOG_FORMAT: 'pretty',
       ...process.env,
       PORT: apiPort,
     },

@@ -31,6 +31,9 @@ import { referralRoutes } from './modules/referrals/referral.routes';
 import { talentLinkRoutes } from './modules/talent-links/talent-link.routes';
 import { talentRoutes } from './modules/talents/talent.routes';
 import { taskRoutes } from './modules/tasks/task.routes';
+import { loggedError, logger } from './observability/logger';
+import { metricsHandler } from './observability/metrics.routes';
+import { routeOf } from './observability/request-observer';
 import { openApiRoutes } from './openapi/openapi.routes';
 import { RouteCache } from './route-cache';
 
@@ -51,6 +54,8 @@ export function createApp(deps: AppDeps, options: { web?: MiddlewareHandler<AppE
   base.use('/api/recruiter/*', areaGuard('ROLE_RECRUITER', '/api/recruiter/auth/'));
   base.on(IDEMPOTENT_METHODS, '/api/recruiter/*', idempotent);
   base.use('/api/admin/*', areaGuard('ROLE_ADMIN'));
+  // Prometheus' scrape, outside /api and before the PWA's fallback; a statement, so not in `AppType`.
+  base.get('/metrics', metricsHandler);
   const app = base
     .route('/api/health', healthRoutes)
     .route('/api/ready', readyRoutes)
@@ -107,11 +112,22 @@ export function createApp(deps: AppDeps, options: { web?: MiddlewareHandler<AppE
       return c.json(body('BAD_REQUEST', error.message || 'The request is not valid.'), error.status);
     }
     if (isDatabaseUnavailable(error)) {
-      console.error(`[api] ${c.get('requestId')} database unavailable: ${(error as Error).message}`);
+      logger.error({ area: 'api', requestId: c.get('requestId'), error: loggedError(error) }, 'database unavailable');
       c.header('Retry-After', '5');
       return c.json(body('SERVICE_UNAVAILABLE', SEED_MESSAGES.generic), 503);
     }
-    console.error(`[api] ${c.get('requestId')} ${c.req.method} ${c.req.path} failed:`, error);
+    // The route pattern, not the path: a path carries ids and a talent link's token. A driver's
+    // message may quote a value it refused (an e-mail): loggedError cuts quoted values out.
+    logger.error(
+      {
+        area: 'api',
+        requestId: c.get('requestId'),
+        method: c.req.method,
+        route: routeOf(c),
+        error: loggedError(error),
+      },
+      'request failed',
+    );
     return c.json(body('INTERNAL_ERROR', SEED_MESSAGES.generic), 500);
   });
 

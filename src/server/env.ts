@@ -84,7 +84,14 @@ const envSchema = v.object({
   RETENTION_INACTIVE_MONTHS: int(24, 1, 240),
   RETENTION_PAYMENT_YEARS: int(7, 1, 50),
   ACCESS_LOG_KEEP_MONTHS: int(24, 1, 240),
-  LOG_LEVEL: v.optional(v.picklist(['debug', 'info', 'warn', 'error', 'silent']), 'info'),
+  LOG_LEVEL: v.optional(
+    v.picklist(['debug', 'info', 'warn', 'error', 'silent'], 'must be debug, info, warn, error or silent'),
+    'info',
+  ),
+  // json: one JSON object a line (npm start); pretty: readable lines (npm run dev sets it).
+  LOG_FORMAT: v.optional(v.picklist(['json', 'pretty'], 'must be json or pretty'), 'json'),
+  // With it, GET /metrics needs `Authorization: Bearer <METRICS_TOKEN>`; without, it answers loopback only.
+  METRICS_TOKEN: v.optional(v.pipe(v.string(), v.minLength(16, 'must be at least 16 characters'))),
   // Web Push (issue 25): the VAPID key pair every instance signs pushes with (notifications/vapid.ts keeps a
   // generated pair in DATA_DIR when unset) and the contact push services see. Apple refuses a subject on
   // localhost (web-push#947): unset, it is APP_URL when that is a public https address, else MAIL_FROM's address.

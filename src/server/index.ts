@@ -11,6 +11,7 @@ import { startMaintenance } from './jobs/maintenance';
 import { startNotificationWorker } from './jobs/notification-worker';
 import { startResumeParser } from './jobs/resume-parser';
 import { listen } from './listen';
+import { createLogger, loggedError, logger, setLogger } from './observability/logger';
 import { makePrivateDirSync } from './private-paths';
 import { createStorage } from './storage/create-storage';
 import { webHandler } from './web';
@@ -21,9 +22,10 @@ async function main() {
   try {
     env = readEnv();
   } catch (error) {
-    console.error((error as Error).message);
+    logger.fatal({ area: 'boot' }, (error as Error).message);
     process.exit(1);
   }
+  setLogger(createLogger({ level: env.LOG_LEVEL, format: env.LOG_FORMAT }));
   // The database, uploads, .eml files and the local JWT secret live here: this user's only (issue 22).
   makePrivateDirSync(env.DATA_DIR);
   const db = connect({ databaseUrl: env.DATABASE_URL, sqliteFile: path.join(env.DATA_DIR, 'app.db') });
@@ -41,14 +43,14 @@ async function main() {
   const resumeParser = startResumeParser(deps);
 
   const server = listen(app.fetch, env, (info) => {
-    console.log(
+    logger.info(
       `Recruiter is running at ${env.APP_URL} (listening on ${info.address}:${info.port}, ${env.DATABASE_URL ? 'PostgreSQL' : `SQLite ${path.join(env.DATA_DIR, 'app.db')}`})`,
     );
     if (seeded) {
-      console.log('Demo data created. Log in with:');
+      logger.info('Demo data created. Log in with:');
       // In production DEMO_PASSWORD is the operator's own (env.ts): it stays out of the log.
       for (const account of seeded.accounts)
-        console.log(
+        logger.info(
           `  ${account.role.padEnd(22)} ${account.email}  /  ${env.APP_ENV === 'production' ? '(DEMO_PASSWORD)' : env.DEMO_PASSWORD}`,
         );
     }
@@ -60,14 +62,17 @@ async function main() {
   let stopping = false;
   const shutdown = async (signal: NodeJS.Signals) => {
     if (stopping) {
-      console.warn(`[server] ${signal} again: stopping now`);
+      logger.warn({ area: 'shutdown', signal }, 'signal again: stopping now');
       process.exit(1);
     }
     stopping = true;
     lifecycle.draining = true;
-    console.log(`[server] ${signal}: finishing the requests in flight and the workers' current items`);
+    logger.info({ area: 'shutdown', signal }, "finishing the requests in flight and the workers' current items");
     const deadline = setTimeout(() => {
-      console.error(`[server] not finished after ${env.SHUTDOWN_TIMEOUT_MS} ms (SHUTDOWN_TIMEOUT_MS): stopping now`);
+      logger.error(
+        { area: 'shutdown', timeoutMs: env.SHUTDOWN_TIMEOUT_MS },
+        'not finished within SHUTDOWN_TIMEOUT_MS: stopping now',
+      );
       process.exit(1);
     }, env.SHUTDOWN_TIMEOUT_MS);
     deadline.unref();
@@ -79,7 +84,7 @@ async function main() {
       resumeParser.stop(),
     ]);
     await db.destroy();
-    console.log('[server] stopped');
+    logger.info({ area: 'shutdown' }, 'stopped');
     process.exit(0);
   };
   process.on('SIGINT', shutdown);
@@ -87,6 +92,6 @@ async function main() {
 }
 
 main().catch((error) => {
-  console.error(error);
+  logger.fatal({ area: 'boot', error: loggedError(error) }, 'the server stopped');
   process.exit(1);
 });

@@ -1,5 +1,6 @@
 import { chmodSync, closeSync, existsSync, mkdirSync, openSync, statSync } from 'node:fs';
 import { chmod, mkdir, stat } from 'node:fs/promises';
+import { logger } from '#src/server/observability/logger.ts';
 
 // DATA_DIR holds the database, uploaded resumes, .eml files with reset and consent links, and the local
 // JWT secret: nobody but the server's own user may read it (issue 22). Folders are 0700, files 0600.
@@ -35,5 +36,8 @@ function tighten(target: string, mode: number): void {
 }
 
 function warn(target: string, error: Error): void {
-  console.warn(`[data] could not make ${target} private (${(error as NodeJS.ErrnoException).code ?? error.message})`);
+  logger.warn(
+    { area: 'data', path: target, code: (error as NodeJS.ErrnoException).code ?? error.message },
+    'could not make private',
+  );
 }

@@ -27,7 +27,10 @@ describe('error handling', () => {
       },
     });
     expect(JSON.stringify(body)).not.toContain('secret');
-    expect(log).toHaveBeenCalledWith(expect.stringContaining('req-12345678'), expect.any(Error));
+    // One JSON line with the request id, the route and the error's stack (logger.ts, app.ts).
+    const line = JSON.parse(String(log.mock.calls[0]?.[0]));
+    expect(line).toMatchObject({ level: 50, requestId: 'req-12345678', route: '/boom', error: { type: 'Error' } });
+    expect(line.error.stack).toContain('errors.test.ts');
     log.mockRestore();
   });
 

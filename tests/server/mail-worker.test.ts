@@ -12,6 +12,7 @@ import {
 import { type EmailTemplate, enqueueEmail, type OutgoingEmail } from '#src/server/mail/outbox.ts';
 import { renderEmail } from '#src/server/mail/templates.ts';
 import { createMailTransport, type MailMessage, type MailTransport } from '#src/server/mail/transport.ts';
+import { logger } from '#src/server/observability/logger.ts';
 import { createDeps, DATABASES, decodeQuotedPrintable, startSmtpServer, type TestDeps } from './helpers/mail-helpers';
 
 const resetEmail = (overrides: Partial<OutgoingEmail> = {}): OutgoingEmail => ({
@@ -113,12 +114,16 @@ describe.each(DATABASES)('mail worker on %s', (kind) => {
 
   it('writes an .eml file under DATA_DIR/mail when no SMTP_URL is set, and logs only its name', async () => {
     const deps = await setup();
-    const log = vi.spyOn(console, 'log').mockImplementation(() => {});
+    // The saved-file line is info: shown at LOG_LEVEL=info, the default outside tests.
+    const level = logger.level;
+    logger.level = 'info';
+    const log = vi.spyOn(console, 'info').mockImplementation(() => {});
     await enqueueEmail(deps.db, resetEmail({ locale: 'en', to: 'aminah@example.com' }), deps.now());
     const transport = createMailTransport(deps.env);
     expect(transport.kind).toBe('file');
 
     expect(await processDueEmails(deps, transport)).toBe(1);
+    logger.level = level;
 
     const dir = path.join(deps.dataDir, 'mail');
     const files = readdirSync(dir);

@@ -169,7 +169,10 @@ describe.each(DIALECTS)('parsing dropped resumes on %s', (dialect) => {
     expect(await parsePendingResumes(t.deps)).toBe(2);
     expect((await talent(broken.talentId)).parseStatus).toBe('FAILED');
     expect((await talent(good.talentId)).parseStatus).toBe('DONE');
-    expect(warn).toHaveBeenCalledWith(expect.stringContaining(`talent #${broken.talentId}`));
+    expect(JSON.parse(String(warn.mock.calls[0]?.[0]))).toMatchObject({
+      talentId: broken.talentId,
+      msg: 'the resume could not be read',
+    });
   });
 
   it('marks a resume whose stored file is gone FAILED', async () => {

@@ -205,7 +205,9 @@ describe.each(DIALECTS)('a zip bomb dropped as a resume on %s', (dialect) => {
     expect(seen.maxExternalGrowth).toBeLessThan(40 * MB);
     const talent = await (await t.request(`/api/recruiter/talent/${talentId}`, { headers: bearer(me.token) })).json();
     expect(talent.data.parseStatus).toBe('FAILED');
-    expect(String(warn.mock.calls[0]?.[0])).toMatch(/could not be read: the zip declares/);
+    const line = JSON.parse(String(warn.mock.calls[0]?.[0]));
+    expect(line.msg).toBe('the resume could not be read');
+    expect(line.error.message).toMatch(/the zip declares/);
   });
 
   it('answers all null from the contact read, and /api/health stays fast meanwhile', async () => {

@@ -1,8 +1,10 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import Sqlite from 'better-sqlite3';
-import { Kysely, PostgresAdapter, PostgresDialect, type SqliteDatabase, SqliteDialect } from 'kysely';
+import { Kysely, type LogEvent, PostgresAdapter, PostgresDialect, type SqliteDatabase, SqliteDialect } from 'kysely';
 import pg from 'pg';
+import { logger } from '#src/server/observability/logger.ts';
+import { observeQuery } from '#src/server/observability/metrics.ts';
 import { makePrivateDirSync, makePrivateFileSync } from '#src/server/private-paths.ts';
 import type { Database } from './database';
 
@@ -22,14 +24,18 @@ export function connect(options: { databaseUrl?: string; sqliteFile?: string }):
       keepAlive: true,
     });
     // An idle client that loses its server must not crash the process; the next query fails cleanly.
-    pool.on('error', (error) => console.error('[db] idle client error:', error.message));
+    pool.on('error', (error) =>
+      logger.error({ area: 'db', code: (error as { code?: string }).code }, 'idle client error'),
+    );
     // A client in use has no listener of the pool's: without this one, a server restart while it is
     // checked out is an uncaught 'error' event that ends the process. Its query fails on its own (a 503),
     // and the pool drops the broken client when it is released.
     pool.on('connect', (client) => {
       client.on('error', () => {});
     });
-    return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), log: timeQuery });
+    pools.set(db, pool);
+    return db;
   }
   const file = options.sqliteFile ?? ':memory:';
   if (file !== ':memory:') {
@@ -50,7 +56,7 @@ export function connect(options: { databaseUrl?: string; sqliteFile?: string }):
   // (issue 7, `npm run bench` lists). Memory grows only with use.
   database.pragma('cache_size = -65536');
   const cached = withStatementCache(database);
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: cached }) });
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: cached }), log: timeQuery });
   direct.set(db, { prepare: cached.prepare, inTransaction: () => database.inTransaction });
   return db;
 }
@@ -59,6 +65,13 @@ export function connect(options: { databaseUrl?: string; sqliteFile?: string }):
 export type DirectSqlite = { prepare(sql: string): Sqlite.Statement; inTransaction(): boolean };
 const direct = new WeakMap<DB, DirectSqlite>();
 export const directSqlite = (db: DB): DirectSqlite | undefined => direct.get(db);
+
+// Each query's time, by kind only (select, insert...): never its SQL, which may hold values.
+const timeQuery = (event: LogEvent) => observeQuery(event.query.query.kind, event.queryDurationMillis);
+
+const pools = new WeakMap<DB, pg.Pool>();
+/** The PostgreSQL pool behind a Kysely that connect() made (its gauges on /metrics); none on SQLite. */
+export const poolOf = (db: DB): pg.Pool | undefined => pools.get(db);
 
 export const isPostgres = (db: DB) => db.getExecutor().adapter instanceof PostgresAdapter;
 

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { type Migration, type MigrationProvider, Migrator, NO_MIGRATIONS } from 'kysely/migration';
+import { logger } from '#src/server/observability/logger.ts';
 import { type DB, isPostgres } from './connect';
 import * as initial from './migrations/2026-11-22-001-initial';
 import * as talentLinks from './migrations/2026-11-23-002-talent-links';
@@ -16,6 +17,7 @@ import * as talentCompleted from './migrations/2026-11-30-012-talent-completed';
 import * as temporaryPasswordExpiry from './migrations/2026-12-01-013-temporary-password-expiry';
 import * as personalData from './migrations/2026-12-02-014-personal-data';
 import * as notifications from './migrations/2026-12-03-015-notifications';
+import * as resumeParseIndex from './migrations/2026-12-04-016-resume-parse-index';
 
 // Migrations are imported, not read from disk, so the bundled server and the tests run the same list.
 const migrations: Record<string, Migration> = {
@@ -34,6 +36,7 @@ const migrations: Record<string, Migration> = {
   '2026-12-01-013-temporary-password-expiry': temporaryPasswordExpiry,
   '2026-12-02-014-personal-data': personalData,
   '2026-12-03-015-notifications': notifications,
+  '2026-12-04-016-resume-parse-index': resumeParseIndex,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
@@ -51,7 +54,7 @@ async function migratorFor(db: DB): Promise<Migrator> {
 export async function migrateToLatest(db: DB): Promise<void> {
   const { error, results } = await (await migratorFor(db)).migrateToLatest();
   for (const result of results ?? []) {
-    if (result.status === 'Error') console.error(`[db] migration ${result.migrationName} failed`);
+    if (result.status === 'Error') logger.error({ area: 'db', migration: result.migrationName }, 'migration failed');
   }
   if (error) throw error;
 }

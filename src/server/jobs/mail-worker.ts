@@ -3,6 +3,8 @@ import type { EmailOutboxRow } from '#src/server/db/database.ts';
 import type { EmailTemplate } from '#src/server/mail/outbox.ts';
 import { renderEmail } from '#src/server/mail/templates.ts';
 import { createMailTransport, type MailTransport } from '#src/server/mail/transport.ts';
+import { loggedError, logger } from '#src/server/observability/logger.ts';
+import { jobFailures } from '#src/server/observability/metrics.ts';
 import { isReferralClosed } from '#src/shared/recruiter-types.ts';
 import { claimDueRows } from './outbox-claim';
 import { startPassLoop } from './pass-loop';
@@ -32,7 +34,10 @@ export function startMailWorker(
   const loop = startPassLoop(() => processDueEmails(deps, transport, { batchSize }), {
     intervalMs,
     batchSize,
-    onError: (error) => console.error('[mail] worker pass failed:', error.message),
+    onError: (error) => {
+      jobFailures.labels('mail_pass').inc();
+      logger.error({ area: 'mail', error: loggedError(error) }, 'worker pass failed');
+    },
   });
   return {
     runOnce: loop.runOnce,
@@ -94,7 +99,11 @@ async function sendOne(deps: AppDeps, transport: MailTransport, row: EmailOutbox
       .set({ status: 'FAILED', attempts: row.attempts + 1, locked_until: null, last_error: errorText(error) })
       .where('id', '=', row.id)
       .execute();
-    console.warn(`[mail] #${row.id} (${row.template}) cannot be rendered: ${errorText(error)}`);
+    jobFailures.labels('mail').inc();
+    logger.warn(
+      { area: 'mail', outboxId: row.id, template: row.template, error: errorText(error) },
+      'cannot be rendered',
+    );
     return false;
   }
 
@@ -127,8 +136,18 @@ async function sendOne(deps: AppDeps, transport: MailTransport, row: EmailOutbox
       .where('id', '=', row.id)
       .execute();
     // An SMTP refusal often quotes the recipient: the log gets the error without any address (PDPA).
-    console.warn(
-      `[mail] #${row.id} (${row.template}) failed (attempt ${attempts}/${MAIL_MAX_ATTEMPTS}${failed ? ', giving up' : ''}): ${errorText(error).replace(/[^\s<>"'@]+@[^\s<>"'@]+/g, '<address>')}`,
+    jobFailures.labels('mail').inc();
+    logger.warn(
+      {
+        area: 'mail',
+        outboxId: row.id,
+        template: row.template,
+        attempt: attempts,
+        maxAttempts: MAIL_MAX_ATTEMPTS,
+        gaveUp: failed,
+        error: errorText(error).replace(/[^\s<>"'@]+@[^\s<>"'@]+/g, '<address>'),
+      },
+      'delivery failed',
     );
     return false;
   }

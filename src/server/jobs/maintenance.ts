@@ -4,6 +4,7 @@ import type { AppDeps } from '#src/server/context.ts';
 import { sendAdminDigests } from '#src/server/notifications/admin-digest.ts';
 import { announceStartedPromos } from '#src/server/notifications/announce.ts';
 import { notifyReferralRecruiter } from '#src/server/notifications/notify-referral.ts';
+import { loggedError, logger } from '#src/server/observability/logger.ts';
 import { IDEMPOTENCY_KEEP_DAYS } from '#src/shared/constants.ts';
 import { applyRetention } from './retention';
 
@@ -177,35 +178,36 @@ export async function sweepOrphanFiles(deps: AppDeps, graceMs = ORPHAN_GRACE_MS)
       swept.push(key);
     }
   }
-  if (swept.length > 0) console.warn(`[maintenance] deleted ${swept.length} stored file(s) without a row`);
+  if (swept.length > 0) logger.warn({ area: 'maintenance', files: swept.length }, 'deleted stored files without a row');
   return swept;
 }
 
 export function startMaintenance(deps: AppDeps, intervalMs = HOUR): { stop(): Promise<void> } {
   const run = () =>
     Promise.all([
-      pruneExpired(deps).catch((error) => console.warn('[maintenance] failed:', (error as Error).message)),
+      pruneExpired(deps).catch((error) => logger.warn({ area: 'maintenance', error: loggedError(error) }, 'failed')),
       sweepOrphanFiles(deps).catch((error) =>
-        console.warn('[maintenance] orphan sweep failed:', (error as Error).message),
+        logger.warn({ area: 'maintenance', error: loggedError(error) }, 'orphan sweep failed'),
       ),
       // Only counts are logged: never a talent's or recruiter's name or address.
       noticeExpiredConsentLinks(deps).catch((error) =>
-        console.warn('[maintenance] consent expiry notices failed:', (error as Error).message),
+        logger.warn({ area: 'maintenance', error: loggedError(error) }, 'consent expiry notices failed'),
       ),
       announceStartedPromos(deps).catch((error) =>
-        console.warn('[maintenance] promo announcements failed:', (error as Error).message),
+        logger.warn({ area: 'maintenance', error: loggedError(error) }, 'promo announcements failed'),
       ),
       sendAdminDigests(deps).catch((error) =>
-        console.warn('[maintenance] admin digests failed:', (error as Error).message),
+        logger.warn({ area: 'maintenance', error: loggedError(error) }, 'admin digests failed'),
       ),
       applyRetention(deps)
         .then((run) => {
           if (run.erased + run.anonymised + run.purged > 0)
-            console.info(
-              `[retention] erased ${run.erased}, anonymised ${run.anonymised}, purged ${run.purged} talent(s)`,
+            logger.info(
+              { area: 'retention', erased: run.erased, anonymised: run.anonymised, purged: run.purged },
+              'talents erased, anonymised or purged',
             );
         })
-        .catch((error) => console.warn('[maintenance] retention failed:', (error as Error).message)),
+        .catch((error) => logger.warn({ area: 'maintenance', error: loggedError(error) }, 'retention failed')),
     ]);
   // The running pass, so a shutdown lets it finish (a retention erasure is many statements) before the
   // database closes.

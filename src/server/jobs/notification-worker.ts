@@ -3,6 +3,8 @@ import type { AppDeps } from '#src/server/context.ts';
 import { claimEvents, fanOutEvent } from '#src/server/notifications/fan-out.ts';
 import { type PushSender, webPushSender } from '#src/server/notifications/push-sender.ts';
 import { vapidDetails } from '#src/server/notifications/vapid.ts';
+import { loggedError, logger } from '#src/server/observability/logger.ts';
+import { jobFailures } from '#src/server/observability/metrics.ts';
 import { retryDelayMs } from './mail-worker';
 import { claimDueRows } from './outbox-claim';
 import { startPassLoop } from './pass-loop';
@@ -27,12 +29,18 @@ export function startNotificationWorker(
   const fanOut = startPassLoop(() => fanOutDueEvents(deps, { batchSize: 5 }), {
     intervalMs,
     batchSize: 5,
-    onError: (error) => console.error('[notifications] fan-out pass failed:', error.message),
+    onError: (error) => {
+      jobFailures.labels('notification_fanout_pass').inc();
+      logger.error({ area: 'notifications', error: loggedError(error) }, 'fan-out pass failed');
+    },
   });
   const push = startPassLoop(() => sendDuePushes(deps, sender, { batchSize }), {
     intervalMs,
     batchSize,
-    onError: (error) => console.error('[notifications] push pass failed:', error.message),
+    onError: (error) => {
+      jobFailures.labels('push_pass').inc();
+      logger.error({ area: 'notifications', error: loggedError(error) }, 'push pass failed');
+    },
   });
   return {
     runOnce: fanOut.runOnce,
@@ -142,8 +150,17 @@ async function sendOne(deps: Pick<AppDeps, 'db' | 'now'>, sender: PushSender, ro
         .where('id', '=', row.id)
         .execute();
       // The error is the push service's answer: no name, no text of the notification.
-      console.warn(
-        `[push] #${row.id} failed (attempt ${attempts}/${PUSH_MAX_ATTEMPTS}${failed ? ', giving up' : ''}): ${outcome.error.slice(0, 200)}`,
+      jobFailures.labels('push').inc();
+      logger.warn(
+        {
+          area: 'push',
+          outboxId: row.id,
+          attempt: attempts,
+          maxAttempts: PUSH_MAX_ATTEMPTS,
+          gaveUp: failed,
+          error: outcome.error.slice(0, 200),
+        },
+        'push failed',
       );
     }
   }

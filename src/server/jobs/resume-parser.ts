@@ -1,6 +1,8 @@
 import { sql } from 'kysely';
 import type { AppDeps } from '#src/server/context.ts';
 import type { DB } from '#src/server/db/connect.ts';
+import { loggedError, logger } from '#src/server/observability/logger.ts';
+import { jobFailures } from '#src/server/observability/metrics.ts';
 import { extractResumeFields } from '#src/server/resume/extract-fields.ts';
 import { extractResumeText } from '#src/server/resume/extract-text.ts';
 import { startPassLoop } from './pass-loop';
@@ -100,7 +102,8 @@ async function parseOne(deps: AppDeps, claimed: Claimed): Promise<void> {
       }))
       .execute();
   } catch (error) {
-    console.warn(`[resume] talent #${claimed.id}: the resume could not be read: ${(error as Error).message}`);
+    jobFailures.labels('resume_parse').inc();
+    logger.warn({ area: 'resume', talentId: claimed.id, error: loggedError(error) }, 'the resume could not be read');
     await stillMine(db, claimed).set({ parse_status: 'FAILED', updated_at: deps.now().toISOString() }).execute();
   }
 }
@@ -129,7 +132,10 @@ export function startResumeParser(
   const loop = startPassLoop(() => parsePendingResumes(deps, { batchSize }), {
     intervalMs,
     batchSize,
-    onError: (error) => console.warn('[resume] parser pass failed:', error.message),
+    onError: (error) => {
+      jobFailures.labels('resume_parse_pass').inc();
+      logger.warn({ area: 'resume', error: loggedError(error) }, 'parser pass failed');
+    },
   });
   wakers.set(deps.db, () => setImmediate(loop.wake));
   return {

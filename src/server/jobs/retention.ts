@@ -2,6 +2,7 @@ import type { SelectQueryBuilder } from 'kysely';
 import type { AppDeps } from '#src/server/context.ts';
 import type { DB } from '#src/server/db/connect.ts';
 import type { Database } from '#src/server/db/database.ts';
+import { loggedError, logger } from '#src/server/observability/logger.ts';
 import { eraseTalent } from '#src/server/personal-data/erase-talent.ts';
 import { retentionPolicy } from '#src/server/personal-data/retention-policy.ts';
 
@@ -86,7 +87,7 @@ async function eachBatch(find: () => Promise<number[]>, handle: (id: number) => 
       } catch (error) {
         failed.add(id);
         // Only the id: never the talent's name or address.
-        console.warn(`[retention] talent ${id} failed:`, (error as Error).message);
+        logger.warn({ area: 'retention', talentId: id, error: loggedError(error) }, 'talent failed');
       }
     }
     if (ids.length === 0) return;

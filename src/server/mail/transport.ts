@@ -2,6 +2,7 @@ import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { createTransport } from 'nodemailer';
 import type { Env } from '#src/server/env.ts';
+import { logger } from '#src/server/observability/logger.ts';
 import { makePrivateDir, PRIVATE_FILE_MODE } from '#src/server/private-paths.ts';
 
 export type MailMessage = {
@@ -61,7 +62,7 @@ export function fileTransport(dir: string): MailTransport {
       await writeFile(file, info.message as Buffer, { mode: PRIVATE_FILE_MODE });
       // Only where the message went: recipients, subjects (talent names) and links (talents' tokens) are
       // personal data, and logs travel further than DATA_DIR (PDPA). The file holds the whole message.
-      console.log(`[mail] #${id} saved ${file}`);
+      logger.info({ area: 'mail', outboxId: id, file }, 'saved');
     },
     close: () => transporter.close(),
   };

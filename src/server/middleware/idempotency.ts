@@ -4,6 +4,7 @@ import { createMiddleware } from 'hono/factory';
 import { HTTPException } from 'hono/http-exception';
 import type { AppDeps, AppEnv } from '#src/server/context.ts';
 import { AppError } from '#src/server/errors.ts';
+import { loggedError, logger } from '#src/server/observability/logger.ts';
 
 // Idempotency keys (issue 4). The offline outbox sends each queued submission with its own id as
 // `Idempotency-Key`; a send whose answer was lost is sent again with the same key. The key is stored per
@@ -221,7 +222,10 @@ async function guardedSend(c: Context<AppEnv>, next: Next, key: string, userId: 
   } catch (error) {
     // The work is done: the client gets its answer. Answering 500 instead would make it send again,
     // and, once the claim is stale, do the work twice.
-    console.error(`[idempotency] ${c.get('requestId')} the answer for key ${key} could not be stored:`, error);
+    logger.error(
+      { area: 'idempotency', requestId: c.get('requestId'), error: loggedError(error) },
+      'the answer for an Idempotency-Key could not be stored',
+    );
   }
 }
 

@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Piscina } from 'piscina';
+import { loggedError, logger } from '#src/server/observability/logger.ts';
 import { ResumeTooComplex, ResumeUnreadable } from './resume-errors';
 import type { ResumeAnswer, ResumeTask } from './resume-worker';
 
@@ -53,7 +54,9 @@ export function createResumeReader(overrides: Partial<ResumeReaderLimits> = {}):
     resourceLimits: { maxOldGenerationSizeMb: limits.maxOldGenerationSizeMb },
   });
   // A worker that dies with no task running reports here; unheard, the event would end the process.
-  pool.on('error', (error: Error) => console.warn(`[resume] reader worker: ${error.message}`));
+  pool.on('error', (error: Error) =>
+    logger.warn({ area: 'resume', error: loggedError(error) }, 'reader worker failed'),
+  );
 
   // Files wait here, not in the pool, so that the time limit counts from the moment the worker starts.
   let queue: Promise<unknown> = Promise.resolve();

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { fileTypeFromBuffer } from 'file-type';
 import type { DB } from '#src/server/db/connect.ts';
 import { AppError } from '#src/server/errors.ts';
+import { loggedError, logger } from '#src/server/observability/logger.ts';
 import type { FileStorage } from '#src/server/storage/file-storage.ts';
 import { newStorageKey } from '#src/server/storage/storage-key.ts';
 import { CALL_PROOF_MAX_BYTES, RESUME_MAX_BYTES } from '#src/shared/constants.ts';
@@ -186,6 +187,6 @@ export async function discardStoredObject(storage: FileStorage, storageKey: stri
   try {
     await storage.delete(storageKey);
   } catch (error) {
-    console.warn(`[uploads] could not delete ${storageKey}: ${(error as Error).message}`);
+    logger.warn({ area: 'uploads', storageKey, error: loggedError(error) }, 'could not delete');
   }
 }

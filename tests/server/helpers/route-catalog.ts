@@ -236,6 +236,8 @@ export const ROUTE_CATALOG: RouteRow[] = [
   // Public
   { method: 'GET', path: '/api/health', expect: everyone(200), build: () => ({ path: '/api/health' }) },
   { method: 'GET', path: '/api/ready', expect: everyone(200), build: () => ({ path: '/api/ready' }) },
+  // Prometheus' scrape: without METRICS_TOKEN, loopback sockets only; app.request has no socket (metrics.test.ts).
+  { method: 'GET', path: '/metrics', expect: everyone(404), build: () => ({ path: '/metrics' }) },
   { method: 'GET', path: '/api/config', expect: everyone(200), build: () => ({ path: '/api/config' }) },
   // The API's description and its docs page (issue 26)
   { method: 'GET', path: '/api/openapi.json', expect: everyone(200), build: () => ({ path: '/api/openapi.json' }) },

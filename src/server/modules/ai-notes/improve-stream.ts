@@ -1,5 +1,6 @@
 import type { DB } from '#src/server/db/connect.ts';
 import { AppError } from '#src/server/errors.ts';
+import { loggedError, logger } from '#src/server/observability/logger.ts';
 import type { ImproveEvent } from '#src/shared/ai-note-schemas.ts';
 import { SEED_MESSAGES } from '#src/shared/error-codes.ts';
 import type { AiEngine, NoteRequest } from './ai-engine';
@@ -80,7 +81,8 @@ export function improveStream(options: ImproveStreamOptions): ReadableStream<Uin
     } catch (error) {
       const remaining = sentText ? options.remaining : await giveBack();
       if (gone) return;
-      if (!(error instanceof AppError)) console.error(`[ai-notes] improve with ${engine.name} failed:`, error);
+      if (!(error instanceof AppError))
+        logger.error({ area: 'ai-notes', engine: engine.name, error: loggedError(error) }, 'improve failed');
       const known = error instanceof AppError;
       send({
         done: true,
@@ -98,7 +100,7 @@ export function improveStream(options: ImproveStreamOptions): ReadableStream<Uin
     try {
       return await returnNoteImprovement(db, userId);
     } catch (error) {
-      console.error('[ai-notes] a use could not be given back:', error);
+      logger.error({ area: 'ai-notes', error: loggedError(error) }, 'a use could not be given back');
       return options.remaining;
     }
   }

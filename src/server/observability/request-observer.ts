@@ -1,0 +1,61 @@
+import type { ServerResponse } from 'node:http';
+import type { Http2ServerResponse } from 'node:http2';
+import type { Context } from 'hono';
+import type { AppEnv } from '#src/server/context.ts';
+import { logger } from './logger';
+import { httpDuration, httpRequests, outboxReplaysRefused } from './metrics';
+
+const INFO = 30; // pino's level number for info
+
+/**
+ * Watches the answer of a request served by Node (c.env.outgoing): when it is sent (or the client
+ * left), one log line and the request metrics. A listener on Node's response instead of awaiting
+ * next(): answerBasics stays synchronous (no promise more per request), and the time counted includes
+ * writing the body. Answers false without Node's response (app.request in tests): the caller then
+ * calls answered() itself after next().
+ */
+export function watchAnswer(c: Context<AppEnv>, startedAt: number): boolean {
+  const outgoing = (c.env as { outgoing?: ServerResponse | Http2ServerResponse } | undefined)?.outgoing;
+  if (!outgoing || typeof outgoing.once !== 'function') return false;
+  outgoing.once('close', () => answered(c, outgoing.statusCode, startedAt, !outgoing.writableFinished));
+  return true;
+}
+
+/**
+ * Logs and counts one answered request. The route is the pattern that answered (`/api/recruiter/talent/:id`),
+ * never the path: paths and query strings carry ids and a talent link's token. No header, body or
+ * query value is read.
+ */
+export function answered(c: Context<AppEnv>, status: number, startedAt: number, aborted = false): void {
+  const ms = performance.now() - startedAt;
+  const method = c.req.method;
+  const route = routeOf(c);
+  httpRequests.labels(method, route, String(status)).inc();
+  httpDuration.labels(method, route, String(status)).observe(ms / 1000);
+  if ((status === 409 || status === 422) && c.req.header('idempotency-key') !== undefined)
+    outboxReplaysRefused.labels(route, String(status)).inc();
+  if (logger.levelVal > INFO) return;
+  logger.info(
+    {
+      requestId: c.get('requestId'),
+      method,
+      route,
+      status,
+      ms: Math.round(ms * 100) / 100,
+      userId: c.get('user')?.id,
+      ...(aborted ? { aborted } : {}),
+    },
+    'request',
+  );
+}
+
+/**
+ * The pattern of the route that answers this request: the first matched handler that is not a step
+ * (a step takes `next`, as Hono's inspectRoutes tells them apart). Not c.req.routePath, which names the
+ * step that was running when an error ended the request (`/api/recruiter/*` for a refused
+ * Idempotency-Key instead of the route it was sent to).
+ */
+export function routeOf(c: Context<AppEnv>): string {
+  for (const route of c.req.matchedRoutes) if (route.handler.length < 2) return route.path;
+  return c.req.routePath;
+}
