@@ -23,7 +23,8 @@ export default defineConfig({
           name: 'client',
           include: ['tests/client/**/*.test.{ts,tsx}'],
           environment: 'happy-dom',
-          setupFiles: ['tests/setup/fail-on-console-error.ts'],
+          // The in-process API's log lines go to the console too (server-logger.ts), as in the API suites.
+          setupFiles: ['tests/setup/fail-on-console-error.ts', 'tests/setup/server-logger.ts'],
           // Whole flows against the in-process server on a 2-core machine: room, not a speed target.
           testTimeout: 15_000,
         },
