@@ -1,5 +1,4 @@
 // @vitest-environment node
-import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import {
   existsSync,
@@ -13,7 +12,6 @@ import {
 } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -24,6 +22,7 @@ import { parseLocation } from '#src/server/backup/backup-location.ts';
 import { MANIFEST_NAME, type Manifest } from '#src/server/backup/manifest.ts';
 import { runBackup } from '#src/server/backup/run-backup.ts';
 import { runRestore } from '#src/server/backup/run-restore.ts';
+import { kill, killStartedServers, logIn, openTaskId, startServer } from './helpers/child-server';
 import { samplePdf } from './helpers/sample-files';
 import { dropValues, multipart, pdfFile } from './helpers/talent-fixtures';
 
@@ -32,8 +31,6 @@ import { dropValues, multipart, pdfFile } from './helpers/talent-fixtures';
 // table, every row, every file. S3 targets go to a real S3-compatible server (s3rver).
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const DEMO_PASSWORD = 'Backup-Demo#2026';
-const RECRUITER_EMAIL = 'recruiter@example.com';
 const BUCKET = 'recruiter-backups';
 
 type S3rverServer = { run(): Promise<AddressInfo>; close(): Promise<void> };
@@ -45,7 +42,6 @@ const S3rver = createRequire(import.meta.url)('s3rver') as new (options: {
   configureBuckets: { name: string }[];
 }) => S3rverServer;
 
-const started: ChildProcess[] = [];
 const temporary: string[] = [];
 const tempDir = (label: string) => {
   const dir = mkdtempSync(path.join(tmpdir(), `recruiter-backup-${label}-`));
@@ -74,86 +70,13 @@ beforeAll(async () => {
 });
 
 afterEach(async () => {
-  for (const child of started.splice(0)) await stop(child);
+  await killStartedServers();
 });
 
 afterAll(async () => {
   await s3rver?.close();
   for (const dir of temporary) rmSync(dir, { recursive: true, force: true });
 });
-
-async function stop(child: ChildProcess) {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  child.kill('SIGKILL');
-  await exited;
-}
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
-
-type RunningServer = { base: string; child: ChildProcess };
-
-async function startServer(dataDir: string, env: Record<string, string> = {}): Promise<RunningServer> {
-  const port = await freePort();
-  const base = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/index.ts'], {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      APP_ENV: 'test',
-      APP_URL: base,
-      DATA_DIR: dataDir,
-      CLIENT_DIR: path.join(dataDir, 'no-client'),
-      SEED_DEMO: 'true',
-      DEMO_PASSWORD,
-      MAIL_WORKER: 'false',
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  started.push(child);
-  let log = '';
-  for (const stream of [child.stdout, child.stderr])
-    stream?.on('data', (chunk) => (log = (log + chunk).slice(-20_000)));
-  const since = Date.now();
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`the server stopped (exit ${child.exitCode}):\n${log}`);
-    try {
-      if ((await fetch(`${base}/api/health`)).ok) break;
-    } catch {
-      // Not listening yet.
-    }
-    if (Date.now() - since > 60_000) throw new Error(`the server did not start in 60 s:\n${log}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  return { base, child };
-}
-
-async function logIn(base: string): Promise<string> {
-  const res = await fetch(`${base}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: RECRUITER_EMAIL, password: DEMO_PASSWORD }),
-  });
-  expect(res.status).toBe(200);
-  return ((await res.json()) as { accessToken: string }).accessToken;
-}
-
-async function openTaskId(base: string, token: string): Promise<number> {
-  const res = await fetch(`${base}/api/recruiter/task?pageSize=10`, { headers: { authorization: `Bearer ${token}` } });
-  const body = (await res.json()) as { data: { items: { id: number }[] } };
-  const id = body.data.items[0]?.id;
-  if (!id) throw new Error('the demo seed has no open task');
-  return id;
-}
 
 /** Resume drops one after another (each a new talent, referral and stored PDF of its own) until stopped. */
 function keepDropping(base: string, token: string, taskId: number) {
@@ -315,7 +238,7 @@ describe('npm run backup and npm run restore (SQLite)', () => {
     const load = keepDropping(server.base, token, taskId);
     await waitFor(() => load.done() >= 3);
     await load.stop();
-    await stop(server.child);
+    await kill(server);
     const sourceTables = allTables(path.join(source, 'app.db'));
     const sourceFiles = allFiles(source);
 
@@ -353,7 +276,7 @@ describe('npm run backup and npm run restore (SQLite)', () => {
     const storageEnv = { ...s3Env, S3_BUCKET: BUCKET, S3_PREFIX: `files-${randomBytes(4).toString('hex')}` };
     const server = await startServer(source, storageEnv);
     await logIn(server.base);
-    await stop(server.child);
+    await kill(server);
     const { location, manifest } = await runBackup({
       env: restoreEnv(source, storageEnv),
       location: { kind: 'local', dir: tempDir('target') },
@@ -373,7 +296,7 @@ describe('restore refusals', () => {
   beforeAll(async () => {
     const source = tempDir('source');
     const server = await startServer(source);
-    await stop(server.child);
+    await kill(server);
     backup = (await runBackup({ env: restoreEnv(source), location: { kind: 'local', dir: tempDir('target') } }))
       .location;
   }, 120_000);
