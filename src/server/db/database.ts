@@ -183,6 +183,15 @@ export interface ReferralsTable {
   promo_id: number | null; // the promo running when the referral was made
   payment_id: number | null;
   proofs_to_review: Generated<number>; // call proofs waiting for review; kept by triggers (migration 006)
+  // Issue 27 (migration 017), kept by triggers on referral_history and call_proofs: the stage a REJECTED or
+  // WITHDRAWN referral closed at, when it reached each stage, and its reviewed call proofs.
+  lost_at: Generated<string | null>;
+  screening_at: Generated<Timestamp | null>;
+  interview_at: Generated<Timestamp | null>;
+  offered_at: Generated<Timestamp | null>;
+  hired_at: Generated<Timestamp | null>;
+  proofs_accepted: Generated<number>;
+  proofs_rejected: Generated<number>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -378,6 +387,51 @@ export interface RateLimitsTable {
   count: number;
 }
 
+// Issue 27 (migration 017): counters kept by triggers on referrals (db/insight-counters-sql.ts). `scope` is
+// 'all' (scope_id 0), 'task', 'recruiter' or 'promo'; `month` is 'YYYY-MM' in Malaysia time.
+export interface InsightFunnelTable {
+  scope: string;
+  scope_id: number;
+  month: string; // the month the referrals were made
+  consent_status: string;
+  hiring_status: string;
+  lost_at: string; // '' unless REJECTED or WITHDRAWN ('' then means SUBMITTED)
+  n: number;
+}
+
+export interface InsightTimesTable {
+  scope: string;
+  scope_id: number;
+  month: string;
+  step: string; // CONSENT (bucket in hours) or a stage (bucket in days since the stage before)
+  bucket: number;
+  n: number;
+}
+
+export interface InsightMoneyTable {
+  month: string; // the month the reward was decided
+  promo_id: number; // 0: none
+  reward_status: string;
+  currency: string;
+  n: number;
+  amount: number;
+}
+
+export interface RecruiterScoresTable {
+  recruiter_id: number;
+  referred: Generated<number>;
+  consent_answered: Generated<number>;
+  consent_confirmed: Generated<number>;
+  reached_screening: Generated<number>;
+  reached_interview: Generated<number>;
+  reached_offered: Generated<number>;
+  hired: Generated<number>;
+  rewards_invalid: Generated<number>;
+  proofs_accepted: Generated<number>;
+  proofs_rejected: Generated<number>;
+  duplicates_refused: Generated<number>; // kept by the app when it refuses a duplicate referral
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -404,6 +458,10 @@ export interface Database {
   push_outbox: PushOutboxTable;
   idempotency_keys: IdempotencyKeysTable;
   rate_limits: RateLimitsTable;
+  insight_funnel: InsightFunnelTable;
+  insight_times: InsightTimesTable;
+  insight_money: InsightMoneyTable;
+  recruiter_scores: RecruiterScoresTable;
 }
 
 export type User = Selectable<UsersTable>;

@@ -18,6 +18,7 @@ import * as temporaryPasswordExpiry from './migrations/2026-12-01-013-temporary-
 import * as personalData from './migrations/2026-12-02-014-personal-data';
 import * as notifications from './migrations/2026-12-03-015-notifications';
 import * as resumeParseIndex from './migrations/2026-12-04-016-resume-parse-index';
+import * as insightCounters from './migrations/2026-12-05-017-insight-counters';
 
 // Migrations are imported, not read from disk, so the bundled server and the tests run the same list.
 const migrations: Record<string, Migration> = {
@@ -37,6 +38,7 @@ const migrations: Record<string, Migration> = {
   '2026-12-02-014-personal-data': personalData,
   '2026-12-03-015-notifications': notifications,
   '2026-12-04-016-resume-parse-index': resumeParseIndex,
+  '2026-12-05-017-insight-counters': insightCounters,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
