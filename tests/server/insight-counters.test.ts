@@ -59,8 +59,11 @@ async function bruteForce(db: DB) {
       ['recruiter', Number(r.recruiter_id)],
     ];
     if (r.promo_id !== null) scopes.push(['promo', Number(r.promo_id)]);
+    const mine = proofs.filter((p) => p.referral_id === id);
+    const accepted = mine.filter((p) => p.review_status === 'ACCEPTED').length;
+    const rejected = mine.filter((p) => p.review_status === 'REJECTED').length;
     for (const [scope, scopeId] of scopes) {
-      add(funnel, [scope, scopeId, month, r.consent_status, hiring, lost], [1]);
+      add(funnel, [scope, scopeId, month, r.consent_status, hiring, lost], [1, accepted, rejected]);
       const decided = r.consent_decided_at as string | null;
       if (decided && r.consent_status !== 'PENDING')
         add(times, [scope, scopeId, month, 'CONSENT', span(created, decided, HOUR)], [1]);
@@ -84,7 +87,6 @@ async function bruteForce(db: DB) {
         ],
         [1, Number(r.reward_amount ?? 0)],
       );
-    const mine = proofs.filter((p) => p.referral_id === id);
     add(
       scores,
       [Number(r.recruiter_id)],
@@ -97,8 +99,8 @@ async function bruteForce(db: DB) {
         rank >= 3 ? 1 : 0,
         hiring === 'HIRED' ? 1 : 0,
         r.reward_status === 'NOT_VALID' || r.reward_status === 'INELIGIBLE' ? 1 : 0,
-        mine.filter((p) => p.review_status === 'ACCEPTED').length,
-        mine.filter((p) => p.review_status === 'REJECTED').length,
+        accepted,
+        rejected,
       ],
     );
   }
@@ -120,7 +122,7 @@ async function counters(db: DB) {
     funnel: await rows(
       sql<Row>`select * from insight_funnel`,
       ['scope', 'scope_id', 'month', 'consent_status', 'hiring_status', 'lost_at'],
-      ['n'],
+      ['n', 'proofs_accepted', 'proofs_rejected'],
     ),
     times: await rows(sql<Row>`select * from insight_times`, ['scope', 'scope_id', 'month', 'step', 'bucket'], ['n']),
     money: await rows(

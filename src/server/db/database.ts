@@ -397,6 +397,8 @@ export interface InsightFunnelTable {
   hiring_status: string;
   lost_at: string; // '' unless REJECTED or WITHDRAWN ('' then means SUBMITTED)
   n: number;
+  proofs_accepted: number; // their call proofs accepted and rejected
+  proofs_rejected: number;
 }
 
 export interface InsightTimesTable {

@@ -89,13 +89,24 @@ const COUNTERS: Counter[] = [
   {
     table: 'insight_funnel',
     keys: ['scope', 'scope_id', 'month', 'consent_status', 'hiring_status', 'lost_at'],
-    values: ['n'],
-    watch: ['created_at', 'task_id', 'recruiter_id', 'promo_id', 'consent_status', 'hiring_status', 'lost_at'],
+    values: ['n', 'proofs_accepted', 'proofs_rejected'],
+    watch: [
+      'created_at',
+      'task_id',
+      'recruiter_id',
+      'promo_id',
+      'consent_status',
+      'hiring_status',
+      'lost_at',
+      'proofs_accepted',
+      'proofs_rejected',
+    ],
     parts: (d, s) =>
       SCOPES(s.p).map(
         ([scope, id, condition]) =>
           `select '${scope}', ${id}, ${d.month(`${s.p}created_at`)}, ${s.p}consent_status, ${s.p}hiring_status,
-             coalesce(${s.p}lost_at, ''), ${s.sign} ${where(s, condition)}`,
+             coalesce(${s.p}lost_at, ''), ${s.sign}, ${s.sign} * ${s.p}proofs_accepted, ${s.sign} * ${s.p}proofs_rejected
+             ${where(s, condition)}`,
       ),
   },
   {

@@ -13,7 +13,7 @@ import { insightCounterSql, STAGE_COLUMNS } from '../insight-counters-sql';
 //
 // Counter tables (all kept by triggers on referrals, see insight-counters-sql.ts):
 // - `insight_funnel`: referrals per scope (all, task, recruiter, promo), month made (Malaysia time),
-//   consent, hiring status and lost stage;
+//   consent, hiring status and lost stage, with their reviewed call proofs;
 // - `insight_times`: histograms of consent answer hours and days between stages, per scope and month;
 // - `insight_money`: rewards per month decided, promo, reward status and currency (count and amount);
 // - `recruiter_scores`: one row per recruiter, the outcome counts the scorecard is made of
@@ -46,6 +46,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('hiring_status', 'text', (c) => c.notNull())
     .addColumn('lost_at', 'text', (c) => c.notNull())
     .addColumn('n', 'bigint', (c) => c.notNull())
+    .addColumn('proofs_accepted', 'bigint', (c) => c.notNull())
+    .addColumn('proofs_rejected', 'bigint', (c) => c.notNull())
     .addPrimaryKeyConstraint('insight_funnel_pk', [
       'scope',
       'scope_id',
