@@ -24,6 +24,7 @@ import { adminDashboardRoutes, recruiterDashboardRoutes } from './modules/dashbo
 import { earningRoutes } from './modules/earning/earning.routes';
 import { fileRoutes } from './modules/files/file.routes';
 import { healthRoutes, readyRoutes } from './modules/health/health.routes';
+import { adminScorecardRoutes, recruiterScorecardRoutes } from './modules/insight/scorecard.routes';
 import { emailPreferenceRoutes, notificationRoutes } from './modules/notifications/notification.routes';
 import { adminPaymentRoutes } from './modules/payments/admin-payment.routes';
 import { recruiterTaskRoutes } from './modules/recruiter-tasks/recruiter-task.routes';
@@ -71,6 +72,7 @@ export function createApp(deps: AppDeps, options: { web?: MiddlewareHandler<AppE
     .route('/api/public/notifications', emailPreferenceRoutes)
     .route('/api/public', talentLinkRoutes)
     .route('/api/admin/recruiters', adminRecruiterRoutes)
+    .route('/api/admin/recruiters', adminScorecardRoutes)
     .route('/api/admin/tasks', adminTaskRoutes)
     .route('/api/admin/promos', adminPromoRoutes)
     .route('/api/admin/referrals', adminReferralRoutes)
@@ -80,6 +82,7 @@ export function createApp(deps: AppDeps, options: { web?: MiddlewareHandler<AppE
     .route('/api/account', accountRoutes)
     .route('/api/notifications', notificationRoutes)
     .route('/api/recruiter/dashboard', recruiterDashboardRoutes)
+    .route('/api/recruiter/scorecard', recruiterScorecardRoutes)
     .route('/api/recruiter/earning', earningRoutes)
     .route('/api/admin/dashboard', adminDashboardRoutes)
     .route('/api/recruiter/ai/recruiter-notes', aiNoteRoutes);

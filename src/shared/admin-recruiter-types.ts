@@ -31,6 +31,11 @@ export type RecruiterRow = {
    * currency (MYR) first. Empty when nothing is earned yet.
    */
   earnings: MoneyTotal[];
+  /**
+   * The recruiter's score (0–100, issue 27: `scorecardOf` in insight.ts), or null below
+   * MIN_SCORED_REFERRALS referrals.
+   */
+  score: number | null;
 };
 
 export type RecruiterDetail = RecruiterRow & {

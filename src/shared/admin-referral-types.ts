@@ -1,4 +1,5 @@
 import type { EducationLevel, HiringStatus, PaymentStatus, RewardStatus, TaskStatus } from './enums';
+import type { Scorecard } from './insight';
 import type { CallProofItem, HistoryEntry, ReferralDetailFields, ReferralSummary } from './recruiter-types';
 
 // What `/api/admin/referrals` answers (issue 5, hiring status screen). Money is integer minor units plus
@@ -55,6 +56,8 @@ export type AdminReferralDetail = AdminReferralRow &
     approvable: boolean;
     callProofList: AdminCallProofItem[];
     history: HistoryEntry[];
+    /** The referring recruiter's scorecard (issue 27), beside the reward decision. */
+    recruiterScorecard: Scorecard;
   };
 
 /** `POST /api/admin/referrals/:id/hiring-status` answer. */

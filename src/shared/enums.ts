@@ -22,7 +22,8 @@ export const ADMIN_TASK_SORTS = [...TASK_SORTS, 'latest', 'earliest'] as const;
 export const TASK_STATUS_FILTERS = ['all', 'open', 'closed'] as const;
 export const ADMIN_TASK_STATUS_FILTERS = [...TASK_STATUS_FILTERS, 'EXPIRED'] as const;
 
-export const RECRUITER_SORTS = ['LATEST', 'EARLIEST', 'ALPHABETICAL'] as const;
+// SCORE: highest score first, recruiters without a score (too few referrals) last, then latest.
+export const RECRUITER_SORTS = ['LATEST', 'EARLIEST', 'ALPHABETICAL', 'SCORE'] as const;
 export const PAYMENT_FILTERS = ['ALL', 'PAID', 'PENDING'] as const;
 export const CALL_FILTERS = ['ALL', 'NEED_REVIEW'] as const;
 

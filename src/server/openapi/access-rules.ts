@@ -30,7 +30,7 @@ export function tagOf(path: string): string {
     [/^\/api\/recruiter\/(task|recruiter\/task)/, 'Tasks'],
     [/^\/api\/recruiter\/talent-task/, 'Referrals'],
     [/^\/api\/recruiter\/talent/, 'Talents'],
-    [/^\/api\/recruiter\/(dashboard|earning)/, 'Earnings and dashboard'],
+    [/^\/api\/recruiter\/(dashboard|earning|scorecard)/, 'Earnings and dashboard'],
     [/^\/api\/recruiter\/ai\//, 'AI notes'],
     [/^\/api\/files\//, 'Files'],
     [/^\/api\/public\/notifications\//, 'Notifications'],

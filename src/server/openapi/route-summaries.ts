@@ -40,6 +40,7 @@ export const ROUTE_SUMMARIES: Record<string, string> = {
   'GET /api/recruiter/talent-task/:id': 'One referral',
 
   'GET /api/recruiter/dashboard': "The recruiter's dashboard figures",
+  'GET /api/recruiter/scorecard': "The recruiter's own scorecard",
   'GET /api/recruiter/earning': "The recruiter's earnings summary",
   'GET /api/recruiter/earning/referrals': 'Rewarded referrals',
   'GET /api/recruiter/earning/payments': 'Payments received',
@@ -68,6 +69,7 @@ export const ROUTE_SUMMARIES: Record<string, string> = {
   'GET /api/admin/recruiters': 'Recruiters',
   'POST /api/admin/recruiters': 'Invite a recruiter',
   'GET /api/admin/recruiters/:id': 'One recruiter',
+  'GET /api/admin/recruiters/:id/scorecard': "A recruiter's scorecard",
   'PATCH /api/admin/recruiters/:id/status': 'Activate or deactivate a recruiter',
   'POST /api/admin/recruiters/:id/invitation': 'Send the invitation again',
   'POST /api/admin/recruiters/:id/sessions/end': "End all of a recruiter's sessions",

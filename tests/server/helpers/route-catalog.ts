@@ -732,6 +732,12 @@ export const ROUTE_CATALOG: RouteRow[] = [
   },
   {
     method: 'GET',
+    path: '/api/recruiter/scorecard',
+    expect: recruiterAny(),
+    build: () => ({ path: '/api/recruiter/scorecard' }),
+  },
+  {
+    method: 'GET',
     path: '/api/recruiter/earning',
     expect: recruiterAny(),
     build: () => ({ path: '/api/recruiter/earning' }),
@@ -788,6 +794,12 @@ export const ROUTE_CATALOG: RouteRow[] = [
     path: '/api/admin/recruiters/:id',
     expect: adminOnly(),
     build: (fx) => ({ path: `/api/admin/recruiters/${fx.owner.id}` }),
+  },
+  {
+    method: 'GET',
+    path: '/api/admin/recruiters/:id/scorecard',
+    expect: adminOnly(),
+    build: (fx) => ({ path: `/api/admin/recruiters/${fx.owner.id}/scorecard` }),
   },
   {
     method: 'PATCH',

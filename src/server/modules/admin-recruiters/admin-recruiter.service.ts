@@ -4,6 +4,7 @@ import { AppError, notFound } from '#src/server/errors.ts';
 import { appLink } from '#src/server/mail/app-link.ts';
 import { enqueueEmail } from '#src/server/mail/outbox.ts';
 import { endUserSessions, revokeUserSessions } from '#src/server/modules/auth/session.repository.ts';
+import { scorecardsOf } from '#src/server/modules/insight/scorecard.ts';
 import {
   getMyTask,
   listMyTasks,
@@ -26,6 +27,7 @@ import type {
 import type { ListPage } from '#src/shared/api-response.ts';
 import { INVITATION_PASSWORD_TTL_SECONDS } from '#src/shared/constants.ts';
 import { type AppLocale, type JobType, type Role, toAppLocale, type UserStatus } from '#src/shared/enums.ts';
+import type { Scorecard } from '#src/shared/insight.ts';
 import type { MyTaskCard, ReferralSummary } from '#src/shared/recruiter-types.ts';
 import type { TalentListQuery } from '#src/shared/talent-schemas.ts';
 import type { TaskListQuery } from '#src/shared/task-schemas.ts';
@@ -44,7 +46,11 @@ import { temporaryPassword } from './temporary-password';
 const emailTaken = () =>
   new AppError('CONFLICT', 409, 'An account with this e-mail already exists.', { email: 'email_taken' });
 
-function toRow(record: RecruiterRecord, earnings: Map<number, RecruiterRow['earnings']>): RecruiterRow {
+function toRow(
+  record: RecruiterRecord,
+  earnings: Map<number, RecruiterRow['earnings']>,
+  scores: Map<number, Scorecard>,
+): RecruiterRow {
   const roles = JSON.parse(record.roles) as Role[];
   return {
     id: record.id,
@@ -59,17 +65,16 @@ function toRow(record: RecruiterRecord, earnings: Map<number, RecruiterRow['earn
     createdAt: record.created_at,
     counts: { tasks: Number(record.task_count ?? 0), referrals: Number(record.referral_count ?? 0) },
     earnings: earnings.get(record.id) ?? [],
+    score: scores.get(record.id)?.score ?? null,
   };
 }
 
 /** Recruiters matching the query, each with their counts and earnings: two queries per page, plus the total. */
 export async function listRecruiters(deps: AppDeps, query: RecruiterListQuery): Promise<ListPage<RecruiterRow>> {
   const { items, total } = await findRecruiterPage(deps.db, query);
-  const earnings = await sumEarnings(
-    deps.db,
-    items.map((r) => r.id),
-  );
-  return { items: items.map((r) => toRow(r, earnings)), page: query.page, pageSize: query.pageSize, total };
+  const ids = items.map((r) => r.id);
+  const [earnings, scores] = await Promise.all([sumEarnings(deps.db, ids), scorecardsOf(deps.db, ids)]);
+  return { items: items.map((r) => toRow(r, earnings, scores)), page: query.page, pageSize: query.pageSize, total };
 }
 
 async function recruiterOr404(deps: AppDeps, id: number): Promise<RecruiterRecord> {
@@ -79,14 +84,19 @@ async function recruiterOr404(deps: AppDeps, id: number): Promise<RecruiterRecor
 }
 
 async function rowOf(deps: AppDeps, record: RecruiterRecord): Promise<RecruiterRow> {
-  return toRow(record, await sumEarnings(deps.db, [record.id]));
+  const [earnings, scores] = await Promise.all([sumEarnings(deps.db, [record.id]), scorecardsOf(deps.db, [record.id])]);
+  return toRow(record, earnings, scores);
 }
 
 /** One recruiter with counts, earnings and what of it was paid; 404 for an unknown id or a non-recruiter. */
 export async function getRecruiter(deps: AppDeps, id: number): Promise<RecruiterDetail> {
   const record = await recruiterOr404(deps, id);
-  const [earnings, paid] = await Promise.all([sumEarnings(deps.db, [id]), sumEarnings(deps.db, [id], ['PAID'])]);
-  return { ...toRow(record, earnings), paid: paid.get(id) ?? [] };
+  const [earnings, paid, scores] = await Promise.all([
+    sumEarnings(deps.db, [id]),
+    sumEarnings(deps.db, [id], ['PAID']),
+    scorecardsOf(deps.db, [id]),
+  ]);
+  return { ...toRow(record, earnings, scores), paid: paid.get(id) ?? [] };
 }
 
 /**

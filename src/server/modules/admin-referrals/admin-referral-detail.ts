@@ -1,6 +1,7 @@
 import type { DB } from '#src/server/db/connect.ts';
 import { jsonList } from '#src/server/db/json-list.ts';
 import { notFound } from '#src/server/errors.ts';
+import { scorecardOfRecruiter } from '#src/server/modules/insight/scorecard.ts';
 import {
   type CallProofRow,
   getCallProofRow,
@@ -36,50 +37,52 @@ export async function getAdminCallProof(db: DB, callProofId: number): Promise<Ad
 export async function getAdminReferralDetail(db: DB, referralId: number, now: Date): Promise<AdminReferralDetail> {
   const referral = await db.selectFrom('referrals').selectAll().where('id', '=', referralId).executeTakeFirst();
   if (!referral) throw notFound('Referral');
-  const [[row], talent, task, used, promo, payment, decidedBy, callProofList, history] = await Promise.all([
-    adminReferralRows(db, [referral.id]),
-    db
-      .selectFrom('talents')
-      .leftJoin('files', 'files.id', 'talents.resume_file_id')
-      .select([
-        'talents.education_level',
-        'talents.years_of_experience',
-        'talents.current_position',
-        'talents.skills',
-        'talents.languages',
-        'files.id as file_id',
-        'files.original_name',
-        'files.mime_type',
-        'files.size',
-      ])
-      .where('talents.id', '=', referral.talent_id)
-      .executeTakeFirstOrThrow(),
-    db.selectFrom('tasks').selectAll().where('id', '=', referral.task_id).executeTakeFirstOrThrow(),
-    quotaUsed(db, referral.task_id),
-    referral.promo_id === null
-      ? undefined
-      : db
-          .selectFrom('promos')
-          .select(['id', 'title', 'bonus_amount', 'bonus_currency'])
-          .where('id', '=', referral.promo_id)
-          .executeTakeFirst(),
-    referral.payment_id === null
-      ? undefined
-      : db
-          .selectFrom('payments')
-          .select(['id', 'status', 'reference', 'paid_at'])
-          .where('id', '=', referral.payment_id)
-          .executeTakeFirst(),
-    referral.reward_decided_by === null
-      ? undefined
-      : db
-          .selectFrom('users')
-          .select(['id', 'full_name'])
-          .where('id', '=', referral.reward_decided_by)
-          .executeTakeFirst(),
-    listAdminCallProofs(db, referral.id),
-    listHistory(db, referral),
-  ]);
+  const [[row], talent, task, used, promo, payment, decidedBy, callProofList, history, recruiterScorecard] =
+    await Promise.all([
+      adminReferralRows(db, [referral.id]),
+      db
+        .selectFrom('talents')
+        .leftJoin('files', 'files.id', 'talents.resume_file_id')
+        .select([
+          'talents.education_level',
+          'talents.years_of_experience',
+          'talents.current_position',
+          'talents.skills',
+          'talents.languages',
+          'files.id as file_id',
+          'files.original_name',
+          'files.mime_type',
+          'files.size',
+        ])
+        .where('talents.id', '=', referral.talent_id)
+        .executeTakeFirstOrThrow(),
+      db.selectFrom('tasks').selectAll().where('id', '=', referral.task_id).executeTakeFirstOrThrow(),
+      quotaUsed(db, referral.task_id),
+      referral.promo_id === null
+        ? undefined
+        : db
+            .selectFrom('promos')
+            .select(['id', 'title', 'bonus_amount', 'bonus_currency'])
+            .where('id', '=', referral.promo_id)
+            .executeTakeFirst(),
+      referral.payment_id === null
+        ? undefined
+        : db
+            .selectFrom('payments')
+            .select(['id', 'status', 'reference', 'paid_at'])
+            .where('id', '=', referral.payment_id)
+            .executeTakeFirst(),
+      referral.reward_decided_by === null
+        ? undefined
+        : db
+            .selectFrom('users')
+            .select(['id', 'full_name'])
+            .where('id', '=', referral.reward_decided_by)
+            .executeTakeFirst(),
+      listAdminCallProofs(db, referral.id),
+      listHistory(db, referral),
+      scorecardOfRecruiter(db, referral.recruiter_id),
+    ]);
   if (!row) throw notFound('Referral');
   const hiring = referral.hiring_status as HiringStatus;
   return {
@@ -135,5 +138,6 @@ export async function getAdminReferralDetail(db: DB, referralId: number, now: Da
     approvable: referral.consent_status === 'CONFIRMED',
     callProofList,
     history,
+    recruiterScorecard,
   };
 }
