@@ -30,6 +30,7 @@ import { sql } from 'kysely';
 import { createApp } from '#src/server/app.ts';
 import type { AppDeps } from '#src/server/context.ts';
 import { connect, type DB } from '#src/server/db/connect.ts';
+import { insightCounterSql } from '#src/server/db/insight-counters-sql.ts';
 import { migrateToLatest } from '#src/server/db/migrate.ts';
 import { readEnv } from '#src/server/env.ts';
 import { hashPassword } from '#src/server/security/passwords.ts';
@@ -106,6 +107,15 @@ export function seed(file: string, size: Size, passwordHash: string): Record<str
     )
     .all(...tables) as { name: string; sql: string }[];
   run('drop indexes', indexes.map((index) => `drop index "${index.name}"`).join(';'));
+  // The insight counters (migration 017) are counted once after the rows, as a bulk load does, not by their
+  // triggers row by row; the triggers come back afterwards.
+  const insightTriggers = sqlite
+    .prepare(
+      `select name, sql from sqlite_master where type = 'trigger' and (name like 'insight_%'
+        or name like 'recruiter_scores_%' or name like 'call_proofs_reviewed_%' or name = 'referral_history_stages')`,
+    )
+    .all() as { name: string; sql: string }[];
+  run('drop insight triggers', insightTriggers.map((trigger) => `drop trigger "${trigger.name}"`).join(';'));
 
   const seq = (to: number, from = 1) =>
     `with recursive seq(n) as (select ${from} union all select n + 1 from seq where n < ${to})`;
@@ -216,10 +226,15 @@ export function seed(file: string, size: Size, passwordHash: string): Record<str
              when hiring = 'HIRED' and h3 < 930 then 'EXCEED_QUOTA'
              when hiring in ('REJECTED', 'WITHDRAWN') and h3 < 500 then 'INELIGIBLE'
              when consent = 'DECLINED' and h3 < 300 then 'NOT_VALID'
-             else null end as reward from c)
+             else null end as reward from c),
+     e as (select *, case when hiring in ('REJECTED', 'WITHDRAWN') then (case h3 % 4 when 0 then 'SUBMITTED'
+             when 1 then 'SCREENING' when 2 then 'INTERVIEW' else 'OFFERED' end) else null end as lost from d),
+     f as (select *, case coalesce(lost, hiring) when 'SCREENING' then 1 when 'INTERVIEW' then 2 when 'OFFERED' then 3
+             when 'HIRED' then 4 else 0 end as rk from e)
      insert into referrals (id, talent_id, task_id, recruiter_id, person_email, person_phone, recruiter_note, rating,
        consent_status, consent_decided_at, ita_status, ita_decided_at, hiring_status, reward_status, reward_amount,
-       reward_currency, reward_reason, reward_decided_by, reward_decided_at, promo_id, payment_id, created_at, updated_at)
+       reward_currency, reward_reason, reward_decided_by, reward_decided_at, promo_id, payment_id,
+       lost_at, screening_at, interview_at, offered_at, hired_at, created_at, updated_at)
      select n, t, task, recruiter, 'talent' || t || '@mail.test', '+6011' || (20000000 + t),
        case when h2 % 3 = 0 then 'Strong communication, available immediately.' else null end,
        case h3 % 3 when 0 then 5 when 1 then 10 else null end,
@@ -234,8 +249,10 @@ export function seed(file: string, size: Size, passwordHash: string): Record<str
        case when reward is null then null else ${ISO('day + 20')} end,
        case when task % 50 = 0 then (task / 50) % ${promos} + 1 else null end,
        case when reward in ('PENDING_PAYMENT', 'PAID') then ((recruiter - 2) * 25 + m) * 2 + (case when task % 20 = 0 then 1 else 0 end) + 1 else null end,
+       lost, case when rk >= 1 then ${ISO('day + 2 + h1 % 5')} end, case when rk >= 2 then ${ISO('day + 8 + h2 % 6')} end,
+       case when rk >= 3 then ${ISO('day + 15 + h3 % 4')} end, case when rk >= 4 then ${ISO('day + 19 + h1 % 3')} end,
        ${ISO('day')}, ${ISO('day + 20')}
-     from d`,
+     from f`,
   );
   run(
     'payments',
@@ -268,6 +285,9 @@ export function seed(file: string, size: Size, passwordHash: string): Record<str
      from referrals where id % 30 = 0 and consent_status = 'CONFIRMED'
      order by 1`,
   );
+  const insight = insightCounterSql(false);
+  run('insight counters', [...insight.backfill.slice(1), ...insight.rebuild].join(';'));
+  run('create insight triggers', insightTriggers.map((trigger) => trigger.sql).join(';'));
   run('create indexes', indexes.map((index) => index.sql).join(';'));
   sqlite.pragma('wal_checkpoint(TRUNCATE)');
   sqlite.close();

@@ -2,6 +2,7 @@
 // list, the admin's hiring-status list — on SQLite AND PostgreSQL, at 10,000, 100,000 and 1,000,000
 // referrals (1,000 / 10,000 / 100,000 tasks), so the growth shows: a page should cost about the same at
 // every size (indexes walked in order, bounded offsets), and its p95 stay under 50 ms at the largest.
+// Issue 27 adds the insight calls (funnel, money, scorecards), read from counters kept by the writes.
 //
 // Each size is seeded once into SQLite by the list benchmark's seeding (lists.ts: same data, same
 // spread of statuses) and copied into a fresh PostgreSQL schema (pg-copy.ts), so both databases answer
@@ -61,7 +62,37 @@ const CALLS = (size: Size): Array<{ label: string; path: string; who: Who }> => 
     path: `/api/admin/referrals?page=${Math.max(1, Math.floor(size.referrals / 10_000))}&pageSize=50`,
     who: 'admin',
   },
+  // Issue 27: the funnel, money and scorecards, from the counters of migration 017.
+  { label: 'insight funnel (12 months)', path: '/api/admin/insight/funnel', who: 'admin' },
+  {
+    label: 'insight funnel (24 months)',
+    path: `/api/admin/insight/funnel?from=${monthOf(-23)}&to=${monthOf(0)}`,
+    who: 'admin',
+  },
+  {
+    label: 'insight funnel one task',
+    path: `/api/admin/insight/funnel?taskId=${Math.floor(size.tasks / 2)}`,
+    who: 'admin',
+  },
+  { label: 'insight funnel one promo', path: '/api/admin/insight/funnel?promoId=1', who: 'admin' },
+  { label: 'insight funnel one recruiter', path: '/api/admin/insight/funnel?recruiterId=2', who: 'admin' },
+  { label: 'insight funnel CSV', path: '/api/admin/insight/funnel.csv', who: 'admin' },
+  { label: 'insight money (12 months)', path: '/api/admin/insight/money', who: 'admin' },
+  {
+    label: 'insight money (24 months)',
+    path: `/api/admin/insight/money?from=${monthOf(-23)}&to=${monthOf(0)}`,
+    who: 'admin',
+  },
+  { label: 'recruiters sort=SCORE', path: '/api/admin/recruiters?sort=SCORE', who: 'admin' },
+  { label: 'scorecard (recruiter)', path: '/api/recruiter/scorecard', who: 'recruiter' },
 ];
+
+/** 'YYYY-MM' of the month `delta` months from this one, in Malaysia time (the insight's months). */
+function monthOf(delta: number): string {
+  const now = new Date(Date.now() + 8 * 3_600_000);
+  const at = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + delta, 1));
+  return at.toISOString().slice(0, 7);
+}
 
 const median = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b);
@@ -90,6 +121,21 @@ async function checkCounters(db: DB, name: string) {
     const kept = Number(rows[0]?.kept ?? 0);
     const real = Number(rows[0]?.real);
     if (kept !== real) throw new Error(`${name}: referral_counts says ${kept} referrals (${label}), count(*) ${real}`);
+  }
+  // The insight counters (migration 017), counted once after the bulk load: they must add up too.
+  const insight = [
+    ['insight_funnel', sql`select sum(n) from insight_funnel where scope = 'all'`, sql`true`],
+    ['insight_funnel by task', sql`select sum(n) from insight_funnel where scope = 'task'`, sql`true`],
+    ['recruiter_scores', sql`select sum(referred) from recruiter_scores`, sql`true`],
+    ['recruiter_scores hired', sql`select sum(hired) from recruiter_scores`, sql`hiring_status = 'HIRED'`],
+    ['insight_money', sql`select sum(n) from insight_money`, sql`reward_status is not null`],
+  ] as const;
+  for (const [label, kept, where] of insight) {
+    const { rows } = await sql<{ kept: number | string | null; real: number | string }>`
+      select (${kept}) as kept, (select count(*) from referrals where ${where}) as real`.execute(db);
+    const counted = Number(rows[0]?.kept ?? 0);
+    const real = Number(rows[0]?.real);
+    if (counted !== real) throw new Error(`${name}: ${label} says ${counted} referrals, count(*) ${real}`);
   }
 }
 

@@ -351,10 +351,12 @@ export function insightCounterSql(pg: boolean): InsightSql {
       `lost_at = ${lastHiring(`h.to_value in ('REJECTED', 'WITHDRAWN')`, 'from_value')}`,
     ].join(', ')}
      where exists (select 1 from referral_history h where h.referral_id = referrals.id and h.action = 'HIRING_CHANGED')`,
-    `update referrals set
-       proofs_accepted = (select count(*) from call_proofs p where p.referral_id = referrals.id and p.review_status = 'ACCEPTED'),
-       proofs_rejected = (select count(*) from call_proofs p where p.referral_id = referrals.id and p.review_status = 'REJECTED')
-     where exists (select 1 from call_proofs p where p.referral_id = referrals.id and p.review_status <> 'NEED_REVIEW')`,
+    // One pass over call_proofs (UPDATE … FROM: PostgreSQL, SQLite 3.33+), not a lookup per referral.
+    `update referrals set proofs_accepted = p.accepted, proofs_rejected = p.rejected
+     from (select referral_id, sum(${flag("review_status = 'ACCEPTED'")}) as accepted,
+             sum(${flag("review_status = 'REJECTED'")}) as rejected
+           from call_proofs where review_status <> 'NEED_REVIEW' group by referral_id) as p
+     where referrals.id = p.referral_id`,
   ];
 
   const rebuild: string[] = [];
