@@ -183,6 +183,13 @@ describe.each(DIALECTS)('insight counters on %s', (dialect) => {
     await move(c.id, c.hiring_status, 'WITHDRAWN', '2026-11-22T00:00:00.000Z');
     expect(await counters(t.db)).toEqual(await bruteForce(t.db));
 
+    // Answers exactly 7 hours and 3 days after: whole buckets on both databases (no floating-point floor).
+    await sql`update referrals set consent_decided_at = '2026-11-02T07:00:00.000Z'
+      where id = ${c.id}`.execute(t.db);
+    await sql`update referrals set created_at = '2026-11-02T00:00:00.000Z' where id = ${c.id}`.execute(t.db);
+    await move(a.id, 'HIRED', 'HIRED', '2026-11-26T09:00:00.000Z'); // 3 days after the offer, to the millisecond
+    expect(await counters(t.db)).toEqual(await bruteForce(t.db));
+
     // Reward decisions in one statement over many rows (as the bulk decision does), a payment, a change of promo.
     await sql`update referrals set reward_status = 'NOT_VALID', reward_decided_at = '2026-10-31T17:00:00.000Z'
       where reward_status is null and consent_status = 'DECLINED'`.execute(t.db);

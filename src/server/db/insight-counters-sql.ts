@@ -44,7 +44,8 @@ const dialect = (pg: boolean): Dialect => ({
   between: (a, b, unit) => {
     const span = pg
       ? `floor(extract(epoch from (${b}::timestamp - ${a}::timestamp)) / ${unit === 'hours' ? 3600 : 86400})::integer`
-      : `cast((julianday(${b}) - julianday(${a})) * ${unit === 'hours' ? 24 : 1} as integer)`;
+      : // Whole milliseconds first: julianday's floating point makes an exact 7 hours 6.99999999… (floored to 6).
+        `cast(round((julianday(${b}) - julianday(${a})) * 86400000) as integer) / ${unit === 'hours' ? 3600000 : 86400000}`;
     return pg ? `greatest(0, least(${BUCKET_CAP}, ${span}))` : `max(0, min(${BUCKET_CAP}, ${span}))`;
   },
 });
