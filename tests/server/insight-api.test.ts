@@ -336,7 +336,15 @@ describe.each(DIALECTS)('insight API on %s', (dialect) => {
     await advance(start - t.clock.now().getTime());
     recruiter.token = (await t.login(r.email)).accessToken;
     const adminId = Number(a.id);
-    await insertPayment(t, { recruiterId: recruiter.id, createdBy: adminId, referralIds: [c0], paid: true });
+    // Paid at 01:30 on 1 November in Kuala Lumpur (still October in UTC): a November payment. One more
+    // waits for payment (owed, PENDING_PAYMENT).
+    await insertPayment(t, {
+      recruiterId: recruiter.id,
+      createdBy: adminId,
+      referralIds: [c0],
+      paidAt: '2026-10-31T17:30:00.000Z',
+    });
+    await insertPayment(t, { recruiterId: recruiter.id, createdBy: adminId, referralIds: [c2] });
   });
   afterEach(async () => {
     await t.close();
@@ -400,7 +408,8 @@ describe.each(DIALECTS)('insight API on %s', (dialect) => {
     expect({ months: money.months, liability: money.liability, promos: money.promos }).toEqual(
       expectedMoney(raw, '2025-12', '2026-11'),
     );
-    expect(money.months.some((m) => m.paid.count > 0)).toBe(true);
+    expect(money.months.find((m) => m.month === '2026-11' && m.currency === 'MYR')?.paid.count).toBeGreaterThan(0);
+    expect(money.liability.find((l) => l.currency === 'MYR')?.pendingPayment.count).toBeGreaterThan(0);
     expect(money.months.some((m) => m.refused > 0)).toBe(true);
     expect(money.liability.length).toBeGreaterThan(0);
     const ours = money.promos.find((p) => p.promoId === promoId);
