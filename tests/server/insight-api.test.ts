@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { DB } from '#src/server/db/connect.ts';
 import { seedDemo } from '#src/server/db/seed-demo.ts';
+import { scoreSql } from '#src/server/modules/insight/score-sql.ts';
 import {
   FUNNEL_STEPS,
   type FunnelAnswer,
@@ -430,6 +431,70 @@ describe.each(DIALECTS)('insight API on %s', (dialect) => {
     const other = Number(raw.referrals.find((r) => Number(r.recruiter_id) !== recruiter.id)?.recruiter_id);
     expect(await data<Scorecard>(`/api/admin/recruiters/${other}/scorecard`)).toEqual(
       scorecardOf(other, expectedScoreCounts(raw, other)),
+    );
+  });
+
+  it('sorts the admin recruiter list by score, as scorecardOf scores them: unscored last, then newest first', async () => {
+    // More recruiters: scores apart, equal (the newest first), one below the minimum, one with refused duplicates.
+    const made: number[] = [];
+    for (const [k, confirmed] of [3, 5, 5, 8, 10, 9, 4].entries()) {
+      const u = await t.createUser({ email: `score${k}@example.com` });
+      made.push(u.id);
+      for (let i = 0; i < (k === 5 ? 9 : 10 + (k % 2)); i++)
+        await referNewTalent(t, u.id, taskId, {
+          consent_status: i < confirmed ? 'CONFIRMED' : i % 2 ? 'DECLINED' : 'PENDING',
+          reward_status: i === 0 && k === 6 ? 'NOT_VALID' : null,
+          reward_decided_at: i === 0 && k === 6 ? t.clock.now().toISOString() : null,
+        });
+    }
+    await sql`update recruiter_scores set duplicates_refused = 3 where recruiter_id = ${made[6]}`.execute(t.db);
+    const raw = await rawRows(t.db);
+    const users = (await sql<Row>`select id, created_at, roles from users order by id`.execute(t.db)).rows.filter((u) =>
+      String(u.roles).includes('ROLE_RECRUITER'),
+    );
+    const dups = new Map(
+      (await sql<Row>`select recruiter_id, duplicates_refused from recruiter_scores`.execute(t.db)).rows.map((r) => [
+        Number(r.recruiter_id),
+        Number(r.duplicates_refused),
+      ]),
+    );
+    const scored = users.map((u) => ({
+      id: Number(u.id),
+      createdAt: u.created_at as string,
+      score: scorecardOf(Number(u.id), expectedScoreCounts(raw, Number(u.id), dups.get(Number(u.id)) ?? 0)).score,
+    }));
+    expect(scored.filter((u) => u.score !== null).length).toBeGreaterThan(5);
+    expect(new Set(scored.map((u) => u.score)).size).toBeLessThan(scored.length); // ties to break
+    const expected = [...scored].sort(
+      (a, b) =>
+        Number(a.score === null) - Number(b.score === null) ||
+        (b.score ?? 0) - (a.score ?? 0) ||
+        b.createdAt.localeCompare(a.createdAt) ||
+        b.id - a.id,
+    );
+    const listed: { id: number; score: number | null }[] = [];
+    for (let page = 1; listed.length < users.length && page < 10; page++) {
+      const d = await data<{ items: { id: number; score: number | null }[] }>(
+        `/api/admin/recruiters?sort=SCORE&pageSize=10&page=${page}`,
+      );
+      listed.push(...d.items);
+    }
+    expect(listed.map((r) => r.id)).toEqual(expected.map((r) => r.id));
+    expect(listed.map((r) => r.score)).toEqual(expected.map((r) => r.score));
+    // The SQL's own value, recruiter by recruiter, not only the order it gives.
+    const inSql = await t.db
+      .selectFrom('users')
+      .leftJoin('recruiter_scores as s', 's.recruiter_id', 'users.id')
+      .select((eb) => ['users.id', eb.cast(scoreSql(t.db), 'integer').as('score')])
+      .where(
+        'users.id',
+        'in',
+        scored.map((u) => u.id),
+      )
+      .orderBy('users.id')
+      .execute();
+    expect(inSql.map((r) => [Number(r.id), r.score === null ? null : Number(r.score)])).toEqual(
+      [...scored].sort((a, b) => a.id - b.id).map((u) => [u.id, u.score]),
     );
   });
 
