@@ -22,7 +22,7 @@ export function ScorecardCompact({ scorecard }: { scorecard: Scorecard }) {
         {scorecard.lines.map((line) => (
           <li key={line.part} className="flex justify-between gap-2" data-testid={`scorecard-line-${line.part}`}>
             <span className="text-base-content/70">{PART_NAMES[line.part]()}</span>
-            <span className="tabular-nums font-medium" data-testid="scorecard-line-rate">
+            <span className="tabular-nums font-medium" data-testid="scorecard-rate">
               {line.rate === null ? (
                 <>
                   <span aria-hidden="true">—</span>

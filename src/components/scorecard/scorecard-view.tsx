@@ -26,7 +26,7 @@ function PartLine({ line }: { line: ScoreLine }) {
     <li className="space-y-1" data-testid={`scorecard-line-${line.part}`}>
       <div className="flex items-baseline justify-between gap-2">
         <span className="font-medium">{name}</span>
-        <span className="tabular-nums font-semibold" data-testid="scorecard-line-rate">
+        <span className="tabular-nums font-semibold" data-testid="scorecard-rate">
           {line.rate === null ? <span aria-hidden="true">—</span> : formatRate(line.rate)}
         </span>
       </div>

@@ -163,11 +163,17 @@ export function RecruiterList({ data, filters, onChange }: RecruiterListProps) {
                 <RecruiterStatusAction recruiter={recruiter} />
               </div>
               <RecruiterBadges recruiter={recruiter} />
+              {/* A line of its own: a fourth figure pushed the earnings out of a phone's card. */}
+              <p className="flex items-baseline gap-2 text-sm">
+                <span className="text-xs text-base-content/60">{m.admin_recruiters_col_score()}</span>
+                <span className="font-semibold tabular-nums">
+                  <ScoreCell score={recruiter.score} />
+                </span>
+              </p>
               <CardFigures
                 figures={[
                   { label: m.admin_recruiters_col_tasks(), value: recruiter.counts.tasks },
                   { label: m.admin_recruiters_col_referrals(), value: recruiter.counts.referrals },
-                  { label: m.admin_recruiters_col_score(), value: <ScoreCell score={recruiter.score} /> },
                   { label: m.admin_recruiters_col_earnings(), value: formatTotals(recruiter.earnings) },
                 ]}
               />
