@@ -69,8 +69,7 @@ test.describe('the recruiter on a phone', () => {
       // Nothing in the card is wider than the phone.
       const overflow = await box.evaluate((el) => el.scrollWidth - el.clientWidth);
       expect(overflow).toBeLessThanOrEqual(0);
-      await box.scrollIntoViewIfNeeded();
-      await box.screenshot({ path: `/tmp/c2-dashboard-${locale}-390.png` });
+      await page.screenshot({ path: `/tmp/c2-dashboard-${locale}-390.png`, fullPage: true });
     }
   });
 });

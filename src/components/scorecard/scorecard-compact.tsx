@@ -36,13 +36,16 @@ export function ScorecardCompact({ scorecard }: { scorecard: Scorecard }) {
         ))}
       </ul>
       {scorecard.raise.length > 0 && (
-        <ul className="space-y-0.5 text-xs" aria-label={m.scorecard_raise_admin()}>
-          {scorecard.raise.map((part) => (
-            <li key={part} data-testid={`scorecard-tip-${part}`}>
-              {PART_TIPS.admin[part]()}
-            </li>
-          ))}
-        </ul>
+        <div className="space-y-0.5 text-xs">
+          <p className="font-semibold">{m.scorecard_raise_admin()}</p>
+          <ul className="list-disc space-y-0.5 pl-4">
+            {scorecard.raise.map((part) => (
+              <li key={part} data-testid={`scorecard-tip-${part}`}>
+                {PART_TIPS.admin[part]()}
+              </li>
+            ))}
+          </ul>
+        </div>
       )}
     </div>
   );

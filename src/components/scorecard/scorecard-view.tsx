@@ -79,8 +79,10 @@ export function ScorecardView({ scorecard, audience, heading: Heading = 'h2', ti
           <p className="text-sm font-semibold">{recruiter ? m.scorecard_raise_you() : m.scorecard_raise_admin()}</p>
           <ul className="list-disc space-y-1 pl-5 text-sm">
             {scorecard.raise.map((part) => (
+              // The part's name over its tip: no colon to get right in each language.
               <li key={part} data-testid={`scorecard-tip-${part}`}>
-                <span className="font-medium">{PART_NAMES[part]()}:</span> {tips[part]()}
+                <span className="block font-medium">{PART_NAMES[part]()}</span>
+                {tips[part]()}
               </li>
             ))}
           </ul>

@@ -149,6 +149,7 @@ export function RecruiterList({ data, filters, onChange }: RecruiterListProps) {
           label={m.admin_recruiters_list_label()}
           items={data.items}
           columns={columns()}
+          compact
           rowTestId="recruiter-row"
           cardTestId="recruiter-card"
           card={(recruiter) => (
