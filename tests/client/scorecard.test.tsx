@@ -85,6 +85,20 @@ describe('ScorecardView', () => {
     expect(screen.getByTestId('scorecard-tip-consent').textContent).not.toMatch(/\byou\b/i);
     expect(screen.getByTestId('scorecard-tip-interview').textContent).not.toMatch(/\byou\b/i);
   });
+
+  it('says every part is at or near full marks when nothing would raise the score', () => {
+    const perfect = {
+      ...NONE,
+      referred: 10,
+      consentConfirmed: 10,
+      reachedScreening: 10,
+      reachedInterview: 10,
+      hired: 3,
+    };
+    render(<ScorecardView scorecard={scorecardOf(7, perfect)} audience="recruiter" />);
+    expect(screen.getByTestId('scorecard-score').textContent).toBe('100 / 100');
+    expect(screen.getByTestId('scorecard-raise').textContent).toBe('Every part is at or near full marks: keep it up.');
+  });
 });
 
 describe('ScorecardCompact', () => {

@@ -88,6 +88,11 @@ export function ScorecardView({ scorecard, audience, heading: Heading = 'h2', ti
           </ul>
         </div>
       )}
+      {scorecard.score !== null && scorecard.raise.length === 0 && (
+        <p className="text-sm" data-testid="scorecard-raise">
+          {recruiter ? m.scorecard_nothing_to_raise_you() : m.scorecard_nothing_to_raise_admin()}
+        </p>
+      )}
       <ul className="grid gap-4 sm:grid-cols-2" aria-label={m.scorecard_parts_label()}>
         {scorecard.lines.map((line) => (
           <PartLine key={line.part} line={line} />
