@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import type { RecruiterRow } from '#src/shared/admin-recruiter-types.ts';
 import type { AdminReferralDetail, AdminReferralRow } from '#src/shared/admin-referral-types.ts';
@@ -29,6 +30,16 @@ function say(locale: Locale, key: string, inputs: Record<string, string | number
 /** What the screen shows for a score: "72 / 100", or "No score yet" in short. */
 const scoreText = (locale: Locale, score: number | null) =>
   score === null ? message(locale, 'scorecard_none_short') : say(locale, 'scorecard_value', { score });
+
+/** No serious or critical WCAG 2.1 A/AA violation (axe-core) inside `selector`. */
+async function expectAccessible(page: Page, selector: string) {
+  const result = await new AxeBuilder({ page })
+    .include(selector)
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze();
+  const serious = result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+}
 
 async function expectScorecard(page: Page, locale: Locale, card: Scorecard, audience: 'you' | 'admin') {
   const view = page.getByTestId('scorecard');
@@ -70,6 +81,7 @@ test.describe('the recruiter on a phone', () => {
       const overflow = await box.evaluate((el) => el.scrollWidth - el.clientWidth);
       expect(overflow).toBeLessThanOrEqual(0);
       await page.screenshot({ path: `/tmp/c2-dashboard-${locale}-390.png`, fullPage: true });
+      await expectAccessible(page, '[data-testid="dashboard-score"]');
     }
   });
 });
@@ -97,6 +109,7 @@ test.describe('the admin', () => {
       sorted.items.map((row) => scoreText('en', row.score)),
     );
     await page.screenshot({ path: '/tmp/c2-recruiters-1280.png' });
+    await expectAccessible(page, 'table');
 
     // The first recruiter's page: the score in the header, the full scorecard in a dialog.
     const first = sorted.items[0] as RecruiterRow;
@@ -104,11 +117,13 @@ test.describe('the admin', () => {
     await rows.first().getByRole('link', { name: first.fullName }).click();
     await expectPath(page, `/admin/manage-task/recruiter-${first.id}`);
     await expect(page.getByTestId('recruiter-stat-score')).toHaveText(scoreText('en', card.score));
+    await page.screenshot({ path: '/tmp/c2-recruiter-header-1280.png' });
     await page.getByRole('button', { name: en('scorecard_open') }).click();
     const dialog = page.getByRole('dialog', { name: say('en', 'scorecard_dialog_title', { name: first.fullName }) });
     await expect(dialog).toBeVisible();
     await expectScorecard(page, 'en', card, 'admin');
     await page.screenshot({ path: '/tmp/c2-scorecard-dialog-1280.png' });
+    await expectAccessible(page, '[role="dialog"]');
     await dialog.getByRole('button', { name: en('scorecard_close') }).click();
     await expect(dialog).toBeHidden();
 
@@ -125,6 +140,7 @@ test.describe('the admin', () => {
     await expect(compact.getByTestId(/^scorecard-line-/)).toHaveCount(6);
     await compact.scrollIntoViewIfNeeded();
     await page.screenshot({ path: '/tmp/c2-referral-1280.png' });
+    await expectAccessible(page, '[data-testid="scorecard-compact"]');
   });
 
   test('on a phone in Chinese, sees scores in the recruiter cards and by the reward decision', async ({
@@ -146,6 +162,8 @@ test.describe('the admin', () => {
 
     const first = sorted.items[0] as RecruiterRow;
     await page.goto(`/zh/admin/manage-task/recruiter-${first.id}`);
+    await expect(page.getByTestId('recruiter-stat-score')).toHaveText(scoreText('zh', first.score));
+    await page.screenshot({ path: '/tmp/c2-recruiter-header-zh-390.png' });
     await page.getByRole('button', { name: message('zh', 'scorecard_open') }).click();
     await expect(page.getByTestId('scorecard')).toBeVisible();
     await page.screenshot({ path: '/tmp/c2-scorecard-dialog-zh-390.png' });
