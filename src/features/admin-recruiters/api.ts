@@ -28,6 +28,7 @@ export const recruiterKeys = {
   task: (id: number, taskId: number) => ['admin-recruiters', 'task', id, taskId] as const,
   referrals: (id: number) => ['admin-recruiters', 'referrals', id] as const,
   assignable: (id: number) => ['admin-recruiters', 'assignable', id] as const,
+  scorecard: (id: number) => ['admin-recruiters', 'scorecard', id] as const,
 };
 
 const pageQuery = (filters: { page: number; pageSize: number }) => ({
@@ -57,6 +58,13 @@ export const recruiterQueryOptions = (id: number) =>
   queryOptions({
     queryKey: recruiterKeys.detail(id),
     queryFn: () => unwrap(api.api.admin.recruiters[':id'].$get({ param: { id: String(id) } })),
+  });
+
+/** The recruiter's scorecard (issue 27): score, parts and what would raise it (404 for a non-recruiter). */
+export const recruiterScorecardQueryOptions = (id: number) =>
+  queryOptions({
+    queryKey: recruiterKeys.scorecard(id),
+    queryFn: () => unwrap(api.api.admin.recruiters[':id'].scorecard.$get({ param: { id: String(id) } })),
   });
 
 /** The tasks the recruiter joined or was assigned, with their referrals counted. */

@@ -1,6 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import { api, unwrap } from '#src/lib/api-client.ts';
 import type { AdminDashboard, RecruiterDashboard } from '#src/shared/dashboard-types.ts';
+import type { Scorecard } from '#src/shared/insight.ts';
 
 // The dashboard's two calls. Saved with the rest of the query cache, so the numbers still read offline
 // (with the "as of" note).
@@ -17,4 +18,11 @@ export const adminDashboardQueryOptions = () =>
   queryOptions({
     queryKey: ['dashboard', 'admin'],
     queryFn: (): Promise<AdminDashboard> => unwrap(api.api.admin.dashboard.$get()),
+  });
+
+/** My scorecard (`GET /api/recruiter/scorecard`): the score, its parts and what would raise it. */
+export const recruiterScorecardQueryOptions = () =>
+  queryOptions({
+    queryKey: ['dashboard', 'scorecard'],
+    queryFn: (): Promise<Scorecard> => unwrap(api.api.recruiter.scorecard.$get()),
   });

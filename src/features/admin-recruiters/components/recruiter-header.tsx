@@ -1,10 +1,13 @@
 import { Link } from '@tanstack/react-router';
+import type { ReactNode } from 'react';
+import { scoreText } from '#src/components/scorecard/scorecard-text.ts';
 import { formatDateTime } from '#src/lib/format.ts';
 import { m } from '#src/paraglide/messages.js';
 import type { RecruiterDetail } from '#src/shared/admin-recruiter-types.ts';
 import { formatTotals } from './money';
 import { invitationExpired, RecruiterBadges } from './recruiter-badges';
 import { RecruiterInvitationAction } from './recruiter-invitation-action';
+import { RecruiterScorecardAction } from './recruiter-scorecard-action';
 import { RecruiterSessionsAction } from './recruiter-sessions-action';
 import { RecruiterStatusAction } from './recruiter-status-action';
 
@@ -14,7 +17,13 @@ type RecruiterHeaderProps = { recruiter: RecruiterDetail; current: 'tasks' | 'ta
 // their work (by task, by talent).
 export function RecruiterHeader({ recruiter, current }: RecruiterHeaderProps) {
   const params = { recruiter: String(recruiter.id) };
-  const stats = [
+  const stats: { id: string; label: string; value: string; action?: ReactNode }[] = [
+    {
+      id: 'score',
+      label: m.admin_recruiters_col_score(),
+      value: scoreText(recruiter.score),
+      action: <RecruiterScorecardAction id={recruiter.id} name={recruiter.fullName} />,
+    },
     { id: 'tasks', label: m.admin_recruiters_col_tasks(), value: String(recruiter.counts.tasks) },
     { id: 'referrals', label: m.admin_recruiters_col_referrals(), value: String(recruiter.counts.referrals) },
     { id: 'earnings', label: m.admin_recruiters_col_earnings(), value: formatTotals(recruiter.earnings) },
@@ -47,13 +56,14 @@ export function RecruiterHeader({ recruiter, current }: RecruiterHeaderProps) {
           <RecruiterStatusAction recruiter={recruiter} />
         </div>
       </div>
-      <dl className="grid grid-cols-2 sm:grid-cols-4 gap-2">
+      <dl className="grid grid-cols-2 sm:grid-cols-3 lg:grid-cols-5 gap-2">
         {stats.map((stat) => (
           <div key={stat.id} className="rounded-box border border-base-300 bg-base-100 px-4 py-2">
             <dt className="text-xs text-base-content/60">{stat.label}</dt>
             <dd className="text-lg font-semibold tabular-nums" data-testid={`recruiter-stat-${stat.id}`}>
               {stat.value}
             </dd>
+            {stat.action && <dd>{stat.action}</dd>}
           </div>
         ))}
       </dl>

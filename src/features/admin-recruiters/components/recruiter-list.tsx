@@ -4,6 +4,7 @@ import { ListPagination } from '#src/components/list/list-pagination.tsx';
 import { ListEmpty } from '#src/components/list/list-states.tsx';
 import { SearchBox } from '#src/components/list/search-box.tsx';
 import { CardFigures, type Column, TableAndCards } from '#src/components/list/table-and-cards.tsx';
+import { scoreText } from '#src/components/scorecard/scorecard-text.ts';
 import { RECRUITER_LIST_DEFAULTS, type RecruiterListFilters } from '#src/features/admin-recruiters/search.ts';
 import { formatDate } from '#src/lib/format.ts';
 import { m } from '#src/paraglide/messages.js';
@@ -23,6 +24,7 @@ const SORT_LABELS = {
   LATEST: m.admin_recruiters_sort_latest,
   EARLIEST: m.admin_recruiters_sort_earliest,
   ALPHABETICAL: m.admin_recruiters_sort_alphabetical,
+  SCORE: m.admin_recruiters_sort_score,
 } as const;
 
 const STATUS_LABELS = {
@@ -44,6 +46,15 @@ function RecruiterLink({ recruiter }: { recruiter: RecruiterRow }) {
 }
 
 const NUMBER = 'text-right tabular-nums';
+
+// "72 / 100", or a muted "No score yet" below the minimum referrals (the scorecard says why).
+function ScoreCell({ score }: { score: number | null }) {
+  return (
+    <span className={score === null ? 'text-xs text-base-content/60' : undefined} data-testid="recruiter-score-value">
+      {scoreText(score)}
+    </span>
+  );
+}
 
 // A function: the headings are read in the current language at each render.
 const columns = (): Column<RecruiterRow>[] => [
@@ -68,6 +79,12 @@ const columns = (): Column<RecruiterRow>[] => [
     className: NUMBER,
     testId: 'recruiter-referrals',
     cell: (recruiter) => recruiter.counts.referrals,
+  },
+  {
+    header: m.admin_recruiters_col_score(),
+    className: `${NUMBER} whitespace-nowrap`,
+    testId: 'recruiter-score',
+    cell: (recruiter) => <ScoreCell score={recruiter.score} />,
   },
   {
     header: m.admin_recruiters_col_earnings(),
@@ -107,7 +124,7 @@ export function RecruiterList({ data, filters, onChange }: RecruiterListProps) {
           label={m.admin_recruiters_sort_label()}
           value={filters.sort}
           onChange={(sort) => change({ sort })}
-          options={labelledOptions(['LATEST', 'EARLIEST', 'ALPHABETICAL'] as const, SORT_LABELS)}
+          options={labelledOptions(['LATEST', 'EARLIEST', 'ALPHABETICAL', 'SCORE'] as const, SORT_LABELS)}
         />
         <FilterSelect
           id="recruiters-status"
@@ -132,6 +149,7 @@ export function RecruiterList({ data, filters, onChange }: RecruiterListProps) {
           label={m.admin_recruiters_list_label()}
           items={data.items}
           columns={columns()}
+          compact
           rowTestId="recruiter-row"
           cardTestId="recruiter-card"
           card={(recruiter) => (
@@ -146,6 +164,13 @@ export function RecruiterList({ data, filters, onChange }: RecruiterListProps) {
                 <RecruiterStatusAction recruiter={recruiter} />
               </div>
               <RecruiterBadges recruiter={recruiter} />
+              {/* A line of its own: a fourth figure pushed the earnings out of a phone's card. */}
+              <p className="flex items-baseline gap-2 text-sm">
+                <span className="text-xs text-base-content/60">{m.admin_recruiters_col_score()}</span>
+                <span className="font-semibold tabular-nums">
+                  <ScoreCell score={recruiter.score} />
+                </span>
+              </p>
               <CardFigures
                 figures={[
                   { label: m.admin_recruiters_col_tasks(), value: recruiter.counts.tasks },

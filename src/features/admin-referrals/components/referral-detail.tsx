@@ -3,6 +3,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { ConfirmDialog } from '#src/components/confirm-dialog.tsx';
 import { FormAlert } from '#src/components/form/form-alert.tsx';
 import { Modal } from '#src/components/modal.tsx';
+import { ScorecardCompact } from '#src/components/scorecard/scorecard-compact.tsx';
 import { ConsentBadge, HiringBadge, ItaBadge, RewardBadge } from '#src/components/status/referral-badges.tsx';
 import { toast } from '#src/components/toast/toast-store.ts';
 import {
@@ -229,6 +230,7 @@ function RewardSection({ referral }: { referral: AdminReferralDetail }) {
           </>
         )}
       </p>
+      <ScorecardCompact scorecard={referral.recruiterScorecard} />
       {(exceeded || referral.rewardStatus === 'EXCEED_QUOTA') && (
         <div role="status" className="alert alert-soft alert-warning text-sm">
           {m.admin_hiring_exceed_quota_explained({ total: String(task.quota) })}

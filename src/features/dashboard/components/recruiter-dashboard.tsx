@@ -6,10 +6,12 @@ import { recruiterDashboardQueryOptions } from '#src/features/dashboard/api.ts';
 import { formatTotals } from '#src/features/dashboard/format.ts';
 import { m } from '#src/paraglide/messages.js';
 import { MonthSection } from './month-section';
+import { ScoreCard } from './score-card';
 import { StatCard } from './stat-card';
 import { TodoCards } from './todo-cards';
 
-// The recruiter's dashboard: what to do next, then this month's numbers and the last six months.
+// The recruiter's dashboard: what to do next, then this month's numbers and the last six months, then
+// their score and what would raise it.
 export function RecruiterDashboardView() {
   const { data } = useSuspenseQuery(recruiterDashboardQueryOptions());
   const month = data.thisMonth;
@@ -45,6 +47,7 @@ export function RecruiterDashboardView() {
           />
         }
       />
+      <ScoreCard />
     </div>
   );
 }
