@@ -147,7 +147,8 @@ export function invalidateReferral(
     queryClient.invalidateQueries({ queryKey: talentQueryOptions(talentId).queryKey }),
     queryClient.invalidateQueries({ queryKey: ['talents', 'list'] }),
     queryClient.invalidateQueries({ queryKey: ['referrals', 'list'] }),
-    queryClient.invalidateQueries({ queryKey: ['dashboard', 'recruiter'] }),
+    // The dashboard's figures and the recruiter's scorecard (issue 27) both count referrals.
+    queryClient.invalidateQueries({ queryKey: ['dashboard'] }),
   ]);
 }
 
