@@ -62,7 +62,8 @@ export function FunnelSection({ funnel }: { funnel: FunnelAnswer }) {
             />
           </div>
           <div className="card border border-base-300 bg-base-100">
-            <div className="card-body p-4">
+            <div className="card-body gap-2 p-4">
+              <h3 className="font-semibold">{m.admin_insight_months_caption()}</h3>
               <MonthBarChart
                 caption={m.admin_insight_months_caption()}
                 rowHeader={m.admin_insight_col_month()}

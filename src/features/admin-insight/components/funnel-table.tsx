@@ -37,7 +37,7 @@ export function FunnelTable({ steps, caption }: { steps: FunnelStepFigures[]; ca
         <tbody>
           {steps.map((step) => (
             <tr key={step.step} data-testid="funnel-row" data-step={step.step}>
-              <th scope="row" className="font-medium">
+              <th scope="row" className="whitespace-nowrap font-medium">
                 {STEP_LABELS[step.step]()}
               </th>
               <td className={number} data-testid="funnel-reached">

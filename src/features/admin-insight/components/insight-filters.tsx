@@ -25,7 +25,7 @@ function ScopePicker({ kind, onPick }: { kind: PickKind; onPick: (id: number) =>
   const [text, setText] = useState('');
   const query = useQuery({ ...scopeOptionsQueryOptions(kind, text), placeholderData: (prev) => prev });
   return (
-    <div className="space-y-2" data-testid="insight-scope-picker">
+    <div className="max-w-xl space-y-2" data-testid="insight-scope-picker">
       <SearchBox id={`insight-pick-${kind}`} value={text} onSearch={setText} label={PICK_LABELS[kind]()} />
       {query.isPending && (
         <span role="status" className="loading loading-dots loading-sm" aria-label={m.common_loading()} />
