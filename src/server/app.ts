@@ -24,6 +24,7 @@ import { adminDashboardRoutes, recruiterDashboardRoutes } from './modules/dashbo
 import { earningRoutes } from './modules/earning/earning.routes';
 import { fileRoutes } from './modules/files/file.routes';
 import { healthRoutes, readyRoutes } from './modules/health/health.routes';
+import { adminInsightRoutes } from './modules/insight/insight.routes';
 import { adminScorecardRoutes, recruiterScorecardRoutes } from './modules/insight/scorecard.routes';
 import { emailPreferenceRoutes, notificationRoutes } from './modules/notifications/notification.routes';
 import { adminPaymentRoutes } from './modules/payments/admin-payment.routes';
@@ -85,6 +86,7 @@ export function createApp(deps: AppDeps, options: { web?: MiddlewareHandler<AppE
     .route('/api/recruiter/scorecard', recruiterScorecardRoutes)
     .route('/api/recruiter/earning', earningRoutes)
     .route('/api/admin/dashboard', adminDashboardRoutes)
+    .route('/api/admin/insight', adminInsightRoutes)
     .route('/api/recruiter/ai/recruiter-notes', aiNoteRoutes);
 
   // The API's description is of the whole app, so it is mounted once the app has every other route.

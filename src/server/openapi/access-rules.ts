@@ -42,6 +42,7 @@ export function tagOf(path: string): string {
     [/^\/api\/admin\/payments/, 'Admin: payments'],
     [/^\/api\/admin\/(access-log|data-locations|data-protection)/, 'Admin: data protection'],
     [/^\/api\/admin\/dashboard/, 'Admin: dashboard'],
+    [/^\/api\/admin\/insight/, 'Admin: insight'],
     [/^\/api\/account/, 'Account'],
     [/^\/api\/notifications/, 'Notifications'],
   ];
@@ -67,4 +68,5 @@ export const TAGS = [
   ['Admin: payments', ''],
   ['Admin: data protection', 'The record of access, subject requests, erasure'],
   ['Admin: dashboard', ''],
+  ['Admin: insight', 'The referral funnel and the money views, from counters'],
 ] as const;

@@ -120,6 +120,9 @@ export const ROUTE_SUMMARIES: Record<string, string> = {
   'GET /api/admin/data-protection/requests': "Talents' correction and erasure requests",
   'POST /api/admin/data-protection/requests/:id/close': 'Close a request',
   'GET /api/admin/dashboard': "The admin's dashboard figures",
+  'GET /api/admin/insight/funnel': 'The referral funnel of a period (all, one task, promo or recruiter)',
+  'GET /api/admin/insight/funnel.csv': 'The referral funnel as a CSV file',
+  'GET /api/admin/insight/money': 'Rewards decided, payments paid, what is owed and what promos cost',
 
   'GET /api/account': "The signed-in user's account",
   'PUT /api/account/profile': 'Change name and phone',

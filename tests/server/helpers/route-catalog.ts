@@ -1068,6 +1068,25 @@ export const ROUTE_CATALOG: RouteRow[] = [
     build: async (fx) => ({ path: `/api/admin/payments/${await pendingPayment(fx)}/cancel` }),
   },
   { method: 'GET', path: '/api/admin/dashboard', expect: adminOnly(), build: () => ({ path: '/api/admin/dashboard' }) },
+  // Admin: insight (issue 27)
+  {
+    method: 'GET',
+    path: '/api/admin/insight/funnel',
+    expect: adminOnly(),
+    build: () => ({ path: '/api/admin/insight/funnel' }),
+  },
+  {
+    method: 'GET',
+    path: '/api/admin/insight/funnel.csv',
+    expect: adminOnly(),
+    build: () => ({ path: '/api/admin/insight/funnel.csv' }),
+  },
+  {
+    method: 'GET',
+    path: '/api/admin/insight/money',
+    expect: adminOnly(),
+    build: () => ({ path: '/api/admin/insight/money' }),
+  },
 
   // Admin: the record of access to personal data, and where personal data goes (issue 24 parts 4 and 5)
   {

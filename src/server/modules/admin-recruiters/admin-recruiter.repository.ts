@@ -3,6 +3,7 @@ import type { DB } from '#src/server/db/connect.ts';
 import type { Database } from '#src/server/db/database.ts';
 import { containsText } from '#src/server/db/text-search.ts';
 import { taskDeadline } from '#src/server/modules/admin-tasks/admin-task.repository.ts';
+import { scoreSql } from '#src/server/modules/insight/score-sql.ts';
 import { QUOTA_USING_STATUSES } from '#src/server/modules/tasks/task.repository.ts';
 import type { RecruiterListQuery } from '#src/shared/admin-recruiter-schemas.ts';
 import type { MoneyTotal } from '#src/shared/admin-recruiter-types.ts';
@@ -58,19 +59,8 @@ const selectRecruiters = (q: ReturnType<typeof filtered>) =>
  * those 10 to 50 recruiters only, by recruiter_tasks_unique and referrals_recruiter_created.
  */
 export async function findRecruiterPage(db: DB, query: RecruiterListQuery) {
-  let ids = filtered(db, query).select('users.id');
-  if (query.sort === 'ALPHABETICAL') {
-    ids = ids.orderBy((eb) => eb.fn('lower', ['users.full_name']), 'asc').orderBy('users.id', 'asc');
-  } else if (query.sort === 'EARLIEST') {
-    ids = ids.orderBy('users.created_at', 'asc').orderBy('users.id', 'asc');
-  } else {
-    ids = ids.orderBy('users.created_at', 'desc').orderBy('users.id', 'desc');
-  }
   const [pageIds, count] = await Promise.all([
-    ids
-      .limit(query.pageSize)
-      .offset((query.page - 1) * query.pageSize)
-      .execute(),
+    pageOfIds(db, query),
     filtered(db, query)
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .executeTakeFirstOrThrow(),
@@ -88,6 +78,35 @@ export async function findRecruiterPage(db: DB, query: RecruiterListQuery) {
     return row ? [row] : [];
   });
   return { items, total: Number(count.n) };
+}
+
+/** The ids of one page of recruiters, in the order asked for. */
+function pageOfIds(db: DB, query: RecruiterListQuery): Promise<{ id: number }[]> {
+  const offset = (query.page - 1) * query.pageSize;
+  if (query.sort === 'SCORE') {
+    // Highest score first (issue 27), recruiters without one (too few referrals, or none) last; then
+    // newest first. recruiter_scores is read by its primary key, one row per recruiter.
+    const score = scoreSql(db);
+    return filtered(db, query)
+      .leftJoin('recruiter_scores as s', 's.recruiter_id', 'users.id')
+      .select('users.id')
+      .orderBy(sql`(${score}) is null`)
+      .orderBy(score, 'desc')
+      .orderBy('users.created_at', 'desc')
+      .orderBy('users.id', 'desc')
+      .limit(query.pageSize)
+      .offset(offset)
+      .execute();
+  }
+  let ids = filtered(db, query).select('users.id');
+  if (query.sort === 'ALPHABETICAL') {
+    ids = ids.orderBy((eb) => eb.fn('lower', ['users.full_name']), 'asc').orderBy('users.id', 'asc');
+  } else if (query.sort === 'EARLIEST') {
+    ids = ids.orderBy('users.created_at', 'asc').orderBy('users.id', 'asc');
+  } else {
+    ids = ids.orderBy('users.created_at', 'desc').orderBy('users.id', 'desc');
+  }
+  return ids.limit(query.pageSize).offset(offset).execute();
 }
 
 /** A recruiter (a user with ROLE_RECRUITER) with counts, or undefined. */
