@@ -1,7 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import { api, apiFetch, unwrap } from '#src/lib/api-client.ts';
 import { toAppError } from '#src/lib/app-error.ts';
-import type { FunnelAnswer, MoneyAnswer } from '#src/shared/insight.ts';
 import { type InsightSearch, insightQuery, type ScopeKind } from './search';
 
 // Admin › Insight (`/api/admin/insight/*`): the funnel of a period and scope, the money of the period, and
@@ -15,23 +14,17 @@ export const insightKeys = {
   pick: (kind: ScopeKind, search: string) => ['admin-insight', 'pick', kind, search] as const,
 };
 
-async function getJson<T>(path: string, query: Record<string, string>): Promise<T> {
-  const response = await apiFetch(`${path}?${new URLSearchParams(query)}`);
-  if (!response.ok) throw await toAppError(response);
-  const body = (await response.json()) as { success: true; data: T };
-  return body.data;
-}
-
 export const funnelQueryOptions = (search: InsightSearch) =>
   queryOptions({
     queryKey: insightKeys.funnel(search),
-    queryFn: () => getJson<FunnelAnswer>('/api/admin/insight/funnel', insightQuery(search)),
+    queryFn: () => unwrap(api.api.admin.insight.funnel.$get({ query: insightQuery(search) })),
   });
 
 export const moneyQueryOptions = (period: { from?: string; to?: string }) =>
   queryOptions({
     queryKey: insightKeys.money(period),
-    queryFn: () => getJson<MoneyAnswer>('/api/admin/insight/money', insightQuery({ from: period.from, to: period.to })),
+    queryFn: () =>
+      unwrap(api.api.admin.insight.money.$get({ query: insightQuery({ from: period.from, to: period.to }) })),
   });
 
 export type ScopeOption = { id: number; label: string; detail: string };
