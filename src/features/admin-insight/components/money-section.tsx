@@ -13,6 +13,9 @@ const number = 'text-right tabular-nums';
 const rewards = (count: number) => m.admin_insight_rewards_count({ count: String(count) });
 
 function Money({ value, currency }: { value: MoneyCount; currency: string }) {
+  // A refusal fixes no money: the API answers a month's refused count on an entry of currency '', whose
+  // amounts are nothing to show (and no currency Intl can format).
+  if (!currency) return <>{NONE}</>;
   return (
     <>
       <div>{formatMoney(value.amount, currency)}</div>
@@ -33,22 +36,24 @@ function Liability({ money }: { money: MoneyAnswer }) {
         </p>
       ) : (
         <div className="grid grid-cols-1 gap-3 sm:grid-cols-2">
-          {money.liability.flatMap((row) => [
-            <FigureCard
-              key={`${row.currency}-approved`}
-              testId={`insight-owed-approved-${row.currency}`}
-              label={m.admin_insight_liability_approved()}
-              value={formatMoney(row.approved.amount, row.currency)}
-              detail={rewards(row.approved.count)}
-            />,
-            <FigureCard
-              key={`${row.currency}-pending`}
-              testId={`insight-owed-pending-${row.currency}`}
-              label={m.admin_insight_liability_pending()}
-              value={formatMoney(row.pendingPayment.amount, row.currency)}
-              detail={rewards(row.pendingPayment.count)}
-            />,
-          ])}
+          {money.liability
+            .filter((row) => row.currency)
+            .flatMap((row) => [
+              <FigureCard
+                key={`${row.currency}-approved`}
+                testId={`insight-owed-approved-${row.currency}`}
+                label={m.admin_insight_liability_approved()}
+                value={formatMoney(row.approved.amount, row.currency)}
+                detail={rewards(row.approved.count)}
+              />,
+              <FigureCard
+                key={`${row.currency}-pending`}
+                testId={`insight-owed-pending-${row.currency}`}
+                label={m.admin_insight_liability_pending()}
+                value={formatMoney(row.pendingPayment.amount, row.currency)}
+                detail={rewards(row.pendingPayment.count)}
+              />,
+            ])}
         </div>
       )}
     </section>
@@ -87,7 +92,7 @@ function MonthTable({ money }: { money: MoneyAnswer }) {
                   <th scope="row" className="whitespace-nowrap font-normal">
                     {formatMonth(row.month)}
                   </th>
-                  <td>{row.currency}</td>
+                  <td>{row.currency || NONE}</td>
                   <td className={`${number} whitespace-nowrap`}>
                     <Money value={row.approved} currency={row.currency} />
                   </td>
