@@ -63,7 +63,7 @@ test('an admin reads the funnel and the money, scopes it to a promo, downloads i
     percent('en', everyone.callProofs.acceptanceRate),
   );
   const money = await server.get<MoneyAnswer>('/api/admin/insight/money');
-  await expect(page.getByTestId('insight-money-row')).toHaveCount(money.months.length);
+  await expect(page.getByTestId('insight-money-row')).toHaveCount(new Set(money.months.map((row) => row.month)).size);
   await expect(page.getByTestId('insight-promo-row')).toHaveCount(money.promos.length);
   await page.screenshot({ path: '/tmp/c1-1280-en.png', fullPage: true });
 

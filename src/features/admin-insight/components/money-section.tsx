@@ -13,14 +13,40 @@ const number = 'text-right tabular-nums';
 const rewards = (count: number) => m.admin_insight_rewards_count({ count: String(count) });
 
 function Money({ value, currency }: { value: MoneyCount; currency: string }) {
-  // A refusal fixes no money: the API answers a month's refused count on an entry of currency '', whose
-  // amounts are nothing to show (and no currency Intl can format).
-  if (!currency) return <>{NONE}</>;
   return (
-    <>
+    <div>
       <div>{formatMoney(value.amount, currency)}</div>
       <div className="text-xs text-base-content/60">{rewards(value.count)}</div>
-    </>
+    </div>
+  );
+}
+
+type MonthRow = { month: string; refused: number; currencies: MoneyAnswer['months'] };
+
+/**
+ * One row per month: its refused count, and its approved and paid money per currency, stacked. A refusal
+ * fixes no money, so the API answers a month's refusals on an entry of currency '' (no amounts): they are
+ * counted here, never shown as a currency.
+ */
+function byMonth(months: MoneyAnswer['months']): MonthRow[] {
+  const rows = new Map<string, MonthRow>();
+  for (const entry of months) {
+    const row = rows.get(entry.month) ?? { month: entry.month, refused: 0, currencies: [] };
+    row.refused += entry.refused;
+    if (entry.currency) row.currencies.push(entry);
+    rows.set(entry.month, row);
+  }
+  return [...rows.values()];
+}
+
+function MoneyCells({ row, pick }: { row: MonthRow; pick: 'approved' | 'paid' }) {
+  if (row.currencies.length === 0) return <>{NONE}</>;
+  return (
+    <div className="space-y-1">
+      {row.currencies.map((entry) => (
+        <Money key={entry.currency} value={entry[pick]} currency={entry.currency} />
+      ))}
+    </div>
   );
 }
 
@@ -74,7 +100,6 @@ function MonthTable({ money }: { money: MoneyAnswer }) {
             <thead>
               <tr>
                 <th scope="col">{m.admin_insight_col_month()}</th>
-                <th scope="col">{m.admin_insight_col_currency()}</th>
                 <th scope="col" className="text-right">
                   {m.admin_insight_col_approved()}
                 </th>
@@ -87,18 +112,19 @@ function MonthTable({ money }: { money: MoneyAnswer }) {
               </tr>
             </thead>
             <tbody>
-              {money.months.map((row) => (
-                <tr key={`${row.month}-${row.currency}`} data-testid="insight-money-row">
-                  <th scope="row" className="whitespace-nowrap font-normal">
+              {byMonth(money.months).map((row) => (
+                <tr key={row.month} data-testid="insight-money-row">
+                  <th scope="row" className="whitespace-nowrap align-top font-normal">
                     {formatMonth(row.month)}
                   </th>
-                  <td>{row.currency || NONE}</td>
-                  <td className={`${number} whitespace-nowrap`}>
-                    <Money value={row.approved} currency={row.currency} />
+                  <td className={`${number} whitespace-nowrap align-top`} data-testid="insight-money-approved">
+                    <MoneyCells row={row} pick="approved" />
                   </td>
-                  <td className={number}>{formatCount(row.refused)}</td>
-                  <td className={`${number} whitespace-nowrap`}>
-                    <Money value={row.paid} currency={row.currency} />
+                  <td className={`${number} align-top`} data-testid="insight-money-refused">
+                    {formatCount(row.refused)}
+                  </td>
+                  <td className={`${number} whitespace-nowrap align-top`} data-testid="insight-money-paid">
+                    <MoneyCells row={row} pick="paid" />
                   </td>
                 </tr>
               ))}
