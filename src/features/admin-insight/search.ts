@@ -16,13 +16,17 @@ export const insightSearchSchema = v.pipe(
     promoId: idParam,
     recruiterId: idParam,
   }),
-  v.transform((search) => {
+  v.transform((search): InsightSearch => {
     const { from, to, taskId, promoId, recruiterId } = search;
-    const period = from && to && from > to ? {} : { from, to };
-    // One scope: the first given, in the order the chooser offers them.
-    const scope =
-      taskId !== undefined ? { taskId } : promoId !== undefined ? { promoId } : recruiterId ? { recruiterId } : {};
-    return { ...period, ...scope } as InsightSearch;
+    const period = from && to && from > to ? { from: undefined, to: undefined } : { from, to };
+    // One scope: the first given, in the order the chooser offers them. Every key is set, undefined when
+    // dropped: the router lays a route's search over the address's raw one, which would bring it back.
+    return {
+      ...period,
+      taskId,
+      promoId: taskId === undefined ? promoId : undefined,
+      recruiterId: taskId === undefined && promoId === undefined ? recruiterId : undefined,
+    };
   }),
 );
 
