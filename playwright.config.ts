@@ -42,9 +42,10 @@ export default defineConfig({
       // a11y, sessions and invitation set their own phone and desktop viewports, so they run once, in
       // the desktop project (the last two also share demo accounts' state within the run); the admin's
       // data-protection journey erases a demo talent, which can happen once per run. The notifications
-      // journey sets a phone (the recruiter) and a desktop (the admin) of its own too.
+      // journey sets a phone (the recruiter) and a desktop (the admin) of its own too; the admin's insight
+      // journey sets its own phone width after the desktop one.
       testIgnore:
-        /(titles|app-update|money-cycle|a11y|sessions|invitation|admin-data-protection|notifications)\.spec\.ts$/,
+        /(titles|app-update|money-cycle|a11y|sessions|invitation|admin-data-protection|notifications|admin-insight)\.spec\.ts$/,
       use: { viewport: { width: 390, height: 844 }, deviceScaleFactor: 3, isMobile: true, hasTouch: true },
     },
   ],

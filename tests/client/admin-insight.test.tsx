@@ -104,6 +104,15 @@ describe('the insight screen', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Show everyone' }));
     await waitFor(() => expect(stepRow('REFERRED').getByTestId('funnel-reached').textContent).toBe('5'));
     expect(router.state.location.search).not.toHaveProperty('promoId');
+
+    // A period before the referrals: the URL carries it and the funnel says it is empty.
+    fireEvent.change(screen.getByLabelText('To'), { target: { value: '2026-10' } });
+    await waitFor(() => expect(router.state.location.search).toMatchObject({ from: '2025-12', to: '2026-10' }));
+    expect(await screen.findByText('No referrals were made in this period.')).toBeTruthy();
+    // A start after the end moves the end along.
+    fireEvent.change(screen.getByLabelText('From'), { target: { value: '2026-11' } });
+    await waitFor(() => expect(router.state.location.search).toMatchObject({ from: '2026-11', to: '2026-11' }));
+    await waitFor(() => expect(stepRow('REFERRED').getByTestId('funnel-reached').textContent).toBe('5'));
   });
 
   it('reads a shared link with two scopes as the first one, and a period that ends before it starts as the default', async () => {

@@ -115,6 +115,9 @@ test('an admin reads the funnel and the money, scopes it to a promo, downloads i
   await expect(page.getByRole('heading', { level: 1, name: message('zh', 'title_insight') })).toBeVisible();
   await expectTableOf(page, everyone, 'zh');
   await page.screenshot({ path: '/tmp/c1-1280-zh.png', fullPage: true });
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await expect(page.getByTestId('funnel-table')).toBeVisible();
+  await noSidewaysScroll(page);
 
   // At 390 px: nothing scrolls the page sideways (the tables scroll in their own boxes).
   await page.setViewportSize({ width: 390, height: 844 });

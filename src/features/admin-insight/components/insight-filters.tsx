@@ -105,7 +105,6 @@ export function InsightFilters({
               type="month"
               className="input input-sm w-40"
               value={search.from ?? funnel.from}
-              max={search.to ?? funnel.to}
               onChange={(event) => setMonth('from', event.target.value)}
             />
           </label>
@@ -116,7 +115,6 @@ export function InsightFilters({
               type="month"
               className="input input-sm w-40"
               value={search.to ?? funnel.to}
-              min={search.from ?? funnel.from}
               onChange={(event) => setMonth('to', event.target.value)}
             />
           </label>
