@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import type { FunnelAnswer, MoneyAnswer } from '#src/shared/insight.ts';
 import { ADMIN_EMAIL, DEMO_PASSWORD } from './e2e-env';
@@ -26,6 +27,15 @@ async function expectTableOf(page: Page, funnel: FunnelAnswer, locale: keyof typ
     await expect(row.getByTestId('funnel-rejected')).toHaveText(count(locale, step.rejected));
     await expect(row.getByTestId('funnel-withdrawn')).toHaveText(count(locale, step.withdrawn));
   }
+}
+
+/** No serious or critical WCAG 2.1 A/AA violation, as the a11y spec checks every screen. */
+async function expectAccessible(page: Page) {
+  const { violations } = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze();
+  const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 }
 
 async function noSidewaysScroll(page: Page) {
@@ -108,6 +118,7 @@ test('an admin reads the funnel and the money, scopes it to a promo, downloads i
     page.getByRole('heading', { level: 2, name: message('ms', 'admin_insight_money_heading') }),
   ).toBeVisible();
   await expectTableOf(page, everyone, 'ms');
+  await expectAccessible(page);
   await page.screenshot({ path: '/tmp/c1-1280-ms.png', fullPage: true });
 
   await page.getByTestId('language-switcher').first().selectOption('zh');
@@ -129,4 +140,5 @@ test('an admin reads the funnel and the money, scopes it to a promo, downloads i
   await expect(page.getByTestId('funnel-table')).toBeVisible();
   await noSidewaysScroll(page);
   await page.screenshot({ path: '/tmp/c1-390-ms.png', fullPage: true });
+  await expectAccessible(page);
 });

@@ -1,3 +1,4 @@
+import { ScrollRegion } from '#src/components/list/scroll-region.tsx';
 import { m } from '#src/paraglide/messages.js';
 import type { FunnelStepFigures } from '#src/shared/insight.ts';
 import { formatCount, formatDuration, formatRate, NONE } from '../format';
@@ -8,7 +9,7 @@ import { STEP_LABELS } from './step-labels';
 export function FunnelTable({ steps, caption }: { steps: FunnelStepFigures[]; caption: string }) {
   const number = 'text-right tabular-nums';
   return (
-    <div className="overflow-x-auto rounded-box border border-base-300 bg-base-100">
+    <ScrollRegion label={caption} className="bg-base-100">
       <table className="table table-sm" data-testid="funnel-table">
         <caption className="sr-only">{caption}</caption>
         <thead>
@@ -62,6 +63,6 @@ export function FunnelTable({ steps, caption }: { steps: FunnelStepFigures[]; ca
           ))}
         </tbody>
       </table>
-    </div>
+    </ScrollRegion>
   );
 }

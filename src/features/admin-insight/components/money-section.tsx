@@ -1,5 +1,6 @@
 import { formatMonth } from '#src/components/charts/month-label.ts';
 import { EmptyState } from '#src/components/list/empty-state.tsx';
+import { ScrollRegion } from '#src/components/list/scroll-region.tsx';
 import { formatDate, formatMoney } from '#src/lib/format.ts';
 import { m } from '#src/paraglide/messages.js';
 import type { MoneyAnswer, MoneyCount } from '#src/shared/insight.ts';
@@ -95,7 +96,7 @@ function MonthTable({ money }: { money: MoneyAnswer }) {
       {money.months.length === 0 ? (
         <EmptyState title={m.admin_insight_money_empty()} />
       ) : (
-        <div className="overflow-x-auto rounded-box border border-base-300 bg-base-100">
+        <ScrollRegion label={m.admin_insight_month_money_heading()} className="bg-base-100">
           <table className="table table-sm" data-testid="insight-money-table">
             <thead>
               <tr>
@@ -130,7 +131,7 @@ function MonthTable({ money }: { money: MoneyAnswer }) {
               ))}
             </tbody>
           </table>
-        </div>
+        </ScrollRegion>
       )}
     </section>
   );
@@ -145,7 +146,7 @@ function PromoTable({ money }: { money: MoneyAnswer }) {
       {money.promos.length === 0 ? (
         <EmptyState title={m.admin_insight_promos_empty()} />
       ) : (
-        <div className="overflow-x-auto rounded-box border border-base-300 bg-base-100">
+        <ScrollRegion label={m.admin_insight_promos_heading()} className="bg-base-100">
           <table className="table table-sm" data-testid="insight-promo-table">
             <thead>
               <tr>
@@ -207,7 +208,7 @@ function PromoTable({ money }: { money: MoneyAnswer }) {
               ))}
             </tbody>
           </table>
-        </div>
+        </ScrollRegion>
       )}
     </section>
   );
