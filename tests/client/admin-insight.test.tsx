@@ -1,5 +1,5 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { clearAuthTokens } from '#src/lib/auth-session.ts';
 import { insertPromo, insertTask, referNewTalent } from '#tests/server/helpers/rows.ts';
 import { inProcessApiForFile } from './helpers/in-process-api';
@@ -31,7 +31,10 @@ beforeEach(async () => {
   server.advance(60 * 60_000); // a fresh rate-limit window
   await server.signIn(adminEmail);
 });
-afterEach(() => cleanup());
+afterEach(() => {
+  cleanup();
+  vi.restoreAllMocks();
+});
 
 const stepRow = (step: string) => {
   const row = screen.getByTestId('funnel-table').querySelector(`[data-step="${step}"]`);
@@ -121,5 +124,15 @@ describe('the insight screen', () => {
     expect((await screen.findByTestId('insight-scope-label')).textContent).toBe('Showing: T-900001 · Night Auditor');
     expect((screen.getByLabelText('From') as HTMLInputElement).value).toBe('2025-12');
     expect((screen.getByLabelText('To') as HTMLInputElement).value).toBe('2026-11');
+  });
+
+  it('a scope that does not exist says why, and offers everyone', async () => {
+    // React reports the loader's error it hands to the route's error component.
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const { router } = renderAppAt('/admin/insight?promoId=999999');
+    expect((await screen.findByRole('alert')).textContent).toContain('We could not find what you are looking for.');
+    fireEvent.click(screen.getByRole('link', { name: 'Show everyone' }));
+    await waitFor(() => expect(router.state.location.search).toEqual({}));
+    expect(await screen.findByLabelText('Scope')).toBeTruthy();
   });
 });

@@ -1,5 +1,5 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
-import { createFileRoute } from '@tanstack/react-router';
+import { createFileRoute, type ErrorComponentProps, Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { RouteLoadError } from '#src/components/list/list-states.tsx';
 import { RoutePending } from '#src/components/list/route-pending.tsx';
@@ -25,9 +25,21 @@ export const Route = createFileRoute('/_auth/_admin/admin/insight')({
       queryClient.ensureQueryData(moneyQueryOptions({ from: deps.from, to: deps.to })),
     ]),
   pendingComponent: () => <RoutePending title={m.title_insight()} />,
-  errorComponent: ({ error }) => <RouteLoadError title={m.title_insight()} error={error} />,
+  errorComponent: InsightLoadError,
   component: AdminInsightPage,
 });
+
+/** The error with its retry, and a way out of a scope that is gone (a link to a deleted promo, say). */
+function InsightLoadError({ error }: ErrorComponentProps) {
+  return (
+    <div className="space-y-3">
+      <RouteLoadError title={m.title_insight()} error={error} />
+      <Link to="/admin/insight" search={{}} className="btn btn-sm">
+        {m.admin_insight_show_everyone()}
+      </Link>
+    </div>
+  );
+}
 
 function AdminInsightPage() {
   usePageTitle(m.title_insight());
