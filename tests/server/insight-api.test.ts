@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { DB } from '#src/server/db/connect.ts';
 import { seedDemo } from '#src/server/db/seed-demo.ts';
+import { medianOfBuckets } from '#src/server/modules/insight/funnel.ts';
 import { scoreSql } from '#src/server/modules/insight/score-sql.ts';
 import {
   FUNNEL_STEPS,
@@ -246,6 +247,37 @@ function expectedScoreCounts(raw: Raw, recruiterId: number, duplicatesRefused = 
     duplicatesRefused,
   };
 }
+
+describe('the median of a histogram', () => {
+  it('is the bucket where the running count first reaches half, the lower middle for an even count', () => {
+    expect(medianOfBuckets([])).toBeNull();
+    expect(medianOfBuckets([{ bucket: 4, n: 0 }])).toBeNull();
+    expect(medianOfBuckets([{ bucket: 7, n: 1 }])).toBe(7);
+    // 1, 2, 2, 9: the middle two are 2 and 2.
+    expect(
+      medianOfBuckets([
+        { bucket: 9, n: 1 },
+        { bucket: 1, n: 1 },
+        { bucket: 2, n: 2 },
+      ]),
+    ).toBe(2);
+    // 1, 1, 5, 5: the lower middle, 1 (no halves: buckets are whole hours or days).
+    expect(
+      medianOfBuckets([
+        { bucket: 5, n: 2 },
+        { bucket: 1, n: 2 },
+      ]),
+    ).toBe(1);
+    // 0, 3, 3, 3, 999: the third of five.
+    expect(
+      medianOfBuckets([
+        { bucket: 0, n: 1 },
+        { bucket: 3, n: 3 },
+        { bucket: 999, n: 1 },
+      ]),
+    ).toBe(3);
+  });
+});
 
 describe.each(DIALECTS)('insight API on %s', (dialect) => {
   let t: TestApp;

@@ -1,4 +1,5 @@
 import type { AppDeps } from '#src/server/context.ts';
+import { countDuplicateRefused } from '#src/server/db/duplicate-refusals.ts';
 import { AppError } from '#src/server/errors.ts';
 import { wakeResumeParser } from '#src/server/jobs/resume-parser.ts';
 import { limitTalentMail, sendTalentLink } from '#src/server/modules/referrals/talent-link-mail.ts';
@@ -26,11 +27,28 @@ import {
 import { contactLocaleFor, findOwnedTalent, listTalentPage, personColumns, talentDetail } from './talent.repository';
 
 /**
+ * A duplicate person refused (409 DUPLICATE_REFERRAL) counts against the recruiter's score (issue 27):
+ * counted after the refusal, in its own statement, and the refusal answered as it was.
+ */
+async function countingDuplicates<T>(deps: AppDeps, recruiterId: number, work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (error instanceof AppError && error.code === 'DUPLICATE_REFERRAL')
+      await countDuplicateRefused(deps.db, recruiterId);
+    throw error;
+  }
+}
+
+/**
  * The resume drop: refuses a duplicate referral before storing anything, checks the file (size, magic
  * bytes), stores it, creates the talent (or updates the recruiter's record of the same person) and
  * queues the resume for parsing.
  */
-export async function dropResume(
+export const dropResume = (deps: AppDeps, recruiterId: number, fields: DropResumeFields, file: File | undefined) =>
+  countingDuplicates(deps, recruiterId, () => dropResumeOnce(deps, recruiterId, fields, file));
+
+async function dropResumeOnce(
   deps: AppDeps,
   recruiterId: number,
   fields: DropResumeFields,
@@ -125,7 +143,10 @@ export async function dropResume(
 }
 
 /** Profile completion: saves the confirmed profile, creates the referral and queues the consent e-mail. */
-export async function completeProfileAndRefer(
+export const completeProfileAndRefer = (deps: AppDeps, recruiterId: number, fields: ProfileCompletionFields) =>
+  countingDuplicates(deps, recruiterId, () => completeProfileAndReferOnce(deps, recruiterId, fields));
+
+async function completeProfileAndReferOnce(
   deps: AppDeps,
   recruiterId: number,
   fields: ProfileCompletionFields,
