@@ -4,8 +4,8 @@ import { toAppError } from '#src/lib/app-error.ts';
 import { type InsightSearch, insightQuery, type ScopeKind } from './search';
 
 // Admin › Insight (`/api/admin/insight/*`): the funnel of a period and scope, the money of the period, and
-// the pickers' searches over the admin lists (promos, tasks, recruiters). Keys start with 'admin-insight':
-// the figures are counters the writes keep, so they are fetched fresh on each visit like other admin lists.
+// the pickers' searches over the admin lists (promos, tasks, recruiters; read here, not through those
+// features, which this one may not import). Keys start with 'admin-insight'; nothing here writes.
 
 export const insightKeys = {
   all: ['admin-insight'] as const,
