@@ -79,6 +79,7 @@ export const adminScreens = (ids: Ids): Screen[] => [
   { name: 'hiring status', path: '/admin/hiring-status' },
   { name: 'hiring status: referral detail', path: `/admin/hiring-status?referral=${ids.referralId}` },
   { name: 'payments', path: '/admin/payments' },
+  { name: 'insight', path: '/admin/insight' },
   { name: 'access record', path: '/admin/access-record' },
   { name: 'data protection', path: '/admin/data-protection' },
   { name: 'data protection: requests', path: '/admin/data-protection?tab=requests' },

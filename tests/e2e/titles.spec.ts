@@ -52,6 +52,7 @@ const ADMIN: [string, string][] = [
   ['/admin/manage-task/recruiter-2/1', 'title_manage_task_detail'],
   ['/admin/manage-task/recruiter-2/talent-view', 'title_admin_manage_tasks'],
   ['/admin/payments', 'title_payments'],
+  ['/admin/insight', 'title_insight'],
   ['/admin/access-record', 'access_record_title'],
   ['/admin/promo', 'title_promo'],
   ['/admin/promo/1', 'title_promo'],

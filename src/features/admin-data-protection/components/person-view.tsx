@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { FormAlert } from '#src/components/form/form-alert.tsx';
 import { RowSkeletons } from '#src/components/list/row-skeletons.tsx';
+import { ScrollRegion } from '#src/components/list/scroll-region.tsx';
 import { ConsentBadge, HiringBadge, ItaBadge, RewardBadge } from '#src/components/status/referral-badges.tsx';
 import { toast } from '#src/components/toast/toast-store.ts';
 import { downloadPersonExport, personQueryOptions } from '#src/features/admin-data-protection/api.ts';
@@ -23,7 +24,6 @@ import { m } from '#src/paraglide/messages.js';
 import type { EraseAnswer, PersonView as Person, PersonFile } from '#src/shared/data-protection-types.ts';
 import type { EducationLevel } from '#src/shared/enums.ts';
 import { EraseDialog } from './erase-dialog';
-import { ScrollRegion } from './scroll-region';
 
 // Everything held about one person, section by section, with Export and "Erase now". Opening it is a
 // line in the record of access (the server writes it).

@@ -3,6 +3,7 @@ import { useId, useState } from 'react';
 import { FormAlert } from '#src/components/form/form-alert.tsx';
 import { Pagination } from '#src/components/list/pagination.tsx';
 import { RowSkeletons } from '#src/components/list/row-skeletons.tsx';
+import { ScrollRegion } from '#src/components/list/scroll-region.tsx';
 import { Modal } from '#src/components/modal.tsx';
 import { toast } from '#src/components/toast/toast-store.ts';
 import { dataRequestsQueryOptions, useCloseRequestMutation } from '#src/features/admin-data-protection/api.ts';
@@ -18,7 +19,6 @@ import { useValidatedForm } from '#src/lib/use-validated-form.ts';
 import { m } from '#src/paraglide/messages.js';
 import { closeDataRequestSchema, type DataRequestStatus } from '#src/shared/data-protection-schemas.ts';
 import type { DataRequestRow } from '#src/shared/data-protection-types.ts';
-import { ScrollRegion } from './scroll-region';
 
 type Filters = { status: DataRequestStatus; page: number; pageSize: number };
 

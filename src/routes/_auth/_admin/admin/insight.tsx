@@ -1,0 +1,81 @@
+import { useSuspenseQuery } from '@tanstack/react-query';
+import { createFileRoute, type ErrorComponentProps, Link } from '@tanstack/react-router';
+import { useState } from 'react';
+import { RouteLoadError } from '#src/components/list/list-states.tsx';
+import { RoutePending } from '#src/components/list/route-pending.tsx';
+import { toast } from '#src/components/toast/toast-store.ts';
+import { downloadFunnelCsv, funnelQueryOptions, moneyQueryOptions } from '#src/features/admin-insight/api.ts';
+import { FunnelSection } from '#src/features/admin-insight/components/funnel-section.tsx';
+import { InsightFilters } from '#src/features/admin-insight/components/insight-filters.tsx';
+import { MoneySection } from '#src/features/admin-insight/components/money-section.tsx';
+import { insightSearchSchema } from '#src/features/admin-insight/search.ts';
+import { errorMessage } from '#src/lib/app-error.ts';
+import { saveBlob } from '#src/lib/files.ts';
+import { usePageTitle } from '#src/lib/page-title.ts';
+import { m } from '#src/paraglide/messages.js';
+
+// Admin › Insight (issue 27): the referral funnel of a period and scope, then the money of the period.
+// The period and scope live in the URL, so a view can be shared and the back button walks through them.
+export const Route = createFileRoute('/_auth/_admin/admin/insight')({
+  validateSearch: insightSearchSchema,
+  loaderDeps: ({ search }) => search,
+  loader: ({ context: { queryClient }, deps }) =>
+    Promise.all([
+      queryClient.ensureQueryData(funnelQueryOptions(deps)),
+      queryClient.ensureQueryData(moneyQueryOptions({ from: deps.from, to: deps.to })),
+    ]),
+  pendingComponent: () => <RoutePending title={m.title_insight()} />,
+  errorComponent: InsightLoadError,
+  component: AdminInsightPage,
+});
+
+/** The error with its retry, and a way out of a scope that is gone (a link to a deleted promo, say). */
+function InsightLoadError({ error }: ErrorComponentProps) {
+  return (
+    <div className="space-y-3">
+      <RouteLoadError title={m.title_insight()} error={error} />
+      <Link to="/admin/insight" search={{}} className="btn btn-sm">
+        {m.admin_insight_show_everyone()}
+      </Link>
+    </div>
+  );
+}
+
+function AdminInsightPage() {
+  usePageTitle(m.title_insight());
+  const search = Route.useLoaderDeps();
+  const navigate = Route.useNavigate();
+  const { data: funnel } = useSuspenseQuery(funnelQueryOptions(search));
+  const { data: money } = useSuspenseQuery(moneyQueryOptions({ from: search.from, to: search.to }));
+  const [exporting, setExporting] = useState(false);
+
+  async function exportCsv() {
+    setExporting(true);
+    try {
+      const { blob, name } = await downloadFunnelCsv(search);
+      saveBlob(blob, name);
+    } catch (error) {
+      toast.error(errorMessage(error));
+    } finally {
+      setExporting(false);
+    }
+  }
+
+  return (
+    <section className="space-y-6">
+      <div className="flex flex-wrap items-end justify-between gap-2">
+        <div>
+          <h1 className="text-2xl font-semibold">{m.title_insight()}</h1>
+          <p className="text-sm text-base-content/70">{m.admin_insight_intro()}</p>
+        </div>
+        <button type="button" className="btn btn-sm" onClick={exportCsv} disabled={exporting} aria-busy={exporting}>
+          {exporting && <span className="loading loading-spinner loading-xs" aria-hidden="true" />}
+          {m.admin_insight_download()}
+        </button>
+      </div>
+      <InsightFilters search={search} funnel={funnel} onChange={(next) => navigate({ search: next })} />
+      <FunnelSection funnel={funnel} />
+      <MoneySection money={money} />
+    </section>
+  );
+}

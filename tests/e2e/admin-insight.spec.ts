@@ -1,0 +1,144 @@
+import { readFileSync } from 'node:fs';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page, test } from '@playwright/test';
+import type { FunnelAnswer, MoneyAnswer } from '#src/shared/insight.ts';
+import { ADMIN_EMAIL, DEMO_PASSWORD } from './e2e-env';
+import { expectPath, logIn, message, serverAs } from './helpers';
+
+// Issue 27's admin Insight screen on a desktop: opened from the nav, its funnel table says what
+// `GET /api/admin/insight/funnel` answers for the same filters (everyone, then a promo picked in the scope
+// chooser), its CSV is the server's for those filters, it reads in Bahasa Melayu, and at 390 px the page
+// does not scroll sideways. Screenshots at 1280 and 390 px in Malay and Chinese land in /tmp/c1-*.png.
+const INTL = { en: 'en-US', ms: 'ms-MY', zh: 'zh-CN' } as const;
+const count = (locale: keyof typeof INTL, n: number) => new Intl.NumberFormat(INTL[locale]).format(n);
+const percent = (locale: keyof typeof INTL, rate: number | null) =>
+  rate === null
+    ? '—'
+    : new Intl.NumberFormat(INTL[locale], { style: 'percent', maximumFractionDigits: 1 }).format(rate);
+
+/** Each funnel row of the table says the API's reached, conversion, rejected and withdrawn. */
+async function expectTableOf(page: Page, funnel: FunnelAnswer, locale: keyof typeof INTL = 'en') {
+  const rows = page.getByTestId('funnel-row');
+  await expect(rows).toHaveCount(funnel.steps.length);
+  for (const step of funnel.steps) {
+    const row = page.locator(`[data-testid="funnel-row"][data-step="${step.step}"]`);
+    await expect(row.getByTestId('funnel-reached')).toHaveText(count(locale, step.reached));
+    await expect(row.getByTestId('funnel-conversion')).toHaveText(percent(locale, step.conversion));
+    await expect(row.getByTestId('funnel-rejected')).toHaveText(count(locale, step.rejected));
+    await expect(row.getByTestId('funnel-withdrawn')).toHaveText(count(locale, step.withdrawn));
+  }
+}
+
+/** No serious or critical WCAG 2.1 A/AA violation, as the a11y spec checks every screen. */
+async function expectAccessible(page: Page) {
+  const { violations } = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze();
+  const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+}
+
+async function noSidewaysScroll(page: Page) {
+  const { scrollWidth, clientWidth } = await page.evaluate(() => ({
+    scrollWidth: document.documentElement.scrollWidth,
+    clientWidth: document.documentElement.clientWidth,
+  }));
+  expect(scrollWidth, 'the page scrolls sideways').toBeLessThanOrEqual(clientWidth);
+}
+
+test('an admin reads the funnel and the money, scopes it to a promo, downloads it and reads it in Malay', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(90_000);
+  const server = await serverAs(request, ADMIN_EMAIL);
+  await logIn(page, ADMIN_EMAIL, DEMO_PASSWORD);
+  await expectPath(page, '/dashboard');
+  await page
+    .getByRole('link', { name: message('en', 'nav_admin_insight') })
+    .first()
+    .click();
+  await expectPath(page, '/admin/insight');
+  await expect(page.getByRole('heading', { level: 1, name: message('en', 'title_insight') })).toBeVisible();
+  await expect(page).toHaveTitle(`${message('en', 'title_insight')} | Recruiter`);
+
+  // Everyone, the API's default period: the table is the API's answer.
+  const everyone = await server.get<FunnelAnswer>('/api/admin/insight/funnel');
+  expect(everyone.steps[0]?.reached, 'the demo has referrals in the last 12 months').toBeGreaterThan(0);
+  await expect(page.locator('#insight-from')).toHaveValue(everyone.from);
+  await expect(page.locator('#insight-to')).toHaveValue(everyone.to);
+  await expectTableOf(page, everyone);
+  await expect(page.getByTestId('insight-consent-rate-value')).toHaveText(percent('en', everyone.consent.answerRate));
+  await expect(page.getByTestId('insight-proof-rate-value')).toHaveText(
+    percent('en', everyone.callProofs.acceptanceRate),
+  );
+  const money = await server.get<MoneyAnswer>('/api/admin/insight/money');
+  await expect(page.getByTestId('insight-money-row')).toHaveCount(new Set(money.months.map((row) => row.month)).size);
+  await expect(page.getByTestId('insight-promo-row')).toHaveCount(money.promos.length);
+  await page.screenshot({ path: '/tmp/c1-1280-en.png', fullPage: true });
+
+  // A promo from the scope chooser: the URL carries it and the figures are the promo's.
+  await page.getByLabel(message('en', 'admin_insight_scope_label')).selectOption('promo');
+  const option = page.getByTestId('insight-scope-option').first();
+  await expect(option).toBeVisible();
+  const title = (await option.locator('span').first().textContent())?.trim() ?? '';
+  await option.click();
+  await expect.poll(() => new URL(page.url()).searchParams.get('promoId')).toMatch(/^\d+$/);
+  const promoId = new URL(page.url()).searchParams.get('promoId');
+  await expect(page.getByTestId('insight-scope-label')).toContainText(title);
+  const promo = await server.get<FunnelAnswer>(`/api/admin/insight/funnel?promoId=${promoId}`);
+  expect(promo.scope).toMatchObject({ kind: 'promo', id: Number(promoId) });
+  if (promo.steps[0]?.reached) await expectTableOf(page, promo);
+  else await expect(page.getByTestId('empty-state').first()).toContainText(message('en', 'admin_insight_empty'));
+
+  // The CSV is the server's for the same filters, a line per step after the header.
+  const downloading = page.waitForEvent('download');
+  await page.getByRole('button', { name: message('en', 'admin_insight_download') }).click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toMatch(/\.csv$/);
+  const csv = readFileSync((await download.path()) as string, 'utf8');
+  const expected = (await server.bytes(`/api/admin/insight/funnel.csv?promoId=${promoId}`)).toString('utf8');
+  expect(csv).toBe(expected);
+  const lines = csv.trim().split(/\r?\n/);
+  for (const step of promo.steps) {
+    const line = lines.find((row) => row.startsWith(`${step.step},`));
+    expect(line?.split(',')[1], `${step.step} in the CSV`).toBe(String(step.reached));
+  }
+
+  // Back to everyone, then in Bahasa Melayu: the headings and a figure in Malay.
+  await page.getByRole('button', { name: message('en', 'admin_insight_show_everyone') }).click();
+  await expect.poll(() => new URL(page.url()).searchParams.get('promoId')).toBeNull();
+  await page.getByTestId('language-switcher').first().selectOption('ms');
+  await expectPath(page, '/ms/admin/insight');
+  await expect(page.getByRole('heading', { level: 1, name: message('ms', 'title_insight') })).toBeVisible();
+  await expect(
+    page.getByRole('heading', { level: 2, name: message('ms', 'admin_insight_funnel_heading') }),
+  ).toBeVisible();
+  await expect(
+    page.getByRole('heading', { level: 2, name: message('ms', 'admin_insight_money_heading') }),
+  ).toBeVisible();
+  await expectTableOf(page, everyone, 'ms');
+  await expectAccessible(page);
+  await page.screenshot({ path: '/tmp/c1-1280-ms.png', fullPage: true });
+
+  await page.getByTestId('language-switcher').first().selectOption('zh');
+  await expectPath(page, '/zh/admin/insight');
+  await expect(page.getByRole('heading', { level: 1, name: message('zh', 'title_insight') })).toBeVisible();
+  await expectTableOf(page, everyone, 'zh');
+  await page.screenshot({ path: '/tmp/c1-1280-zh.png', fullPage: true });
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await expect(page.getByTestId('funnel-table')).toBeVisible();
+  await noSidewaysScroll(page);
+
+  // At 390 px: nothing scrolls the page sideways (the tables scroll in their own boxes).
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(page.getByTestId('funnel-table')).toBeVisible();
+  await noSidewaysScroll(page);
+  await page.screenshot({ path: '/tmp/c1-390-zh.png', fullPage: true });
+  await page.goto('/ms/admin/insight');
+  await expect(page.getByRole('heading', { level: 1, name: message('ms', 'title_insight') })).toBeVisible();
+  await expect(page.getByTestId('funnel-table')).toBeVisible();
+  await noSidewaysScroll(page);
+  await page.screenshot({ path: '/tmp/c1-390-ms.png', fullPage: true });
+  await expectAccessible(page);
+});
