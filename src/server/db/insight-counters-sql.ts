@@ -22,6 +22,20 @@ export const FUNNEL_STAGES = ['SUBMITTED', 'SCREENING', 'INTERVIEW', 'OFFERED', 
 /** Time steps of `insight_times`: consent answer (hours after the referral) and each stage (days after the one before). */
 export const TIME_STEPS = ['CONSENT', 'SCREENING', 'INTERVIEW', 'OFFERED', 'HIRED'] as const;
 
+/** recruiter_scores' counts kept by the triggers (its `duplicates_refused` is kept by the app). */
+export const SCORE_COUNTS = [
+  'referred',
+  'consent_answered',
+  'consent_confirmed',
+  'reached_screening',
+  'reached_interview',
+  'reached_offered',
+  'hired',
+  'rewards_invalid',
+  'proofs_accepted',
+  'proofs_rejected',
+] as const;
+
 /** Buckets past this are counted in it (999 hours or days). */
 export const BUCKET_CAP = 999;
 
@@ -163,18 +177,7 @@ const COUNTERS: Counter[] = [
   {
     table: 'recruiter_scores',
     keys: ['recruiter_id'],
-    values: [
-      'referred',
-      'consent_answered',
-      'consent_confirmed',
-      'reached_screening',
-      'reached_interview',
-      'reached_offered',
-      'hired',
-      'rewards_invalid',
-      'proofs_accepted',
-      'proofs_rejected',
-    ],
+    values: [...SCORE_COUNTS],
     watch: [
       'recruiter_id',
       'consent_status',

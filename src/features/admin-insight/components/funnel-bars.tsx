@@ -1,5 +1,5 @@
+import { formatCount } from '#src/features/admin-insight/format.ts';
 import type { FunnelStepFigures } from '#src/shared/insight.ts';
-import { formatCount } from '../format';
 import { STEP_LABELS } from './step-labels';
 
 // The funnel drawn as bars, each step's width its share of the referrals. Hidden from screen readers: the

@@ -1,11 +1,11 @@
 import { MonthBarChart } from '#src/components/charts/month-bar-chart.tsx';
 import { formatMonth } from '#src/components/charts/month-label.ts';
 import { EmptyState } from '#src/components/list/empty-state.tsx';
+import { StatCard } from '#src/components/stat-card.tsx';
+import { formatCount, formatDuration, formatRate } from '#src/features/admin-insight/format.ts';
 import { HIRING_LABELS } from '#src/lib/enum-labels/referral-labels.ts';
 import { m } from '#src/paraglide/messages.js';
 import type { FunnelAnswer } from '#src/shared/insight.ts';
-import { formatCount, formatDuration, formatRate } from '../format';
-import { FigureCard } from './figure-card';
 import { FunnelBars } from './funnel-bars';
 import { FunnelTable } from './funnel-table';
 
@@ -35,7 +35,7 @@ export function FunnelSection({ funnel }: { funnel: FunnelAnswer }) {
           </div>
           <FunnelTable steps={funnel.steps} caption={caption} />
           <div className="grid grid-cols-1 gap-3 sm:grid-cols-3">
-            <FigureCard
+            <StatCard
               testId="insight-consent-rate"
               label={m.admin_insight_consent_rate()}
               value={formatRate(funnel.consent.answerRate)}
@@ -45,13 +45,13 @@ export function FunnelSection({ funnel }: { funnel: FunnelAnswer }) {
                 pending: formatCount(funnel.consent.pending),
               })}
             />
-            <FigureCard
+            <StatCard
               testId="insight-consent-time"
               label={m.admin_insight_consent_time()}
               value={formatDuration(funnel.consent.medianHours, 'hours')}
               detail={m.admin_insight_consent_time_detail()}
             />
-            <FigureCard
+            <StatCard
               testId="insight-proof-rate"
               label={m.admin_insight_proof_rate()}
               value={formatRate(funnel.callProofs.acceptanceRate)}

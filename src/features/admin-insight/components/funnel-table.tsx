@@ -1,7 +1,7 @@
 import { ScrollRegion } from '#src/components/list/scroll-region.tsx';
+import { formatCount, formatDuration, formatRate, NONE } from '#src/features/admin-insight/format.ts';
 import { m } from '#src/paraglide/messages.js';
 import type { FunnelStepFigures } from '#src/shared/insight.ts';
-import { formatCount, formatDuration, formatRate, NONE } from '../format';
 import { STEP_LABELS } from './step-labels';
 
 // The funnel's figures as a table: what screen readers read for the bars, and what the CSV holds. On a

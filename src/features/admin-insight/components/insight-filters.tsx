@@ -1,10 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { SearchBox } from '#src/components/list/search-box.tsx';
+import { scopeOptionsQueryOptions } from '#src/features/admin-insight/api.ts';
+import { type InsightSearch, type ScopeKind, scopeOf } from '#src/features/admin-insight/search.ts';
 import { m } from '#src/paraglide/messages.js';
 import type { FunnelAnswer } from '#src/shared/insight.ts';
-import { scopeOptionsQueryOptions } from '../api';
-import { type InsightSearch, type ScopeKind, scopeOf } from '../search';
 
 type PickKind = Exclude<ScopeKind, 'all'>;
 

@@ -1,11 +1,11 @@
 import { formatMonth } from '#src/components/charts/month-label.ts';
 import { EmptyState } from '#src/components/list/empty-state.tsx';
 import { ScrollRegion } from '#src/components/list/scroll-region.tsx';
+import { StatCard } from '#src/components/stat-card.tsx';
+import { formatCount, NONE } from '#src/features/admin-insight/format.ts';
 import { formatDate, formatMoney } from '#src/lib/format.ts';
 import { m } from '#src/paraglide/messages.js';
 import type { MoneyAnswer, MoneyCount } from '#src/shared/insight.ts';
-import { formatCount, NONE } from '../format';
-import { FigureCard } from './figure-card';
 
 // Where rewards go in the period: what is owed now per currency, rewards and payments per month and
 // currency, and what each promo cost against the hires it brought. Currencies are never added together.
@@ -66,14 +66,14 @@ function Liability({ money }: { money: MoneyAnswer }) {
           {money.liability
             .filter((row) => row.currency)
             .flatMap((row) => [
-              <FigureCard
+              <StatCard
                 key={`${row.currency}-approved`}
                 testId={`insight-owed-approved-${row.currency}`}
                 label={m.admin_insight_liability_approved()}
                 value={formatMoney(row.approved.amount, row.currency)}
                 detail={rewards(row.approved.count)}
               />,
-              <FigureCard
+              <StatCard
                 key={`${row.currency}-pending`}
                 testId={`insight-owed-pending-${row.currency}`}
                 label={m.admin_insight_liability_pending()}

@@ -1,11 +1,11 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { formatMonth } from '#src/components/charts/month-label.ts';
+import { StatCard } from '#src/components/stat-card.tsx';
 import { adminDashboardQueryOptions } from '#src/features/dashboard/api.ts';
 import { formatTotals } from '#src/features/dashboard/format.ts';
 import { m } from '#src/paraglide/messages.js';
 import { MonthSection } from './month-section';
-import { StatCard } from './stat-card';
 
 // The admin's dashboard: the platform's work waiting now, this month's numbers and the last six months.
 export function AdminDashboardView() {
@@ -27,37 +27,37 @@ export function AdminDashboardView() {
             testId="stat-active-recruiters"
             label={m.dashboard_admin_recruiters()}
             value={current.activeRecruiters}
-            action={open('/admin/manage-task')}
+            detail={open('/admin/manage-task')}
           />
           <StatCard
             testId="stat-open-tasks"
             label={m.dashboard_admin_open_tasks()}
             value={current.openTasks}
-            action={open('/admin/tasks')}
+            detail={open('/admin/tasks')}
           />
           <StatCard
             testId="stat-call-proofs"
             label={m.dashboard_admin_proofs()}
             value={current.callProofsToReview}
-            action={open('/admin/hiring-status')}
+            detail={open('/admin/hiring-status')}
           />
           <StatCard
             testId="stat-rewards-in-review"
             label={m.dashboard_admin_rewards_in_review()}
             value={current.rewardsInReview}
-            action={open('/admin/hiring-status')}
+            detail={open('/admin/hiring-status')}
           />
           <StatCard
             testId="stat-approved-unpaid"
             label={m.dashboard_admin_approved_unpaid()}
             value={<span className="text-lg sm:text-xl">{formatTotals(current.approvedUnpaid)}</span>}
-            action={open('/admin/payments')}
+            detail={open('/admin/payments')}
           />
           <StatCard
             testId="stat-pending-payment"
             label={m.dashboard_admin_pending_payment()}
             value={<span className="text-lg sm:text-xl">{formatTotals(current.pendingPayment)}</span>}
-            action={open('/admin/payments')}
+            detail={open('/admin/payments')}
           />
         </div>
       </section>

@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 import { MonthBarChart } from '#src/components/charts/month-bar-chart.tsx';
 import { formatMonth } from '#src/components/charts/month-label.ts';
+import { StatCard } from '#src/components/stat-card.tsx';
 import { m } from '#src/paraglide/messages.js';
-import { StatCard } from './stat-card';
 
 type MonthCounts = { month: string; referrals: number; consents: number; hires: number };
 

@@ -2,12 +2,12 @@ import { useSuspenseQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { formatMonth } from '#src/components/charts/month-label.ts';
 import { PushInvitation } from '#src/components/pwa/push-invitation.tsx';
+import { StatCard } from '#src/components/stat-card.tsx';
 import { recruiterDashboardQueryOptions } from '#src/features/dashboard/api.ts';
 import { formatTotals } from '#src/features/dashboard/format.ts';
 import { m } from '#src/paraglide/messages.js';
 import { MonthSection } from './month-section';
 import { ScoreCard } from './score-card';
-import { StatCard } from './stat-card';
 import { TodoCards } from './todo-cards';
 
 // The recruiter's dashboard: what to do next, then this month's numbers and the last six months, then
@@ -39,7 +39,7 @@ export function RecruiterDashboardView() {
             testId="stat-earnings"
             label={m.dashboard_stat_earnings()}
             value={<span className="text-lg sm:text-xl">{formatTotals(month.earnings)}</span>}
-            action={
+            detail={
               <Link to="/earning" className="link link-primary">
                 {m.dashboard_earning_link()}
               </Link>

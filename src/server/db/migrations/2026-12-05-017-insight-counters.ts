@@ -1,5 +1,5 @@
 import { type Kysely, PostgresAdapter, sql } from 'kysely';
-import { insightCounterSql, STAGE_COLUMNS } from '../insight-counters-sql';
+import { insightCounterSql, SCORE_COUNTS, STAGE_COLUMNS } from '#src/server/db/insight-counters-sql.ts';
 
 // Issue 27: the referral funnel, the recruiter scorecards and the money views, from counters kept by the
 // writes (never a scan of every referral on a page load), as `referral_counts` (migration 007) does.
@@ -76,19 +76,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   let scores = db.schema
     .createTable('recruiter_scores')
     .addColumn('recruiter_id', 'integer', (c) => c.primaryKey().references('users.id').onDelete('cascade'));
-  for (const column of [
-    'referred',
-    'consent_answered',
-    'consent_confirmed',
-    'reached_screening',
-    'reached_interview',
-    'reached_offered',
-    'hired',
-    'rewards_invalid',
-    'proofs_accepted',
-    'proofs_rejected',
-    'duplicates_refused',
-  ])
+  for (const column of [...SCORE_COUNTS, 'duplicates_refused'])
     scores = scores.addColumn(column, 'bigint', (c) => c.notNull().defaultTo(0));
   await scores.execute();
 

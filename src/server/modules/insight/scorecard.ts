@@ -1,23 +1,11 @@
 import type { DB } from '#src/server/db/connect.ts';
+import { SCORE_COUNTS } from '#src/server/db/insight-counters-sql.ts';
 import { type ScoreCounts, type Scorecard, scorecardOf } from '#src/shared/insight.ts';
 
 // Issue 27: a recruiter's scorecard, from their one row of recruiter_scores (kept by triggers on
 // referrals, migration 017; duplicates_refused by the referral call). No row yet: no referrals.
 
-const COLUMNS = [
-  'recruiter_id',
-  'referred',
-  'consent_answered',
-  'consent_confirmed',
-  'reached_screening',
-  'reached_interview',
-  'reached_offered',
-  'hired',
-  'rewards_invalid',
-  'proofs_accepted',
-  'proofs_rejected',
-  'duplicates_refused',
-] as const;
+const COLUMNS = ['recruiter_id', ...SCORE_COUNTS, 'duplicates_refused'] as const;
 
 type ScoreRow = { [K in (typeof COLUMNS)[number]]: number | string | bigint };
 

@@ -1,16 +1,17 @@
 import type { ReactNode } from 'react';
 
-// One headline figure with its label and a line saying what it is made of; `testId` lets a test read it.
-export function FigureCard({
+// One headline number with its label and, below it, a line saying what it is made of or a link to act on
+// it (the dashboards, Admin › Insight); `testId` lets a test read the value alone.
+export function StatCard({
   label,
   value,
-  detail,
   testId,
+  detail,
 }: {
   label: string;
   value: ReactNode;
-  detail?: ReactNode;
   testId: string;
+  detail?: ReactNode;
 }) {
   return (
     <div className="stats border border-base-300 bg-base-100" data-testid={testId}>
