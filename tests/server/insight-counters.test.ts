@@ -215,5 +215,27 @@ describe.each(DIALECTS)('insight counters on %s', (dialect) => {
       await sql`delete from referrals where id = ${id}`.execute(t.db);
     }
     expect(await counters(t.db)).toEqual(await bruteForce(t.db));
+
+    // A talent erased as erase-talent.ts does it: the talent row goes, and their referrals, history and
+    // call proofs go with it by ON DELETE CASCADE (which fires the counters' triggers on both databases).
+    const erased = (
+      await sql<{ talent_id: number }>`select talent_id from referrals
+        where proofs_accepted + proofs_rejected > 0 order by id limit 1`.execute(t.db)
+    ).rows[0]?.talent_id;
+    expect(erased).toBeDefined();
+    await sql`delete from talent_decisions where referral_id in (select id from referrals where talent_id = ${erased})`.execute(
+      t.db,
+    );
+    await sql`delete from one_time_tokens where referral_id in (select id from referrals where talent_id = ${erased})`.execute(
+      t.db,
+    );
+    await sql`delete from talents where id = ${erased}`.execute(t.db);
+    expect(
+      Number(
+        (await sql<{ n: number }>`select count(*) as n from referrals where talent_id = ${erased}`.execute(t.db))
+          .rows[0]?.n,
+      ),
+    ).toBe(0);
+    expect(await counters(t.db)).toEqual(await bruteForce(t.db));
   });
 });
