@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useId, useState } from 'react';
 import { ConfirmDialog } from '#src/components/confirm-dialog.tsx';
 import { FormAlert } from '#src/components/form/form-alert.tsx';
-import { Modal } from '#src/components/modal.tsx';
+import { QueryDialog } from '#src/components/query-dialog.tsx';
 import { ScorecardCompact } from '#src/components/scorecard/scorecard-compact.tsx';
 import { ConsentBadge, HiringBadge, ItaBadge, RewardBadge } from '#src/components/status/referral-badges.tsx';
 import { toast } from '#src/components/toast/toast-store.ts';
@@ -340,28 +340,15 @@ function DetailBody({ referral }: { referral: AdminReferralDetail }) {
 // One referral over the list (`?referral=<id>`): hiring status, call proofs, reward decision, history.
 export function ReferralDetailDialog({ referralId, onClose }: { referralId: number; onClose: () => void }) {
   const query = useQuery(adminReferralQueryOptions(referralId));
-  const titleId = useId();
-  const closeRef = useRef<HTMLButtonElement>(null);
-  useEffect(() => closeRef.current?.focus(), []);
   return (
-    <Modal labelledBy={titleId} boxClassName="modal-box max-h-[92vh] w-full max-w-3xl lg:max-w-6xl" onClose={onClose}>
-      <div className="mb-3 flex items-start justify-between gap-2">
-        <h2 id={titleId} className="text-lg font-semibold">
-          {query.data ? talentDisplayName(query.data.talentName) : m.admin_hiring_detail_title()}
-        </h2>
-        <button
-          ref={closeRef}
-          type="button"
-          className="btn btn-sm btn-ghost"
-          onClick={onClose}
-          aria-label={m.admin_hiring_close()}
-        >
-          ✕
-        </button>
-      </div>
-      {query.isPending && <div className="skeleton h-40 w-full" aria-busy="true" />}
-      {query.isError && <FormAlert message={errorMessage(query.error)} />}
-      {query.data && <DetailBody referral={query.data} />}
-    </Modal>
+    <QueryDialog
+      query={query}
+      title={query.data ? talentDisplayName(query.data.talentName) : m.admin_hiring_detail_title()}
+      closeLabel={m.admin_hiring_close()}
+      boxClassName="modal-box max-h-[92vh] w-full max-w-3xl lg:max-w-6xl"
+      onClose={onClose}
+    >
+      {(referral) => <DetailBody referral={referral} />}
+    </QueryDialog>
   );
 }
