@@ -25,6 +25,7 @@ async function replayFromWorker(): Promise<void> {
     const before = await listEntries(userId);
     const outcome = await replayOutbox({
       userId,
+      exclusive: true,
       accessToken: async () => (await readTokens())?.accessToken ?? null,
       refresh,
       send: (entry, file, accessToken) => {

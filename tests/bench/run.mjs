@@ -24,15 +24,15 @@
 //     with a fresh Idempotency-Key (the same multipart body the outbox sends);
 //   - outbox: the same 50 queued while offline (written to IndexedDB with their bytes), then synced by
 //     the outbox runner when the page goes online, until every entry is "sent";
-// a few rounds of each, alternately, and prints the medians, the ratio outbox / direct (target: under
-// 1.3×) and the outbox's IndexedDB footprint (navigator.storage.estimate()). It prints, it does not
+// a few rounds of each, alternately, and prints the medians, the ratio outbox / direct (target: at most
+// 1.2×, issue 28), where the outbox's own time goes (the waits the replay reports), and the outbox's IndexedDB footprint (navigator.storage.estimate()). It prints, it does not
 // judge: the exit code is non-zero only when something failed to run.
 //
 // The page is tests/bench/page.ts, bundled by Vite as the app is, and served by the API server itself
 // (CLIENT_DIR), so uploads take the same path as in production: no dev server, no proxy. The server
 // runs from source (tsx) on a fresh SQLite data folder with the demo seed; nothing needs building first.
 //
-// Knobs (environment): BENCH_UPLOADS (50), BENCH_FILE_BYTES (1048576), BENCH_ROUNDS (3), CHROMIUM_PATH, and
+// Knobs (environment): BENCH_UPLOADS (50), BENCH_FILE_BYTES (1048576), BENCH_ROUNDS (5), CHROMIUM_PATH, and
 // BENCH_XHR=1 to time the direct loop with XMLHttpRequest too (the outbox's transport: its cost alone).
 //
 // The other parts' knobs are in their files.
@@ -54,9 +54,10 @@ register();
 const { formatTable, readRowsFile, writeResults } = await import('./bench-table.ts');
 const UPLOADS = Number(process.env.BENCH_UPLOADS ?? 50);
 const FILE_BYTES = Number(process.env.BENCH_FILE_BYTES ?? 1024 * 1024);
-const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 const WITH_XHR = process.env.BENCH_XHR === '1';
-const WARM_UP_UPLOADS = 5;
+// A whole unmeasured round first: the server's and the browser's code paths warm, IndexedDB's files made.
+const WARM_UP_UPLOADS = UPLOADS;
 const DEMO_PASSWORD = 'Bench-Demo#2026';
 const RECRUITER_EMAIL = 'recruiter@example.com';
 
@@ -127,7 +128,7 @@ async function main() {
     if (made !== count) throw new Error(`outbox: the server made ${made} call proofs for ${count} entries`);
     await page.evaluate(() => window.bench.clearOutbox());
     const cleared = await page.evaluate(() => window.bench.footprint());
-    return { queueMs, syncMs: synced.ms, transportMs: synced.transportMs, before, queued, after, cleared };
+    return { queueMs, syncMs: synced.ms, steps: synced.steps, before, queued, after, cleared };
   };
 
   // Warm-up: code paths, the server's first uploads, IndexedDB's first databases.
@@ -164,7 +165,11 @@ async function main() {
   const xhrMs = WITH_XHR ? median(rounds.map((r) => r.xhrMs)) : null;
   const syncMs = median(rounds.map((r) => r.outbox.syncMs));
   const queueMs = median(rounds.map((r) => r.outbox.queueMs));
-  const ownMs = median(rounds.map((r) => r.outbox.syncMs - r.outbox.transportMs));
+  const ownMs = median(rounds.map((r) => r.outbox.syncMs - r.outbox.steps.send));
+  const sendMs = median(rounds.map((r) => r.outbox.steps.send));
+  const fileMs = median(rounds.map((r) => r.outbox.steps.file));
+  const finishMs = median(rounds.map((r) => r.outbox.steps.finish));
+  const restMs = median(rounds.map((r) => r.outbox.syncMs - r.outbox.steps.send - r.outbox.steps.file));
   const megabytes = (UPLOADS * FILE_BYTES) / MB;
   step('');
   step(`Medians over ${ROUNDS} rounds of ${UPLOADS} × ${mb(FILE_BYTES)} (${megabytes.toFixed(0)} MB):`);
@@ -179,14 +184,27 @@ async function main() {
   step(
     `  outbox sync (online → all "sent")   ${ms(syncMs).padStart(9)}  (${(megabytes / (syncMs / 1000)).toFixed(1)} MB/s)`,
   );
+  // Why the sync takes longer than the loop (issue 28): the replay reports its waits (outbox-replay.ts).
   step(
-    `    of which the outbox's own work       ${ms(ownMs).padStart(9)}  (${(ownMs / UPLOADS).toFixed(1)} ms per entry: IndexedDB, bookkeeping; the rest is the sends)`,
+    `    of which the outbox's own work     ${ms(ownMs).padStart(9)}  (${(ownMs / UPLOADS).toFixed(1)} ms per entry: the sync minus its sends), made of`,
+  );
+  step(
+    `      waiting for file bytes           ${ms(fileMs).padStart(9)}  (each read from IndexedDB while the entry before it was on the wire)`,
+  );
+  step(
+    `      the rest                         ${ms(restMs).padStart(9)}  (the "online" event to the first send, answers recorded, listings, events)`,
+  );
+  step(
+    `      (answers recorded after the last send: ${ms(finishMs)}; the others were written while the next entry was on the wire)`,
+  );
+  step(
+    `    and its sends                       ${ms(sendMs).padStart(9)}  (${ms(sendMs - fetchMs)} more than the loop's: XMLHttpRequest with upload progress for each, where the loop uses fetch)`,
   );
   step(`  outbox queueing (offline, not sent) ${ms(queueMs).padStart(9)}`);
   // Paired per round (the two sides ran back to back), so a busy moment of the machine hits both.
   const ratio = median(rounds.map((r) => r.outbox.syncMs / r.fetchMs));
   step(
-    `  ratio outbox sync / direct fetch    ${ratio.toFixed(2)}×  (median of the rounds' ratios; target < 1.3×: ${ratio < 1.3 ? 'met' : 'NOT met'})`,
+    `  ratio outbox sync / direct fetch    ${ratio.toFixed(2)}×  (median of the rounds' ratios; target ≤ 1.2×: ${ratio <= 1.2 ? 'met' : 'NOT met'})`,
   );
   if (xhrMs)
     step(`  ratio outbox sync / direct XHR      ${median(rounds.map((r) => r.outbox.syncMs / r.xhrMs)).toFixed(2)}×`);
@@ -221,11 +239,18 @@ async function main() {
       unit: 'ms',
       baseline: Math.round(fetchMs),
       ratio: Number(ratio.toFixed(4)),
-      target: '< 1.3× direct',
-      ok: ratio < 1.3,
+      target: '≤ 1.2× direct',
+      ok: ratio <= 1.2,
       note: `${note}; ratio = median of the rounds' paired ratios`,
     },
     { section: 'outbox', name: "outbox's own work (sync minus sends)", value: Math.round(ownMs), unit: 'ms' },
+    { section: 'outbox', name: '  of which waiting for file bytes', value: Math.round(fileMs), unit: 'ms' },
+    {
+      section: 'outbox',
+      name: '  of which the rest (events, writes, listings)',
+      value: Math.round(restMs),
+      unit: 'ms',
+    },
     { section: 'outbox', name: 'outbox queueing while offline', value: Math.round(queueMs), unit: 'ms' },
     {
       section: 'outbox',

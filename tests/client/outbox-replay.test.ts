@@ -143,6 +143,53 @@ describe('a 2xx', () => {
   });
 });
 
+describe('a pass holding the lock (exclusive: the page with Web Locks, the service worker)', () => {
+  it('sends each entry while it is marked "sending", records every answer, frees the bytes only after the last send, and reports its waits', async () => {
+    const entries = [];
+    for (let i = 0; i < 3; i += 1) entries.push(await queueCallProof(session.userId, referralId));
+    const seen: { id: string; state: string | undefined; filesLeft: number }[] = [];
+    const steps: Record<string, number> = {};
+    const send: Send = async (entry, file, token) => {
+      const response = await sendTo(server)(entry, file, token);
+      // Read once the answer is in: the claim, written while the upload was on the wire, is stored.
+      const filesLeft = (await Promise.all(entries.map((e) => getEntryFile(e.id)))).filter(Boolean).length;
+      seen.push({ id: entry.id, state: (await getEntry(entry.id))?.state, filesLeft });
+      return response;
+    };
+
+    const outcome = await replayOutbox(
+      depsWith({ send, exclusive: true, observe: (step) => (steps[step] = (steps[step] ?? 0) + 1) }),
+    );
+
+    expect(outcome).toEqual({ sent: 3, refused: 0, signedOut: false, nextAttemptAt: null });
+    expect(seen.map((s) => s.id)).toEqual(entries.map((e) => e.id));
+    // The entry on the wire reads "sending"; no file bytes were deleted between two sends.
+    expect(seen.map((s) => [s.state, s.filesLeft])).toEqual([
+      ['sending', 3],
+      ['sending', 3],
+      ['sending', 3],
+    ]);
+    for (const entry of entries) {
+      expect(await stored(entry)).toMatchObject({ state: 'sent', error: undefined });
+      expect(await getEntryFile(entry.id)).toBeUndefined();
+    }
+    expect(await callProofsOf(server, referralId)).toHaveLength(3);
+    expect(steps).toEqual({ file: 3, send: 3, finish: 1 });
+  });
+
+  it('a network error still leaves the entry waiting with attempts + 1, and the ones after it untouched', async () => {
+    const first = await queueCallProof(session.userId, referralId);
+    const second = await queueCallProof(session.userId, referralId);
+
+    await replayOutbox(depsWith({ exclusive: true, send: () => Promise.reject(new TypeError('Failed to fetch')) }));
+
+    expect(await stored(first)).toMatchObject({ state: 'waiting', attempts: 1 });
+    expect(await stored(second)).toMatchObject({ state: 'waiting', attempts: 0 });
+    expect(await getEntryFile(first.id)).toBeDefined();
+    expect(await callProofsOf(server, referralId)).toHaveLength(0);
+  });
+});
+
 describe('exactly once', () => {
   it('replaying twice sends nothing more: still one call proof per entry', async () => {
     for (let i = 0; i < 3; i += 1) await queueCallProof(session.userId, referralId);

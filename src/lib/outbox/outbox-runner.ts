@@ -5,7 +5,7 @@ import { currentUserId, getAuthTokens, subscribeAuth } from '#src/lib/auth-sessi
 import { buildUploadBody, getUploadTransport, newClientId } from '#src/lib/upload.ts';
 import { OutboxStorageError } from './outbox-errors';
 import { isSending, progressOf, setProgress, subscribeProgress } from './outbox-progress';
-import { type ReplayDeps, replayOutbox } from './outbox-replay';
+import { type ReplayDeps, type ReplayStep, replayOutbox } from './outbox-replay';
 import { followOutbox, onEntrySent } from './outbox-snapshot';
 import { addEntry, deleteEntry, getEntryFile, listEntries, sweepOrphanFiles, updateEntry } from './outbox-store';
 import {
@@ -33,6 +33,12 @@ let running: Promise<void> | null = null;
 let again: Promise<void> | null = null;
 let timer: ReturnType<typeof setTimeout> | null = null;
 let queryClient: QueryClient | null = null;
+let observer: ReplayDeps['observe'];
+
+/** The benchmark's page (tests/bench/page.ts): hears where each replay spends its time. */
+export function observeReplay(next: ((step: ReplayStep, ms: number) => void) | undefined): void {
+  observer = next;
+}
 
 /** main.tsx: the cache whose lists change when an entry is sent. */
 export function setOutboxQueryClient(client: QueryClient): void {
@@ -185,8 +191,8 @@ async function replayOnce(): Promise<void> {
   if (timer) clearTimeout(timer);
   timer = null;
   try {
-    const replay = () => replayOutbox(pageDeps(owner));
     const locks = typeof navigator !== 'undefined' ? (navigator.locks as Locks | undefined) : undefined;
+    const replay = () => replayOutbox({ ...pageDeps(owner), exclusive: locks !== undefined });
     const outcome = await (locks ? locks.request(OUTBOX_LOCK, replay) : replay());
     if (outcome.nextAttemptAt !== null) {
       timer = setTimeout(kickOutbox, Math.max(250, outcome.nextAttemptAt - Date.now()));
@@ -201,6 +207,7 @@ function pageDeps(owner: number): ReplayDeps {
     userId: owner,
     accessToken: () => getAuthTokens()?.accessToken ?? null,
     refresh: refreshAfter401,
+    observe: observer,
     send: async (entry, file, accessToken) => {
       const report = (fraction: number) => setProgress(entry.id, fraction);
       report(0);
