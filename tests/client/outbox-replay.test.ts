@@ -145,7 +145,7 @@ describe('a 2xx', () => {
 
 describe('a pass holding the lock (exclusive: the page with Web Locks, the service worker)', () => {
   it('sends each entry while it is marked "sending", records every answer, frees the bytes only after the last send, and reports its waits', async () => {
-    const entries = [];
+    const entries: OutboxEntry[] = [];
     for (let i = 0; i < 3; i += 1) entries.push(await queueCallProof(session.userId, referralId));
     const seen: { id: string; state: string | undefined; filesLeft: number }[] = [];
     const steps: Record<string, number> = {};
