@@ -1,43 +1,34 @@
-import { paraglideVitePlugin } from '@inlang/paraglide-js';
-import tailwindcss from '@tailwindcss/vite';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
-import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
-import { compactMessages } from './scripts/compact-messages.mjs';
-import { honoClientWithoutCookies } from './scripts/hono-client-without-cookies.mjs';
-import { paraglideOptions } from './scripts/paraglide-options.mjs';
 import { routerOptions } from './scripts/router-options.mjs';
+import { clientPlugins } from './scripts/vite-client-plugins.mjs';
 import { APP_NAME, THEME_COLOR } from './src/shared/constants.ts';
 
 const apiPort = Number(process.env.API_PORT ?? 3001);
 
-// Plugin order as seen to work here (STACK.md). Under vitest the paraglide plugin stays out:
-// messages are compiled once by `npm run generate` before the tests.
+// The app: every screen, its router and its service worker. The talent's consent and ITA pages are a build
+// of their own (vite.talent.config.ts), written into the same folder after this one.
 export default defineConfig({
   plugins: [
-    ...(process.env.VITEST ? [] : [paraglideVitePlugin(paraglideOptions)]),
-    // Every message's locale switch becomes one shared function (~25 bytes gzip less a message).
-    compactMessages(),
-    honoClientWithoutCookies(),
-    // Loaders are split with their route's component (one chunk per screen, fetched together): left in the
-    // entry, every loader would pull its feature's queries, schemas and messages into the first visit.
-    // Every signed-in screen and the talent link pages carry their pendingComponent in their own chunk: in
-    // the entry, their skeletons and titles were JavaScript every first visit loads, /login's included
-    // (issue 7's 1.3x budget). A slow phone shows the loading bar at once and the screen's skeleton once its
-    // chunk is in; a link page's pending page shows while its loader, in the same chunk, waits for the link.
-    tanstackRouter({
-      ...routerOptions,
-      codeSplittingOptions: {
-        defaultBehavior: [['loader', 'component'], ['errorComponent'], ['notFoundComponent']],
-        splitBehavior: ({ routeId }) =>
-          routeId.startsWith('/_auth/') || routeId.startsWith('/_default/talent/')
-            ? [['loader', 'component', 'pendingComponent'], ['errorComponent'], ['notFoundComponent']]
-            : undefined,
-      },
-    }),
-    react(),
-    tailwindcss(),
+    ...clientPlugins([
+      // Loaders are split with their route's component (one chunk per screen, fetched together): left in the
+      // entry, every loader would pull its feature's queries, schemas and messages into the first visit.
+      // Every signed-in screen and the talent link pages carry their pendingComponent in their own chunk: in
+      // the entry, their skeletons and titles were JavaScript every first visit loads, /login's included
+      // (issue 7's 1.3x budget). A slow phone shows the loading bar at once and the screen's skeleton once its
+      // chunk is in; a link page's pending page shows while its loader, in the same chunk, waits for the link.
+      tanstackRouter({
+        ...routerOptions,
+        codeSplittingOptions: {
+          defaultBehavior: [['loader', 'component'], ['errorComponent'], ['notFoundComponent']],
+          splitBehavior: ({ routeId }) =>
+            routeId.startsWith('/_auth/') || routeId.startsWith('/_default/talent/')
+              ? [['loader', 'component', 'pendingComponent'], ['errorComponent'], ['notFoundComponent']]
+              : undefined,
+        },
+      }),
+    ]),
     VitePWA({
       strategies: 'injectManifest',
       srcDir: 'sw',

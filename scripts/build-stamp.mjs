@@ -11,7 +11,10 @@ export const STAMP_FILE = path.join(ROOT, 'dist', '.build-stamp');
 const INPUT_DIRS = ['src', 'sw', 'public', 'messages'];
 const INPUT_FILES = [
   'index.html',
+  'talent.html',
   'vite.config.ts',
+  'vite.talent.config.ts',
+  'scripts/vite-client-plugins.mjs',
   'package.json',
   'package-lock.json',
   'tsconfig.json',

@@ -23,6 +23,14 @@ try {
   step('building the app (dist/client)');
   await build({ root: ROOT, mode: 'production', logLevel: 'info' });
 
+  step("building the talent's link pages (dist/client/talent.html)");
+  await build({
+    root: ROOT,
+    configFile: path.join(ROOT, 'vite.talent.config.ts'),
+    mode: 'production',
+    logLevel: 'info',
+  });
+
   step('moving source maps out of the public folder (dist/sourcemaps)');
   console.log(
     `[build] ${moveSourceMaps(path.join(ROOT, 'dist/client'), path.join(ROOT, 'dist/sourcemaps'))} maps moved`,

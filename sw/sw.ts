@@ -1,6 +1,7 @@
 /// <reference lib="webworker" />
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
+import { TALENT_LINK_PAGE_PATH } from '#src/shared/talent-link-page.ts';
 import { registerOutboxSync } from './outbox-sync';
 import { registerPush } from './push';
 import { registerShareTarget } from './share-target';
@@ -15,10 +16,11 @@ cleanupOutdatedCaches();
 // Every in-app navigation (/, /ms/task, /faq ...) answers the precached shell, so a deep link or a
 // reload works offline; the router then renders the route. /api/* is never a navigation target we
 // cache, and no route below serves /api from a cache: API answers always come from the network (the
-// query cache in IndexedDB keeps the last data for offline reading).
+// query cache in IndexedDB keeps the last data for offline reading). The talent's consent and ITA pages
+// are not the app: the server answers them with the link's content (issue 28), so they go to the network.
 registerRoute(
   new NavigationRoute(createHandlerBoundToURL('/index.html'), {
-    denylist: [/^\/api(\/|\?|$)/],
+    denylist: [/^\/api(\/|\?|$)/, TALENT_LINK_PAGE_PATH],
   }),
 );
 

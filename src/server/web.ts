@@ -3,8 +3,12 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import type { Context, MiddlewareHandler } from 'hono';
 import { getMimeType } from 'hono/utils/mime';
+import { cookieName } from '#src/paraglide/runtime.js';
+import { LOCALES } from '#src/shared/enums.ts';
+import { TALENT_LINK_PAGE_PATH } from '#src/shared/talent-link-page.ts';
 import type { AppEnv } from './context';
 import type { Env } from './env';
+import { linkPageOf, renderLinkPage } from './modules/talent-links/link-page';
 
 // Serves the built PWA (dist/client) for everything outside /api:
 // - hashed files under /assets/ are immutable for a year; the shell's entry points (index.html, sw.js,
@@ -14,7 +18,9 @@ import type { Env } from './env';
 //   stale chunk fails loudly and the client reloads instead of parsing HTML as JavaScript;
 // - source maps (*.map) are never served: they would hand out the app's sources (issue 22);
 // - outside production the HTML carries a robots noindex unless the request's origin is APP_URL's
-//   (seed section 1), plus the same X-Robots-Tag header.
+//   (seed section 1), plus the same X-Robots-Tag header;
+// - the talent's consent and ITA pages answer talent.html with the link's content written in, in the
+//   talent's language (issue 28: modules/talent-links/link-page.ts), never cached: it is one person's.
 
 const ROBOTS = 'noindex, noarchive, nofollow';
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -23,26 +29,29 @@ const SHORT = 'public, max-age=3600';
 const COMPRESSIBLE = /^(text\/|application\/(json|manifest\+json|javascript)|image\/svg\+xml)/;
 
 type Shell = { key: string; indexed: string; plain: string };
+const SHELLS = ['index.html', 'talent.html'];
 
 export function webHandler(options: { clientDir: string; env: Env }): MiddlewareHandler<AppEnv> {
   const root = path.resolve(options.clientDir);
   const { env } = options;
   const appOrigin = new URL(env.APP_URL).origin;
-  let shell: Shell | null = null;
 
-  // index.html is read once and kept in both variants; a rebuild under a running server (new mtime)
+  // Each HTML shell is read once and kept in both variants; a rebuild under a running server (new mtime)
   // is picked up on the next request, so the HTML never points at chunks that no longer exist.
-  const loadShell = (): Shell | null => {
-    const stats = statFile(path.join(root, 'index.html'));
+  const shells = new Map<string, Shell>();
+  const loadShell = (name: string): Shell | null => {
+    const stats = statFile(path.join(root, name));
     if (!stats) return null;
     const key = `${stats.size}-${stats.mtimeMs}`;
-    if (shell?.key === key) return shell;
-    const html = readFileSync(path.join(root, 'index.html'), 'utf8');
+    const known = shells.get(name);
+    if (known?.key === key) return known;
+    const html = readFileSync(path.join(root, name), 'utf8');
     const meta = `<meta name="robots" content="${ROBOTS}">`;
     // Right after <meta charset> (which must come first), else right after <head>.
     const anchor = /<meta charset[^>]*>/i.test(html) ? /<meta charset[^>]*>/i : /<head[^>]*>/i;
     const indexed = html.replace(anchor, (tag) => `${tag}\n    ${meta}`);
-    shell = { key, indexed, plain: html };
+    const shell = { key, indexed, plain: html };
+    shells.set(name, shell);
     return shell;
   };
 
@@ -58,7 +67,7 @@ export function webHandler(options: { clientDir: string; env: Env }): Middleware
     if (c.req.method !== 'GET' && c.req.method !== 'HEAD') {
       return c.text('Method Not Allowed', 405, { Allow: 'GET, HEAD' });
     }
-    const current = loadShell();
+    const current = loadShell('index.html');
     if (!current) {
       return c.text(
         `The app is not built: ${path.join(root, 'index.html')} is missing. Run \`npm run build\` (or \`npm start\`, which builds when needed).`,
@@ -74,11 +83,31 @@ export function webHandler(options: { clientDir: string; env: Env }): Middleware
     if (file === null || /\.map$/i.test(file)) return notFound(c);
 
     const stats = file === root ? undefined : statFile(file);
-    if (stats?.isFile() && path.basename(file) !== 'index.html') return sendFile(c, file, stats);
+    const shellFile = SHELLS.includes(path.basename(file));
+    if (stats?.isFile() && !shellFile) return sendFile(c, file, stats);
 
     // Not a file: an app route answers the shell; anything that names a file is missing.
     const last = c.req.path.split('/').pop() ?? '';
+    // talent.html is a template (below), not a page of its own.
     if (/\.[a-z0-9]+$/i.test(last) && path.basename(file) !== 'index.html') return notFound(c);
+
+    // Without a token the address is no link: the app's own Page Not Found answers it (seed section 4).
+    const token = c.req.query('token');
+    const talent = token && TALENT_LINK_PAGE_PATH.test(c.req.path) ? loadShell('talent.html') : null;
+    const page = talent && token ? linkPageOf(c.req.path, token) : null;
+    if (talent && page) {
+      // An address without a language prefix goes where the app's router would send it (lib/locale.ts):
+      // the language the person chose before, else their browser's first one we speak.
+      const preferred = page.locale === 'en' && !c.req.path.startsWith('/en/') ? preferredLocale(c) : 'en';
+      if (preferred !== 'en') {
+        const url = new URL(c.req.url);
+        return c.redirect(`/${preferred}${url.pathname}${url.search}`, 302);
+      }
+      c.header('Cache-Control', 'no-store');
+      c.header('Content-Type', 'text/html; charset=utf-8');
+      if (c.req.method === 'HEAD') return c.body(null, 200);
+      return c.body(await renderLinkPage(c, noindex ? talent.indexed : talent.plain, page), 200);
+    }
 
     const etag = `W/"${current.key}${noindex ? '-n' : ''}"`;
     c.header('Cache-Control', REVALIDATE);
@@ -92,6 +121,31 @@ export function webHandler(options: { clientDir: string; env: Env }): Middleware
     }
     return c.body(html, 200);
   };
+}
+
+// lib/locale.ts preferredLocaleHref on the server: the locale cookie, else the first of the browser's
+// languages the app speaks (a language it does not speak further up the list is passed over, as
+// paraglide's navigator strategy does).
+function preferredLocale(c: Context<AppEnv>): string {
+  const cookie = /(?:^|;\s*)([^=;\s]+)=([^;]*)/g;
+  for (const [, name, value] of (c.req.header('Cookie') ?? '').matchAll(cookie)) {
+    if (name === cookieName && (LOCALES as readonly string[]).includes(value ?? '')) return value as string;
+  }
+  const tags = (c.req.header('Accept-Language') ?? '')
+    .split(',')
+    .map((part) => {
+      const [tag = '', ...params] = part.trim().split(';');
+      const q = Number(
+        params
+          .find((param) => param.trim().startsWith('q='))
+          ?.trim()
+          .slice(2) ?? 1,
+      );
+      return { language: tag.toLowerCase().split('-')[0] ?? '', q: Number.isFinite(q) ? q : 0 };
+    })
+    .filter((entry) => entry.language && entry.q > 0)
+    .sort((a, b) => b.q - a.q);
+  return tags.find((entry) => (LOCALES as readonly string[]).includes(entry.language))?.language ?? 'en';
 }
 
 function notFound(c: Context<AppEnv>) {

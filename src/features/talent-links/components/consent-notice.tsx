@@ -1,6 +1,11 @@
-import { Link } from '@tanstack/react-router';
 import { m } from '#src/paraglide/messages.js';
+import { getLocale } from '#src/paraglide/runtime.js';
 import type { TalentLinkView } from '#src/shared/recruiter-types.ts';
+import { talentLinkPath } from '#src/shared/talent-link-page.ts';
+
+// Plain links: these pages also run without the app's router (src/talent-main.tsx), and the server writes
+// the same markup before any script runs (link-page.ts).
+const privacyHref = () => talentLinkPath('/privacy-policy', getLocale());
 
 // The short PDPA notice the talent agrees to: what is shared, with whom, why, their choice and how long
 // it is kept (the server's periods: the retention job applies the same). Its version is recorded with the answer, so a change of wording needs a new version.
@@ -21,9 +26,9 @@ export function ConsentNotice({ view }: { view: TalentLinkView }) {
           })}
         </li>
       </ul>
-      <Link to="/privacy-policy" className="link link-primary mt-3 inline-block py-1 text-sm">
+      <a href={privacyHref()} className="link link-primary mt-3 inline-block py-1 text-sm">
         {m.talent_link_notice_privacy_link()}
-      </Link>
+      </a>
     </section>
   );
 }
@@ -33,9 +38,9 @@ export function ItaNotice({ view }: { view: TalentLinkView }) {
   return (
     <p className="text-sm text-base-content/80">
       {m.talent_link_ita_notice({ recruiterName: view.recruiterName })}{' '}
-      <Link to="/privacy-policy" className="link link-primary">
+      <a href={privacyHref()} className="link link-primary">
         {m.talent_link_notice_privacy_link()}
-      </Link>
+      </a>
     </p>
   );
 }

@@ -1,12 +1,13 @@
-import { useNavigate } from '@tanstack/react-router';
 import { type TalentLinkKind, useOpenDataLinkMutation } from '#src/features/talent-links/api.ts';
 import { asAppError } from '#src/lib/app-error.ts';
 import { m } from '#src/paraglide/messages.js';
+import { getLocale } from '#src/paraglide/runtime.js';
+import { talentLinkPath } from '#src/shared/talent-link-page.ts';
 
 // "See or manage your data" under a consent or ITA link (issue 24): the link's token buys a fresh data
-// link for its talent, and the page goes there. The token never appears in the data page's address.
+// link for its talent, and the page goes there. The token never appears in the data page's address. A
+// page load, not the router's: the link pages also run without it (src/talent-main.tsx).
 export function OpenDataLink({ kind, token }: { kind: TalentLinkKind; token: string }) {
-  const navigate = useNavigate();
   const open = useOpenDataLinkMutation(kind, token);
   const error = open.error ? asAppError(open.error) : null;
   return (
@@ -18,7 +19,10 @@ export function OpenDataLink({ kind, token }: { kind: TalentLinkKind; token: str
         aria-busy={open.isPending}
         onClick={() =>
           open.mutate(undefined, {
-            onSuccess: ({ token: dataToken }) => navigate({ to: '/talent/data', search: { token: dataToken } }),
+            onSuccess: ({ token: dataToken }) =>
+              window.location.assign(
+                `${talentLinkPath('/talent/data', getLocale())}?${new URLSearchParams({ token: dataToken })}`,
+              ),
           })
         }
       >
