@@ -1,15 +1,12 @@
 import { readFileSync } from 'node:fs';
-import { expect, type Page, test } from '@playwright/test';
-import { tinyPdf } from '#src/server/db/demo/files.ts';
-import { DEMO_PASSWORD, RECRUITER_EMAIL } from './e2e-env';
+import { expect, test } from '@playwright/test';
 import { type Locale, message, messages } from './helpers';
 import { linkInMail } from './mail-links';
+import { referTalent } from './refer-talent';
 
 // Issue 24 part 2, on a phone: a talent opens the "manage my data" link from their consent e-mail, sees
 // what is held about them, downloads it as JSON and as a readable page, asks for a correction and
 // withdraws their consent, in English, Malay and Chinese. (playwright.config.ts: the mobile project.)
-
-type Card = { id: number; joined: boolean; status: string };
 
 /** A message as a pattern, its placeholders matching anything (dates, names). */
 const pattern = (locale: Locale, key: string) =>
@@ -18,58 +15,6 @@ const pattern = (locale: Locale, key: string) =>
       .replace(/[.*+?^$()|[\]\\]/g, '\\$&')
       .replace(/\{\w+\}/g, '.*'),
   );
-
-/** The demo recruiter refers a new talent who speaks `locale` (their e-mails come in it); answers the address. */
-async function referTalent(page: Page, locale: Locale): Promise<{ email: string; name: string }> {
-  const { request } = page;
-  const login = await request.post('/api/auth/login', { data: { email: RECRUITER_EMAIL, password: DEMO_PASSWORD } });
-  const { accessToken } = (await login.json()) as { accessToken: string };
-  const headers = { Authorization: `Bearer ${accessToken}` };
-  const board = (await (await request.get('/api/recruiter/task?status=open&pageSize=50', { headers })).json()) as {
-    data: { items: Card[] };
-  };
-  const task = board.data.items.find((card) => card.joined);
-  expect(task, 'an open task the demo recruiter has joined').toBeDefined();
-  const taskId = String((task as Card).id);
-  const stamp = `${Date.now()}${Math.floor(Math.random() * 1000)}`;
-  const email = `data.${locale}.${stamp}@example.com`;
-  const name = { en: 'Grace Tan', ms: 'Siti Aminah', zh: '林美玲' }[locale];
-  const drop = await request.post('/api/recruiter/talent/drop_resume', {
-    headers,
-    multipart: {
-      fullName: name,
-      email,
-      countryCode: '60',
-      phone: `013-${stamp.slice(-7)}`,
-      languages: JSON.stringify([locale]),
-      educationLevel: 'Degree',
-      country: 'Malaysia',
-      location: 'Shah Alam',
-      expectedSalary: '5200',
-      expectedSalaryCurrency: 'MYR',
-      taskId,
-      file: { name: 'my-cv.pdf', mimeType: 'application/pdf', buffer: tinyPdf([name, 'Accountant']) },
-    },
-  });
-  expect(drop.status(), await drop.text()).toBe(201);
-  const { talentId } = ((await drop.json()) as { data: { talentId: number } }).data;
-  const completion = await request.post('/api/recruiter/talent/task', {
-    headers,
-    multipart: {
-      talentId: String(talentId),
-      taskId,
-      educationLevel: 'Degree',
-      hasWorkExperience: 'true',
-      yearsOfExperience: '6',
-      currentPosition: 'Accounts Executive',
-      skills: '["Excel"]',
-      rating: '10',
-      recruiterNote: 'Punctual and careful.',
-    },
-  });
-  expect(completion.status(), await completion.text()).toBe(201);
-  return { email, name };
-}
 
 for (const locale of ['en', 'ms', 'zh'] as const) {
   test(`a talent sees, downloads, corrects and withdraws their data in ${locale}`, async ({ page }, testInfo) => {
