@@ -10,6 +10,7 @@ import { CONSENT_TOKEN_TTL_SECONDS } from '#src/shared/constants.ts';
 import { insertReferral, insertTalent, insertTask } from '#tests/server/helpers/rows.ts';
 import { inProcessApiForFile } from './helpers/in-process-api';
 import { renderAppAt } from './helpers/render-app';
+import { renderTalentPageAt } from './helpers/render-talent-page';
 
 // Issue 24: the talent's data page, the consent notice's periods and the recruiter's correction banner.
 const server = inProcessApiForFile();
@@ -45,7 +46,7 @@ async function talentWithLinks() {
 describe('the consent notice', () => {
   it("states the server's periods, in the words it always had for the defaults", async () => {
     const { consentToken } = await talentWithLinks();
-    renderAppAt(`/talent/consent?token=${consentToken}`);
+    renderTalentPageAt(`/talent/consent?token=${consentToken}`);
     expect(
       await screen.findByText(
         'How long: we keep your data while this referral is active and for up to 24 months after the last activity, then delete or anonymise it. If you decline, it is deleted within 30 days.',

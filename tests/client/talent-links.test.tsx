@@ -7,7 +7,7 @@ import { issueOneTimeToken, voidOneTimeTokens } from '#src/server/security/one-t
 import { CONSENT_TOKEN_TTL_SECONDS, ITA_TOKEN_TTL_SECONDS, TALENT_NOTICE_VERSION } from '#src/shared/constants.ts';
 import { insertReferral, insertTalent, insertTask } from '#tests/server/helpers/rows.ts';
 import { inProcessApiForFile } from './helpers/in-process-api';
-import { renderAppAt } from './helpers/render-app';
+import { renderTalentPageAt } from './helpers/render-talent-page';
 
 // The talent's consent and ITA pages in the real route tree against the real API in-process.
 const server = inProcessApiForFile();
@@ -70,7 +70,7 @@ const INTRO = 'Siti Rahman would like to put you forward for Backend Engineer at
 describe('consent page', () => {
   it('shows whom the talent consents to and for which job, with the notice, and nothing else about them', async () => {
     const { token, email, now } = await createReferral();
-    renderAppAt(`/talent/consent?token=${token}`);
+    renderTalentPageAt(`/talent/consent?token=${token}`);
 
     expect(await screen.findByText(INTRO)).toBeTruthy();
     expect(screen.getByRole('heading', { level: 1, name: 'Consent Confirmation' })).toBeTruthy();
@@ -97,7 +97,7 @@ describe('consent page', () => {
 
   it('records an agreement, thanks the talent, and says "already answered" when reopened', async () => {
     const { token, referralId } = await createReferral();
-    renderAppAt(`/talent/consent?token=${token}`);
+    renderTalentPageAt(`/talent/consent?token=${token}`);
     fireEvent.click(await screen.findByRole('button', { name: 'I agree' }));
 
     const thanks = await screen.findByTestId('talent-link-thanks');
@@ -113,7 +113,7 @@ describe('consent page', () => {
     });
 
     cleanup();
-    renderAppAt(`/talent/consent?token=${token}`);
+    renderTalentPageAt(`/talent/consent?token=${token}`);
     expect(
       await screen.findByText(/^You already answered on Nov \d+, 2026, .+: agreed to be put forward\.$/),
     ).toBeTruthy();
@@ -122,7 +122,7 @@ describe('consent page', () => {
 
   it('asks "Are you sure?" before recording a decline, and lets the talent go back', async () => {
     const { token, referralId } = await createReferral();
-    renderAppAt(`/talent/consent?token=${token}`);
+    renderTalentPageAt(`/talent/consent?token=${token}`);
     fireEvent.click(await screen.findByRole('button', { name: 'No, thanks' }));
 
     const question = screen.getByText('Are you sure? Siti Rahman will not put you forward for this job.');
@@ -142,7 +142,7 @@ describe('consent page', () => {
   it('says an expired link has expired and whom to ask for a new one', async () => {
     const { token } = await createReferral();
     server.advance(CONSENT_TOKEN_TTL_SECONDS * 1000 + 1000);
-    renderAppAt(`/talent/consent?token=${token}`);
+    renderTalentPageAt(`/talent/consent?token=${token}`);
     expect(
       await screen.findByText(
         'This link has expired or was replaced by a newer one. Ask Siti Rahman to send a new link.',
@@ -153,7 +153,7 @@ describe('consent page', () => {
 
   it('shows the expired page when the link is replaced while the talent is reading it', async () => {
     const { token, referralId, now } = await createReferral();
-    renderAppAt(`/talent/consent?token=${token}`);
+    renderTalentPageAt(`/talent/consent?token=${token}`);
     const agree = await screen.findByRole('button', { name: 'I agree' });
     await voidOneTimeTokens(server.db, { kind: 'CONSENT', referralId }, now);
 
@@ -163,19 +163,19 @@ describe('consent page', () => {
   });
 
   it('shows "This link is not valid" for an unknown or a cut-off token, not the crash page', async () => {
-    renderAppAt(`/talent/consent?token=${'x'.repeat(43)}`);
+    renderTalentPageAt(`/talent/consent?token=${'x'.repeat(43)}`);
     expect(await screen.findByRole('heading', { name: 'This link is not valid' })).toBeTruthy();
     expect(screen.queryByTestId('error-page-title')).toBeNull();
 
     cleanup();
-    renderAppAt('/talent/consent?token=abc');
+    renderTalentPageAt('/talent/consent?token=abc');
     expect(await screen.findByRole('heading', { name: 'This link is not valid' })).toBeTruthy();
   });
 
   it('asks the talent to wait when there were too many attempts', async () => {
     const { token } = await createReferral();
     for (let i = 0; i < 60; i += 1) await server.app.request(`/api/public/consent?token=${'y'.repeat(43)}`);
-    renderAppAt(`/talent/consent?token=${token}`);
+    renderTalentPageAt(`/talent/consent?token=${token}`);
     expect(await screen.findByText('Too many attempts, try again in a few minutes.')).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Try again' })).toBeNull();
   });
@@ -183,7 +183,7 @@ describe('consent page', () => {
   it('offers to try again when the network failed, and then shows the page', async () => {
     const { token } = await createReferral();
     vi.stubGlobal('fetch', () => Promise.reject(new TypeError('Failed to fetch')));
-    renderAppAt(`/talent/consent?token=${token}`);
+    renderTalentPageAt(`/talent/consent?token=${token}`);
     const retry = await screen.findByRole('button', { name: 'Try again' }, { timeout: 4000 });
     expect(screen.getByText('Check your internet connection and try again.')).toBeTruthy();
 
@@ -203,7 +203,7 @@ describe('consent page', () => {
       await held;
       return server.fetch(...args);
     });
-    renderAppAt(`/talent/consent?token=${token}`);
+    renderTalentPageAt(`/talent/consent?token=${token}`);
     expect(await screen.findByRole('status', {}, { timeout: 3000 })).toHaveProperty('textContent', 'Loading…');
     expect(screen.getByRole('heading', { level: 1, name: 'Consent Confirmation' })).toBeTruthy();
 
@@ -218,7 +218,7 @@ describe('consent page', () => {
     const before = window.location.href;
     window.history.replaceState(null, '', `/ms/talent/consent?token=${token}`);
     try {
-      renderAppAt(`/talent/consent?token=${token}`);
+      renderTalentPageAt(`/talent/consent?token=${token}`);
       expect(
         await screen.findByText(
           'Siti Rahman ingin mencadangkan anda untuk jawatan Backend Engineer di Kopi Digital Sdn Bhd (Kuala Lumpur).',
@@ -250,7 +250,7 @@ describe('withdrawing consent', () => {
 
   it('lets the talent withdraw after agreeing, on the same link, after one more question', async () => {
     const { token, referralId } = await createReferral();
-    renderAppAt(`/talent/consent?token=${token}`);
+    renderTalentPageAt(`/talent/consent?token=${token}`);
     fireEvent.click(await screen.findByRole('button', { name: 'I agree' }));
     await screen.findByTestId('talent-link-thanks');
 
@@ -279,7 +279,7 @@ describe('withdrawing consent', () => {
 
     // Opened again later: it says so, and offers nothing more.
     cleanup();
-    renderAppAt(`/talent/consent?token=${token}`);
+    renderTalentPageAt(`/talent/consent?token=${token}`);
     expect(await screen.findByTestId('talent-link-withdrawn')).toBeTruthy();
     // Nothing left to answer or withdraw; the talent may still see their data (issue 24).
     expect(screen.getAllByRole('button').map((b) => b.textContent)).toEqual(['See or manage your data']);
@@ -290,7 +290,7 @@ describe('withdrawing consent', () => {
     const before = window.location.href;
     window.history.replaceState(null, '', `/zh/talent/ita-success?token=${token}`);
     try {
-      renderAppAt(`/talent/ita-success?token=${token}`);
+      renderTalentPageAt(`/talent/ita-success?token=${token}`);
       fireEvent.click(await screen.findByRole('button', { name: '撤回我的同意' }));
       fireEvent.click(screen.getByRole('button', { name: '是的，撤回我的同意' }));
       expect(await screen.findByRole('heading', { name: '您已撤回同意' })).toBeTruthy();
@@ -304,7 +304,7 @@ describe('withdrawing consent', () => {
   it('shows nothing to withdraw once the referral is final', async () => {
     const { token, referralId } = await createReferral('ITA');
     await server.db.updateTable('referrals').set({ hiring_status: 'REJECTED' }).where('id', '=', referralId).execute();
-    renderAppAt(`/talent/ita-success?token=${token}`);
+    renderTalentPageAt(`/talent/ita-success?token=${token}`);
     expect(await screen.findByRole('button', { name: 'Yes, I want to apply' })).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Withdraw my consent' })).toBeNull();
   });
@@ -313,7 +313,7 @@ describe('withdrawing consent', () => {
 describe('ITA page', () => {
   it('asks the talent to confirm the application and records it', async () => {
     const { token, referralId, email } = await createReferral('ITA');
-    renderAppAt(`/talent/ita-success?token=${token}`);
+    renderTalentPageAt(`/talent/ita-success?token=${token}`);
 
     expect(
       await screen.findByText('Confirm that you want to apply for Backend Engineer at Kopi Digital Sdn Bhd.'),
@@ -330,7 +330,7 @@ describe('ITA page', () => {
 
   it('does not accept a consent link as an ITA link', async () => {
     const { token } = await createReferral('CONSENT');
-    renderAppAt(`/talent/ita-success?token=${token}`);
+    renderTalentPageAt(`/talent/ita-success?token=${token}`);
     expect(await screen.findByRole('heading', { name: 'This link is not valid' })).toBeTruthy();
   });
 });

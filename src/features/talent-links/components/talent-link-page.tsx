@@ -109,15 +109,6 @@ export function TalentLinkPage({ kind, token }: { kind: TalentLinkKind; token: s
   );
 }
 
-/** The page while its link loads (the route's pendingComponent: its loader waits for the link). */
-export function TalentLinkLoading({ kind }: { kind: TalentLinkKind }) {
-  return (
-    <LinkFrame copy={LINK_COPY[kind]}>
-      <LinkLoading />
-    </LinkFrame>
-  );
-}
-
 function LinkFrame({ copy, children }: { copy: LinkCopy; children: ReactNode }) {
   return (
     <div className="mx-auto flex w-full max-w-xl flex-col gap-5">
