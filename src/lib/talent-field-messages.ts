@@ -1,5 +1,5 @@
 import { m } from '#src/paraglide/messages.js';
-import { registerFieldMessages } from './app-error';
+import { registerFieldMessages } from './field-errors';
 
 // The issue keys of the shared talent and referral schemas (src/shared/talent-schemas.ts) and of the
 // API's refusals of them, registered once for every feature whose forms use them. Kept out of

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import * as v from 'valibot';
-import { type AppError, asAppError, fieldErrors } from './app-error';
+import { type AppError, asAppError } from './app-error';
+import { fieldErrors } from './field-errors';
 
 // The submit cycle every form shares: validate with the same valibot schema the server uses, show
 // field errors beside each field, else send; a refusal from the server shows its field errors and a

@@ -1,22 +1,13 @@
 import * as v from 'valibot';
 import { isoMoment } from './admin-task-schemas';
+import { ACCESS_ACTIONS } from './enums';
 import { idField } from './form-fields';
 import { listPageEntries } from './list-query';
 
 // The record of access to personal data (issue 24 part 4), as admins read it.
 
 /** Every line the record can hold (the table's `action`; kept in step with AccessAction in database.ts). */
-export const ACCESS_ACTIONS = [
-  'FILE_VIEW',
-  'FILE_DOWNLOAD',
-  'PAYMENTS_EXPORT',
-  'PERSON_VIEW',
-  'PERSON_EXPORT',
-  'PERSON_ERASE',
-  'RETENTION_ERASE',
-  'RETENTION_ANONYMISE',
-] as const;
-export type AccessActionName = (typeof ACCESS_ACTIONS)[number];
+export { ACCESS_ACTIONS, type AccessActionName } from './enums';
 
 /**
  * `GET /api/admin/access-log` query. `from` and `to` are moments (the screen turns the admin's dates into

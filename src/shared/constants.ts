@@ -57,3 +57,6 @@ export const LINK_RESEND_INTERVAL_SECONDS = 10 * 60;
 
 /** The server keeps each Idempotency-Key (and its answer) at least this long (issue 4). */
 export const IDEMPOTENCY_KEEP_DAYS = 7;
+
+/** A calendar month as `YYYY-MM` (Admin › Insight's period; shared/insight.ts). */
+export const MONTH_PATTERN = /^\d{4}-(0[1-9]|1[0-2])$/;

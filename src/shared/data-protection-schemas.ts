@@ -1,12 +1,12 @@
 import * as v from 'valibot';
+import { DATA_REQUEST_STATUSES } from './enums';
 import { idParamField, requiredText } from './form-fields';
 import { listPageEntries } from './list-query';
 
 // Payloads of Admin › Data protection (`/api/admin/data-protection`, issue 24 part 3), validated by the
 // admin's forms and by the server at the edge. Issue messages are message keys the client localises.
 
-export const DATA_REQUEST_STATUSES = ['OPEN', 'DONE', 'REFUSED'] as const;
-export type DataRequestStatus = (typeof DATA_REQUEST_STATUSES)[number];
+export { DATA_REQUEST_STATUSES, type DataRequestStatus } from './enums';
 
 /** `GET /people?q=`: an e-mail address or a phone number, as the admin has it. */
 export const peopleSearchSchema = v.object({

@@ -143,3 +143,23 @@ export type RewardFilter = (typeof REWARD_FILTERS)[number];
 
 export const RECRUITER_STATUS_FILTERS = ['all', ...USER_STATUSES] as const;
 export type RecruiterStatusFilter = (typeof RECRUITER_STATUS_FILTERS)[number];
+
+// Here, not beside their schemas, because the admin's list screens read them in their search params, which
+// sit in the first chunk every visit loads: a schema module there drags its form fields, their messages and
+// valibot with it (issue 28: /login's budget).
+/** The access record's actions (access-log-schemas.ts). */
+export const ACCESS_ACTIONS = [
+  'FILE_VIEW',
+  'FILE_DOWNLOAD',
+  'PAYMENTS_EXPORT',
+  'PERSON_VIEW',
+  'PERSON_EXPORT',
+  'PERSON_ERASE',
+  'RETENTION_ERASE',
+  'RETENTION_ANONYMISE',
+] as const;
+export type AccessActionName = (typeof ACCESS_ACTIONS)[number];
+
+/** A talent's correction or withdrawal request, as an admin closes it (data-protection-schemas.ts). */
+export const DATA_REQUEST_STATUSES = ['OPEN', 'DONE', 'REFUSED'] as const;
+export type DataRequestStatus = (typeof DATA_REQUEST_STATUSES)[number];

@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { MONTH_PATTERN } from './constants';
 import { idField } from './form-fields';
 
 // Issue 27: the referral funnel, the recruiter scorecard and the money views (`/api/admin/insight/*`,
@@ -7,7 +8,8 @@ import { idField } from './form-fields';
 // the month a reward was decided or a payment was paid (money). Money is integer minor units per currency,
 // never added across currencies. A rate is a share from 0 to 1, or null when there is nothing to divide.
 
-export const MONTH_PATTERN = /^\d{4}-(0[1-9]|1[0-2])$/;
+export { MONTH_PATTERN } from './constants';
+
 const monthField = () => v.optional(v.pipe(v.string(), v.regex(MONTH_PATTERN, 'field_invalid')));
 
 /**

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { AppError, asAppError, errorMessage, fieldErrors, fieldMessage, toAppError } from '#src/lib/app-error.ts';
+import { AppError, asAppError, errorMessage, toAppError } from '#src/lib/app-error.ts';
+import { fieldErrors, fieldMessage } from '#src/lib/field-errors.ts';
 import '#src/lib/write-error-messages.ts';
 // Registers the account screen's field messages, among them the refusal of a guessable password.
 import '#src/features/account/api.ts';

@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import { idParam, pageParam, pageSizeParam, pickOrEmpty } from '#src/lib/list-search.ts';
-import { ACCESS_ACTIONS } from '#src/shared/access-log-schemas.ts';
 import { DEFAULT_PAGE_SIZE } from '#src/shared/constants.ts';
+import { ACCESS_ACTIONS } from '#src/shared/enums.ts';
 
 // Typed search params of Admin › Access record (ARCHITECTURE.md convention 3): the action, the actor and
 // the talent (ids, so another screen can link to "this talent's record"), a range of days in the admin's

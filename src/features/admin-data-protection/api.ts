@@ -1,6 +1,7 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, apiFetch, unwrap } from '#src/lib/api-client.ts';
-import { registerFieldMessages, toAppError } from '#src/lib/app-error.ts';
+import { toAppError } from '#src/lib/app-error.ts';
+import { registerFieldMessages } from '#src/lib/field-errors.ts';
 import { m } from '#src/paraglide/messages.js';
 import type { DataRequestStatus } from '#src/shared/data-protection-schemas.ts';
 

@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import { idParam, pageParam, pageSizeParam, textParam } from '#src/lib/list-search.ts';
 import { DEFAULT_PAGE_SIZE } from '#src/shared/constants.ts';
-import { DATA_REQUEST_STATUSES } from '#src/shared/data-protection-schemas.ts';
+import { DATA_REQUEST_STATUSES } from '#src/shared/enums.ts';
 
 // Typed search params of Admin › Data protection: the tab, the search text, the person open, and the
 // requests' status filter and page, each falling back to its default on its own.

@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { idParam } from '#src/lib/list-search.ts';
-import { MONTH_PATTERN } from '#src/shared/insight.ts';
+import { MONTH_PATTERN } from '#src/shared/constants.ts';
 
 // Typed search params of Admin › Insight: the period (two months, the API's last twelve when missing) and
 // at most one scope id. Each key falls back on its own; a second scope id or a period that ends before it

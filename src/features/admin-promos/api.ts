@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, unwrap } from '#src/lib/api-client.ts';
-import { registerFieldMessages } from '#src/lib/app-error.ts';
+import { registerFieldMessages } from '#src/lib/field-errors.ts';
 import { m } from '#src/paraglide/messages.js';
 import type { AdminPromoInput } from '#src/shared/admin-promo-schemas.ts';
 import type { AdminPromoDetail } from '#src/shared/admin-promo-types.ts';

@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, unwrap } from '#src/lib/api-client.ts';
-import { registerFieldMessages } from '#src/lib/app-error.ts';
+import { registerFieldMessages } from '#src/lib/field-errors.ts';
 import type { ReferralListFilters } from '#src/lib/referral-list-search.ts';
 import { m } from '#src/paraglide/messages.js';
 import type { AddRecruiterFields } from '#src/shared/admin-recruiter-schemas.ts';

@@ -1,4 +1,5 @@
-import { AppError, errorMessage, fieldErrors } from '#src/lib/app-error.ts';
+import { AppError, errorMessage } from '#src/lib/app-error.ts';
+import { fieldErrors } from '#src/lib/field-errors.ts';
 import type { OutboxEntry, OutboxError } from './outbox-types';
 import '#src/lib/write-error-messages.ts';
 

@@ -3,7 +3,8 @@ import { CallProofCard, PreviewButton } from '#src/components/call-proof/call-pr
 import { fileKind, useFilePreview } from '#src/components/call-proof/use-file-preview.ts';
 import { toast } from '#src/components/toast/toast-store.ts';
 import { useCallProofReviewMutation } from '#src/features/admin-referrals/api.ts';
-import { asAppError, errorMessage, fieldErrors } from '#src/lib/app-error.ts';
+import { asAppError, errorMessage } from '#src/lib/app-error.ts';
+import { fieldErrors } from '#src/lib/field-errors.ts';
 import { formatDateTime } from '#src/lib/format.ts';
 import { m } from '#src/paraglide/messages.js';
 import { ADMIN_REASON_MAX } from '#src/shared/admin-referral-schemas.ts';

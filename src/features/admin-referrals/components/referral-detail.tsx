@@ -11,8 +11,9 @@ import {
   useHiringStatusMutation,
   useRewardDecisionMutation,
 } from '#src/features/admin-referrals/api.ts';
-import { asAppError, errorMessage, fieldErrors } from '#src/lib/app-error.ts';
+import { asAppError, errorMessage } from '#src/lib/app-error.ts';
 import { HIRING_LABELS, REWARD_LABELS } from '#src/lib/enum-labels/referral-labels.ts';
+import { fieldErrors } from '#src/lib/field-errors.ts';
 import { formatDateTime, formatMoney } from '#src/lib/format.ts';
 import { talentContact, talentDisplayName } from '#src/lib/talent-name.ts';
 import { m } from '#src/paraglide/messages.js';

@@ -1,4 +1,5 @@
-import { errorMessage, fieldErrors } from '#src/lib/app-error.ts';
+import { errorMessage } from '#src/lib/app-error.ts';
+import { fieldErrors } from '#src/lib/field-errors.ts';
 import { outboxAppError } from '#src/lib/outbox/outbox-errors.ts';
 import type { OutboxEntry } from '#src/lib/outbox/outbox-types.ts';
 import '#src/lib/talent-field-messages.ts';
