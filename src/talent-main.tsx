@@ -7,7 +7,7 @@ import { TalentLinkApp, takeServerView, talentLinkOfAddress } from './features/t
 import { installGlobalErrorHandlers } from './lib/error-reporting';
 import { resolveLocaleOncePerRun } from './lib/locale';
 import { applyTheme } from './lib/theme';
-import './styles.css';
+import './talent.css';
 
 // The talent's consent and ITA pages (talent.html, issue 28): the only pages a talent ever sees, often a
 // first visit on a cheap phone over mobile data. The server has already written the page's content into

@@ -235,7 +235,9 @@ try {
     );
     status = 1;
   } else if (CHECK) {
-    step(`\nBundle budgets: every route within its budget${rows.some((row) => row.ok === false) ? ' (a target not yet reached is printed above)' : ''}.`);
+    step(
+      `\nBundle budgets: every route within its budget${rows.some((row) => row.ok === false) ? ' (a target not yet reached is printed above)' : ''}.`,
+    );
   }
 } catch (error) {
   console.error(`\nBundle benchmark failed: ${error instanceof Error ? error.stack : error}`);

@@ -38,12 +38,14 @@ const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
 const DEMO_PASSWORD = 'Lighthouse-Demo#2026';
 const RECRUITER_EMAIL = 'recruiter@example.com';
 const CHROME_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const HTTP1 = process.env.LIGHTHOUSE_HTTP1 === '1';
+// Which protocol this pass serves: runLighthouse sets it (LIGHTHOUSE_HTTP1=1 for the main pages; the
+// talent's link page is also run over the other one, issue 28).
+let HTTP1 = process.env.LIGHTHOUSE_HTTP1 === '1';
 const TLS_FILES = {
   TLS_CERT_FILE: path.join(ROOT, 'tests/server/fixtures/tls-cert.pem'),
   TLS_KEY_FILE: path.join(ROOT, 'tests/server/fixtures/tls-key.pem'),
 };
-const CHROME_FLAGS = [
+const chromeFlags = () => [
   '--headless=new',
   '--no-sandbox',
   // The certificate is the tests' self-signed one (see above).
@@ -223,7 +225,7 @@ function costliest(lhr, category) {
 async function lighthouseRun(base, page, cookie, run) {
   const { default: lighthouse } = await import('lighthouse');
   const chromeLauncher = await import('chrome-launcher');
-  const chrome = await chromeLauncher.launch({ chromePath: CHROME_PATH, chromeFlags: CHROME_FLAGS });
+  const chrome = await chromeLauncher.launch({ chromePath: CHROME_PATH, chromeFlags: chromeFlags() });
   try {
     if (cookie) await setCookie(chrome.port, base, cookie);
     const result = await lighthouse(`${base}${page.path}`, {
@@ -296,6 +298,19 @@ async function lighthouseRows(base, page, cookie) {
       note: notes.join(' · ') || undefined,
     });
   }
+  if (page.everyRun) {
+    // The talent's link page must be fast in every run, not only the median one (issue 28).
+    const worst = Math.min(...runs.map(performanceOf));
+    rows.push({
+      section: 'lighthouse',
+      name: `${page.name}: Performance, worst of ${runs.length} runs`,
+      value: worst,
+      unit: 'score',
+      target: `≥ ${page.everyRun}`,
+      ok: worst >= page.everyRun,
+      note: `${HTTP1 ? 'plain HTTP/1.1' : 'HTTPS with HTTP/2'}; runs ${runs.map(performanceOf).join(', ')}`,
+    });
+  }
   const lcp = lhr.audits['largest-contentful-paint']?.numericValue;
   const tbt = lhr.audits['total-blocking-time']?.numericValue;
   rows.push(
@@ -325,7 +340,7 @@ async function installabilityRow(base, work) {
   const { chromium } = await import('@playwright/test');
   const context = await chromium.launchPersistentContext(path.join(work, 'profile'), {
     executablePath: CHROME_PATH,
-    args: CHROME_FLAGS.filter((flag) => flag !== '--headless=new'),
+    args: chromeFlags().filter((flag) => flag !== '--headless=new'),
     headless: true,
     ignoreHTTPSErrors: !HTTP1,
   });
@@ -355,10 +370,24 @@ async function installabilityRow(base, work) {
   }
 }
 
-/** The Lighthouse rows of the bench. */
+/** The Lighthouse rows of the bench: every page over one protocol, then the talent's page over the other. */
 export async function runLighthouse() {
   const { register } = await import('tsx/esm/api');
   register();
+  const main = HTTP1;
+  const rows = await lighthousePass({ http1: main });
+  // The talent's link page is opened from an e-mail by phones behind any kind of server: both protocols.
+  const only = process.env.LIGHTHOUSE_PAGES?.split(',');
+  if (!only || only.includes('/talent/consent')) {
+    rows.push(...(await lighthousePass({ http1: !main, pages: ['/talent/consent'], installable: false })));
+  }
+  HTTP1 = main;
+  return rows;
+}
+
+async function lighthousePass({ http1, pages: names, installable = true }) {
+  HTTP1 = http1;
+  const protocol = http1 ? 'HTTP/1.1' : 'HTTP/2';
   const work = mkdtempSync(path.join(tmpdir(), 'recruiter-lighthouse-'));
   const dataDir = path.join(work, 'data');
   let server = null;
@@ -368,14 +397,16 @@ export async function runLighthouse() {
     const { base } = started;
     const cookie = await authCookie(base);
     const token = await consentToken(dataDir);
+    // The talent's page's rows carry the protocol in their name: it is run over both.
+    const talent = `/talent/consent (${protocol})`;
     const pages = [
       { name: '/login', path: '/login' },
       { name: '/task', path: '/task', cookie },
-      { name: '/talent/consent', path: `/talent/consent?token=${token}` },
+      { name: talent, path: `/talent/consent?token=${token}`, key: '/talent/consent', everyRun: 98 },
     ];
-    const only = process.env.LIGHTHOUSE_PAGES?.split(',');
+    const only = names ?? process.env.LIGHTHOUSE_PAGES?.split(',');
     const rows = [];
-    for (const page of pages.filter((each) => !only || only.includes(each.name))) {
+    for (const page of pages.filter((each) => !only || only.includes(each.key ?? each.name))) {
       log(`  lighthouse: ${page.name}…`);
       try {
         rows.push(...(await lighthouseRows(base, page, page.cookie)));
@@ -391,8 +422,10 @@ export async function runLighthouse() {
         });
       }
     }
-    log('  lighthouse: installability…');
-    rows.push(await installabilityRow(base, work));
+    if (installable) {
+      log('  lighthouse: installability…');
+      rows.push(await installabilityRow(base, work));
+    }
     return rows;
   } finally {
     server?.kill();

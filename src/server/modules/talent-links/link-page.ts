@@ -18,7 +18,8 @@ import { type LinkKind, viewTalentLink } from './talent-link.service';
 // on a cheap phone over mobile data. src/talent-main.tsx then renders the same page with React (the same
 // frame, classes and texts, so nothing moves) and takes the view from the page instead of asking again.
 // Only what the talent reads first is written here: the buttons are there but wait for the script; the
-// states after an answer and the ways to withdraw or see one's data are the script's.
+// states after an answer and the ways to withdraw or see one's data are the script's. Tailwind reads only
+// the client's code (src/styles.css), so every class here is one the client's components use as well.
 
 type Page = { kind: LinkKind; locale: AppLocale; token: string };
 
