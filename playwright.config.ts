@@ -35,7 +35,8 @@ export default defineConfig({
     {
       name: 'chromium',
       use: { viewport: { width: 1280, height: 800 } },
-      testIgnore: /(recruiter-flow|offline-outbox|share-target|resume-contact|talent-data|talent-link-page|push)\.spec\.ts$/,
+      testIgnore:
+        /(recruiter-flow|offline-outbox|share-target|resume-contact|talent-data|talent-link-page|push)\.spec\.ts$/,
     },
     {
       name: 'mobile',
