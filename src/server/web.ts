@@ -2,6 +2,8 @@ import { createReadStream, readFileSync, type Stats, statSync } from 'node:fs';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import type { Context, MiddlewareHandler } from 'hono';
+import { accepts } from 'hono/accepts';
+import { getCookie } from 'hono/cookie';
 import { getMimeType } from 'hono/utils/mime';
 import { cookieName } from '#src/paraglide/runtime.js';
 import { LOCALES } from '#src/shared/enums.ts';
@@ -98,7 +100,7 @@ export function webHandler(options: { clientDir: string; env: Env }): Middleware
     if (talent && page) {
       // An address without a language prefix goes where the app's router would send it (lib/locale.ts):
       // the language the person chose before, else their browser's first one we speak.
-      const preferred = page.locale === 'en' && !c.req.path.startsWith('/en/') ? preferredLocale(c) : 'en';
+      const preferred = page.locale === 'en' ? preferredLocale(c) : 'en';
       if (preferred !== 'en') {
         const url = new URL(c.req.url);
         return c.redirect(`/${preferred}${url.pathname}${url.search}`, 302);
@@ -124,28 +126,22 @@ export function webHandler(options: { clientDir: string; env: Env }): Middleware
 }
 
 // lib/locale.ts preferredLocaleHref on the server: the locale cookie, else the first of the browser's
-// languages the app speaks (a language it does not speak further up the list is passed over, as
-// paraglide's navigator strategy does).
+// languages (by weight) the app speaks, `ms-MY` counting as `ms`, as paraglide's navigator strategy reads
+// them.
 function preferredLocale(c: Context<AppEnv>): string {
-  const cookie = /(?:^|;\s*)([^=;\s]+)=([^;]*)/g;
-  for (const [, name, value] of (c.req.header('Cookie') ?? '').matchAll(cookie)) {
-    if (name === cookieName && (LOCALES as readonly string[]).includes(value ?? '')) return value as string;
-  }
-  const tags = (c.req.header('Accept-Language') ?? '')
-    .split(',')
-    .map((part) => {
-      const [tag = '', ...params] = part.trim().split(';');
-      const q = Number(
-        params
-          .find((param) => param.trim().startsWith('q='))
-          ?.trim()
-          .slice(2) ?? 1,
-      );
-      return { language: tag.toLowerCase().split('-')[0] ?? '', q: Number.isFinite(q) ? q : 0 };
-    })
-    .filter((entry) => entry.language && entry.q > 0)
-    .sort((a, b) => b.q - a.q);
-  return tags.find((entry) => (LOCALES as readonly string[]).includes(entry.language))?.language ?? 'en';
+  const chosen = getCookie(c, cookieName);
+  if (chosen && (LOCALES as readonly string[]).includes(chosen)) return chosen;
+  return accepts(c, {
+    header: 'Accept-Language',
+    supports: [...LOCALES],
+    default: 'en',
+    match: (languages, { supports, default: fallback }) =>
+      languages
+        .filter((language) => language.q > 0)
+        .sort((a, b) => b.q - a.q)
+        .map((language) => language.type.toLowerCase().split('-')[0] ?? '')
+        .find((language) => supports.includes(language)) ?? fallback,
+  });
 }
 
 function notFound(c: Context<AppEnv>) {
