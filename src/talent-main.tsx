@@ -1,12 +1,12 @@
 import { onlineManager, QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { usePageTitle } from '#src/lib/page-title.ts';
-import { m } from '#src/paraglide/messages.js';
 import { TalentLinkApp, takeServerView, talentLinkOfAddress } from './features/talent-links/components/talent-link-app';
 import { installGlobalErrorHandlers } from './lib/error-reporting';
 import { resolveLocaleOncePerRun } from './lib/locale';
+import { usePageTitle } from './lib/page-title';
 import { applyTheme } from './lib/theme';
+import { m } from './paraglide/messages.js';
 import './talent.css';
 
 // The talent's consent and ITA pages (talent.html, issue 28): the only pages a talent ever sees, often a
