@@ -18,3 +18,6 @@ export const TALENT_LINK_DATA_ID = 'talent-link-view';
 /** An app path in `locale`, as the router writes it: English has no prefix. */
 export const talentLinkPath = (path: string, locale: AppLocale): string =>
   locale === 'en' ? path : `/${locale}${path === '/' ? '/' : path}`;
+
+/** An address's path without its language prefix (`/ms/talent/consent` -> `/talent/consent`). */
+export const pathWithoutLocale = (path: string): string => path.replace(/^\/(ms|zh)(?=\/)/, '');

@@ -2,7 +2,7 @@ import type { MouseEvent, ReactNode } from 'react';
 import { Logo } from '#src/components/logo.tsx';
 import { m } from '#src/paraglide/messages.js';
 import { getLocale, type Locale, locales, setLocale } from '#src/paraglide/runtime.js';
-import { talentLinkPath } from '#src/shared/talent-link-page.ts';
+import { pathWithoutLocale, talentLinkPath } from '#src/shared/talent-link-page.ts';
 
 const LANGUAGES: Record<Locale, () => string> = { en: m.lang_en, ms: m.lang_ms, zh: m.lang_zh };
 const LEGAL = [
@@ -72,6 +72,5 @@ export function TalentFrame({ children }: { children: ReactNode }) {
 
 /** This page in another language: the same path and link, under that language's prefix. */
 function here(target: Locale): string {
-  const path = location.pathname.replace(/^\/(ms|zh)(?=\/)/, '');
-  return `${talentLinkPath(path, target)}${location.search}`;
+  return `${talentLinkPath(pathWithoutLocale(location.pathname), target)}${location.search}`;
 }

@@ -1,13 +1,13 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { type TalentLinkKind, talentLinkQueryOptions } from '#src/features/talent-links/api.ts';
 import type { TalentLinkView } from '#src/shared/recruiter-types.ts';
-import { TALENT_LINK_DATA_ID, TALENT_LINK_PAGES } from '#src/shared/talent-link-page.ts';
+import { pathWithoutLocale, TALENT_LINK_DATA_ID, TALENT_LINK_PAGES } from '#src/shared/talent-link-page.ts';
 import { TalentFrame } from './talent-frame';
 import { TalentLinkPage } from './talent-link-page';
 
 /** Which link page this address is, and its token ('' when the address has none: the page says so). */
 export function talentLinkOfAddress(): { kind: TalentLinkKind; token: string } {
-  const path = location.pathname.replace(/^\/(ms|zh)(?=\/)/, '').replace(/\/$/, '');
+  const path = pathWithoutLocale(location.pathname).replace(/\/$/, '');
   const kind = TALENT_LINK_PAGES.find((page) => page.path === path)?.kind ?? 'CONSENT';
   return { kind, token: new URLSearchParams(location.search).get('token') ?? '' };
 }
