@@ -177,6 +177,24 @@ describe('a pass holding the lock (exclusive: the page with Web Locks, the servi
     expect(steps).toEqual({ file: 3, send: 3, finish: 1 });
   });
 
+  it("counts a send's synchronous start (building its body) as sending, not as the outbox's own work", async () => {
+    await queueCallProof(session.userId, referralId);
+    const sendMs: number[] = [];
+    const send: Send = (entry, file, token) => {
+      // The multipart body and the request's setup happen before the send's promise exists.
+      const until = performance.now() + 30;
+      while (performance.now() < until) {
+        // busy, as building a megabyte's body is
+      }
+      return sendTo(server)(entry, file, token);
+    };
+
+    await replayOutbox(depsWith({ send, exclusive: true, observe: (step, ms) => step === 'send' && sendMs.push(ms) }));
+
+    expect(sendMs).toHaveLength(1);
+    expect(sendMs[0]).toBeGreaterThanOrEqual(30);
+  });
+
   it('a network error still leaves the entry waiting with attempts + 1, and the ones after it untouched', async () => {
     const first = await queueCallProof(session.userId, referralId);
     const second = await queueCallProof(session.userId, referralId);

@@ -36,7 +36,7 @@ export type ReplayDeps = {
 
 /**
  * The waits on a pass's critical path: `file` (an entry's file bytes from IndexedDB, read while the entry
- * before it was on the wire), `send` (on the wire and in the server), `finish` (the answers still being
+ * before it was on the wire), `send` (its body built, on the wire and in the server), `finish` (the answers still being
  * recorded after the last send, and the listing after them).
  */
 export type ReplayStep = 'file' | 'send' | 'finish';
@@ -80,11 +80,13 @@ export async function replayOutbox(deps: ReplayDeps): Promise<ReplayOutcome> {
   // IndexedDB while the next uploads went out slowed them down (the same disk and CPUs serve both).
   const sentFiles: string[] = [];
   const clock = () => (typeof performance === 'undefined' ? Date.now() : performance.now());
-  const timed = async <T>(step: ReplayStep, work: Promise<T>): Promise<T> => {
-    if (!deps.observe) return work;
+  // `work` is started inside the clock: a send's synchronous start (its multipart body, the request's
+  // setup) is part of sending, as it is in a plain loop of POSTs, not of the outbox's own work.
+  const timed = async <T>(step: ReplayStep, work: () => Promise<T>): Promise<T> => {
+    if (!deps.observe) return work();
     const started = clock();
     try {
-      return await work;
+      return await work();
     } finally {
       deps.observe(step, clock() - started);
     }
@@ -120,10 +122,7 @@ export async function replayOutbox(deps: ReplayDeps): Promise<ReplayOutcome> {
     }
   }
 
-  const finishing = timed(
-    'finish',
-    Promise.all(records).then(() => listEntries(deps.userId)),
-  );
+  const finishing = timed('finish', () => Promise.all(records).then(() => listEntries(deps.userId)));
   const waiting = (await finishing).filter((entry) => entry.state === 'waiting');
   await Promise.all(sentFiles.map((id) => dropEntryFile(id).catch(() => {})));
   outcome.nextAttemptAt = waiting.length
@@ -153,12 +152,12 @@ export async function replayOutbox(deps: ReplayDeps): Promise<ReplayOutcome> {
     // the outbox's cost next to a plain loop of POSTs). Nothing is recorded unless the claim was ours.
     const claim = updateEntry(entry.id, (current) => (isDue(current, now()) ? { ...current, state: 'sending' } : null));
     if (!deps.exclusive && (await claim)?.state !== 'sending') return 'next';
-    const file = await timed('file', fileOf(entry));
+    const file = await timed('file', () => fileOf(entry));
     if (entry.file && !file) {
       await claim;
       return 'next';
     }
-    const attempt = (accessToken: string) => timed('send', deps.send(entry, file, accessToken)).catch(() => null);
+    const attempt = (accessToken: string) => timed('send', () => deps.send(entry, file, accessToken)).catch(() => null);
 
     let response = await attempt(token);
     if ((await claim)?.state !== 'sending') return 'next';
