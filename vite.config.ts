@@ -114,6 +114,33 @@ export default defineConfig({
             // Everything the entry needs before the first render in one chunk (issue 7): split by sharing,
             // it was ~40 small files fetched in a chain over a slow first connection, each gzipped apart.
             { name: 'app', tags: ['$initial'], priority: 1 },
+            // Small pieces that always load together, one chunk each (issue 28): every form's fields, alert,
+            // submit button and validation; the auth forms' e-mail field and schemas; the language and
+            // theme pickers and legal links of both layouts; the guest layout with its route. A group also
+            // takes what its modules import unless a group before it holds that: these come after 'app'
+            // with its priority (with priority 2, the pickers took React out of the entry).
+            // /login went from 19 files to 8 and 131.5 to 129.8 kB gzip (fewer gzip headers and a shared
+            // dictionary per chunk), /task from 44 files to 42.
+            {
+              name: 'form',
+              test: /src[\\/](components[\\/]form[\\/](text-field|form-alert|submit-button)|lib[\\/](use-validated-form|field-errors))/,
+              priority: 1,
+            },
+            {
+              name: 'auth-forms',
+              test: /src[\\/](features[\\/]auth[\\/]components[\\/]email-field|shared[\\/](auth-schemas|password-rule))/,
+              priority: 1,
+            },
+            {
+              name: 'pickers',
+              test: /src[\\/]components[\\/](language-switcher|theme-switcher|layout[\\/]legal-links)/,
+              priority: 1,
+            },
+            {
+              name: 'guest',
+              test: /src[\\/](routes[\\/]_guest\.tsx\?tsr-split=|components[\\/]layout[\\/]guest-layout)/,
+              priority: 1,
+            },
           ],
           // Chunks shared by several screens stay small files of their own: copying them into each screen
           // (rolldown's experimentalInlineCommonChunks) needs strict execution order, whose module init
