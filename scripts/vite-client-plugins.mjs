@@ -7,6 +7,7 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { compactMessages } from './compact-messages.mjs';
 import { honoClientWithoutCookies } from './hono-client-without-cookies.mjs';
+import { leanPreloadHelper } from './lean-preload-helper.mjs';
 import { paraglideOptions } from './paraglide-options.mjs';
 
 /** @param {import('vite').PluginOption[]} between plugins that run after the messages' and before React's */
@@ -16,6 +17,7 @@ export function clientPlugins(between = []) {
     // Every message's locale switch becomes one shared function (~25 bytes gzip less a message).
     compactMessages(),
     honoClientWithoutCookies(),
+    leanPreloadHelper(),
     ...between,
     react(),
     tailwindcss(),
