@@ -1,19 +1,20 @@
 import { onlineManager, QueryClientProvider } from '@tanstack/react-query';
-import { RouterProvider } from '@tanstack/react-router';
+import { type AnyRouter, RouterProvider } from '@tanstack/react-router';
 import { StrictMode, startTransition, useEffect } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, type Root } from 'react-dom/client';
 import { meQueryOptions } from './features/auth/api';
+import { createGuestRouter, type Handover, isGuestStart } from './guest-router';
 import { afterLoad } from './lib/after-load';
 import { setApiQueryClient } from './lib/api-client';
 import { getAuthTokens, subscribeAuth } from './lib/auth-session';
-import { watchDocumentLeaving } from './lib/chunk-reload';
+import { reloadOnce, watchDocumentLeaving } from './lib/chunk-reload';
 import { installGlobalErrorHandlers } from './lib/error-reporting';
 import { warmIntl } from './lib/intl-warmup';
 import { rememberLocaleCookie, resolveLocaleOncePerRun } from './lib/locale';
 import { nextTask } from './lib/next-task';
 import { applyTheme } from './lib/theme';
 import { withTimeout } from './lib/with-timeout';
-import { createAppRouter, createQueryClient } from './router';
+import { createQueryClient } from './query-client';
 import './styles.css';
 
 // Start-up runs in steps, each in a task of its own: in one, with the evaluation of the app's code, it
@@ -54,10 +55,25 @@ const signedIn = getAuthTokens() !== null;
 const restored = signedIn ? startPersistence() : Promise.resolve();
 if (!signedIn) afterLoad(() => void startPersistence());
 
+// Signed out on the login, reset or invitation page, the first screen comes from a router of those pages
+// alone (guest-router.tsx, issue 28), and the app's router loads once that screen is up (afterFirstRender),
+// while the person types. Anywhere else the app's router is on the first screen's path: its chunk is
+// asked for now.
+const guestStart = !signedIn && isGuestStart(window.location.pathname);
+const appRouter = () => import('./router').then(({ createAppRouter }) => createAppRouter(queryClient));
+const guestRouter = guestStart ? createGuestRouter(queryClient, toApp) : null;
+const firstRouter = guestRouter ? Promise.resolve(guestRouter) : appRouter();
+
 void nextTask().then(boot);
 
 async function boot() {
-  const router = createAppRouter(queryClient);
+  // The app router's chunk did not load (a build deployed meanwhile, a dropped connection): the address
+  // loads anew, once, as a screen's chunk does (lib/chunk-reload.ts).
+  const router: AnyRouter | null = await firstRouter.catch((error: unknown) => {
+    if (reloadOnce(window.location.href)) return null;
+    throw error;
+  });
+  if (!router) return;
   // The first screen's route chunks (component and loader) start loading now, alongside the cache
   // restore and the auth check below, instead of after them (issue 7: one round trip less before the
   // first paint). A failure is left to the router, which loads them again when it renders and shows its
@@ -90,19 +106,57 @@ async function boot() {
 
   // The first render starts in a task of its own, not in the one that finished the load.
   await nextTask();
-  const container = document.getElementById('app');
-  if (!container) throw new Error('#app is missing from index.html');
-  const root = createRoot(container);
+  render(router, guestStart ? 'guest' : 'app');
+}
+
+let root: Root | null = null;
+function render(router: AnyRouter, which: 'guest' | 'app') {
+  if (!root) {
+    const container = document.getElementById('app');
+    if (!container) throw new Error('#app is missing from index.html');
+    root = createRoot(container);
+  }
+  const app = root;
+  // Keyed by the router: the app's router replaces the guest's with a tree of its own, not an update.
   startTransition(() =>
-    root.render(
+    app.render(
       <StrictMode>
         <QueryClientProvider client={queryClient}>
-          <RouterProvider router={router} />
-          <AfterFirstRender effect={startOutboxWhenSignedIn} />
+          <RouterProvider key={which} router={router} />
+          <AfterFirstRender effect={afterFirstRender} />
         </QueryClientProvider>
       </StrictMode>,
     ),
   );
+}
+
+// The guest's router was sent to an address it does not know (the dashboard after logging in, a link, a
+// guard's redirect): the app's router, loaded by now or on its way, takes over at that address. The
+// guest's page stays on screen meanwhile. Its history lets go of the browser's first (a browser history
+// wraps history.pushState: two would both answer), then the address goes in the address bar as the
+// guest's router would have put it, and the app's router loads it and replaces the guest's on screen.
+// If the app's chunk cannot load (a new build deployed meanwhile), that address loads anew, once.
+let leaving = false;
+function toApp(next: Handover | null) {
+  if (leaving) return;
+  leaving = true;
+  import('./router')
+    .then(async ({ createAppRouter }) => {
+      guestRouter?.history.destroy();
+      if (next) window.history[next.replace ? 'replaceState' : 'pushState'](next.state, '', next.href);
+      const router = createAppRouter(queryClient);
+      await router.load().catch(() => {});
+      render(router, 'app');
+    })
+    .catch(() => {
+      if (!reloadOnce(next?.href ?? window.location.href)) leaving = false;
+    });
+}
+
+function afterFirstRender() {
+  startOutboxWhenSignedIn();
+  // Not earlier: the page's load event comes before the first screen's own chunks are even asked for.
+  if (guestStart) void import('./router').catch(() => {});
 }
 
 /** Runs `effect` once the first render is on screen (React runs effects after the commit). */

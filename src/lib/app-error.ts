@@ -49,9 +49,11 @@ export function asAppError(error: unknown): AppError {
 
 // Codes without their own message (INTERNAL_ERROR, SERVICE_UNAVAILABLE, UNKNOWN_ERROR) fall back to
 // the seed's generic message. A map, not a dynamic key lookup, so the bundler keeps only what is used.
-// Here: the codes any screen's call can meet, the guest screens' included. The codes only a signed-in
-// recruiter's writes meet (uploads, referrals, the note assistant, the outbox) are registered by the
-// modules that make those writes (write-error-messages.ts), so the login page does not carry them.
+// Here: the codes the guest pages' calls can meet (login, reset and update password, which a guest's first
+// load runs without the app's router: guest-router.tsx). The codes only a signed-in user's calls meet
+// are registered by the app's route tree (signed-in-error-messages.ts), and those only a recruiter's writes
+// meet (uploads, referrals, the note assistant, the outbox) by the modules that make those writes
+// (write-error-messages.ts), so the login page carries neither.
 const CODE_MESSAGES: Partial<Record<ClientErrorCode, () => string>> = {
   NETWORK_ERROR: m.error_network_error,
   BAD_REQUEST: m.error_bad_request,
@@ -61,12 +63,6 @@ const CODE_MESSAGES: Partial<Record<ClientErrorCode, () => string>> = {
   ACCOUNT_DEACTIVATED: m.error_account_deactivated,
   TOKEN_EXPIRED: m.error_token_expired,
   INVALID_TOKEN: m.error_invalid_token,
-  REFRESH_TOKEN_REUSED: m.error_refresh_token_reused,
-  SESSION_EXPIRED: m.error_session_expired,
-  FORBIDDEN: m.error_forbidden,
-  NOT_FOUND: m.error_not_found,
-  CONFLICT: m.error_conflict,
-  PAYLOAD_TOO_LARGE: m.error_payload_too_large,
   RATE_LIMITED: m.error_rate_limited,
 };
 

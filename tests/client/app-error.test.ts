@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { AppError, asAppError, errorMessage, toAppError } from '#src/lib/app-error.ts';
 import { fieldErrors, fieldMessage } from '#src/lib/field-errors.ts';
+import '#src/lib/signed-in-error-messages.ts';
 import '#src/lib/write-error-messages.ts';
 // Registers the account screen's field messages, among them the refusal of a guessable password.
 import '#src/features/account/api.ts';
@@ -53,8 +54,9 @@ describe('client AppError', () => {
     expect(fieldMessage('constructor')).toBe('This field is not valid.');
   });
 
-  // The messages are in two tables (app-error.ts, and write-error-messages.ts for codes only writes
-  // meet): a code added to the API without a message in either would show the generic text.
+  // The messages are in three tables (app-error.ts for the guest pages' codes, signed-in-error-messages.ts
+  // for the app's screens', write-error-messages.ts for codes only writes meet): a code added to the API
+  // without a message in one of them would show the generic text.
   it('has a message of its own for every code the API answers with, but the server failures', () => {
     const generic = errorMessage(new AppError('INTERNAL_ERROR', 500, 'x'));
     const withoutOwn = ERROR_CODES.filter((code) => errorMessage(new AppError(code, 400, 'x')) === generic);

@@ -2,7 +2,8 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryHistory, RouterProvider } from '@tanstack/react-router';
 import { act, cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createAppRouter, createQueryClient } from '#src/router.tsx';
+import { createQueryClient } from '#src/query-client.ts';
+import { createAppRouter } from '#src/router.tsx';
 import { type InProcessApi, startInProcessApi } from './helpers/in-process-api';
 
 // Issue 24: the privacy policy promises the periods the retention job applies on this server.

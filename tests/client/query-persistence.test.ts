@@ -9,7 +9,7 @@ import {
   startQueryPersistence,
   stopQueryPersistence,
 } from '#src/lib/query-persistence.ts';
-import { createQueryClient } from '#src/router.tsx';
+import { createQueryClient } from '#src/query-client.ts';
 
 // The query cache saved per user (issue 4, "Reading offline"), against an in-memory storage with the
 // same contract as the IndexedDB one (happy-dom has no IndexedDB).

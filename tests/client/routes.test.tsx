@@ -2,7 +2,8 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryHistory, RouterProvider } from '@tanstack/react-router';
 import { act, cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createAppRouter, createQueryClient } from '#src/router.tsx';
+import { createQueryClient } from '#src/query-client.ts';
+import { createAppRouter } from '#src/router.tsx';
 
 afterEach(cleanup);
 

@@ -1,4 +1,4 @@
-import { Link } from '@tanstack/react-router';
+import { Link, Outlet } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { LanguageSwitcher } from '#src/components/language-switcher.tsx';
 import { Logo } from '#src/components/logo.tsx';
@@ -29,5 +29,14 @@ export function GuestLayout({ children }: { children: ReactNode }) {
         <LegalLinks />
       </footer>
     </div>
+  );
+}
+
+/** The guest pages' layout route (login, reset password) in either router. */
+export function GuestLayoutRoute() {
+  return (
+    <GuestLayout>
+      <Outlet />
+    </GuestLayout>
   );
 }

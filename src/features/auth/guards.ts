@@ -39,6 +39,15 @@ export function requireGuest(_args: { context: GuardContext }): void {
   if (getAuthTokens()) throw redirect({ to: '/dashboard' });
 }
 
+/**
+ * /update-password needs its token (seed section 2): without one, to /login. It sits outside the guest
+ * guard, as a login that answered needToChangePassword leads there.
+ */
+export function requireToken({ search }: { search: { token?: string } }): { token: string } {
+  if (!search.token) throw redirect({ to: '/login' });
+  return { token: search.token };
+}
+
 /** A `redirect` search value safe to follow: a path on this site, never another origin. */
 export function safeRedirectPath(value: unknown): string | undefined {
   if (typeof value !== 'string' || !value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) {

@@ -1,17 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router';
-import * as v from 'valibot';
-import { LoginPage } from '#src/features/auth/components/login-page.tsx';
-import { safeRedirectPath } from '#src/features/auth/guards.ts';
-import { usePageTitle } from '#src/lib/page-title.ts';
-import { m } from '#src/paraglide/messages.js';
+import { LoginScreen } from '#src/features/auth/components/login-page.tsx';
+import { loginSearch } from '#src/features/auth/search.ts';
 
 export const Route = createFileRoute('/_guest/login')({
-  validateSearch: v.object({ redirect: v.fallback(v.optional(v.string()), undefined) }),
-  component: LoginRoute,
+  validateSearch: loginSearch,
+  component: LoginScreen,
 });
-
-function LoginRoute() {
-  usePageTitle(m.title_login());
-  const { redirect } = Route.useSearch();
-  return <LoginPage redirectTo={safeRedirectPath(redirect)} />;
-}

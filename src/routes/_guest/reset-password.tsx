@@ -1,13 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ResetPasswordPage } from '#src/features/auth/components/reset-password-page.tsx';
-import { usePageTitle } from '#src/lib/page-title.ts';
-import { m } from '#src/paraglide/messages.js';
+import { ResetPasswordScreen } from '#src/features/auth/components/reset-password-page.tsx';
 
 export const Route = createFileRoute('/_guest/reset-password')({
-  component: ResetPasswordRoute,
+  component: ResetPasswordScreen,
 });
-
-function ResetPasswordRoute() {
-  usePageTitle(m.title_reset_password());
-  return <ResetPasswordPage />;
-}

@@ -1,4 +1,4 @@
-import { Link, useNavigate } from '@tanstack/react-router';
+import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { type FormEvent, useState } from 'react';
 import { FormAlert } from '#src/components/form/form-alert.tsx';
 import { SubmitButton } from '#src/components/form/submit-button.tsx';
@@ -6,10 +6,18 @@ import { ShowPasswordToggle, TextField } from '#src/components/form/text-field.t
 import { useLoginMutation } from '#src/features/auth/api.ts';
 import { safeRedirectPath } from '#src/features/auth/guards.ts';
 import { errorMessage } from '#src/lib/app-error.ts';
+import { usePageTitle } from '#src/lib/page-title.ts';
 import { useValidatedForm } from '#src/lib/use-validated-form.ts';
 import { m } from '#src/paraglide/messages.js';
 import { loginSchema } from '#src/shared/auth-schemas.ts';
 import { EmailField } from './email-field';
+
+/** /login in either router (the app's, or a guest's first: src/guest-router.tsx). */
+export function LoginScreen() {
+  usePageTitle(m.title_login());
+  const { redirect } = useSearch({ strict: false });
+  return <LoginPage redirectTo={safeRedirectPath(redirect)} />;
+}
 
 // Seed section 4: a login that answers needToChangePassword goes to /update-password with its token
 // and does not log in; otherwise the session starts and the user goes back where they were headed.

@@ -5,12 +5,19 @@ import { FormAlert } from '#src/components/form/form-alert.tsx';
 import { SubmitButton } from '#src/components/form/submit-button.tsx';
 import { useResetPasswordMutation } from '#src/features/auth/api.ts';
 import { errorMessage } from '#src/lib/app-error.ts';
+import { usePageTitle } from '#src/lib/page-title.ts';
 import { useValidatedForm } from '#src/lib/use-validated-form.ts';
 import { m } from '#src/paraglide/messages.js';
 import { emailSchema } from '#src/shared/auth-schemas.ts';
 import { EmailField } from './email-field';
 
 const formSchema = v.object({ email: emailSchema });
+
+/** /reset-password in either router (the app's, or a guest's first: src/guest-router.tsx). */
+export function ResetPasswordScreen() {
+  usePageTitle(m.title_reset_password());
+  return <ResetPasswordPage />;
+}
 
 // The answer is the same whether or not the e-mail has an account, so the page never tells.
 export function ResetPasswordPage() {

@@ -1,13 +1,15 @@
-import { Link, useNavigate } from '@tanstack/react-router';
+import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { type FormEvent, useState } from 'react';
 import { FormAlert } from '#src/components/form/form-alert.tsx';
 import { PasswordChecklist } from '#src/components/form/password-checklist.tsx';
 import { SubmitButton } from '#src/components/form/submit-button.tsx';
 import { TextField } from '#src/components/form/text-field.tsx';
+import { GuestLayout } from '#src/components/layout/guest-layout.tsx';
 import { toast } from '#src/components/toast/toast-store.ts';
 import { useUpdatePasswordMutation } from '#src/features/auth/api.ts';
 import { errorMessage } from '#src/lib/app-error.ts';
 import { registerFieldMessages } from '#src/lib/field-errors.ts';
+import { usePageTitle } from '#src/lib/page-title.ts';
 import { useValidatedForm } from '#src/lib/use-validated-form.ts';
 import { m } from '#src/paraglide/messages.js';
 import { updatePasswordSchema } from '#src/shared/auth-schemas.ts';
@@ -15,6 +17,20 @@ import { updatePasswordSchema } from '#src/shared/auth-schemas.ts';
 // The server's refusal of a guessable password (issue 22): only this page and Account can meet it, so it
 // is registered here, not in the first load's table.
 registerFieldMessages({ password_common: m.error_field_password_common });
+
+/**
+ * /update-password in either router (the app's, or a guest's first: src/guest-router.tsx); its guard
+ * (requireToken) let it through with a token.
+ */
+export function UpdatePasswordScreen() {
+  usePageTitle(m.title_update_password());
+  const { token } = useSearch({ strict: false });
+  return (
+    <GuestLayout>
+      <UpdatePasswordPage token={token ?? ''} />
+    </GuestLayout>
+  );
+}
 
 export function UpdatePasswordPage({ token }: { token: string }) {
   const navigate = useNavigate();
