@@ -12,11 +12,11 @@ import { pathWithoutLocale } from './shared/talent-link-page';
 // A guest's first router (issue 28). Someone signed out who opens the login page, or a reset or
 // invitation link (/update-password), first gets a router that knows only those three pages, so the
 // first load does not carry the app's route tree: ~50 screens with their search schemas and the valibot
-// they call (about 10 kB gzip of /login's 130). Any other address (the dashboard after logging in, a
-// legal page, a guard's redirect) is "not found" here: the app's router (router.tsx, fetched once the page
-// has loaded) takes over in the same document, from that address, with the same query cache. The pages
-// and their search schemas and guards are the app's own (features/auth), so both routers serve them
-// alike.
+// they call (about 5 kB gzip of /login's 130). For any other address (the dashboard after logging in, a
+// legal page, a guard's redirect) the app's router (router.tsx, fetched once this page is on screen)
+// takes over in the same document, at that address, with the same query cache (main.tsx's toApp). The
+// pages and their search params and guards are the app's own (features/auth), so both routers serve
+// them alike.
 
 const GUEST_START_PATHS = new Set(['/login', '/reset-password', '/update-password']);
 
