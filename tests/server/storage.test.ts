@@ -212,6 +212,26 @@ describe('local disk storage', () => {
 
     expect(readdirSync(path.join(root, 'resume'))).toEqual(['taken']);
   });
+
+  it('lists what is there when files go while it lists (a backup under write load met a renamed .part)', async () => {
+    const root = path.join(tempDir('local-list'), 'files');
+    const storage = localFileStorage(root);
+    for (const name of ['a', 'b', 'c', 'd'])
+      await storage.put(`resume/2026-11/${name}.pdf`, text(name), 'application/pdf');
+
+    const listed: string[] = [];
+    for await (const object of storage.list('resume/')) {
+      // The folder was read before the first answer: the files deleted now are gone when it reaches them.
+      if (listed.length === 0) {
+        for (const name of ['a', 'b', 'c', 'd']) {
+          if (`resume/2026-11/${name}.pdf` !== object.key) await storage.delete(`resume/2026-11/${name}.pdf`);
+        }
+      }
+      listed.push(object.key);
+    }
+
+    expect(listed).toHaveLength(1);
+  });
 });
 
 describe('S3 storage', () => {

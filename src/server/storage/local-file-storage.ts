@@ -53,7 +53,17 @@ export function localFileStorage(root: string): FileStorage {
           if (entry.isDirectory()) yield* walk(full);
           else if (entry.isFile()) {
             const key = path.relative(root, full).split(path.sep).join('/');
-            if (key.startsWith(prefix)) yield { key, modifiedAt: (await stat(full)).mtime };
+            if (!key.startsWith(prefix)) continue;
+            // Gone since the folder was read: a write's `.part` renamed into place, a file deleted. The
+            // listing is of what is there, so it is left out (a backup under write load met one).
+            const modifiedAt = await stat(full).then(
+              (stats) => stats.mtime,
+              (error: NodeJS.ErrnoException) => {
+                if (error.code === 'ENOENT') return null;
+                throw error;
+              },
+            );
+            if (modifiedAt) yield { key, modifiedAt };
           }
         }
       };
