@@ -10,12 +10,8 @@ import { cookieTokens } from './outbox-helpers';
 // the server keeps the device's subscription, a push delivered to the service worker shows its
 // notification (also a push the worker cannot read), and a click on it opens the screen it is about.
 // The push is delivered through the DevTools protocol (ServiceWorker.deliverPushMessage) and the
-// PushManager is replaced (below), both Chromium's: playwright.config.ts runs this in the mobile project.
-
-test.skip(
-  ({ browserName }) => browserName !== 'chromium',
-  'Chromium only: the push is delivered through its DevTools protocol, which other engines do not have',
-);
+// PushManager is replaced (below), both Chromium's: playwright.config.ts runs this in the mobile project,
+// and every Playwright project is Chromium (WebKit and Firefox run the engine journeys, tests/engines).
 
 type SeenNotification = { title: string; body: string; tag: string; url: unknown };
 
