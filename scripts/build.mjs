@@ -54,7 +54,7 @@ try {
     build: {
       ssr: true,
       // The server, the one-time command that creates a production install's first admin, the backup and
-      // restore commands, and the worker thread that reads resumes (src/server/resume/extract-text.ts
+      // restore commands, and the child process that reads resumes (src/server/resume/extract-text.ts
       // finds it beside index.js).
       rollupOptions: {
         input: {

@@ -4,8 +4,8 @@ import { ResumeUnreadable } from './resume-errors';
 import { DOCX, PDF } from './resume-formats';
 import { assertZipWithinLimits } from './zip-guard';
 
-// The text of a resume, PDF through unpdf (pdf.js), DOCX through mammoth. Runs inside the resume worker
-// (resume-worker.ts), never on the API's thread: a hostile file may still exhaust what it is given there.
+// The text of a resume, PDF through unpdf (pdf.js), DOCX through mammoth. Runs in the resume reader's
+// child process (resume-worker.ts), never in the API's: a hostile file may still exhaust what it is given there.
 
 // Resumes are a few pages; a pathological file must not fill the database.
 const MAX_TEXT_CHARS = 200_000;
