@@ -26,6 +26,9 @@
 // req/s in one round, app 1,329 and bare 4,184 in the next): five rounds, and the median of their
 // ratios, keep two such rounds from deciding it (turns of 2 s swung more: 0.41-0.98 in one run).
 // req/s (requests over the turn's time) and p99 are the rounds' mean and worst.
+// CPU per request, printed, not judged: each server's user + system time over its turn (/proc/<pid>/stat)
+// over the requests it answered, the rounds' median. A spell of load from elsewhere slows a server's
+// turn but hardly changes what each request costs it: the steadier view of the app's own work.
 // Memory: the app server's VmRSS from /proc/<pid>/status: after start, at rest after the warm-up, and
 // the peak sampled every 50 ms during the measured runs (the bare server's peak as its baseline).
 //
@@ -51,6 +54,7 @@ import type { AppDeps } from '#src/server/context.ts';
 import type { Database } from '#src/server/db/database.ts';
 import { migrateToLatest } from '#src/server/db/migrate.ts';
 import { readEnv } from '#src/server/env.ts';
+import { createLogger, setLogger } from '#src/server/observability/logger.ts';
 import { hashPassword } from '#src/server/security/passwords.ts';
 import { createStorage } from '#src/server/storage/create-storage.ts';
 import { type BenchRow, ratioOf, writeRowsFile } from './bench-table';
@@ -130,6 +134,8 @@ async function prepareDatabase(): Promise<Captured[]> {
     TRUST_PROXY: 'true',
   });
   const deps: AppDeps = { db, env, storage: createStorage(env), now: () => new Date() };
+  // As the servers below run (LOG_LEVEL=warn): the capture's request lines are not the bench's output.
+  setLogger(createLogger({ level: 'warn' }));
   const app = createApp(deps);
   try {
     const login = await app.request('/api/auth/login', {
@@ -244,6 +250,21 @@ function rss(pid: number | undefined): number | null {
   }
 }
 
+/**
+ * CPU time a process has used (user + system), in ms, from /proc/<pid>/stat (ticks of 10 ms: Linux's
+ * USER_HZ is 100). Per request over a turn, it is each server's own cost, steadier than requests per
+ * second while something else on the machine takes a core now and then.
+ */
+function cpuMs(pid: number | undefined): number | null {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return null;
+  }
+}
+
 /** Peak RSS of a server under load, sampled every 50 ms while `work` runs. */
 async function sampled<T>(pid: number | undefined, peaks: Map<number | undefined, number>, work: () => Promise<T>) {
   const sample = () => {
@@ -274,6 +295,8 @@ const median = (values: number[]) => {
 /** One call's rounds on one server: requests/s (mean), p99 (worst), failures (sum). */
 interface Side {
   results: Result[];
+  /** The server's CPU time per request in each round, µs (null where /proc cannot tell). */
+  cpu: (number | null)[];
 }
 // Requests over the turn's own time: autocannon's average of per-second counts has one or two seconds to
 // average in a short turn.
@@ -379,7 +402,10 @@ async function main(): Promise<BenchRow[]> {
   const peaks = new Map<number | undefined, number>();
   type Turn = Record<(typeof sides)[number]['key'], Side>;
   const measured = new Map<string, Turn>(
-    MEASURED.map((call) => [call.path, { app: { results: [] }, bare: { results: [] }, hono: { results: [] } }]),
+    MEASURED.map((call) => [
+      call.path,
+      { app: { results: [], cpu: [] }, bare: { results: [], cpu: [] }, hono: { results: [], cpu: [] } },
+    ]),
   );
   const ratios = new Map<string, number[]>(MEASURED.map((call) => [call.path, []]));
   const honoRatios = new Map<string, number[]>(MEASURED.map((call) => [call.path, []]));
@@ -388,6 +414,7 @@ async function main(): Promise<BenchRow[]> {
       const turn = measured.get(call.path) as Turn;
       // Each round starts with another server: none is always the one after a spell of the others' load.
       for (const side of [...sides.slice(round % sides.length), ...sides.slice(0, round % sides.length)]) {
+        const cpuBefore = cpuMs(side.pid);
         const result = await sampled(side.pid, peaks, () =>
           autocannon({
             url: `${side.base}${call.path}`,
@@ -396,8 +423,17 @@ async function main(): Promise<BenchRow[]> {
             headers: side.headers,
           }),
         );
+        const cpuAfter = cpuMs(side.pid);
+        const cpuPerRequest =
+          cpuBefore !== null && cpuAfter !== null && result.requests.total > 0
+            ? ((cpuAfter - cpuBefore) * 1000) / result.requests.total
+            : null;
         turn[side.key].results.push(result);
-        step(`  round ${round} ${side.name} ${call.path.padEnd(24)} ${summary(result)}`);
+        turn[side.key].cpu.push(cpuPerRequest);
+        step(
+          `  round ${round} ${side.name} ${call.path.padEnd(24)} ${summary(result)}` +
+            (cpuPerRequest === null ? '' : `, CPU ${cpuPerRequest.toFixed(0)} µs/request`),
+        );
       }
       const last = (side: Side) => {
         const result = side.results.at(-1);
@@ -445,6 +481,19 @@ async function main(): Promise<BenchRow[]> {
       baseline: Math.round(rps(theirs)),
       ratio: floorRatios.length ? Number(median(floorRatios).toFixed(2)) : null,
       note: `not a target: the bare handler's work in a Hono app (hono-floor-server.mjs), what the framework costs; the app's own work on every call is the rest; rounds: ${floorRatios.map((r) => r.toFixed(2)).join(', ')}`,
+    });
+    const cpuOf = (side: Side) => {
+      const known = side.cpu.filter((value): value is number => value !== null);
+      return known.length ? Math.round(median(known)) : null;
+    };
+    rows.push({
+      section: 'throughput',
+      name: `GET ${call.path} server CPU per request`,
+      value: cpuOf(ours),
+      unit: 'µs',
+      baseline: cpuOf(theirs),
+      ratio: ratioOf(cpuOf(ours), cpuOf(theirs)),
+      note: `not a target: user + system time of each server's process over its turns (/proc/<pid>/stat), the rounds' median; on a minimal Hono app ${cpuOf(floor) ?? '?'} µs`,
     });
     rows.push({
       section: 'throughput',
