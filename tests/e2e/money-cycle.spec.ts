@@ -2,8 +2,11 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { tinyPdf, tinyPng } from '#src/server/db/demo/files.ts';
+import type { MoneyAnswer, MoneyCount } from '#src/shared/insight.ts';
+import { INTL_LOCALES } from '#src/shared/intl-locales.ts';
+import { formatMinorUnits } from '#src/shared/money.ts';
 import { ADMIN_EMAIL, DEMO_PASSWORD, e2eDataDir } from './e2e-env';
-import { expectPath, logIn, message } from './helpers';
+import { expectPath, logIn, message, serverAs } from './helpers';
 
 // Issue 5's promise, end to end on a desktop: an admin adds a recruiter (the invitation e-mail is
 // written), creates a task and a promo, assigns the task; the recruiter (through the API, to stay fast)
@@ -14,6 +17,22 @@ const en = (key: string) => message('en', key);
 
 /** "MYR 200.00" as en-US formats it (the space may be a no-break space). */
 const money = (major: number) => new RegExp(`MYR\\s${major}\\.00`);
+
+/** A page of the admin's menu, opened as the admin does: in the app, not by reloading it. */
+async function openFromMenu(page: Page, key: string, pathname: string) {
+  await page
+    .getByRole('link', { name: en(key) })
+    .first()
+    .click();
+  await expectPath(page, pathname);
+}
+
+/** Insight's two cards of what is owed in ringgit say `owed`. */
+async function expectOwed(page: Page, owed: { approved: MoneyCount; pending: MoneyCount }) {
+  const myr = (count: MoneyCount) => formatMinorUnits(count.amount, 'MYR', INTL_LOCALES.en);
+  await expect(page.getByTestId('insight-owed-approved-MYR-value')).toHaveText(myr(owed.approved));
+  await expect(page.getByTestId('insight-owed-pending-MYR-value')).toHaveText(myr(owed.pending));
+}
 
 /** Malaysia wall time (UTC+8) of `date`, as a datetime-local input takes it. */
 const malaysiaWallTime = (date: Date) => new Date(date.getTime() + 8 * 3_600_000).toISOString().slice(0, 16);
@@ -82,6 +101,15 @@ test('an admin runs the whole cycle from a new recruiter to a paid reward', asyn
   const talentEmail = `aisyah.paid.${stamp}@example.com`;
   const newPassword = 'Money-Cycle#2026';
   const reference = `TRX-${stamp}`;
+
+  // What Insight says is owed in ringgit, as the server counts it now.
+  const admin = await serverAs(request, ADMIN_EMAIL);
+  const owed = async () => {
+    const { liability } = await admin.get<MoneyAnswer>('/api/admin/insight/money');
+    const none = { count: 0, amount: 0 };
+    const row = liability.find((line) => line.currency === 'MYR');
+    return { approved: row?.approved ?? none, pending: row?.pendingPayment ?? none };
+  };
 
   // 1. The admin logs in.
   await logIn(page, ADMIN_EMAIL, DEMO_PASSWORD);
@@ -251,8 +279,12 @@ test('an admin runs the whole cycle from a new recruiter to a paid reward', asyn
     'consent',
   );
 
-  // 8. The admin reviews the referral: accepts the call proof, approves RM 150 + RM 50.
-  await page.goto('/admin/hiring-status');
+  // 8. The admin starts from what is owed (Insight), then reviews the referral: accepts the call proof,
+  // approves RM 150 + RM 50; all through the menu, without reloading the app.
+  await openFromMenu(page, 'nav_admin_insight', '/admin/insight');
+  const before = await owed();
+  await expectOwed(page, before);
+  await openFromMenu(page, 'nav_admin_hiring_status', '/admin/hiring-status');
   await page.locator('#hiring-search').fill(talentName);
   await page.getByRole('button', { name: talentName, exact: true }).click();
   await expect(page).toHaveURL(new RegExp(`[?&]referral=${referral.referralId}\\b`));
@@ -266,6 +298,15 @@ test('an admin runs the whole cycle from a new recruiter to a paid reward', asyn
   await detail.getByRole('button', { name: en('admin_hiring_save_decision') }).click();
   await expect(detail.getByTestId('reward-amount')).toHaveText(money(200));
   await expect(detail.getByTestId('reward-badge').first()).toHaveText(en('reward_approved'));
+
+  // Back on Insight (the menu is behind the referral's panel): what is owed counts the new reward at
+  // once. It showed the figures of the first visit, kept fresh for 30 s, until the decision refetched them.
+  await page.keyboard.press('Escape');
+  await expect(detail).toBeHidden();
+  await openFromMenu(page, 'nav_admin_insight', '/admin/insight');
+  const approved = await owed();
+  expect(approved.approved.amount).toBeGreaterThanOrEqual(before.approved.amount + 20_000);
+  await expectOwed(page, approved);
 
   // 9. A payment for the recruiter, then marked paid with the bank reference.
   await page.goto('/admin/payments');
@@ -289,6 +330,13 @@ test('an admin runs the whole cycle from a new recruiter to a paid reward', asyn
   const paidMail = await mailMatch(recruiterEmail, new RegExp(`Reference: ${reference}`), 'the payment_paid e-mail');
   expect(paidMail[0]).toBe(`Reference: ${reference}`);
   await mailMatch(recruiterEmail, /we have paid \S+\s200\.00 into your bank account/, 'the payment_paid e-mail');
+
+  // Insight after the payment (the page reloaded on the way, its saved cache restored): the reward is
+  // no longer owed.
+  await openFromMenu(page, 'nav_admin_insight', '/admin/insight');
+  const paid = await owed();
+  expect(paid.approved.amount).toBeLessThanOrEqual(approved.approved.amount - 20_000);
+  await expectOwed(page, paid);
 
   // 10. The recruiter, in a browser of their own, sees the referral paid on their earning page.
   const recruiterContext = await browser.newContext({ viewport: { width: 1280, height: 800 } });

@@ -2,6 +2,7 @@ import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query
 import { api, apiFetch, unwrap } from '#src/lib/api-client.ts';
 import { toAppError } from '#src/lib/app-error.ts';
 import { registerFieldMessages } from '#src/lib/field-errors.ts';
+import { invalidateReferralViews } from '#src/lib/referral-views.ts';
 import { m } from '#src/paraglide/messages.js';
 import type { DataRequestStatus } from '#src/shared/data-protection-schemas.ts';
 
@@ -67,8 +68,7 @@ export function useErasePersonMutation(talentId: number) {
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: ['data-protection', 'people'] }),
         queryClient.invalidateQueries({ queryKey: ['data-protection', 'requests'] }),
-        queryClient.invalidateQueries({ queryKey: ['admin-referrals'] }),
-        queryClient.invalidateQueries({ queryKey: ['admin-payments'] }),
+        invalidateReferralViews(queryClient),
       ]);
     },
   });

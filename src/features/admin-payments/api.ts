@@ -2,6 +2,7 @@ import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query
 import { api, apiFetch, unwrap } from '#src/lib/api-client.ts';
 import { toAppError } from '#src/lib/app-error.ts';
 import { registerFieldMessages } from '#src/lib/field-errors.ts';
+import { invalidateReferralViews } from '#src/lib/referral-views.ts';
 import { m } from '#src/paraglide/messages.js';
 import type { PaymentFilter, PaymentListQuery } from '#src/shared/payment-schemas.ts';
 
@@ -60,12 +61,7 @@ export const payableQueryOptions = (recruiterId?: number) =>
 
 function useRefreshPayments() {
   const queryClient = useQueryClient();
-  return async () => {
-    await Promise.all([
-      queryClient.invalidateQueries({ queryKey: adminPaymentKeys.all }),
-      queryClient.invalidateQueries({ queryKey: ['admin-referrals'] }),
-    ]);
-  };
+  return () => invalidateReferralViews(queryClient);
 }
 
 export function useCreatePaymentMutation() {

@@ -1,6 +1,7 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, unwrap } from '#src/lib/api-client.ts';
 import { registerFieldMessages } from '#src/lib/field-errors.ts';
+import { invalidateReferralViews } from '#src/lib/referral-views.ts';
 import { m } from '#src/paraglide/messages.js';
 import type {
   AdminReferralListQuery,
@@ -10,8 +11,8 @@ import type {
 } from '#src/shared/admin-referral-schemas.ts';
 
 // Admin › Hiring status (`/api/admin/referrals`). Keys start with 'admin-referrals': the list, then one
-// referral. A change refetches that referral and the list; a payment's screens are told through their own
-// key ('admin-payments') since a reward decision changes what can be paid.
+// referral. A change refetches every view counted from referrals (lib/referral-views.ts): the referral
+// and the list, what can be paid, Insight, the recruiter's page and the dashboard.
 
 registerFieldMessages({
   field_required: m.error_field_field_required,
@@ -59,18 +60,13 @@ export const adminReferralQueryOptions = (id: number) =>
     queryFn: () => unwrap(api.api.admin.referrals[':id'].$get({ param: { id: String(id) } })),
   });
 
-function useRefreshAfter(referralIds: () => number[]) {
+function useRefreshAfter() {
   const queryClient = useQueryClient();
-  return async () => {
-    await Promise.all([
-      ...referralIds().map((id) => queryClient.invalidateQueries({ queryKey: adminReferralKeys.detail(id) })),
-      queryClient.invalidateQueries({ queryKey: adminReferralKeys.list }),
-    ]);
-  };
+  return () => invalidateReferralViews(queryClient);
 }
 
 export function useHiringStatusMutation(referralId: number) {
-  const refresh = useRefreshAfter(() => [referralId]);
+  const refresh = useRefreshAfter();
   return useMutation({
     mutationFn: (input: HiringStatusChangeInput) =>
       unwrap(api.api.admin.referrals[':id']['hiring-status'].$post({ param: { id: String(referralId) }, json: input })),
@@ -78,8 +74,8 @@ export function useHiringStatusMutation(referralId: number) {
   });
 }
 
-export function useCallProofReviewMutation(referralId: number) {
-  const refresh = useRefreshAfter(() => [referralId]);
+export function useCallProofReviewMutation() {
+  const refresh = useRefreshAfter();
   return useMutation({
     mutationFn: (input: { callProofId: number; decision: CallProofDecision; reason?: string }) =>
       unwrap(
@@ -93,14 +89,11 @@ export function useCallProofReviewMutation(referralId: number) {
 }
 
 export function useRewardDecisionMutation(referralId: number) {
-  const queryClient = useQueryClient();
-  const refresh = useRefreshAfter(() => [referralId]);
+  const refresh = useRefreshAfter();
   return useMutation({
     mutationFn: (input: { decision: RewardDecision; reason?: string }) =>
       unwrap(api.api.admin.referrals[':id'].reward.$post({ param: { id: String(referralId) }, json: input })),
-    onSettled: async () => {
-      await Promise.all([refresh(), queryClient.invalidateQueries({ queryKey: ['admin-payments', 'payable'] })]);
-    },
+    onSettled: refresh,
   });
 }
 
@@ -115,16 +108,11 @@ export const bulkApproveSummaryQueryOptions = (referralIds: number[]) =>
 
 /** One decision for a selection; the answer has each referral's outcome (or refusal). */
 export function useBulkRewardMutation() {
-  const queryClient = useQueryClient();
+  const refresh = useRefreshAfter();
   return useMutation({
     mutationFn: (input: { referralIds: number[]; decision: RewardDecision; reason?: string }) =>
       unwrap(api.api.admin.referrals.reward.bulk.$post({ json: input })),
-    onSettled: async () => {
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: adminReferralKeys.all }),
-        queryClient.invalidateQueries({ queryKey: ['admin-payments', 'payable'] }),
-      ]);
-    },
+    onSettled: refresh,
   });
 }
 

@@ -13,7 +13,7 @@ import type { AdminCallProofItem } from '#src/shared/admin-referral-types.ts';
 // One call proof: when, the note, its review, the file (an image or recording in place, a PDF in a new
 // tab), and while it needs review, Accept or Reject with a reason.
 function CallProofItemView({ proof }: { proof: AdminCallProofItem }) {
-  const review = useCallProofReviewMutation(proof.referralId);
+  const review = useCallProofReviewMutation();
   const { preview, loading, show } = useFilePreview(proof.file.id);
   const [rejecting, setRejecting] = useState(false);
   const [reason, setReason] = useState('');
