@@ -2,6 +2,7 @@ import { type QueryClient, queryOptions, useQuery, useQueryClient } from '@tanst
 import { useEffect } from 'react';
 import { NOTIFICATIONS_CHANGED } from '#src/shared/notifications.ts';
 import { api, unwrap } from './api-client';
+import { sendPendingReads } from './notification-reads';
 
 // The bell's number (issue 25): the signed-in user's unread notifications, for every role. A query of
 // its own, cheap on the server, saved with the cache like every screen's data so the bell still shows
@@ -9,11 +10,18 @@ import { api, unwrap } from './api-client';
 
 const REFRESH_EVERY_MS = 60_000;
 
-/** `GET /api/notifications/unread`; asked again on focus, on reconnect and every minute while visible. */
+/**
+ * `GET /api/notifications/unread`; asked again on focus, on reconnect (which sends the reads made
+ * offline) and every minute while visible.
+ */
 export const unreadNotificationsQueryOptions = () =>
   queryOptions({
     queryKey: ['notifications', 'unread'],
-    queryFn: (): Promise<{ unread: number }> => unwrap(api.api.notifications.unread.$get()),
+    // Reads made offline first, so the count is the server's once it knows of them.
+    queryFn: async (): Promise<{ unread: number }> => {
+      await sendPendingReads();
+      return unwrap(api.api.notifications.unread.$get());
+    },
     staleTime: 10_000,
     refetchInterval: REFRESH_EVERY_MS,
     // The default: no refresh while the tab is hidden (a phone in a pocket asks nothing).

@@ -172,6 +172,81 @@ describe('the centre', () => {
     expect(unread).toEqual([]);
   });
 
+  it('keeps a read made while the network fails, and tells the server at the next load', async () => {
+    const me = await signedIn();
+    // An item about this very screen: its data is on the device, so it opens with the network down.
+    const id = await notify(me, 'CALL_PROOF_REJECTED', REJECTED, { path: '/notifications?from=item' });
+    await notify(me, 'CONSENT_CONFIRMED', REJECTED);
+    const { router } = await openCentre();
+    await waitFor(() => expect(bell().getAttribute('aria-label')).toBe('Notifications, 2 unread'));
+
+    // The network goes: opening the item still opens its screen and shows it read, with no error.
+    vi.stubGlobal('fetch', () => Promise.reject(new TypeError('Failed to fetch')));
+    const item = (await screen.findAllByTestId('notification-item')).find((link) =>
+      link.textContent?.includes('Call proof not accepted'),
+    ) as HTMLElement;
+    fireEvent.click(item);
+    await waitFor(() => expect(router.state.location.searchStr).toBe('?from=item'));
+    await waitFor(() => expect(item.dataset.unread).toBe('false'));
+    expect(bell().getAttribute('aria-label')).toBe('Notifications, 1 unread');
+    await waitFor(() =>
+      expect(localStorage.getItem(`recruiter.notification-reads.${me}`)).toBe(`{"all":false,"ids":[${id}]}`),
+    );
+    expect(toastMessages()).toEqual([]);
+    const unreadOnServer = async () =>
+      (
+        await server.db
+          .selectFrom('notifications')
+          .select('id')
+          .where('user_id', '=', me)
+          .where('read_at', 'is', null)
+          .execute()
+      ).map((row) => row.id);
+    expect(await unreadOnServer()).toContain(id);
+
+    // Back, and the app opened again: the read reaches the server before the list, which shows it read.
+    cleanup();
+    vi.stubGlobal('fetch', server.fetch);
+    await openCentre();
+    await waitFor(() => expect(bell().getAttribute('aria-label')).toBe('Notifications, 1 unread'));
+    expect(await unreadOnServer()).not.toContain(id);
+    const opened = (await screen.findAllByTestId('notification-item')).find((link) =>
+      link.textContent?.includes('Call proof not accepted'),
+    ) as HTMLElement;
+    expect(opened.dataset.unread).toBe('false');
+    expect(localStorage.getItem(`recruiter.notification-reads.${me}`)).toBeNull();
+  });
+
+  it('keeps "Mark all as read" made offline until the server has it', async () => {
+    const me = await signedIn();
+    await notify(me, 'CALL_PROOF_REJECTED', REJECTED);
+    await notify(me, 'CONSENT_CONFIRMED', REJECTED);
+    await openCentre();
+    await waitFor(() => expect(bell().getAttribute('aria-label')).toBe('Notifications, 2 unread'));
+
+    vi.stubGlobal('fetch', () => Promise.reject(new TypeError('Failed to fetch')));
+    fireEvent.click(screen.getByRole('button', { name: 'Mark all as read' }));
+    await waitFor(() => expect(items().map((item) => item.dataset.unread)).toEqual(['false', 'false']));
+    expect(bell().getAttribute('aria-label')).toBe('Notifications');
+    await waitFor(() =>
+      expect(localStorage.getItem(`recruiter.notification-reads.${me}`)).toBe('{"all":true,"ids":[]}'),
+    );
+    expect(toastMessages()).toEqual([]);
+
+    cleanup();
+    vi.stubGlobal('fetch', server.fetch);
+    await openCentre();
+    await waitFor(() => expect(bell().getAttribute('aria-label')).toBe('Notifications'));
+    expect(items().map((item) => item.dataset.unread)).toEqual(['false', 'false']);
+    const unread = await server.db
+      .selectFrom('notifications')
+      .select('id')
+      .where('user_id', '=', me)
+      .where('read_at', 'is', null)
+      .execute();
+    expect(unread).toEqual([]);
+  });
+
   it('loads older items a page at a time', async () => {
     const me = await signedIn();
     for (let n = 0; n < 35; n += 1) await notify(me, 'TASK_OPENED', { taskTitle: `Job ${n}` });

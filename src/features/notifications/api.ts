@@ -6,8 +6,9 @@ import {
   useQueryClient,
 } from '@tanstack/react-query';
 import { api, unwrap } from '#src/lib/api-client.ts';
-import { isOfflineError } from '#src/lib/app-error.ts';
-import { setUnreadNotifications } from '#src/lib/notification-unread.ts';
+import { asAppError } from '#src/lib/app-error.ts';
+import { pendingReads, rememberRead, sendPendingReads, withPendingReads } from '#src/lib/notification-reads.ts';
+import { setUnreadNotifications, unreadNotificationsQueryOptions } from '#src/lib/notification-unread.ts';
 import type { AppLocale } from '#src/shared/enums.ts';
 import type { EmailTopic, NotificationPage } from '#src/shared/notifications.ts';
 
@@ -24,10 +25,13 @@ export const notificationsQueryOptions = () =>
     queryFn: async ({ pageParam, client }): Promise<NotificationPage> => {
       const query: { limit: string; before?: string } = { limit: String(PAGE_SIZE) };
       if (pageParam !== null) query.before = String(pageParam);
+      // Reads made offline reach the server before the list is asked for, so they are not unread again.
+      if (pageParam === null) await sendPendingReads();
       const page = await unwrap(api.api.notifications.$get({ query }));
       // The page says how many are unread: the bell follows without a call of its own.
       setUnreadNotifications(client, page.unread);
-      return page;
+      // Any the server could not take yet (it failed) still show read, as they did.
+      return { ...page, items: withPendingReads(page.items, pendingReads(), new Date().toISOString()) };
     },
     initialPageParam: null as number | null,
     getNextPageParam: (last) => last.nextBefore,
@@ -55,12 +59,25 @@ function useMarkRead<I>(send: (input: I) => Promise<{ unread: number }>, ids: (i
   return useMutation({
     mutationFn: send,
     // Shown read at once: the tap also opens the item's screen, and coming back must not show it unread.
+    // The bell follows too: without it, a read the server cannot be told of yet (offline) left the count.
     onMutate: (input) => {
-      queryClient.setQueryData<Pages>(queryKey, (data) => markedRead(data, new Date().toISOString(), ids(input)));
+      const target = ids(input);
+      const before = queryClient.getQueryData<Pages>(queryKey);
+      const wasUnread = before?.pages.some((page) =>
+        page.items.some((item) => item.id === target && item.readAt === null),
+      );
+      queryClient.setQueryData<Pages>(queryKey, (data) => markedRead(data, new Date().toISOString(), target));
+      const unread = queryClient.getQueryData<{ unread: number }>(unreadNotificationsQueryOptions().queryKey)?.unread;
+      if (unread !== undefined && (target === 'all' || wasUnread))
+        setUnreadNotifications(queryClient, target === 'all' ? 0 : Math.max(0, unread - 1));
     },
     onSuccess: ({ unread }) => setUnreadNotifications(queryClient, unread),
-    // Refused: the list as the server has it. Offline: the item stays shown read (notification-centre-page.tsx).
-    onError: (error) => (isOfflineError(error) ? undefined : queryClient.invalidateQueries({ queryKey })),
+    // Refused: the list as the server has it. Not sent (offline, the network failed): the item stays
+    // shown read, and the server is told when it is next reached (lib/notification-reads.ts).
+    onError: (error, input) => {
+      if (asAppError(error).code !== 'NETWORK_ERROR') return queryClient.invalidateQueries({ queryKey });
+      rememberRead(ids(input));
+    },
   });
 }
 

@@ -8,7 +8,7 @@ import {
   useMarkReadMutation,
 } from '#src/features/notifications/api.ts';
 import { groupByDay } from '#src/features/notifications/day-groups.ts';
-import { errorMessage, isOfflineError } from '#src/lib/app-error.ts';
+import { asAppError, errorMessage } from '#src/lib/app-error.ts';
 import { useUnreadNotifications } from '#src/lib/notification-unread.ts';
 import { m } from '#src/paraglide/messages.js';
 import { NotificationListItem } from './notification-list-item';
@@ -16,10 +16,11 @@ import { OutboxAttentionItems } from './outbox-attention-items';
 
 // /notifications, for every signed-in role: what happened, newest first, by day; the device's refused
 // outbox entries on top. Read offline from the saved cache like every screen.
-// Offline, opening an item still opens its screen and shows it read here; the server hears of it when the
-// list is next loaded online (it is then unread again): no error for a tap that did what it showed.
+// Offline (or with the network failing), opening an item still opens its screen and shows it read here;
+// the server hears of it once it is reached (lib/notification-reads.ts): no error for a tap that did
+// what it showed.
 function reportUnlessOffline(error: unknown) {
-  if (!isOfflineError(error)) toast.error(errorMessage(error));
+  if (asAppError(error).code !== 'NETWORK_ERROR') toast.error(errorMessage(error));
 }
 
 export function NotificationCentrePage() {
