@@ -47,3 +47,14 @@ export const closeDataRequestSchema = v.object({
   response: requiredText(2000),
 });
 export type CloseDataRequestInput = v.InferInput<typeof closeDataRequestSchema>;
+
+/** `POST /api/recruiter/talent/:id/corrections/:requestId/done`: what the recruiter corrected. */
+export const correctionDoneSchema = v.object({
+  response: requiredText(2000),
+});
+export type CorrectionDoneInput = v.InferInput<typeof correctionDoneSchema>;
+
+export const correctionParamSchema = v.object({
+  id: idParamField(),
+  requestId: idParamField(),
+});

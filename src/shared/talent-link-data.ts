@@ -43,6 +43,8 @@ export type TalentDataRequest = {
   /** A correction's answer is due by then (21 days); a withdrawal's data is erased then. */
   dueAt: string;
   referralId: number | null;
+  /** What the recruiter or an admin answered when closing it (what was corrected, or why not). */
+  response: string | null;
 };
 
 export type TalentDataView = {

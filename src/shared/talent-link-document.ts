@@ -195,6 +195,7 @@ export function talentDataSections(view: TalentDataView, locale: AppLocale, date
             label: r.kind === 'CORRECTION' ? m.talent_data_request_due({}, o) : m.talent_data_request_erase_by({}, o),
             value: date(r.dueAt),
           },
+          ...(r.response ? [{ label: m.talent_data_request_response({}, o), value: r.response }] : []),
         ],
       })),
       empty: view.requests.length === 0 ? m.talent_data_requests_none({}, o) : null,

@@ -1,5 +1,8 @@
-import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { getToasts } from '#src/components/toast/toast-store.ts';
 import { talentDataQueryOptions } from '#src/features/talent-links/api.ts';
 import { CorrectionBanner } from '#src/features/talents/components/correction-banner.tsx';
 import { clearAuthTokens } from '#src/lib/auth-session.ts';
@@ -40,7 +43,7 @@ async function talentWithLinks() {
     ttlSeconds: CONSENT_TOKEN_TTL_SECONDS,
     now,
   });
-  return { dataToken, consentToken, email: talent.email };
+  return { dataToken, consentToken, email: talent.email, recruiterEmail, talentId: talent.id, now };
 }
 
 describe('the consent notice', () => {
@@ -128,7 +131,7 @@ describe('the correction banner on the recruiter profile', () => {
   };
 
   it('quotes the request with its due date and the days left', () => {
-    render(<CorrectionBanner corrections={[correction]} now={now} />);
+    renderBanner(<CorrectionBanner talentId={7} corrections={[correction]} now={now} />);
     expect(
       screen.getByText(
         `Correction requested on ${formatDate(correction.createdAt)}: “My location is Kuala Lumpur.” — answer by ${formatDate(correction.dueAt)}`,
@@ -138,9 +141,66 @@ describe('the correction banner on the recruiter profile', () => {
   });
 
   it('says when a request is overdue, and shows nothing without one', () => {
-    const { container } = render(<CorrectionBanner corrections={[]} now={now} />);
+    const { container } = renderBanner(<CorrectionBanner talentId={7} corrections={[]} now={now} />);
     expect(container.textContent).toBe('');
-    render(<CorrectionBanner corrections={[correction]} now={Date.parse('2026-12-12T02:00:00.000Z')} />);
+    renderBanner(
+      <CorrectionBanner talentId={7} corrections={[correction]} now={Date.parse('2026-12-12T02:00:00.000Z')} />,
+    );
     expect(screen.getByText('Overdue')).toBeTruthy();
   });
+
+  it('closes the request once corrected, saying what was corrected, which the talent then reads', async () => {
+    const { dataToken, recruiterEmail, talentId, now: at } = await talentWithLinks();
+    const request = await server.db
+      .insertInto('data_requests')
+      .values({
+        talent_id: talentId,
+        referral_id: null,
+        kind: 'CORRECTION',
+        message: 'My surname is Hashim.',
+        status: 'OPEN',
+        due_at: new Date(at.getTime() + 21 * 86_400_000).toISOString(),
+        created_at: at.toISOString(),
+        closed_at: null,
+        closed_by: null,
+        response: null,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await server.signIn(recruiterEmail);
+    renderAppAt(`/talents-folder/${talentId}/profile`);
+    const banner = await screen.findByTestId('correction-request');
+    expect(within(banner).getByText(/“My surname is Hashim\.”/)).toBeTruthy();
+
+    fireEvent.click(within(banner).getByRole('button', { name: 'Mark as corrected' }));
+    fireEvent.click(within(banner).getByRole('button', { name: 'Close the request' }));
+    expect(await within(banner).findByText('This field is required.')).toBeTruthy();
+    const field = within(banner).getByLabelText('What you corrected');
+    expect(field.getAttribute('aria-invalid')).toBe('true');
+    expect(within(banner).getByText(/The talent reads this on their data page/)).toBeTruthy();
+    fireEvent.change(field, { target: { value: 'Surname changed to Hashim.' } });
+    fireEvent.click(within(banner).getByRole('button', { name: 'Close the request' }));
+
+    await waitFor(() => expect(screen.queryByTestId('correction-request')).toBeNull());
+    expect(getToasts().map((toast) => toast.message)).toContain('Correction request closed.');
+    const row = await server.db
+      .selectFrom('data_requests')
+      .select(['status', 'response', 'closed_by'])
+      .where('id', '=', request.id)
+      .executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ status: 'DONE', response: 'Surname changed to Hashim.' });
+    expect(row.closed_by).not.toBeNull();
+
+    // The talent's data page: the request done, with the answer.
+    cleanup();
+    clearAuthTokens();
+    renderAppAt(`/talent/data?token=${dataToken}`);
+    expect(await screen.findByText('Surname changed to Hashim.')).toBeTruthy();
+    expect(screen.getByText('Our answer')).toBeTruthy();
+    expect(screen.getByText('Done')).toBeTruthy();
+  });
 });
+
+function renderBanner(ui: ReactNode) {
+  return render(<QueryClientProvider client={new QueryClient()}>{ui}</QueryClientProvider>);
+}

@@ -9,7 +9,10 @@ import type { Locale } from './helpers';
 type Card = { id: number; joined: boolean; status: string };
 
 /** The demo recruiter refers a new talent who speaks `locale` (their e-mails come in it); answers the address. */
-export async function referTalent(page: Page, locale: Locale): Promise<{ email: string; name: string }> {
+export async function referTalent(
+  page: Page,
+  locale: Locale,
+): Promise<{ email: string; name: string; talentId: number }> {
   const { request } = page;
   const login = await request.post('/api/auth/login', { data: { email: RECRUITER_EMAIL, password: DEMO_PASSWORD } });
   const { accessToken } = (await login.json()) as { accessToken: string };
@@ -57,5 +60,5 @@ export async function referTalent(page: Page, locale: Locale): Promise<{ email: 
     },
   });
   expect(completion.status(), await completion.text()).toBe(201);
-  return { email, name };
+  return { email, name, talentId };
 }

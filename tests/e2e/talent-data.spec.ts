@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
-import { type Locale, message, messages } from './helpers';
+import { DEMO_PASSWORD, RECRUITER_EMAIL } from './e2e-env';
+import { type Locale, logIn, message, messages } from './helpers';
 import { linkInMail } from './mail-links';
 import { referTalent } from './refer-talent';
 
@@ -17,10 +18,13 @@ const pattern = (locale: Locale, key: string) =>
   );
 
 for (const locale of ['en', 'ms', 'zh'] as const) {
-  test(`a talent sees, downloads, corrects and withdraws their data in ${locale}`, async ({ page }, testInfo) => {
-    test.setTimeout(90_000);
+  test(`a talent sees, downloads, corrects and withdraws their data in ${locale}`, async ({
+    page,
+    browser,
+  }, testInfo) => {
+    test.setTimeout(120_000);
     const t = (key: string) => message(locale, key);
-    const { email, name } = await referTalent(page, locale);
+    const { email, name, talentId } = await referTalent(page, locale);
 
     // The consent e-mail: the talent agrees first, so there is a consent to withdraw later.
     await page.goto(await linkInMail(email, '/talent/consent'));
@@ -66,6 +70,26 @@ for (const locale of ['en', 'ms', 'zh'] as const) {
     await page.getByRole('button', { name: t('talent_data_correction_send') }).click();
     await expect(page.getByText(pattern(locale, 'talent_data_correction_sent'))).toBeVisible();
     await expect(page.getByText(pattern(locale, 'talent_data_request_correction'))).toBeVisible();
+
+    // The recruiter, on their phone, sees the request on the talent's profile and closes it once done,
+    // saying what they corrected; the talent reads that answer on their data page.
+    const phone = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+    const recruiter = await phone.newPage();
+    await logIn(recruiter, RECRUITER_EMAIL, DEMO_PASSWORD);
+    await expect.poll(() => new URL(recruiter.url()).pathname).toBe('/dashboard');
+    await recruiter.goto(`${locale === 'en' ? '' : `/${locale}`}/talents-folder/${talentId}/profile`);
+    const banner = recruiter.getByTestId('correction-request');
+    await expect(banner).toContainText('My location is Kuala Lumpur, not Shah Alam.');
+    await banner.getByRole('button', { name: t('talent_correction_done_open') }).click();
+    await banner.getByLabel(t('talent_correction_done_label')).fill('Location changed to Kuala Lumpur.');
+    await recruiter.screenshot({ path: testInfo.outputPath(`talent-data-${locale}-recruiter-closing.png`) });
+    await banner.getByRole('button', { name: t('talent_correction_done_submit') }).click();
+    await expect(recruiter.getByText(t('talent_correction_done_toast')).first()).toBeVisible();
+    await expect(recruiter.getByTestId('correction-request')).toHaveCount(0);
+    await phone.close();
+    await page.reload();
+    await expect(page.getByText('Location changed to Kuala Lumpur.')).toBeVisible();
+    await expect(page.getByText(t('talent_data_request_response'), { exact: true })).toBeVisible();
 
     // Withdrawal, after one more question; the page says when the data is erased.
     await page.getByRole('button', { name: t('talent_data_withdraw_action') }).click();

@@ -214,6 +214,60 @@ describe.each(DIALECTS)('the talent data link on %s', (dialect) => {
     expect((await post('/api/public/data/correction', { token: dataToken, message: 'x' })).status).toBe(400);
   });
 
+  it('lets the recruiter close the correction once done, saying what they corrected, and only theirs', async () => {
+    const { recruiter, made, dataToken } = await setup();
+    await post('/api/public/data/correction', { token: dataToken, message: 'My location is Kuala Lumpur.' });
+    const request = await t.db.selectFrom('data_requests').select('id').executeTakeFirstOrThrow();
+    const done = (who: { headers: { authorization: string } }, json: unknown, requestId = request.id) =>
+      t.request(`/api/recruiter/talent/${made.talentId}/corrections/${requestId}/done`, {
+        method: 'POST',
+        json,
+        headers: who.headers,
+      });
+
+    // Another recruiter, an empty note, or the talent's withdrawal: refused, nothing closed.
+    const stranger = await signIn(t);
+    expect((await done(stranger, { response: 'Fixed.' })).status).toBe(404);
+    expect((await done(recruiter, { response: '  ' })).status).toBe(400);
+    const withdrawal = await t.db
+      .insertInto('data_requests')
+      .values({
+        talent_id: made.talentId,
+        referral_id: null,
+        kind: 'WITHDRAWAL',
+        message: null,
+        status: 'OPEN',
+        due_at: t.clock.now().toISOString(),
+        created_at: t.clock.now().toISOString(),
+        closed_at: null,
+        closed_by: null,
+        response: null,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    expect((await done(recruiter, { response: 'Fixed.' }, withdrawal.id)).status).toBe(404);
+
+    const res = await done(recruiter, { response: ' Location changed to Kuala Lumpur. ' });
+    expect(res.status).toBe(200);
+    const at = t.clock.now().toISOString();
+    expect((await res.json()).data).toEqual({ id: request.id, status: 'DONE', closedAt: at });
+    const row = await t.db
+      .selectFrom('data_requests')
+      .selectAll()
+      .where('id', '=', request.id)
+      .executeTakeFirstOrThrow();
+    expect(row).toMatchObject({
+      status: 'DONE',
+      response: 'Location changed to Kuala Lumpur.',
+      closed_at: at,
+      closed_by: recruiter.id,
+    });
+    // Gone from the profile; closing it again says it is closed.
+    const profile = await t.request(`/api/recruiter/talent/${made.talentId}`, { headers: recruiter.headers });
+    expect((await profile.json()).data.corrections).toEqual([]);
+    expect((await done(recruiter, { response: 'Again.' })).status).toBe(409);
+  });
+
   it('withdraws consent from the data page with a WITHDRAWAL request due when the data is erased', async () => {
     const { made, dataToken } = await setup();
     await post('/api/public/consent', { token: made.consentToken, decision: 'CONFIRMED', locale: 'en' });

@@ -165,6 +165,24 @@ export function useUpdateTalentMutation(id: number) {
   });
 }
 
+/**
+ * `POST /api/recruiter/talent/{id}/corrections/{requestId}/done`: the talent's correction request, closed
+ * once the profile is corrected, with what was corrected (the talent reads it on their data page).
+ */
+export function useCloseCorrectionMutation(talentId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { requestId: number; response: string }) =>
+      unwrap(
+        api.api.recruiter.talent[':id'].corrections[':requestId'].done.$post({
+          param: { id: String(talentId), requestId: String(input.requestId) },
+          json: { response: input.response },
+        }),
+      ),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: talentQueryOptions(talentId).queryKey }),
+  });
+}
+
 /** A stored file (`GET /api/files/{id}`) as a Blob, with the bearer token. */
 
 /** Saves a stored file under its name: an object URL on a link with `download`, clicked once. */

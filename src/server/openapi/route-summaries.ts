@@ -30,6 +30,8 @@ export const ROUTE_SUMMARIES: Record<string, string> = {
   'GET /api/recruiter/talent': "The recruiter's talents",
   'GET /api/recruiter/talent/:id': 'One talent',
   'PUT /api/recruiter/talent/:id': "Change a talent's details",
+  'POST /api/recruiter/talent/:id/corrections/:requestId/done':
+    "Close the talent's correction request, saying what was corrected",
 
   'GET /api/recruiter/talent-task': "The recruiter's referrals",
   'POST /api/recruiter/talent-task/call-proof': 'Upload a call proof (recording or screenshot) for a referral',

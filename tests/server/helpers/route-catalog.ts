@@ -666,6 +666,15 @@ export const ROUTE_CATALOG: RouteRow[] = [
     },
   },
   {
+    method: 'POST',
+    path: '/api/recruiter/talent/:id/corrections/:requestId/done',
+    expect: recruiterOwned(),
+    build: async (fx) => ({
+      path: `/api/recruiter/talent/${fx.talentId}/corrections/${await openDataRequest(fx)}/done`,
+      json: { response: 'Changed the phone to the new number.' },
+    }),
+  },
+  {
     method: 'GET',
     path: '/api/recruiter/talent-task',
     expect: recruiterAny(),

@@ -1,34 +1,121 @@
+import { useId, useState } from 'react';
+import { FormAlert } from '#src/components/form/form-alert.tsx';
+import { toast } from '#src/components/toast/toast-store.ts';
+import { useCloseCorrectionMutation } from '#src/features/talents/api.ts';
+import { errorMessage } from '#src/lib/app-error.ts';
 import { formatDate } from '#src/lib/format.ts';
+import { useValidatedForm } from '#src/lib/use-validated-form.ts';
 import { m } from '#src/paraglide/messages.js';
+import { correctionDoneSchema } from '#src/shared/data-protection-schemas.ts';
 import type { TalentCorrection } from '#src/shared/recruiter-types.ts';
 
 const DAY = 86_400_000;
 
 // The talent asked, from their data page, for a correction (issue 24): the recruiter edits the profile as
-// usual and has until the due date (21 days, PDPA s31). An admin closes the request.
-export function CorrectionBanner({ corrections, now = Date.now() }: { corrections: TalentCorrection[]; now?: number }) {
+// usual and has until the due date (21 days, PDPA s31). Once done, the recruiter closes the request here,
+// saying what they corrected: the talent reads it on their data page, and admins see it with the request
+// (an admin may also close it from Data protection).
+export function CorrectionBanner({
+  talentId,
+  corrections,
+  erased = false,
+  now = Date.now(),
+}: {
+  talentId: number;
+  corrections: TalentCorrection[];
+  erased?: boolean;
+  now?: number;
+}) {
   if (corrections.length === 0) return null;
   return (
     <div className="space-y-2">
       {corrections.map((c) => {
         const daysLeft = Math.ceil((new Date(c.dueAt).getTime() - now) / DAY);
         return (
-          <div key={c.id} role="status" className="space-y-1 rounded-box border border-warning/50 bg-warning/10 p-3">
-            <p className="break-words">
-              {m.talent_data_correction_banner({
-                date: formatDate(c.createdAt),
-                message: c.message,
-                dueDate: formatDate(c.dueAt),
-              })}
-            </p>
-            <p className={`text-sm font-semibold ${daysLeft > 0 ? '' : 'text-error'}`}>
-              {daysLeft > 0
-                ? m.talent_data_correction_days_left({ count: daysLeft })
-                : m.talent_data_correction_overdue()}
-            </p>
+          <div
+            key={c.id}
+            className="space-y-2 rounded-box border border-warning/50 bg-warning/10 p-3"
+            data-testid="correction-request"
+          >
+            <div role="status" className="space-y-1">
+              <p className="break-words">
+                {m.talent_data_correction_banner({
+                  date: formatDate(c.createdAt),
+                  message: c.message,
+                  dueDate: formatDate(c.dueAt),
+                })}
+              </p>
+              <p className={`text-sm font-semibold ${daysLeft > 0 ? '' : 'text-error'}`}>
+                {daysLeft > 0
+                  ? m.talent_data_correction_days_left({ count: daysLeft })
+                  : m.talent_data_correction_overdue()}
+              </p>
+            </div>
+            {/* Not on an erased talent's page: nothing is left to correct. */}
+            {!erased && <CloseCorrection talentId={talentId} requestId={c.id} />}
           </div>
         );
       })}
     </div>
+  );
+}
+
+function CloseCorrection({ talentId, requestId }: { talentId: number; requestId: number }) {
+  const [open, setOpen] = useState(false);
+  const [response, setResponse] = useState('');
+  const mutation = useCloseCorrectionMutation(talentId);
+  const values = { response };
+  const { errors, formError, submit, formRef } = useValidatedForm(correctionDoneSchema, values);
+  const fieldId = useId();
+  const hintId = useId();
+  if (!open) {
+    return (
+      <button type="button" className="btn btn-sm" onClick={() => setOpen(true)}>
+        {m.talent_correction_done_open()}
+      </button>
+    );
+  }
+  const pending = mutation.isPending;
+  return (
+    <form
+      ref={formRef}
+      noValidate
+      className="space-y-2"
+      onSubmit={(event) => {
+        event.preventDefault();
+        void submit(values, async (input) => {
+          await mutation.mutateAsync({ requestId, response: input.response });
+          toast.success(m.talent_correction_done_toast());
+        });
+      }}
+    >
+      {formError && <FormAlert message={errorMessage(formError)} />}
+      <fieldset className="fieldset">
+        <label className="fieldset-legend" htmlFor={fieldId}>
+          {m.talent_correction_done_label()}
+        </label>
+        <textarea
+          id={fieldId}
+          className={`textarea w-full bg-base-100 ${errors.response ? 'textarea-error' : ''}`}
+          rows={3}
+          value={response}
+          onChange={(event) => setResponse(event.target.value)}
+          aria-invalid={errors.response ? true : undefined}
+          aria-describedby={hintId}
+        />
+        <p id={hintId} className="label text-wrap">
+          {m.talent_correction_done_hint()}
+        </p>
+        {errors.response && <p className="label text-error text-wrap">{errors.response}</p>}
+      </fieldset>
+      <div className="flex flex-wrap gap-2">
+        <button type="submit" className="btn btn-sm btn-primary" disabled={pending} aria-busy={pending}>
+          {m.talent_correction_done_submit()}
+        </button>
+        <button type="button" className="btn btn-sm" disabled={pending} onClick={() => setOpen(false)}>
+          {m.talent_edit_cancel()}
+        </button>
+      </div>
+    </form>
   );
 }

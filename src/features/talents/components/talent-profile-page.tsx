@@ -32,7 +32,11 @@ export function TalentProfilePage({ talentId }: { talentId: number }) {
         <h1 className="text-2xl font-semibold break-words">{talentDisplayName(talent.fullName)}</h1>
         <AsOfNote queryKey={talentQueryOptions(talentId).queryKey} />
         {/* A profile cached before issue 24 has no corrections. */}
-        <CorrectionBanner corrections={talent.corrections ?? []} />
+        <CorrectionBanner
+          talentId={talentId}
+          corrections={talent.corrections ?? []}
+          erased={Boolean(talent.erasedAt)}
+        />
         {talent.erasedAt && (
           <div role="status" className="alert alert-info alert-soft text-sm" data-testid="talent-erased">
             {m.talent_erased_notice({ date: formatDate(talent.erasedAt) })}

@@ -1,5 +1,6 @@
 import type { AppDeps } from '#src/server/context.ts';
-import type { DB } from '#src/server/db/connect.ts';
+import { type DB, isPostgres } from '#src/server/db/connect.ts';
+import { AppError, notFound } from '#src/server/errors.ts';
 import { notifyUser } from '#src/server/notifications/deliver.ts';
 import { recordBroadcast } from '#src/server/notifications/record-event.ts';
 import type { TalentCorrection } from '#src/shared/recruiter-types.ts';
@@ -68,4 +69,40 @@ export async function openCorrections(db: DB, talentId: number): Promise<TalentC
     .orderBy('id')
     .execute();
   return rows.map((r) => ({ id: r.id, message: r.message ?? '', createdAt: r.created_at, dueAt: r.due_at }));
+}
+
+/**
+ * The recruiter has corrected the profile and closes the talent's correction request (DONE), saying
+ * what they corrected; admins see it in Data protection with who closed it. Only the recruiter of the
+ * talent, and only a correction (a withdrawal is the admins'): anything else is not found.
+ */
+export async function closeCorrection(
+  deps: Pick<AppDeps, 'db' | 'now'>,
+  recruiterId: number,
+  talentId: number,
+  requestId: number,
+  response: string,
+): Promise<{ id: number; status: 'DONE'; closedAt: string }> {
+  const at = deps.now().toISOString();
+  return deps.db.transaction().execute(async (trx) => {
+    const row = await trx
+      .selectFrom('data_requests')
+      .innerJoin('talents', 'talents.id', 'data_requests.talent_id')
+      .select(['data_requests.id', 'data_requests.status'])
+      .where('data_requests.id', '=', requestId)
+      .where('data_requests.talent_id', '=', talentId)
+      .where('data_requests.kind', '=', 'CORRECTION')
+      .where('talents.recruiter_id', '=', recruiterId)
+      .where('talents.erased_at', 'is', null)
+      .$if(isPostgres(trx), (q) => q.forUpdate('data_requests'))
+      .executeTakeFirst();
+    if (!row) throw notFound('Request');
+    if (row.status !== 'OPEN') throw new AppError('CONFLICT', 409, 'This request is already closed.');
+    await trx
+      .updateTable('data_requests')
+      .set({ status: 'DONE', response: response.trim(), closed_at: at, closed_by: recruiterId })
+      .where('id', '=', requestId)
+      .execute();
+    return { id: requestId, status: 'DONE' as const, closedAt: at };
+  });
 }

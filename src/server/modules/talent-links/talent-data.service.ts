@@ -62,7 +62,7 @@ async function buildDataView(deps: Pick<AppDeps, 'db' | 'env'>, data: DataToken)
           .execute();
   const requests = await db
     .selectFrom('data_requests')
-    .select(['id', 'kind', 'status', 'message', 'created_at', 'due_at', 'referral_id'])
+    .select(['id', 'kind', 'status', 'message', 'created_at', 'due_at', 'referral_id', 'response'])
     .where('talent_id', '=', talent.id)
     .orderBy('id')
     .execute();
@@ -120,6 +120,7 @@ async function buildDataView(deps: Pick<AppDeps, 'db' | 'env'>, data: DataToken)
       createdAt: r.created_at,
       dueAt: r.due_at,
       referralId: r.referral_id,
+      response: r.response,
     })),
     retention: retentionPolicy(env),
     expiresAt: data.expiresAt,

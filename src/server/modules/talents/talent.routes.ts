@@ -1,7 +1,9 @@
 import { Hono } from 'hono';
 import type { AppEnv } from '#src/server/context.ts';
+import { closeCorrection } from '#src/server/modules/talent-links/data-requests.ts';
 import { uploadedFile } from '#src/server/uploads/uploaded-file.ts';
 import { validate } from '#src/server/validate.ts';
+import { correctionDoneSchema, correctionParamSchema } from '#src/shared/data-protection-schemas.ts';
 import { idParamSchema } from '#src/shared/list-query.ts';
 import {
   dropResumeSchema,
@@ -45,4 +47,15 @@ export const talentRoutes = new Hono<AppEnv>()
   .put('/:id', validate('param', idParamSchema), validate('json', talentEditSchema), async (c) => {
     const data = await updateTalent(c.get('deps'), c.get('user').id, c.req.valid('param').id, c.req.valid('json'));
     return c.json({ success: true as const, data }, 200);
-  });
+  })
+  // The talent's correction request, closed by their recruiter once the profile is corrected.
+  .post(
+    '/:id/corrections/:requestId/done',
+    validate('param', correctionParamSchema),
+    validate('json', correctionDoneSchema),
+    async (c) => {
+      const { id, requestId } = c.req.valid('param');
+      const data = await closeCorrection(c.get('deps'), c.get('user').id, id, requestId, c.req.valid('json').response);
+      return c.json({ success: true as const, data }, 200);
+    },
+  );
