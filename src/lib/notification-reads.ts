@@ -64,9 +64,9 @@ export function withPendingReads<T extends { id: number; readAt: string | null }
 let sending: Promise<void> | null = null;
 
 /**
- * Tells the server of the reads that wait, oldest first; what it takes is forgotten. A network failure
- * or the server's own (5xx) stops and keeps the rest for the next try; a refusal (an item erased
- * meanwhile, a 404) forgets that one: it cannot be read any more. Never throws:
+ * Tells the server of the reads that wait, oldest first; what it takes is forgotten. A network failure,
+ * a session that has ended (401) or the server's own failure (5xx) stops and keeps the rest for the next
+ * try; a refusal (an item erased meanwhile, a 404) forgets that one: it cannot be read any more. Never throws:
  * the caller's own call says whether the server is there. One run at a time (the bell and the list may
  * both ask).
  */
@@ -95,7 +95,8 @@ async function send(): Promise<void> {
       await call();
     } catch (error) {
       const { code, status } = asAppError(error);
-      if (code === 'NETWORK_ERROR' || status >= 500) return false;
+      // Not heard (no network, the server failing) or not signed in any more (401): kept for the next try.
+      if (code === 'NETWORK_ERROR' || status === 401 || status >= 500) return false;
     }
     forget(what);
     return true;

@@ -4,6 +4,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import { clearToasts, getToasts } from '#src/components/toast/toast-store.ts';
 import { clearAuthTokens } from '#src/lib/auth-session.ts';
 import { formatDate } from '#src/lib/format.ts';
+import { rememberRead, sendPendingReads } from '#src/lib/notification-reads.ts';
 import { startOutbox } from '#src/lib/outbox/outbox-runner.ts';
 import { followOutbox } from '#src/lib/outbox/outbox-snapshot.ts';
 import { addEntry, clearOutbox } from '#src/lib/outbox/outbox-store.ts';
@@ -245,6 +246,24 @@ describe('the centre', () => {
       .where('read_at', 'is', null)
       .execute();
     expect(unread).toEqual([]);
+  });
+
+  it('keeps waiting reads through a server failure, and forgets one for an item that is gone', async () => {
+    const me = await signedIn();
+    const id = await notify(me, 'CALL_PROOF_REJECTED', REJECTED);
+    rememberRead(999_999); // no such item: the server answers 404
+    rememberRead(id);
+    const waiting = () => localStorage.getItem(`recruiter.notification-reads.${me}`);
+
+    vi.stubGlobal('fetch', async () => new Response('{"success":false}', { status: 503 }));
+    await sendPendingReads();
+    expect(waiting()).toBe(`{"all":false,"ids":[999999,${id}]}`);
+
+    vi.stubGlobal('fetch', server.fetch);
+    await sendPendingReads();
+    expect(waiting()).toBeNull();
+    const row = await server.db.selectFrom('notifications').select('read_at').where('id', '=', id).executeTakeFirst();
+    expect(row?.read_at).not.toBeNull();
   });
 
   it('loads older items a page at a time', async () => {
