@@ -1286,7 +1286,14 @@ export async function installWriteLog(t: TestApp, dialect: Dialect): Promise<voi
             select name from sqlite_master where type = 'table' and sql like 'create virtual table%'`.execute(t.db)
         ).rows.map((row) => row.name)
       : [];
+  // On PostgreSQL the introspection lists every schema's tables: the other tests' schemas (each test has
+  // its own), there at the same time, named alike. Only this test's own get triggers.
+  const schema =
+    dialect === 'postgres'
+      ? (await sql<{ name: string }>`select current_schema() as name`.execute(t.db)).rows[0]?.name
+      : undefined;
   const tables = (await t.db.introspection.getTables())
+    .filter((table) => schema === undefined || table.schema === schema)
     .map((table) => table.name)
     .filter((name) => !BOOKKEEPING.has(name) && !name.startsWith('kysely_'))
     .filter((name) => !virtual.some((index) => name === index || name.startsWith(`${index}_`)));
