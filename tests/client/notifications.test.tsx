@@ -74,6 +74,17 @@ async function notify(
   return row.id;
 }
 
+/** The ids of the user's items the server has unread. */
+async function unreadOnServer(userId: number): Promise<number[]> {
+  const rows = await server.db
+    .selectFrom('notifications')
+    .select('id')
+    .where('user_id', '=', userId)
+    .where('read_at', 'is', null)
+    .execute();
+  return rows.map((row) => row.id);
+}
+
 const REJECTED: NotificationPayload = { talentName: 'Nur Aisyah', taskTitle: 'Barista', reason: 'No call log' };
 const bell = () => screen.getByTestId('notification-bell');
 const items = () => screen.queryAllByTestId('notification-item');
@@ -164,13 +175,7 @@ describe('the centre', () => {
     await waitFor(() => expect(bell().getAttribute('aria-label')).toBe('Notifications'));
     expect(items().map((item) => item.dataset.unread)).toEqual(['false', 'false']);
     expect((screen.getByRole('button', { name: 'Mark all as read' }) as HTMLButtonElement).disabled).toBe(true);
-    const unread = await server.db
-      .selectFrom('notifications')
-      .select('id')
-      .where('user_id', '=', me)
-      .where('read_at', 'is', null)
-      .execute();
-    expect(unread).toEqual([]);
+    expect(await unreadOnServer(me)).toEqual([]);
   });
 
   it('keeps a read made while the network fails, and tells the server at the next load', async () => {
@@ -194,23 +199,14 @@ describe('the centre', () => {
       expect(localStorage.getItem(`recruiter.notification-reads.${me}`)).toBe(`{"all":false,"ids":[${id}]}`),
     );
     expect(toastMessages()).toEqual([]);
-    const unreadOnServer = async () =>
-      (
-        await server.db
-          .selectFrom('notifications')
-          .select('id')
-          .where('user_id', '=', me)
-          .where('read_at', 'is', null)
-          .execute()
-      ).map((row) => row.id);
-    expect(await unreadOnServer()).toContain(id);
+    expect(await unreadOnServer(me)).toContain(id);
 
     // Back, and the app opened again: the read reaches the server before the list, which shows it read.
     cleanup();
     vi.stubGlobal('fetch', server.fetch);
     await openCentre();
     await waitFor(() => expect(bell().getAttribute('aria-label')).toBe('Notifications, 1 unread'));
-    expect(await unreadOnServer()).not.toContain(id);
+    expect(await unreadOnServer(me)).not.toContain(id);
     const opened = (await screen.findAllByTestId('notification-item')).find((link) =>
       link.textContent?.includes('Call proof not accepted'),
     ) as HTMLElement;
@@ -239,13 +235,7 @@ describe('the centre', () => {
     await openCentre();
     await waitFor(() => expect(bell().getAttribute('aria-label')).toBe('Notifications'));
     expect(items().map((item) => item.dataset.unread)).toEqual(['false', 'false']);
-    const unread = await server.db
-      .selectFrom('notifications')
-      .select('id')
-      .where('user_id', '=', me)
-      .where('read_at', 'is', null)
-      .execute();
-    expect(unread).toEqual([]);
+    expect(await unreadOnServer(me)).toEqual([]);
   });
 
   it('keeps waiting reads through a server failure, and forgets one for an item that is gone', async () => {

@@ -1,5 +1,7 @@
 import { useId, useState } from 'react';
+import { TextAreaField } from '#src/components/form/fields.tsx';
 import { FormAlert } from '#src/components/form/form-alert.tsx';
+import { SubmitButton } from '#src/components/form/submit-button.tsx';
 import { toast } from '#src/components/toast/toast-store.ts';
 import { useCloseCorrectionMutation } from '#src/features/talents/api.ts';
 import { errorMessage } from '#src/lib/app-error.ts';
@@ -67,7 +69,6 @@ function CloseCorrection({ talentId, requestId }: { talentId: number; requestId:
   const values = { response };
   const { errors, formError, submit, formRef } = useValidatedForm(correctionDoneSchema, values);
   const fieldId = useId();
-  const hintId = useId();
   if (!open) {
     return (
       <button type="button" className="btn btn-sm" onClick={() => setOpen(true)}>
@@ -90,29 +91,24 @@ function CloseCorrection({ talentId, requestId }: { talentId: number; requestId:
       }}
     >
       {formError && <FormAlert message={errorMessage(formError)} />}
-      <fieldset className="fieldset">
-        <label className="fieldset-legend" htmlFor={fieldId}>
-          {m.talent_correction_done_label()}
-        </label>
-        <textarea
-          id={fieldId}
-          className={`textarea w-full bg-base-100 ${errors.response ? 'textarea-error' : ''}`}
-          rows={3}
-          value={response}
-          onChange={(event) => setResponse(event.target.value)}
-          aria-invalid={errors.response ? true : undefined}
-          aria-describedby={hintId}
+      <TextAreaField
+        id={fieldId}
+        label={m.talent_correction_done_label()}
+        hint={m.talent_correction_done_hint()}
+        className="bg-base-100"
+        rows={3}
+        value={response}
+        onChange={(event) => setResponse(event.currentTarget.value)}
+        error={errors.response}
+        disabled={pending}
+      />
+      <div className="flex flex-wrap items-center gap-2">
+        <SubmitButton
+          pending={pending}
+          label={m.talent_correction_done_submit()}
+          pendingLabel={m.talent_edit_saving()}
         />
-        <p id={hintId} className="label text-wrap">
-          {m.talent_correction_done_hint()}
-        </p>
-        {errors.response && <p className="label text-error text-wrap">{errors.response}</p>}
-      </fieldset>
-      <div className="flex flex-wrap gap-2">
-        <button type="submit" className="btn btn-sm btn-primary" disabled={pending} aria-busy={pending}>
-          {m.talent_correction_done_submit()}
-        </button>
-        <button type="button" className="btn btn-sm" disabled={pending} onClick={() => setOpen(false)}>
+        <button type="button" className="btn btn-sm mt-2" disabled={pending} onClick={() => setOpen(false)}>
           {m.talent_edit_cancel()}
         </button>
       </div>
