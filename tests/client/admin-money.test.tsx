@@ -105,6 +105,15 @@ describe('the hiring status screen', () => {
     const dialog = within(await screen.findByRole('dialog', { name: 'Ravi Chandran' }));
     expect(((await dialog.findByRole('radio', { name: 'Approve' })) as HTMLInputElement).disabled).toBe(true);
     expect(dialog.getByText("Approval needs the talent's confirmed consent.")).toBeTruthy();
+    // No refusal is picked for the admin: saving asks for a choice, and nothing is stored.
+    expect(dialog.getAllByRole('radio').filter((radio) => (radio as HTMLInputElement).checked)).toEqual([]);
+    expect(dialog.queryByLabelText('Reason')).toBeNull();
+    fireEvent.click(dialog.getByRole('button', { name: 'Save decision' }));
+    expect(await dialog.findByText('Choose a reward decision.')).toBeTruthy();
+    expect(await rewardOf('Ravi Chandran')).toBe('In review');
+    fireEvent.click(dialog.getByRole('radio', { name: 'Not valid' }));
+    expect(dialog.getByLabelText('Reason')).toBeTruthy();
+    expect(dialog.queryByText('Choose a reward decision.')).toBeNull();
     const proof = within(dialog.getByTestId('admin-call-proof'));
     expect(proof.getByRole('button', { name: 'View' })).toBeTruthy();
     fireEvent.click(proof.getByRole('button', { name: 'Accept' }));

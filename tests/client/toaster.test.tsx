@@ -1,6 +1,6 @@
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { clearToasts, getToasts, toast } from '#src/components/toast/toast-store.ts';
+import { clearToasts, getToasts, TOASTS_SHOWN, toast } from '#src/components/toast/toast-store.ts';
 import { Toaster } from '#src/components/toast/toaster.tsx';
 import { TOAST_TIMEOUT_MS } from '#src/shared/constants.ts';
 
@@ -51,5 +51,31 @@ describe('Toaster', () => {
     fireEvent.click(screen.getByRole('button'));
     expect(screen.queryByText('Hello')).toBeNull();
     expect(getToasts()).toHaveLength(0);
+  });
+
+  it('shows the same message once, with a new countdown, and at most three toasts, the newest', () => {
+    render(<Toaster />);
+    act(() => {
+      toast.success('Reward saved: Approved');
+    });
+    act(() => vi.advanceTimersByTime(4000));
+    act(() => {
+      toast.success('Reward saved: Approved');
+    });
+    expect(screen.getAllByText('Reward saved: Approved')).toHaveLength(1);
+    act(() => vi.advanceTimersByTime(4000));
+    expect(screen.queryByText('Reward saved: Approved')).not.toBeNull();
+    act(() => vi.advanceTimersByTime(TOAST_TIMEOUT_MS - 4000));
+    expect(screen.queryByText('Reward saved: Approved')).toBeNull();
+
+    act(() => {
+      for (const name of ['Mei Ling', 'Arun Kumar', 'Siti Aminah', 'Ravi Chandran']) toast.success(`${name} approved`);
+    });
+    expect(TOASTS_SHOWN).toBe(3);
+    expect(screen.getAllByTestId('toast').map((item) => item.textContent?.replace('✕', ''))).toEqual([
+      'Arun Kumar approved',
+      'Siti Aminah approved',
+      'Ravi Chandran approved',
+    ]);
   });
 });

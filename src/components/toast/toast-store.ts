@@ -14,9 +14,15 @@ function emit() {
   for (const listener of listeners) listener();
 }
 
+// At most this many at once, the oldest going first: an admin deciding a dozen referrals in a row got a
+// column of toasts over the table they were working in.
+export const TOASTS_SHOWN = 3;
+
 function push(kind: ToastKind, message: string, timeoutMs = TOAST_TIMEOUT_MS): number {
   const id = nextId++;
-  toasts = [...toasts, { id, kind, message, timeoutMs }];
+  // The same message again replaces the one shown (with a new countdown) instead of stacking a copy.
+  const others = toasts.filter((item) => item.kind !== kind || item.message !== message);
+  toasts = [...others, { id, kind, message, timeoutMs }].slice(-TOASTS_SHOWN);
   emit();
   return id;
 }

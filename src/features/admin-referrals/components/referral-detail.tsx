@@ -169,7 +169,9 @@ const DECISION_LABELS: Record<RewardDecision, () => string> = {
 
 function RewardSection({ referral }: { referral: AdminReferralDetail }) {
   const decide = useRewardDecisionMutation(referral.id);
-  const [decision, setDecision] = useState<RewardDecision>(referral.approvable ? 'APPROVED' : 'NOT_VALID');
+  // Approve is preselected when it is possible; otherwise nothing is: a refusal picked for the admin
+  // looked like a decision already taken, and one click from being saved.
+  const [decision, setDecision] = useState<RewardDecision | null>(referral.approvable ? 'APPROVED' : null);
   const [reason, setReason] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [exceeded, setExceeded] = useState(false);
@@ -178,6 +180,10 @@ function RewardSection({ referral }: { referral: AdminReferralDetail }) {
 
   async function submit() {
     const why = reason.trim();
+    if (!decision) {
+      setError(m.admin_hiring_decision_required());
+      return;
+    }
     if (decision !== 'APPROVED' && !why) {
       setError(m.error_field_field_required());
       return;
@@ -264,14 +270,17 @@ function RewardSection({ referral }: { referral: AdminReferralDetail }) {
                   value={value}
                   checked={decision === value}
                   disabled={value === 'APPROVED' && !referral.approvable}
-                  onChange={() => setDecision(value)}
+                  onChange={() => {
+                    setDecision(value);
+                    setError(null);
+                  }}
                 />
                 {DECISION_LABELS[value]()}
               </label>
             ))}
           </fieldset>
           {!referral.approvable && <p className="text-xs text-base-content/70">{m.admin_hiring_needs_consent()}</p>}
-          {decision !== 'APPROVED' && (
+          {decision && decision !== 'APPROVED' && (
             <div>
               <label className="text-sm" htmlFor={reasonId}>
                 {m.admin_hiring_reason_label()}
