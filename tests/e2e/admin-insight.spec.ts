@@ -93,8 +93,8 @@ test('an admin reads the funnel and the money, scopes it to a promo, downloads i
   // Everyone, the API's default period: the table is the API's answer.
   const everyone = await server.get<FunnelAnswer>('/api/admin/insight/funnel');
   expect(everyone.steps[0]?.reached, 'the demo has referrals in the last 12 months').toBeGreaterThan(0);
-  await expect(page.locator('#insight-from')).toHaveValue(everyone.from);
-  await expect(page.locator('#insight-to')).toHaveValue(everyone.to);
+  await expect(page.getByTestId('insight-from')).toHaveAttribute('data-value', everyone.from);
+  await expect(page.getByTestId('insight-to')).toHaveAttribute('data-value', everyone.to);
   await expectTableOf(page, answers, '');
   const shown = answers.get('') as FunnelAnswer;
   await expect(page.getByTestId('insight-consent-rate-value')).toHaveText(percent('en', shown.consent.answerRate));
@@ -145,6 +145,12 @@ test('an admin reads the funnel and the money, scopes it to a promo, downloads i
     page.getByRole('heading', { level: 2, name: message('ms', 'admin_insight_money_heading') }),
   ).toBeVisible();
   await expectTableOf(page, answers, '', 'ms');
+  // The period's months are named in Malay, whatever the browser's language.
+  const fromMonth = new Intl.DateTimeFormat(INTL.ms, { month: 'long', timeZone: 'UTC' }).format(
+    Date.UTC(Number(everyone.from.slice(0, 4)), Number(everyone.from.slice(5)) - 1, 1),
+  );
+  await expect(page.locator('#insight-from-month option:checked')).toHaveText(fromMonth);
+  await expect(page.locator('#insight-from-year')).toHaveValue(everyone.from.slice(0, 4));
   await expectAccessible(page);
   await page.screenshot({ path: '/tmp/c1-1280-ms.png', fullPage: true });
 

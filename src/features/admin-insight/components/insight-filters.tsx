@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { MonthField } from '#src/components/form/month-field.tsx';
 import { SearchBox } from '#src/components/list/search-box.tsx';
 import { scopeOptionsQueryOptions } from '#src/features/admin-insight/api.ts';
 import { type InsightSearch, type ScopeKind, scopeOf } from '#src/features/admin-insight/search.ts';
@@ -14,6 +15,10 @@ const KIND_LABELS: Record<ScopeKind, () => string> = {
   promo: m.admin_insight_scope_promo,
   recruiter: m.admin_insight_scope_recruiter,
 };
+// The years a period's months are picked from: the five up to this one (and the shown month's own year,
+// when a link asks for an older one).
+const YEARS_OFFERED = 5;
+
 const PICK_LABELS: Record<PickKind, () => string> = {
   task: m.admin_insight_pick_task,
   promo: m.admin_insight_pick_promo,
@@ -71,6 +76,8 @@ export function InsightFilters({
   const [picking, setPicking] = useState<PickKind | null>(null);
   const kind: ScopeKind = picking ?? scope.kind;
   const period = { from: search.from, to: search.to };
+  const thisYear = new Date().getFullYear();
+  const years = Array.from({ length: YEARS_OFFERED }, (_, index) => thisYear - YEARS_OFFERED + 1 + index);
 
   function setMonth(which: 'from' | 'to', value: string) {
     if (!value) return;
@@ -98,26 +105,20 @@ export function InsightFilters({
       <div className="card-body gap-3 p-4">
         <h2 className="sr-only">{m.admin_insight_filters()}</h2>
         <div className="flex flex-wrap items-end gap-3">
-          <label className="flex flex-col gap-1 text-sm" htmlFor="insight-from">
-            <span>{m.admin_insight_from()}</span>
-            <input
-              id="insight-from"
-              type="month"
-              className="input input-sm w-40"
-              value={search.from ?? funnel.from}
-              onChange={(event) => setMonth('from', event.target.value)}
-            />
-          </label>
-          <label className="flex flex-col gap-1 text-sm" htmlFor="insight-to">
-            <span>{m.admin_insight_to()}</span>
-            <input
-              id="insight-to"
-              type="month"
-              className="input input-sm w-40"
-              value={search.to ?? funnel.to}
-              onChange={(event) => setMonth('to', event.target.value)}
-            />
-          </label>
+          <MonthField
+            id="insight-from"
+            label={m.admin_insight_from()}
+            value={search.from ?? funnel.from}
+            years={years}
+            onChange={(value) => setMonth('from', value)}
+          />
+          <MonthField
+            id="insight-to"
+            label={m.admin_insight_to()}
+            value={search.to ?? funnel.to}
+            years={years}
+            onChange={(value) => setMonth('to', value)}
+          />
           <label className="flex flex-col gap-1 text-sm" htmlFor="insight-scope">
             <span>{m.admin_insight_scope_label()}</span>
             <select
