@@ -172,6 +172,16 @@ test('an admin reads the funnel and the money, scopes it to a promo, downloads i
   await expect(page.getByRole('heading', { level: 1, name: message('ms', 'title_insight') })).toBeVisible();
   await expect(page.getByTestId('funnel-table')).toBeVisible();
   await noSidewaysScroll(page);
+  // The funnel's figures scrolled to their end: each row still says its step, at the box's left edge.
+  const box = page.getByTestId('funnel-table').locator('xpath=..');
+  await box.evaluate((element) => element.scrollTo({ left: element.scrollWidth }));
+  await expect.poll(() => box.evaluate((element) => element.scrollLeft)).toBeGreaterThan(0);
+  const boxLeft = (await box.boundingBox())?.x ?? 0;
+  const stepCell = page.locator('[data-testid="funnel-row"][data-step="HIRED"] th');
+  await expect(stepCell).toHaveText(message('ms', 'hiring_hired'));
+  expect(Math.abs(((await stepCell.boundingBox())?.x ?? -100) - boxLeft)).toBeLessThanOrEqual(2);
+  await box.screenshot({ path: '/tmp/c1-390-ms-scrolled.png' });
+  await box.evaluate((element) => element.scrollTo({ left: 0 }));
   await page.screenshot({ path: '/tmp/c1-390-ms.png', fullPage: true });
   await expectAccessible(page);
 });

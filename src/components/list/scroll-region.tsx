@@ -1,5 +1,11 @@
 import type { ReactNode } from 'react';
 
+/**
+ * Classes of a scrolling table's first column (its header and each row's name cell): it stays in view
+ * while the figures scroll sideways on a phone, so each row still says which step, month or promo it is.
+ */
+export const PINNED_COLUMN = 'sticky left-0 z-[1] bg-base-100';
+
 /** A table's box that scrolls sideways on a narrow screen; it takes the focus so a keyboard can scroll it. */
 export function ScrollRegion({
   label,

@@ -1,4 +1,4 @@
-import { ScrollRegion } from '#src/components/list/scroll-region.tsx';
+import { PINNED_COLUMN, ScrollRegion } from '#src/components/list/scroll-region.tsx';
 import { formatCount, formatDuration, formatRate, NONE } from '#src/features/admin-insight/format.ts';
 import { m } from '#src/paraglide/messages.js';
 import type { FunnelStepFigures } from '#src/shared/insight.ts';
@@ -14,7 +14,9 @@ export function FunnelTable({ steps, caption }: { steps: FunnelStepFigures[]; ca
         <caption className="sr-only">{caption}</caption>
         <thead>
           <tr>
-            <th scope="col">{m.admin_insight_col_step()}</th>
+            <th scope="col" className={PINNED_COLUMN}>
+              {m.admin_insight_col_step()}
+            </th>
             <th scope="col" className="text-right">
               {m.admin_insight_col_reached()}
             </th>
@@ -38,7 +40,7 @@ export function FunnelTable({ steps, caption }: { steps: FunnelStepFigures[]; ca
         <tbody>
           {steps.map((step) => (
             <tr key={step.step} data-testid="funnel-row" data-step={step.step}>
-              <th scope="row" className="whitespace-nowrap font-medium">
+              <th scope="row" className={`whitespace-nowrap font-medium ${PINNED_COLUMN}`}>
                 {STEP_LABELS[step.step]()}
               </th>
               <td className={number} data-testid="funnel-reached">

@@ -1,6 +1,6 @@
 import { formatMonth } from '#src/components/charts/month-label.ts';
 import { EmptyState } from '#src/components/list/empty-state.tsx';
-import { ScrollRegion } from '#src/components/list/scroll-region.tsx';
+import { PINNED_COLUMN, ScrollRegion } from '#src/components/list/scroll-region.tsx';
 import { StatCard } from '#src/components/stat-card.tsx';
 import { formatCount, NONE } from '#src/features/admin-insight/format.ts';
 import { formatDate, formatMoney } from '#src/lib/format.ts';
@@ -100,7 +100,9 @@ function MonthTable({ money }: { money: MoneyAnswer }) {
           <table className="table table-sm" data-testid="insight-money-table">
             <thead>
               <tr>
-                <th scope="col">{m.admin_insight_col_month()}</th>
+                <th scope="col" className={PINNED_COLUMN}>
+                  {m.admin_insight_col_month()}
+                </th>
                 <th scope="col" className="text-right">
                   {m.admin_insight_col_approved()}
                 </th>
@@ -115,7 +117,7 @@ function MonthTable({ money }: { money: MoneyAnswer }) {
             <tbody>
               {byMonth(money.months).map((row) => (
                 <tr key={row.month} data-testid="insight-money-row">
-                  <th scope="row" className="whitespace-nowrap align-top font-normal">
+                  <th scope="row" className={`whitespace-nowrap align-top font-normal ${PINNED_COLUMN}`}>
                     {formatMonth(row.month)}
                   </th>
                   <td className={`${number} whitespace-nowrap align-top`} data-testid="insight-money-approved">
@@ -150,7 +152,9 @@ function PromoTable({ money }: { money: MoneyAnswer }) {
           <table className="table table-sm" data-testid="insight-promo-table">
             <thead>
               <tr>
-                <th scope="col">{m.admin_insight_col_promo()}</th>
+                <th scope="col" className={PINNED_COLUMN}>
+                  {m.admin_insight_col_promo()}
+                </th>
                 <th scope="col" className="text-right">
                   {m.admin_insight_col_referred()}
                 </th>
@@ -171,7 +175,7 @@ function PromoTable({ money }: { money: MoneyAnswer }) {
             <tbody>
               {money.promos.map((promo) => (
                 <tr key={promo.promoId} data-testid="insight-promo-row">
-                  <th scope="row" className="min-w-40 font-normal">
+                  <th scope="row" className={`min-w-40 font-normal ${PINNED_COLUMN}`}>
                     <div className="font-medium">{promo.title}</div>
                     <div className="text-xs text-base-content/60 whitespace-nowrap">
                       {formatDate(promo.startsAt)} – {formatDate(promo.endsAt)}
