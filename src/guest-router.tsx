@@ -7,7 +7,7 @@ import { guardLazyRouteComponents } from './lib/chunk-reload';
 import { m } from './paraglide/messages';
 import { rootRouteOptions } from './root-route-options';
 import { type RouterContext, routerOptions } from './router-options';
-import { pathWithoutLocale } from './shared/talent-link-page';
+import { pathWithoutLocale } from './shared/locale-path';
 
 // A guest's first router (issue 28). Someone signed out who opens the login page, or a reset or
 // invitation link (/update-password), first gets a router that knows only those three pages, so the

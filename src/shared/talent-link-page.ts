@@ -1,5 +1,3 @@
-import type { AppLocale } from './enums';
-
 // The talent's consent and ITA pages, which the server answers with their content written in (issue 28:
 // src/server/modules/talent-links/link-page.ts) and src/talent-main.tsx then runs. One list for the
 // server's paths, the service worker's and the page's own.
@@ -14,10 +12,3 @@ export const TALENT_LINK_PAGE_PATH = /^\/(?:[a-z]{2}\/)?talent\/(?:consent|ita-s
 
 /** The id of the script element holding the link's view, as the API answers it. */
 export const TALENT_LINK_DATA_ID = 'talent-link-view';
-
-/** An app path in `locale`, as the router writes it: English has no prefix. */
-export const talentLinkPath = (path: string, locale: AppLocale): string =>
-  locale === 'en' ? path : `/${locale}${path === '/' ? '/' : path}`;
-
-/** An address's path without its language prefix (`/ms/talent/consent` -> `/talent/consent`). */
-export const pathWithoutLocale = (path: string): string => path.replace(/^\/(ms|zh)(?=\/)/, '');

@@ -252,7 +252,13 @@ describe('the docs page', () => {
     expect(csp).not.toMatch(/unsafe-(inline|eval)|https?:/);
     const html = await res.text();
     const loads = [...html.matchAll(/(?:src|href)="([^"]+)"/g)].map((match) => match[1]);
-    expect(loads.sort()).toEqual(['/api/docs/start.js', '/api/docs/swagger-ui-bundle.js', '/api/docs/swagger-ui.css']);
+    // The app's own icon (the PWA's file) in the tab, not a 404 for /favicon.ico.
+    expect(loads.sort()).toEqual([
+      '/api/docs/start.js',
+      '/api/docs/swagger-ui-bundle.js',
+      '/api/docs/swagger-ui.css',
+      '/favicon.svg',
+    ]);
     expect(html).not.toMatch(/<script>|<style>/);
   });
 

@@ -1,11 +1,11 @@
 import { m } from '#src/paraglide/messages.js';
 import { getLocale } from '#src/paraglide/runtime.js';
+import { localePath } from '#src/shared/locale-path.ts';
 import type { TalentLinkView } from '#src/shared/recruiter-types.ts';
-import { talentLinkPath } from '#src/shared/talent-link-page.ts';
 
 // Plain links: these pages also run without the app's router (src/talent-main.tsx), and the server writes
 // the same markup before any script runs (link-page.ts).
-const privacyHref = () => talentLinkPath('/privacy-policy', getLocale());
+const privacyHref = () => localePath('/privacy-policy', getLocale());
 
 // The short PDPA notice the talent agrees to: what is shared, with whom, why, their choice and how long
 // it is kept (the server's periods: the retention job applies the same). Its version is recorded with the answer, so a change of wording needs a new version.

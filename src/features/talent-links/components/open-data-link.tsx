@@ -2,7 +2,7 @@ import { type TalentLinkKind, useOpenDataLinkMutation } from '#src/features/tale
 import { asAppError } from '#src/lib/app-error.ts';
 import { m } from '#src/paraglide/messages.js';
 import { getLocale } from '#src/paraglide/runtime.js';
-import { talentLinkPath } from '#src/shared/talent-link-page.ts';
+import { localePath } from '#src/shared/locale-path.ts';
 
 // "See or manage your data" under a consent or ITA link (issue 24): the link's token buys a fresh data
 // link for its talent, and the page goes there. The token never appears in the data page's address. A
@@ -21,7 +21,7 @@ export function OpenDataLink({ kind, token }: { kind: TalentLinkKind; token: str
           open.mutate(undefined, {
             onSuccess: ({ token: dataToken }) =>
               window.location.assign(
-                `${talentLinkPath('/talent/data', getLocale())}?${new URLSearchParams({ token: dataToken })}`,
+                `${localePath('/talent/data', getLocale())}?${new URLSearchParams({ token: dataToken })}`,
               ),
           })
         }

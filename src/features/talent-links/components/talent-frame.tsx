@@ -2,7 +2,7 @@ import type { MouseEvent, ReactNode } from 'react';
 import { Logo } from '#src/components/logo.tsx';
 import { m } from '#src/paraglide/messages.js';
 import { getLocale, type Locale, locales, setLocale } from '#src/paraglide/runtime.js';
-import { pathWithoutLocale, talentLinkPath } from '#src/shared/talent-link-page.ts';
+import { localePath, pathWithoutLocale } from '#src/shared/locale-path.ts';
 
 const LANGUAGES: Record<Locale, () => string> = { en: m.lang_en, ms: m.lang_ms, zh: m.lang_zh };
 const LEGAL = [
@@ -30,7 +30,7 @@ export function TalentFrame({ children }: { children: ReactNode }) {
       <header className="border-b border-base-300 bg-base-100">
         <div className="navbar mx-auto max-w-5xl flex-wrap gap-2 px-4">
           <div className="flex flex-1 items-center">
-            <a href={talentLinkPath('/', locale)} className="flex items-center" aria-label={m.nav_home()}>
+            <a href={localePath('/', locale)} className="flex items-center" aria-label={m.nav_home()}>
               <Logo />
             </a>
           </div>
@@ -58,7 +58,7 @@ export function TalentFrame({ children }: { children: ReactNode }) {
         <div className="mx-auto flex max-w-5xl flex-col gap-3 px-4 py-6 sm:flex-row sm:items-center sm:justify-between">
           <nav aria-label={m.layout_footer_links_label()} className="flex flex-wrap gap-x-4 gap-y-2">
             {LEGAL.map(([path, label]) => (
-              <a key={path} href={talentLinkPath(path, locale)} className="link link-hover">
+              <a key={path} href={localePath(path, locale)} className="link link-hover">
                 {label()}
               </a>
             ))}
@@ -72,5 +72,5 @@ export function TalentFrame({ children }: { children: ReactNode }) {
 
 /** This page in another language: the same path and link, under that language's prefix. */
 function here(target: Locale): string {
-  return `${talentLinkPath(pathWithoutLocale(location.pathname), target)}${location.search}`;
+  return `${localePath(pathWithoutLocale(location.pathname), target)}${location.search}`;
 }

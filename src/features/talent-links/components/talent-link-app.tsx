@@ -1,7 +1,8 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { type TalentLinkKind, talentLinkQueryOptions } from '#src/features/talent-links/api.ts';
+import { pathWithoutLocale } from '#src/shared/locale-path.ts';
 import type { TalentLinkView } from '#src/shared/recruiter-types.ts';
-import { pathWithoutLocale, TALENT_LINK_DATA_ID, TALENT_LINK_PAGES } from '#src/shared/talent-link-page.ts';
+import { TALENT_LINK_DATA_ID, TALENT_LINK_PAGES } from '#src/shared/talent-link-page.ts';
 import { TalentFrame } from './talent-frame';
 import { TalentLinkPage } from './talent-link-page';
 

@@ -8,8 +8,9 @@ import { clientIp, hitRateLimit, RATE_RULES } from '#src/server/middleware/rate-
 import { DEFAULT_TIMEZONE } from '#src/shared/constants.ts';
 import { type AppLocale, LOCALES } from '#src/shared/enums.ts';
 import { INTL_LOCALES } from '#src/shared/intl-locales.ts';
+import { localePath } from '#src/shared/locale-path.ts';
 import type { TalentLinkView } from '#src/shared/recruiter-types.ts';
-import { TALENT_LINK_DATA_ID, TALENT_LINK_PAGES, talentLinkPath } from '#src/shared/talent-link-page.ts';
+import { TALENT_LINK_DATA_ID, TALENT_LINK_PAGES } from '#src/shared/talent-link-page.ts';
 import { talentLinkQuerySchema } from '#src/shared/talent-link-schemas.ts';
 import { type LinkKind, viewTalentLink } from './talent-link.service';
 
@@ -90,7 +91,7 @@ function viewHtml(page: Page, view: TalentLinkView): string {
   // Answered, withdrawn or expired: the script says so with the answer's details.
   if (view.state !== 'OPEN' || view.withdrawnAt) return loadingHtml(page.locale);
   const consent = page.kind === 'CONSENT';
-  const privacy = `<a href="${talentLinkPath('/privacy-policy', page.locale)}" class="link link-primary${consent ? ' mt-3 inline-block py-1 text-sm' : ''}">${e(m.talent_link_notice_privacy_link({}, o))}</a>`;
+  const privacy = `<a href="${localePath('/privacy-policy', page.locale)}" class="link link-primary${consent ? ' mt-3 inline-block py-1 text-sm' : ''}">${e(m.talent_link_notice_privacy_link({}, o))}</a>`;
   const notice = consent
     ? '<section class="rounded-box border border-base-300 bg-base-200/50 p-4" aria-labelledby="consent-notice">' +
       `<h2 id="consent-notice" class="mb-2 font-semibold">${e(m.talent_link_notice_heading({}, o))}</h2>` +
@@ -151,7 +152,7 @@ const loadingHtml = (locale: AppLocale) =>
 function frameHtml(locale: AppLocale, page: Page, content: string): string {
   const o = { locale };
   const here = (target: AppLocale) =>
-    `${talentLinkPath(TALENT_LINK_PAGES.find((p) => p.kind === page.kind)?.path ?? '/', target)}?${new URLSearchParams({ token: page.token })}`;
+    `${localePath(TALENT_LINK_PAGES.find((p) => p.kind === page.kind)?.path ?? '/', target)}?${new URLSearchParams({ token: page.token })}`;
   const languages = LOCALES.map((target) => {
     const label = { en: m.lang_en, ms: m.lang_ms, zh: m.lang_zh }[target]({}, o);
     const current = target === locale ? ' aria-current="true"' : '';
@@ -165,13 +166,13 @@ function frameHtml(locale: AppLocale, page: Page, content: string): string {
       ['/terms-and-conditions', m.nav_terms],
     ] as const
   )
-    .map(([path, label]) => `<a href="${talentLinkPath(path, locale)}" class="link link-hover">${e(label({}, o))}</a>`)
+    .map(([path, label]) => `<a href="${localePath(path, locale)}" class="link link-hover">${e(label({}, o))}</a>`)
     .join('');
   return (
     '<div class="flex min-h-dvh flex-col">' +
     `<a href="#main" class="sr-only focus:not-sr-only focus:absolute focus:p-2">${e(m.nav_skip_to_content({}, o))}</a>` +
     '<header class="border-b border-base-300 bg-base-100"><div class="navbar mx-auto max-w-5xl flex-wrap gap-2 px-4">' +
-    `<div class="flex flex-1 items-center"><a href="${talentLinkPath('/', locale)}" class="flex items-center" aria-label="${e(m.nav_home({}, o))}">` +
+    `<div class="flex flex-1 items-center"><a href="${localePath('/', locale)}" class="flex items-center" aria-label="${e(m.nav_home({}, o))}">` +
     '<span class="inline-flex items-center gap-2 font-semibold"><svg viewBox="0 0 32 32" class="size-7 shrink-0" aria-hidden="true">' +
     '<rect width="32" height="32" rx="8" fill="#2D3CFE"></rect><path d="M10 23V9h7a4.5 4.5 0 0 1 0 9h-7m7 0 5 5" fill="none" stroke="#fff" stroke-width="3"></path></svg>' +
     `<span>${e(m.app_name({}, o))}</span></span></a></div>` +
