@@ -49,12 +49,18 @@ interface Dialect {
   between(a: string, b: string, unit: 'hours' | 'days'): string;
 }
 
+/**
+ * The Malaysia month ('YYYY-MM') of a stored time, as SQL text: the counters' triggers and the queries that
+ * group by month outside them (insight/money.ts) must agree on it. `ts`: SQL of code's own, never a value.
+ */
+export const malaysiaMonthSql = (pg: boolean, ts: string): string =>
+  pg
+    ? `to_char(${ts}::timestamp + interval '${MONTH_OFFSET_HOURS} hours', 'YYYY-MM')`
+    : `strftime('%Y-%m', ${ts}, '+${MONTH_OFFSET_HOURS} hours')`;
+
 const dialect = (pg: boolean): Dialect => ({
   pg,
-  month: (ts) =>
-    pg
-      ? `to_char(${ts}::timestamp + interval '${MONTH_OFFSET_HOURS} hours', 'YYYY-MM')`
-      : `strftime('%Y-%m', ${ts}, '+${MONTH_OFFSET_HOURS} hours')`,
+  month: (ts) => malaysiaMonthSql(pg, ts),
   between: (a, b, unit) => {
     const span = pg
       ? `floor(extract(epoch from (${b}::timestamp - ${a}::timestamp)) / ${unit === 'hours' ? 3600 : 86400})::integer`

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { type DB, isPostgres } from '#src/server/db/connect.ts';
-import { MONTH_OFFSET_HOURS } from '#src/server/db/insight-counters-sql.ts';
+import { malaysiaMonthSql } from '#src/server/db/insight-counters-sql.ts';
 import type { MoneyAnswer, MoneyCount, MoneyQuery } from '#src/shared/insight.ts';
 import { monthStartUtc, nextMonth, periodOf } from './period';
 
@@ -16,11 +16,8 @@ const count = (n: unknown, amount: unknown): MoneyCount => ({ count: Number(n), 
 const add = (a: MoneyCount, b: MoneyCount): MoneyCount => ({ count: a.count + b.count, amount: a.amount + b.amount });
 const ZERO: MoneyCount = { count: 0, amount: 0 };
 
-/** The Malaysia month of a stored time, as the counters read it (db/insight-counters-sql.ts). */
-const monthSql = (db: DB, column: string) =>
-  isPostgres(db)
-    ? sql<string>`to_char(${sql.ref(column)}::timestamp + interval '${sql.lit(MONTH_OFFSET_HOURS)} hours', 'YYYY-MM')`
-    : sql<string>`strftime('%Y-%m', ${sql.ref(column)}, ${sql.lit(`+${MONTH_OFFSET_HOURS} hours`)})`;
+/** The Malaysia month of a stored time, as the counters read it; `column` is a name of this file's own. */
+const monthSql = (db: DB, column: string) => sql.raw<string>(malaysiaMonthSql(isPostgres(db), `"${column}"`));
 
 export async function moneyOf(db: DB, query: MoneyQuery, now: Date): Promise<MoneyAnswer> {
   const { from, to } = periodOf(query, now);
