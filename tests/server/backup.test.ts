@@ -10,8 +10,6 @@ import {
   statSync,
   writeFileSync,
 } from 'node:fs';
-import { createRequire } from 'node:module';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -23,6 +21,7 @@ import { MANIFEST_NAME, type Manifest } from '#src/server/backup/manifest.ts';
 import { runBackup } from '#src/server/backup/run-backup.ts';
 import { runRestore } from '#src/server/backup/run-restore.ts';
 import { kill, killStartedServers, logIn, openTaskId, startServer } from './helpers/child-server';
+import { type S3TestServer, startS3Server } from './helpers/s3-server';
 import { samplePdf } from './helpers/sample-files';
 import { dropValues, multipart, pdfFile } from './helpers/talent-fixtures';
 
@@ -33,15 +32,6 @@ import { dropValues, multipart, pdfFile } from './helpers/talent-fixtures';
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const BUCKET = 'recruiter-backups';
 
-type S3rverServer = { run(): Promise<AddressInfo>; close(): Promise<void> };
-const S3rver = createRequire(import.meta.url)('s3rver') as new (options: {
-  address: string;
-  port: number;
-  silent: boolean;
-  directory: string;
-  configureBuckets: { name: string }[];
-}) => S3rverServer;
-
 const temporary: string[] = [];
 const tempDir = (label: string) => {
   const dir = mkdtempSync(path.join(tmpdir(), `recruiter-backup-${label}-`));
@@ -49,24 +39,11 @@ const tempDir = (label: string) => {
   return dir;
 };
 
-let s3rver: S3rverServer;
+let s3rver: S3TestServer;
 let s3Env: Record<string, string>;
 beforeAll(async () => {
-  s3rver = new S3rver({
-    address: '127.0.0.1',
-    port: 0,
-    silent: true,
-    directory: tempDir('s3rver'),
-    configureBuckets: [{ name: BUCKET }],
-  });
-  const { port } = await s3rver.run();
-  // s3rver accepts the key pair S3RVER/S3RVER and checks the request signatures made with it.
-  s3Env = {
-    S3_ENDPOINT: `http://127.0.0.1:${port}`,
-    S3_ACCESS_KEY_ID: 'S3RVER',
-    S3_SECRET_ACCESS_KEY: 'S3RVER',
-    S3_FORCE_PATH_STYLE: 'true',
-  };
+  s3rver = await startS3Server(BUCKET);
+  s3Env = s3rver.env;
 });
 
 afterEach(async () => {

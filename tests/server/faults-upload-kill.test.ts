@@ -2,7 +2,6 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, readdirSync, rmSync, statSync, utimesSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
-import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import Sqlite from 'better-sqlite3';
@@ -13,6 +12,7 @@ import { connect } from '#src/server/db/connect.ts';
 import { ORPHAN_GRACE_MS, sweepOrphanFiles } from '#src/server/jobs/maintenance.ts';
 import { s3FileStorage } from '#src/server/storage/s3-file-storage.ts';
 import { kill, killStartedServers, logIn, openTaskId, resumeDrop, startServer } from './helpers/child-server';
+import { startS3Server } from './helpers/s3-server';
 import { createTestApp, DIALECTS, type TestApp } from './helpers/test-app';
 
 // The server killed (SIGKILL: no shutdown code runs) during a resume drop, then started again on the
@@ -260,35 +260,9 @@ describe('the orphan sweep on S3-compatible storage', () => {
   });
 
   it('lists the upload folders under its prefix and deletes only what no row points to', async () => {
-    type S3rverServer = { run(): Promise<{ port: number }>; close(): Promise<void> };
-    const S3rver = createRequire(import.meta.url)('s3rver') as new (options: {
-      address: string;
-      port: number;
-      silent: boolean;
-      directory: string;
-      configureBuckets: { name: string }[];
-    }) => S3rverServer;
-    const directory = mkdtempSync(path.join(tmpdir(), 'recruiter-sweep-s3-'));
-    const s3rver = new S3rver({
-      address: '127.0.0.1',
-      port: 0,
-      silent: true,
-      directory,
-      configureBuckets: [{ name: 'files' }],
-    });
-    const { port } = await s3rver.run();
-    cleanups.push(async () => {
-      await s3rver.close();
-      rmSync(directory, { recursive: true, force: true });
-    });
-    const settings = {
-      bucket: 'files',
-      endpoint: `http://127.0.0.1:${port}`,
-      region: 'us-east-1',
-      accessKeyId: 'S3RVER',
-      secretAccessKey: 'S3RVER',
-      forcePathStyle: true,
-    };
+    const s3rver = await startS3Server('files');
+    cleanups.push(() => s3rver.close());
+    const { settings } = s3rver;
     const storage = s3FileStorage({ ...settings, prefix: 'staging' });
     const otherEnvironment = s3FileStorage({ ...settings, prefix: 'production' });
     t = await createTestApp('sqlite');

@@ -1,7 +1,4 @@
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -13,6 +10,7 @@ import { fileTransport } from '#src/server/mail/transport.ts';
 import { insertPayment } from './helpers/money-rows';
 import { lastToken } from './helpers/referral-fixtures';
 import { insertTask } from './helpers/rows';
+import { type S3TestServer, startS3Server } from './helpers/s3-server';
 import { completionValues, dropValues, postCompletion, postDrop, recruiter } from './helpers/talent-fixtures';
 import { bearer, createTestApp, DIALECTS, type TestApp } from './helpers/test-app';
 
@@ -21,47 +19,20 @@ import { bearer, createTestApp, DIALECTS, type TestApp } from './helpers/test-ap
 // them (a resume drop, profile completion, a call-proof upload) so every place their data lands is real.
 
 const DAY = 24 * 60 * 60 * 1000;
-type S3rverServer = { run(): Promise<AddressInfo>; close(): Promise<void> };
-const S3rver = createRequire(import.meta.url)('s3rver') as new (options: {
-  address: string;
-  port: number;
-  silent: boolean;
-  directory: string;
-  configureBuckets: { name: string }[];
-}) => S3rverServer;
 
-let s3rver: S3rverServer;
-let s3Dir: string;
-let s3Endpoint: string;
+let s3rver: S3TestServer;
 beforeAll(async () => {
-  s3Dir = mkdtempSync(path.join(tmpdir(), 'recruiter-retention-s3-'));
-  s3rver = new S3rver({
-    address: '127.0.0.1',
-    port: 0,
-    silent: true,
-    directory: s3Dir,
-    configureBuckets: [{ name: 'retention' }],
-  });
-  s3Endpoint = `http://127.0.0.1:${(await s3rver.run()).port}`;
+  s3rver = await startS3Server('retention');
 });
 afterAll(async () => {
   await s3rver?.close();
-  rmSync(s3Dir, { recursive: true, force: true });
 });
 
 const STORAGES = ['disk', 's3'] as const;
 const CASES = DIALECTS.flatMap((dialect) => STORAGES.map((storage) => ({ dialect, storage })));
 let prefixes = 0;
 const storageEnv = (storage: (typeof STORAGES)[number]): Record<string, string> =>
-  storage === 'disk'
-    ? {}
-    : {
-        S3_BUCKET: 'retention',
-        S3_ENDPOINT: s3Endpoint,
-        S3_ACCESS_KEY_ID: 'S3RVER',
-        S3_SECRET_ACCESS_KEY: 'S3RVER',
-        S3_PREFIX: `run-${process.pid}-${++prefixes}`,
-      };
+  storage === 'disk' ? {} : { ...s3rver.env, S3_BUCKET: 'retention', S3_PREFIX: `run-${process.pid}-${++prefixes}` };
 
 describe.each(CASES)('retention on $dialect with files on $storage', ({ dialect, storage }) => {
   let t: TestApp;

@@ -1,7 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
@@ -12,18 +10,9 @@ import type { FileStorage } from '#src/server/storage/file-storage.ts';
 import { localFileStorage } from '#src/server/storage/local-file-storage.ts';
 import { type S3Settings, s3FileStorage } from '#src/server/storage/s3-file-storage.ts';
 import { newStorageKey } from '#src/server/storage/storage-key.ts';
+import { type S3TestServer, startS3Server } from './helpers/s3-server';
 
-// The S3 adapter is tested against a real S3-compatible server (s3rver) started here on a free port,
-// with its objects in a temporary folder. s3rver ships no types: the little it is used for is typed here.
-type S3rverServer = { run(): Promise<AddressInfo>; close(): Promise<void> };
-const S3rver = createRequire(import.meta.url)('s3rver') as new (options: {
-  address: string;
-  port: number;
-  silent: boolean;
-  directory: string;
-  configureBuckets: { name: string }[];
-}) => S3rverServer;
-
+// The S3 adapter is tested against a real S3-compatible server (s3rver, helpers/s3-server.ts).
 const BUCKET = 'recruiter-files';
 const temporaryDirs: string[] = [];
 const tempDir = (label: string) => {
@@ -32,18 +21,11 @@ const tempDir = (label: string) => {
   return dir;
 };
 
-let s3rver: S3rverServer;
+let s3rver: S3TestServer;
 let endpoint: string;
 beforeAll(async () => {
-  s3rver = new S3rver({
-    address: '127.0.0.1',
-    port: 0,
-    silent: true,
-    directory: tempDir('s3rver'),
-    configureBuckets: [{ name: BUCKET }],
-  });
-  const { port } = await s3rver.run();
-  endpoint = `http://127.0.0.1:${port}`;
+  s3rver = await startS3Server(BUCKET);
+  endpoint = s3rver.endpoint;
 });
 
 afterAll(async () => {
@@ -51,16 +33,7 @@ afterAll(async () => {
   for (const dir of temporaryDirs) rmSync(dir, { recursive: true, force: true });
 });
 
-// s3rver accepts the key pair S3RVER/S3RVER and checks the request signatures made with it.
-const s3Settings = (overrides: Partial<S3Settings> = {}): S3Settings => ({
-  bucket: BUCKET,
-  endpoint,
-  region: 'us-east-1',
-  accessKeyId: 'S3RVER',
-  secretAccessKey: 'S3RVER',
-  forcePathStyle: true,
-  ...overrides,
-});
+const s3Settings = (overrides: Partial<S3Settings> = {}): S3Settings => ({ ...s3rver.settings, ...overrides });
 
 const keysInBucket = async (): Promise<string[]> => {
   const client = new S3Client({
