@@ -224,6 +224,60 @@ test('push on this device: switched on from the account page, a push shows its n
   expect(await pageSubscription(page)).toBeNull();
 });
 
+test('a subscription the browser renews replaces the old one on the server, so pushes keep coming', async ({
+  page,
+  context,
+}) => {
+  await context.grantPermissions(['notifications'], { origin: E2E_BASE_URL });
+  await context.addInitScript(fakePushService);
+  await logIn(page, RECRUITER_EMAIL, DEMO_PASSWORD);
+  await expectPath(page, '/dashboard');
+  await waitForServiceWorkerControl(page);
+  await page.goto('/account');
+  const pushSwitch = page.getByRole('switch', { name: message('en', 'push_device_label') });
+  await pushSwitch.click();
+  await expect(pushSwitch).toBeChecked();
+  const old = await pageSubscription(page);
+  await expect.poll(() => storedSubscriptions(old?.endpoint ?? '')).toHaveLength(1);
+
+  // The browser's pushsubscriptionchange (Firefox fires it on a key rotation; Chromium never does, so it
+  // is dispatched in the worker here, with a renewed subscription as the push service would make one).
+  const [worker] = context.serviceWorkers();
+  expect(worker, 'the app service worker').toBeDefined();
+  const renewed = await worker?.evaluate(async (oldEndpoint) => {
+    const b64url = (bytes: Uint8Array) =>
+      btoa(String.fromCharCode(...bytes))
+        .replace(/\+/g, '-')
+        .replace(/\//g, '_')
+        .replace(/=+$/, '');
+    const pair = await crypto.subtle.generateKey({ name: 'ECDH', namedCurve: 'P-256' }, true, ['deriveBits']);
+    const keys = {
+      p256dh: b64url(new Uint8Array(await crypto.subtle.exportKey('raw', pair.publicKey))),
+      auth: b64url(crypto.getRandomValues(new Uint8Array(16))),
+    };
+    const endpoint = `https://fcm.googleapis.com/fcm/send/e2e-renewed-${crypto.randomUUID()}`;
+    // Worker globals, typed here by hand: this file is compiled with the page's DOM types.
+    const scope = self as unknown as {
+      dispatchEvent: (event: Event) => boolean;
+      ExtendableEvent: new (type: string) => Event;
+    };
+    const change = new scope.ExtendableEvent('pushsubscriptionchange');
+    Object.defineProperties(change, {
+      oldSubscription: { value: { endpoint: oldEndpoint, options: { applicationServerKey: new ArrayBuffer(65) } } },
+      newSubscription: {
+        value: { endpoint, toJSON: () => ({ endpoint, expirationTime: null, keys }), unsubscribe: async () => true },
+      },
+    });
+    scope.dispatchEvent(change);
+    return { endpoint, ...keys };
+  }, old?.endpoint ?? '');
+  expect(renewed).toBeDefined();
+
+  // The server now sends to the renewed subscription, and no longer to the old one.
+  await expect.poll(() => storedSubscriptions(renewed?.endpoint ?? '')).toEqual([renewed]);
+  await expect.poll(() => storedSubscriptions(old?.endpoint ?? '')).toEqual([]);
+});
+
 test('signing out removes this device’s subscription, so a shared phone stops receiving that user’s pushes', async ({
   page,
   context,
