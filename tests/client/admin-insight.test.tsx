@@ -144,7 +144,9 @@ describe('the insight screen', () => {
     // React reports the loader's error it hands to the route's error component.
     vi.spyOn(console, 'error').mockImplementation(() => {});
     const { router } = renderAppAt('/admin/insight?promoId=999999');
-    expect((await screen.findByRole('alert')).textContent).toContain('We could not find what you are looking for.');
+    expect((await screen.findByRole('alert')).textContent).toBe('This promo does not exist, or it was deleted.');
+    // Trying again would not bring it back: no retry, the way out is everyone.
+    expect(screen.queryByRole('button', { name: 'Try again' })).toBeNull();
     fireEvent.click(screen.getByRole('link', { name: 'Show everyone' }));
     await waitFor(() => expect(router.state.location.search).toEqual({}));
     expect(await screen.findByLabelText('Scope')).toBeTruthy();

@@ -8,8 +8,8 @@ import { downloadFunnelCsv, funnelQueryOptions, moneyQueryOptions } from '#src/f
 import { FunnelSection } from '#src/features/admin-insight/components/funnel-section.tsx';
 import { InsightFilters } from '#src/features/admin-insight/components/insight-filters.tsx';
 import { MoneySection } from '#src/features/admin-insight/components/money-section.tsx';
-import { insightSearchSchema } from '#src/features/admin-insight/search.ts';
-import { errorMessage } from '#src/lib/app-error.ts';
+import { insightSearchSchema, type ScopeKind, scopeOf } from '#src/features/admin-insight/search.ts';
+import { AppError, errorMessage } from '#src/lib/app-error.ts';
 import { saveBlob } from '#src/lib/files.ts';
 import { usePageTitle } from '#src/lib/page-title.ts';
 import { m } from '#src/paraglide/messages.js';
@@ -29,11 +29,32 @@ export const Route = createFileRoute('/_auth/_admin/admin/insight')({
   component: AdminInsightPage,
 });
 
-/** The error with its retry, and a way out of a scope that is gone (a link to a deleted promo, say). */
+const SCOPE_GONE: Record<Exclude<ScopeKind, 'all'>, () => string> = {
+  task: m.admin_insight_scope_gone_task,
+  promo: m.admin_insight_scope_gone_promo,
+  recruiter: m.admin_insight_scope_gone_recruiter,
+};
+
+/**
+ * The error with its retry, and a way out of a scope. A scope the server does not know (a shared link to
+ * a promo deleted since) says so, with no retry: trying again would not bring it back.
+ */
 function InsightLoadError({ error }: ErrorComponentProps) {
+  usePageTitle(m.title_insight());
+  const { kind } = scopeOf(Route.useSearch());
+  const gone = error instanceof AppError && error.status === 404 && kind !== 'all' ? SCOPE_GONE[kind] : null;
   return (
     <div className="space-y-3">
-      <RouteLoadError title={m.title_insight()} error={error} />
+      {gone ? (
+        <section className="space-y-4">
+          <h1 className="text-2xl font-semibold">{m.title_insight()}</h1>
+          <p role="alert" className="alert alert-soft alert-warning" data-testid="insight-scope-gone">
+            {gone()}
+          </p>
+        </section>
+      ) : (
+        <RouteLoadError title={m.title_insight()} error={error} />
+      )}
       <Link to="/admin/insight" search={{}} className="btn btn-sm">
         {m.admin_insight_show_everyone()}
       </Link>
