@@ -1,7 +1,7 @@
 import { currentIntlLocale } from '#src/lib/locale.ts';
 import { m } from '#src/paraglide/messages.js';
 
-const pad = (month: number) => String(month).padStart(2, '0');
+const MONTHS = Array.from({ length: 12 }, (_, index) => String(index + 1).padStart(2, '0'));
 
 /**
  * A calendar month ('YYYY-MM') as two selects, month and year, named in the app's language. The
@@ -39,9 +39,9 @@ export function MonthField({
           value={month}
           onChange={(event) => onChange(`${year}-${event.target.value}`)}
         >
-          {Array.from({ length: 12 }, (_, index) => (
-            <option key={index} value={pad(index + 1)}>
-              {monthName.format(Date.UTC(2000, index, 1))}
+          {MONTHS.map((option) => (
+            <option key={option} value={option}>
+              {monthName.format(Date.UTC(2000, Number(option) - 1, 1))}
             </option>
           ))}
         </select>
