@@ -1,5 +1,12 @@
 import * as v from 'valibot';
-import { CALL_FILTERS, CONSENT_STATUSES, HIRING_STATUSES, type HiringStatus, REWARD_FILTERS } from './enums';
+import {
+  CALL_FILTERS,
+  CONSENT_STATUSES,
+  type ConsentStatus,
+  HIRING_STATUSES,
+  type HiringStatus,
+  REWARD_FILTERS,
+} from './enums';
 import { idField, optionalText } from './form-fields';
 import { listPageEntries, searchEntry } from './list-query';
 
@@ -21,6 +28,17 @@ export const HIRING_TRANSITIONS: Readonly<Record<HiringStatus, readonly HiringSt
 };
 
 export const canMoveHiring = (from: HiringStatus, to: HiringStatus) => HIRING_TRANSITIONS[from].includes(to);
+
+/** A move that ends the application (REJECTED, WITHDRAWN): open to a referral whatever its consent. */
+const closesApplication = (to: HiringStatus) => to === 'REJECTED' || to === 'WITHDRAWN';
+
+/**
+ * The moves open to a referral: a move forward (Screening and on) puts the talent before the hiring
+ * company, which the privacy policy promises happens only once the talent has confirmed consent; ending
+ * the application is always open (a talent who declines or withdraws is not put forward).
+ */
+export const hiringMovesFor = (from: HiringStatus, consent: ConsentStatus): HiringStatus[] =>
+  HIRING_TRANSITIONS[from].filter((to) => consent === 'CONFIRMED' || closesApplication(to));
 
 /** What an admin decides; EXCEED_QUOTA is never chosen, it is what APPROVED becomes when the quota is full. */
 export const REWARD_DECISIONS = ['APPROVED', 'REJECTED', 'INELIGIBLE', 'NOT_VALID'] as const;

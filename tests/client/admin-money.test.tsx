@@ -105,6 +105,12 @@ describe('the hiring status screen', () => {
     const dialog = within(await screen.findByRole('dialog', { name: 'Ravi Chandran' }));
     expect(((await dialog.findByRole('radio', { name: 'Approve' })) as HTMLInputElement).disabled).toBe(true);
     expect(dialog.getByText("Approval needs the talent's confirmed consent.")).toBeTruthy();
+    // Nor is the talent put forward to the company before their consent: only ending it is offered.
+    expect(dialog.getByTestId('hiring-needs-consent').textContent).toBe(
+      "Moving forward needs the talent's confirmed consent.",
+    );
+    expect(dialog.queryByRole('button', { name: 'Move to Screening' })).toBeNull();
+    expect(dialog.getByRole('button', { name: 'Move to Rejected' })).toBeTruthy();
     // No refusal is picked for the admin: saving asks for a choice, and nothing is stored.
     expect(dialog.getAllByRole('radio').filter((radio) => (radio as HTMLInputElement).checked)).toEqual([]);
     expect(dialog.queryByLabelText('Reason')).toBeNull();

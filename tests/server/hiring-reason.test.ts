@@ -42,7 +42,10 @@ describe.each(DIALECTS)('hiring reasons and the admin’s evidence on %s', (dial
   it('refuses a final move without a reason (400 on the reason field) and changes nothing', async () => {
     const taskId = await insertTask(t);
     for (const to of ['HIRED', 'REJECTED', 'WITHDRAWN'] as const) {
-      const id = await referNewTalent(t, recruiter.id, taskId, { hiring_status: 'OFFERED' });
+      const id = await referNewTalent(t, recruiter.id, taskId, {
+        hiring_status: 'OFFERED',
+        consent_status: 'CONFIRMED',
+      });
       for (const json of [{ to }, { to, reason: '   ' }]) {
         const res = await moveHiring(id, json);
         expect(res.status, to).toBe(400);
@@ -97,7 +100,7 @@ describe.each(DIALECTS)('hiring reasons and the admin’s evidence on %s', (dial
   });
 
   it('e-mails the recruiter once for a non-final move too, which needs no reason, and clears the old reason', async () => {
-    const id = await referNewTalent(t, recruiter.id, await insertTask(t));
+    const id = await referNewTalent(t, recruiter.id, await insertTask(t), { consent_status: 'CONFIRMED' });
     await ok(moveHiring(id, { to: 'SCREENING' }));
     const mails = await emailsOf(t, 'hiring_changed');
     expect(mails.map((mail) => [mail.to_address, mail.payload.status, mail.payload.reason])).toEqual([
@@ -110,7 +113,10 @@ describe.each(DIALECTS)('hiring reasons and the admin’s evidence on %s', (dial
   });
 
   it('lets only an admin move a referral, and only its own recruiter read the reason', async () => {
-    const id = await referNewTalent(t, recruiter.id, await insertTask(t), { hiring_status: 'OFFERED' });
+    const id = await referNewTalent(t, recruiter.id, await insertTask(t), {
+      hiring_status: 'OFFERED',
+      consent_status: 'CONFIRMED',
+    });
     expect((await moveHiring(id, { to: 'HIRED', reason: 'Signed.' }, recruiter)).status).toBe(403);
     expect(
       (await call(t, null, 'POST', `${BASE}/${id}/hiring-status`, { to: 'HIRED', reason: 'Signed.' })).status,

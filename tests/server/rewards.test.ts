@@ -10,7 +10,7 @@ import type {
   RewardDecided,
 } from '#src/shared/admin-referral-types.ts';
 import type { ListPage } from '#src/shared/api-response.ts';
-import { HIRING_STATUSES } from '#src/shared/enums.ts';
+import { HIRING_STATUSES, type HiringStatus } from '#src/shared/enums.ts';
 import {
   adminCaller,
   type Caller,
@@ -254,7 +254,7 @@ describe.each(DIALECTS)('hiring status and rewards on %s', (dialect) => {
       const allowed = pairs.filter(([from, to]) => HIRING_TRANSITIONS[from].includes(to));
       expect(allowed).toHaveLength(12);
       for (const [from, to] of allowed) {
-        const id = await referNewTalent(t, recruiter.id, taskId, { hiring_status: from });
+        const id = await consentedReferral(t, recruiter.id, taskId, { hiring_status: from });
         t.clock.advance(MINUTE);
         const res = await moveHiring(id, { to, reason: `To ${to}.` });
         expect(res.status, `${from} → ${to}`).toBe(200);
@@ -277,7 +277,7 @@ describe.each(DIALECTS)('hiring status and rewards on %s', (dialect) => {
     });
 
     it('walks a referral from SUBMITTED to HIRED, one step at a time', async () => {
-      const id = await referNewTalent(t, recruiter.id, await insertTask(t));
+      const id = await consentedReferral(t, recruiter.id, await insertTask(t));
       for (const to of ['SCREENING', 'INTERVIEW', 'OFFERED', 'HIRED'] as const) {
         expect((await moveHiring(id, { to, reason: to === 'HIRED' ? 'Signed the offer.' : undefined })).status).toBe(
           200,
@@ -292,6 +292,32 @@ describe.each(DIALECTS)('hiring status and rewards on %s', (dialect) => {
         'INTERVIEW→OFFERED ADMIN',
         'OFFERED→HIRED ADMIN',
       ]);
+    });
+
+    it('moves a referral forward only once the talent has confirmed consent, and ends it whatever the consent', async () => {
+      // The privacy policy: a profile is put before the hiring company only after the talent's consent.
+      const taskId = await insertTask(t);
+      for (const consent of ['PENDING', 'DECLINED'] as const) {
+        for (const from of ['SUBMITTED', 'SCREENING', 'INTERVIEW', 'OFFERED'] as const) {
+          const id = await referNewTalent(t, recruiter.id, taskId, { hiring_status: from, consent_status: consent });
+          expect((await detail(id)).hiringNext, `${from}, consent ${consent}`).toEqual(['REJECTED', 'WITHDRAWN']);
+          const forward = HIRING_TRANSITIONS[from][0] as HiringStatus;
+          const res = await moveHiring(id, { to: forward, reason: 'Signed.' });
+          expect(res.status, `${from} → ${forward}, consent ${consent}`).toBe(409);
+          expect(res.body.error.fields).toEqual({ to: 'hiring_needs_consent' });
+          expect(res.body.error.message).toContain(`consent is ${consent}`);
+          expect((await referralRow(t, id)).hiring_status).toBe(from);
+          expect(await historyOf(t, id)).toEqual([]);
+          const ended = await moveHiring(id, { to: 'WITHDRAWN', reason: 'The talent declined.' });
+          expect(ended.status).toBe(200);
+          expect((ended.body.data as HiringChanged).hiringNext).toEqual([]);
+        }
+      }
+      // Confirmed, the same referral moves on, and the answer offers the next step.
+      const id = await referNewTalent(t, recruiter.id, taskId);
+      await t.db.updateTable('referrals').set({ consent_status: 'CONFIRMED' }).where('id', '=', id).execute();
+      expect((await detail(id)).hiringNext).toEqual(['SCREENING', 'REJECTED', 'WITHDRAWN']);
+      expect((await moveHiring(id, { to: 'SCREENING' })).status).toBe(200);
     });
 
     it('refuses every other move with a clear message, and changes nothing', async () => {

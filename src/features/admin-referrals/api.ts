@@ -19,6 +19,7 @@ registerFieldMessages({
   field_too_long: m.error_field_field_too_long,
   field_invalid: m.error_field_invalid,
   hiring_transition_refused: m.error_field_hiring_transition_refused,
+  hiring_needs_consent: m.error_field_hiring_needs_consent,
   call_proof_already_reviewed: m.error_field_call_proof_already_reviewed,
   reward_in_payment: m.error_field_reward_in_payment,
   reward_consent_required: m.error_field_reward_consent_required,

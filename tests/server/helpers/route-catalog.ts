@@ -1010,7 +1010,7 @@ export const ROUTE_CATALOG: RouteRow[] = [
     path: '/api/admin/referrals/:id/hiring-status',
     expect: adminOnly(),
     build: async (fx) => ({
-      path: `/api/admin/referrals/${await freshReferral(fx)}/hiring-status`,
+      path: `/api/admin/referrals/${await freshReferral(fx, { consent_status: 'CONFIRMED' })}/hiring-status`,
       json: { to: 'SCREENING', note: 'Passed the phone screen.' },
     }),
   },

@@ -19,6 +19,7 @@ import { talentContact, talentDisplayName } from '#src/lib/talent-name.ts';
 import { m } from '#src/paraglide/messages.js';
 import {
   ADMIN_REASON_MAX,
+  HIRING_TRANSITIONS,
   isFinalHiring,
   REWARD_DECISIONS,
   type RewardDecision,
@@ -76,6 +77,11 @@ function HiringSection({ referral }: { referral: AdminReferralDetail }) {
           ))
         )}
       </div>
+      {HIRING_TRANSITIONS[referral.hiringStatus].length > referral.hiringNext.length && (
+        <p className="text-xs text-base-content/70" data-testid="hiring-needs-consent">
+          {m.admin_hiring_moves_need_consent()}
+        </p>
+      )}
       {referral.hiringReason && (
         <p className="text-sm whitespace-pre-line" data-testid="hiring-reason">
           {m.admin_hiring_reason({ reason: referral.hiringReason })}

@@ -10,7 +10,7 @@ import {
 } from '#src/server/modules/referrals/call-proof-items.ts';
 import { listHistory, referralDetailFields } from '#src/server/modules/referrals/referral-detail.ts';
 import { taskStatus } from '#src/server/modules/tasks/task.mappers.ts';
-import { HIRING_TRANSITIONS } from '#src/shared/admin-referral-schemas.ts';
+import { hiringMovesFor } from '#src/shared/admin-referral-schemas.ts';
 import type { AdminCallProofItem, AdminReferralDetail } from '#src/shared/admin-referral-types.ts';
 import type { EducationLevel, HiringStatus, PaymentStatus } from '#src/shared/enums.ts';
 import { adminReferralRows } from './admin-referral-list';
@@ -133,7 +133,7 @@ export async function getAdminReferralDetail(db: DB, referralId: number, now: Da
         }
       : null,
     rewardIfApproved: await rewardIfApproved(db, task, referral.promo_id),
-    hiringNext: [...HIRING_TRANSITIONS[hiring]],
+    hiringNext: hiringMovesFor(hiring, referral.consent_status),
     rewardDecidable: referral.payment_id === null && !IN_PAYMENT.has(referral.reward_status ?? ''),
     approvable: referral.consent_status === 'CONFIRMED',
     callProofList,

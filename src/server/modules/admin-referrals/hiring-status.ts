@@ -3,9 +3,9 @@ import { isPostgres } from '#src/server/db/connect.ts';
 import { AppError, notFound } from '#src/server/errors.ts';
 import { recordChange } from '#src/server/modules/referrals/referral-history.ts';
 import { notifyReferralRecruiter } from '#src/server/notifications/notify-referral.ts';
-import { canMoveHiring, HIRING_TRANSITIONS } from '#src/shared/admin-referral-schemas.ts';
+import { canMoveHiring, HIRING_TRANSITIONS, hiringMovesFor } from '#src/shared/admin-referral-schemas.ts';
 import type { HiringChanged } from '#src/shared/admin-referral-types.ts';
-import type { HiringStatus } from '#src/shared/enums.ts';
+import type { ConsentStatus, HiringStatus } from '#src/shared/enums.ts';
 
 function refusal(from: HiringStatus, to: HiringStatus): AppError {
   const next = HIRING_TRANSITIONS[from];
@@ -20,8 +20,18 @@ function refusal(from: HiringStatus, to: HiringStatus): AppError {
   });
 }
 
+function needsConsent(to: HiringStatus, consent: ConsentStatus): AppError {
+  return new AppError(
+    'CONFLICT',
+    409,
+    `The hiring status cannot move to ${to} before the talent has confirmed consent (consent is ${consent}): only then is their profile put before the hiring company.`,
+    { to: 'hiring_needs_consent' },
+  );
+}
+
 /**
- * Moves a referral's hiring status along PRODUCT.md's state machine; anything else is refused (409).
+ * Moves a referral's hiring status along PRODUCT.md's state machine; anything else is refused (409), and so
+ * is a move forward before the talent has confirmed consent (hiringMovesFor).
  * The reason (required for a final move by the schema) is stored on the referral for the recruiter's
  * screen and in the history; the recruiter's e-mail is queued in the same transaction, one per move.
  */
@@ -36,13 +46,15 @@ export async function changeHiringStatus(
   return deps.db.transaction().execute(async (trx) => {
     const referral = await trx
       .selectFrom('referrals')
-      .select(['id', 'hiring_status', 'recruiter_id', 'talent_id', 'task_id'])
+      .select(['id', 'hiring_status', 'consent_status', 'recruiter_id', 'talent_id', 'task_id'])
       .where('id', '=', referralId)
       .$if(isPostgres(trx), (q) => q.forUpdate())
       .executeTakeFirst();
     if (!referral) throw notFound('Referral');
     const from = referral.hiring_status;
     if (!canMoveHiring(from, input.to)) throw refusal(from, input.to);
+    if (!hiringMovesFor(from, referral.consent_status).includes(input.to))
+      throw needsConsent(input.to, referral.consent_status);
     const reason = input.reason ?? null;
     await trx
       .updateTable('referrals')
@@ -71,6 +83,6 @@ export async function changeHiringStatus(
         page: 'hiring-status',
       },
     );
-    return { referralId, hiringStatus: input.to, hiringNext: [...HIRING_TRANSITIONS[input.to]] };
+    return { referralId, hiringStatus: input.to, hiringNext: hiringMovesFor(input.to, referral.consent_status) };
   });
 }
