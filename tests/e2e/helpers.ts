@@ -72,9 +72,13 @@ export type ServerApi = {
   bytes: (url: string) => Promise<Buffer>;
 };
 
-/** The server as the demo recruiter, through a fresh login of its own. */
-export async function serverAs(request: APIRequestContext, email = RECRUITER_EMAIL): Promise<ServerApi> {
-  const login = await request.post('/api/auth/login', { data: { email, password: DEMO_PASSWORD } });
+/** The server as the demo recruiter (or another user), through a fresh login of its own. */
+export async function serverAs(
+  request: APIRequestContext,
+  email = RECRUITER_EMAIL,
+  password = DEMO_PASSWORD,
+): Promise<ServerApi> {
+  const login = await request.post('/api/auth/login', { data: { email, password } });
   expect(login.ok(), 'API login').toBe(true);
   const { accessToken } = (await login.json()) as { accessToken: string };
   const headers = { Authorization: `Bearer ${accessToken}` };
