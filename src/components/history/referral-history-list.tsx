@@ -26,6 +26,9 @@ const ACTION_LABELS: Record<string, () => string> = {
 
 // The states an action's from/to values name, so "PENDING → CONFIRMED" reads in the user's language.
 const VALUE_LABELS: Record<string, Record<string, () => string>> = {
+  REFERRED: HIRING_LABELS,
+  CONSENT_SENT: CONSENT_LABELS,
+  CONSENT_RESENT: CONSENT_LABELS,
   CONSENT_CHANGED: CONSENT_LABELS,
   ITA_CHANGED: ITA_LABELS,
   ITA_SENT: ITA_LABELS,
