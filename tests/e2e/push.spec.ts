@@ -130,6 +130,22 @@ function shownNotifications(page: Page): Promise<SeenNotification[]> {
   });
 }
 
+/** The demo recruiter signed in, push switched on from the account page, the server holding the device. */
+async function pushSwitchedOn(page: Page, context: BrowserContext) {
+  await context.grantPermissions(['notifications'], { origin: E2E_BASE_URL });
+  await context.addInitScript(fakePushService);
+  await logIn(page, RECRUITER_EMAIL, DEMO_PASSWORD);
+  await expectPath(page, '/dashboard');
+  await waitForServiceWorkerControl(page);
+  await page.goto('/account');
+  const pushSwitch = page.getByRole('switch', { name: message('en', 'push_device_label') });
+  await pushSwitch.click();
+  await expect(pushSwitch).toBeChecked();
+  const subscription = await pageSubscription(page);
+  await expect.poll(() => storedSubscriptions(subscription?.endpoint ?? '')).toHaveLength(1);
+  return subscription;
+}
+
 test('push on this device: switched on from the account page, a push shows its notification and its click opens the screen', async ({
   page,
   context,
@@ -228,17 +244,7 @@ test('a subscription the browser renews replaces the old one on the server, so p
   page,
   context,
 }) => {
-  await context.grantPermissions(['notifications'], { origin: E2E_BASE_URL });
-  await context.addInitScript(fakePushService);
-  await logIn(page, RECRUITER_EMAIL, DEMO_PASSWORD);
-  await expectPath(page, '/dashboard');
-  await waitForServiceWorkerControl(page);
-  await page.goto('/account');
-  const pushSwitch = page.getByRole('switch', { name: message('en', 'push_device_label') });
-  await pushSwitch.click();
-  await expect(pushSwitch).toBeChecked();
-  const old = await pageSubscription(page);
-  await expect.poll(() => storedSubscriptions(old?.endpoint ?? '')).toHaveLength(1);
+  const old = await pushSwitchedOn(page, context);
 
   // The browser's pushsubscriptionchange (Firefox fires it on a key rotation; Chromium never does, so it
   // is dispatched in the worker here, with a renewed subscription as the push service would make one).
@@ -282,17 +288,7 @@ test('signing out removes this device’s subscription, so a shared phone stops 
   page,
   context,
 }) => {
-  await context.grantPermissions(['notifications'], { origin: E2E_BASE_URL });
-  await context.addInitScript(fakePushService);
-  await logIn(page, RECRUITER_EMAIL, DEMO_PASSWORD);
-  await expectPath(page, '/dashboard');
-  await waitForServiceWorkerControl(page);
-  await page.goto('/account');
-  const pushSwitch = page.getByRole('switch', { name: message('en', 'push_device_label') });
-  await pushSwitch.click();
-  await expect(pushSwitch).toBeChecked();
-  const subscription = await pageSubscription(page);
-  await expect.poll(() => storedSubscriptions(subscription?.endpoint ?? '')).toHaveLength(1);
+  const subscription = await pushSwitchedOn(page, context);
 
   await page.goto('/logout');
   await expectPath(page, '/login');
