@@ -127,6 +127,16 @@ describe('the OpenAPI document', () => {
     expect(schemas.length).toBeGreaterThan(200);
   });
 
+  it('describes a number in the address as a number, not as "number | string"', () => {
+    const parameters = operations(doc).get('GET /api/admin/referrals')?.parameters as Json[];
+    const named = (name: string) => parameters.find((parameter) => parameter.name === name)?.schema;
+    expect(named('taskId')).toEqual({ type: 'integer', minimum: 1, maximum: 2147483647 });
+    expect(named('page')).toMatchObject({ type: 'number', default: 1 });
+    for (const [key, op] of operations(doc))
+      for (const parameter of op.parameters ?? [])
+        expect(parameter.schema?.anyOf, `${key} ${parameter.name}`).toBeUndefined();
+  });
+
   it('gives files, CSV and the event stream their own content types', () => {
     const content = (key: string) => Object.keys(operations(doc).get(key)?.responses['200'].content);
     expect(content('GET /api/admin/payments/export.csv')).toEqual(['text/csv']);

@@ -81,6 +81,10 @@ export async function buildOpenApiDocument(app: Hono<never, never, string>): Pro
     },
   };
 
+  for (const item of Object.values(doc.paths ?? {}))
+    for (const method of METHODS)
+      for (const parameter of item?.[method]?.parameters ?? []) if (!('$ref' in parameter)) plainNumber(parameter);
+
   const honoPaths = new Map<string, string>();
   for (const route of app.routes) honoPaths.set(openApiPath(route.path), route.path);
   for (const [path, item] of Object.entries(doc.paths ?? {})) {
@@ -133,6 +137,24 @@ async function describeOperation(
   responses['4XX'] = ERROR;
   responses['5XX'] = ERROR;
   operation.responses = responses;
+}
+
+/**
+ * A number in the address (an id, a page): valibot reads it from text or a number (`numberish`), which the
+ * converter writes as `anyOf: [number, numeric string]`, shown by the docs page as "number | string" beside
+ * "integer". A query or path value is always text, read as the number it says: the parameter is a number
+ * (an integer where the schema says so), its limits kept.
+ */
+function plainNumber(parameter: OpenAPIV3_1.ParameterObject) {
+  const schema = parameter.schema as { type?: string; anyOf?: { type?: string; pattern?: unknown }[] } | undefined;
+  const branches = schema?.anyOf;
+  if (!schema || !branches || branches.length !== 2) return;
+  const numberish =
+    branches.some((branch) => branch.type === 'number') &&
+    branches.some((branch) => branch.type === 'string' && typeof branch.pattern === 'string');
+  if (!numberish) return;
+  delete schema.anyOf;
+  schema.type ??= 'number';
 }
 
 /** A valibot schema as the document's JSON Schema; definitions it names go to the components. */
