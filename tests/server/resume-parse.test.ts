@@ -209,11 +209,14 @@ describe.each(DIALECTS)('parsing dropped resumes on %s', (dialect) => {
     try {
       await parser.runOnce(); // the start-up pass has found nothing
       const { talentId } = await drop(pdfFile());
+      // Well under the 60 s poll, so only the drop's own wake-up can have done it; inside the test's 20 s.
+      // Not 5 s: the reader's child process starts for this first file and loads pdf.js, which took longer
+      // than that once in CI with every other test file running on the machine's two cores.
       await vi.waitFor(
         async () => {
           expect((await talent(talentId)).parseStatus).toBe('DONE');
         },
-        { timeout: 5000, interval: 50 },
+        { timeout: 15_000, interval: 50 },
       );
     } finally {
       await parser.stop();
