@@ -35,9 +35,11 @@ const numberText = v.pipe(
   v.transform((s) => Number(s)),
 );
 
-/** A number, or its text in a form. */
-export const numberish = (message = 'field_number') =>
-  v.pipe(v.union([v.number(message), numberText], message), v.number(message));
+/**
+ * A number, or its text in a form. Its output is a number already: no schema follows it, because the
+ * OpenAPI converter stops reading a pipe at its second schema (the limits after it would be lost).
+ */
+export const numberish = (message = 'field_number') => v.union([v.number(message), numberText], message);
 
 /** The largest id an id column holds (a 32-bit integer in PostgreSQL); a larger one names nothing. */
 export const MAX_ID = 2_147_483_647;

@@ -20,7 +20,7 @@ export const listPageEntries = {
     ),
     1,
   ),
-  pageSize: v.optional(v.pipe(numberish('field_invalid'), v.picklist(PAGE_SIZES, 'field_invalid')), DEFAULT_PAGE_SIZE),
+  pageSize: v.optional(v.pipe(numberish('field_invalid'), v.values(PAGE_SIZES, 'field_invalid')), DEFAULT_PAGE_SIZE),
 };
 
 /** `/:id` path parameters. */

@@ -131,7 +131,9 @@ describe('the OpenAPI document', () => {
     const parameters = operations(doc).get('GET /api/admin/referrals')?.parameters as Json[];
     const named = (name: string) => parameters.find((parameter) => parameter.name === name)?.schema;
     expect(named('taskId')).toEqual({ type: 'integer', minimum: 1, maximum: 2147483647 });
-    expect(named('page')).toMatchObject({ type: 'number', default: 1 });
+    // Its limits as the validator reads them: the page is a whole number from 1, the page size one of four.
+    expect(named('page')).toEqual({ type: 'integer', minimum: 1, maximum: 100000, default: 1 });
+    expect(named('pageSize')).toEqual({ type: 'number', enum: [10, 20, 30, 50], default: 10 });
     for (const [key, op] of operations(doc))
       for (const parameter of op.parameters ?? [])
         expect(parameter.schema?.anyOf, `${key} ${parameter.name}`).toBeUndefined();
