@@ -216,4 +216,30 @@ describe('the payments screen', () => {
     const table = within(await screen.findByRole('table', { name: 'Payments' }));
     expect(within(await table.findByTestId('payment-row')).getByTestId('payment-status').textContent).toBe('Paid');
   });
+
+  it('opens a payment by its number: who is paid, into which account, and each referral it pays', async () => {
+    renderAppAt('/admin/payments');
+    const table = within(await screen.findByRole('table', { name: 'Payments' }));
+    const row = within(await table.findByTestId('payment-row'));
+    const id = (await db().selectFrom('payments').select('id').orderBy('id', 'desc').executeTakeFirstOrThrow()).id;
+    expect(row.getByTestId('payment-number').textContent).toBe(`#${id}`);
+    fireEvent.click(row.getByRole('button', { name: `Open payment #${id}` }));
+
+    const dialog = within(await screen.findByRole('dialog', { name: `Payment #${id}` }));
+    const detail = within(await dialog.findByTestId('payment-detail'));
+    expect(detail.getByText('Aina Rahman')).toBeTruthy();
+    expect(detail.getByText('Pay to: Maybank · Aina Rahman · 114455667788')).toBeTruthy();
+    expect(detail.getByTestId('payment-status').textContent).toBe('Paid');
+    expect(detail.getByTestId('payment-detail-reference').textContent).toBe('MBB-2026-0042');
+    const paid = detail.getAllByTestId('payment-referral');
+    expect(paid).toHaveLength(1);
+    expect(paid[0]?.textContent).toContain('Siti Aminah');
+    expect(paid[0]?.textContent).toContain('Route Planner');
+    expect(paid[0]?.textContent).toMatch(/(RM|MYR)\s?150\.00/);
+    // Mei Ling and Arun Kumar are approved-able but not in this payment.
+    expect(detail.queryByText('Mei Ling')).toBeNull();
+
+    fireEvent.click(dialog.getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
 });

@@ -130,15 +130,20 @@ function shownNotifications(page: Page): Promise<SeenNotification[]> {
   });
 }
 
-/** The demo recruiter signed in, push switched on from the account page, the server holding the device. */
-async function pushSwitchedOn(page: Page, context: BrowserContext) {
+/** The demo recruiter signed in on a device whose browser grants notifications, on the account page: its push switch. */
+async function signedInForPush(page: Page, context: BrowserContext) {
   await context.grantPermissions(['notifications'], { origin: E2E_BASE_URL });
   await context.addInitScript(fakePushService);
   await logIn(page, RECRUITER_EMAIL, DEMO_PASSWORD);
   await expectPath(page, '/dashboard');
   await waitForServiceWorkerControl(page);
   await page.goto('/account');
-  const pushSwitch = page.getByRole('switch', { name: message('en', 'push_device_label') });
+  return page.getByRole('switch', { name: message('en', 'push_device_label') });
+}
+
+/** The demo recruiter signed in, push switched on from the account page, the server holding the device. */
+async function pushSwitchedOn(page: Page, context: BrowserContext) {
+  const pushSwitch = await signedInForPush(page, context);
   await pushSwitch.click();
   await expect(pushSwitch).toBeChecked();
   const subscription = await pageSubscription(page);
@@ -151,16 +156,8 @@ test('push on this device: switched on from the account page, a push shows its n
   context,
 }) => {
   test.setTimeout(60_000);
-  await context.grantPermissions(['notifications'], { origin: E2E_BASE_URL });
-  await context.addInitScript(fakePushService);
-
-  await logIn(page, RECRUITER_EMAIL, DEMO_PASSWORD);
-  await expectPath(page, '/dashboard');
-  await waitForServiceWorkerControl(page);
-
   // Off on a device that never had it; switched on by the recruiter.
-  await page.goto('/account');
-  const pushSwitch = page.getByRole('switch', { name: message('en', 'push_device_label') });
+  const pushSwitch = await signedInForPush(page, context);
   await expect(pushSwitch).toBeEnabled();
   await expect(pushSwitch).not.toBeChecked();
   await expect(page.getByTestId('push-device-hint')).toHaveText(message('en', 'push_device_off'));

@@ -7,7 +7,17 @@ export type Column<T> = {
   className?: string;
   cell: (item: T) => ReactNode;
   testId?: string;
+  /**
+   * The row's buttons: pinned to the table's right edge, so they stay whole and in reach when the
+   * table is wider than its box (a longer language, a narrower window) and the rest scrolls under them.
+   */
+  actions?: boolean;
 };
+
+// Its own background hides the cells scrolling under it; the shadow marks the edge they go under.
+const ACTIONS_COLUMN = 'sticky right-0 z-[1] bg-base-100 whitespace-nowrap shadow-[-6px_0_6px_-6px_rgb(0_0_0/0.2)]';
+const classesOf = (column: Pick<Column<never>, 'className' | 'actions'>) =>
+  [column.className, column.actions ? ACTIONS_COLUMN : undefined].filter(Boolean).join(' ') || undefined;
 
 type TableAndCardsProps<T> = {
   label: string;
@@ -43,7 +53,7 @@ export function TableAndCards<T extends { id: number | string }>({
               {columns.map((column, index) => (
                 // Columns are fixed per list: their position is their identity.
                 // biome-ignore lint/suspicious/noArrayIndexKey: see above
-                <th key={index} className={column.className}>
+                <th key={index} className={classesOf(column)}>
                   {column.header}
                 </th>
               ))}
@@ -54,7 +64,7 @@ export function TableAndCards<T extends { id: number | string }>({
               <tr key={item.id} data-testid={rowTestId}>
                 {columns.map((column, index) => (
                   // biome-ignore lint/suspicious/noArrayIndexKey: fixed columns, as above
-                  <td key={index} className={column.className} data-testid={column.testId}>
+                  <td key={index} className={classesOf(column)} data-testid={column.testId}>
                     {column.cell(item)}
                   </td>
                 ))}

@@ -11,25 +11,10 @@ import { formatDateTime, formatMoney } from '#src/lib/format.ts';
 import { asPageSize } from '#src/lib/list-search.ts';
 import { m } from '#src/paraglide/messages.js';
 import type { ListPage } from '#src/shared/api-response.ts';
-import type { PaymentStatus } from '#src/shared/enums.ts';
 import type { PaymentRow } from '#src/shared/payment-types.ts';
 import { MarkPaidDialog } from './mark-paid-dialog';
-
-const STATUS_LABELS: Record<PaymentStatus, () => string> = {
-  PENDING: m.admin_payments_status_pending,
-  PAID: m.admin_payments_status_paid,
-};
-
-function StatusBadge({ status }: { status: PaymentStatus }) {
-  return (
-    <span
-      className={`badge badge-soft badge-sm whitespace-nowrap ${status === 'PAID' ? 'badge-success' : 'badge-warning'}`}
-      data-testid="payment-status"
-    >
-      {STATUS_LABELS[status]()}
-    </span>
-  );
-}
+import { PaymentDetailDialog } from './payment-detail-dialog';
+import { PaymentStatusBadge } from './payment-status-badge';
 
 function PaymentActions({ payment }: { payment: PaymentRow }) {
   const cancel = useCancelPaymentMutation(payment.id);
@@ -71,8 +56,28 @@ function PaymentActions({ payment }: { payment: PaymentRow }) {
   );
 }
 
+// The payment's number, which opens its detail: the referrals it pays and the account it pays into.
+function PaymentNumber({ payment, onOpen }: { payment: PaymentRow; onOpen: (id: number) => void }) {
+  return (
+    <button
+      type="button"
+      className="link link-hover font-mono"
+      aria-haspopup="dialog"
+      aria-label={m.admin_payments_open({ id: String(payment.id) })}
+      onClick={() => onOpen(payment.id)}
+    >
+      #{payment.id}
+    </button>
+  );
+}
+
 // A function: the headings are read in the current language at each render.
-const columns = (): Column<PaymentRow>[] => [
+const columns = (onOpen: (id: number) => void): Column<PaymentRow>[] => [
+  {
+    header: m.admin_payments_col_payment(),
+    testId: 'payment-number',
+    cell: (payment) => <PaymentNumber payment={payment} onOpen={onOpen} />,
+  },
   {
     header: m.admin_payments_col_recruiter(),
     cell: (payment) => (
@@ -94,7 +99,7 @@ const columns = (): Column<PaymentRow>[] => [
       </>
     ),
   },
-  { header: m.admin_payments_col_status(), cell: (payment) => <StatusBadge status={payment.status} /> },
+  { header: m.admin_payments_col_status(), cell: (payment) => <PaymentStatusBadge status={payment.status} /> },
   {
     header: m.admin_payments_col_reference(),
     testId: 'payment-reference',
@@ -117,6 +122,7 @@ const columns = (): Column<PaymentRow>[] => [
   },
   {
     header: <span className="sr-only">{m.admin_payments_col_actions()}</span>,
+    actions: true,
     cell: (payment) => <PaymentActions payment={payment} />,
   },
 ];
@@ -129,13 +135,14 @@ export function PaymentList({
   data: ListPage<PaymentRow>;
   onChange: (patch: Partial<PaymentsSearch>) => void;
 }) {
+  const [opened, setOpened] = useState<number | null>(null);
   if (data.items.length === 0) return <EmptyState title={m.admin_payments_empty()} />;
   return (
     <div className="space-y-3">
       <TableAndCards
         label={m.admin_payments_list_label()}
         items={data.items}
-        columns={columns()}
+        columns={columns(setOpened)}
         compact
         rowTestId="payment-row"
         cardTestId="payment-card"
@@ -143,10 +150,11 @@ export function PaymentList({
           <>
             <div className="flex items-start justify-between gap-2">
               <div className="min-w-0">
+                <PaymentNumber payment={payment} onOpen={setOpened} />
                 <h3 className="font-semibold">{payment.recruiterName}</h3>
                 <p className="truncate text-xs text-base-content/70">{payment.recruiterEmail}</p>
               </div>
-              <StatusBadge status={payment.status} />
+              <PaymentStatusBadge status={payment.status} />
             </div>
             <p className="text-lg font-semibold tabular-nums">{formatMoney(payment.amount, payment.currency)}</p>
             <p className="text-xs text-base-content/70">
@@ -168,6 +176,7 @@ export function PaymentList({
         total={data.total}
         onChange={(next) => onChange({ page: next.page, pageSize: asPageSize(next.pageSize) })}
       />
+      {opened !== null && <PaymentDetailDialog paymentId={opened} onClose={() => setOpened(null)} />}
     </div>
   );
 }

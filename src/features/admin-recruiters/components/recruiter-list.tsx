@@ -99,6 +99,7 @@ const columns = (): Column<RecruiterRow>[] => [
   },
   {
     header: <span className="sr-only">{m.admin_recruiters_col_actions()}</span>,
+    actions: true,
     className: 'text-right',
     cell: (recruiter) => <RecruiterStatusAction recruiter={recruiter} />,
   },

@@ -90,6 +90,8 @@ const NUMBER = 'text-right tabular-nums whitespace-nowrap';
 const columns = (onEdit: (id: number) => void): Column<AdminTaskSummary>[] => [
   {
     header: m.admin_tasks_col_task(),
+    // A title stays readable (two or three lines) while the other columns keep to one line each.
+    className: 'min-w-56',
     cell: (task) => (
       <>
         <div className="font-semibold">{task.title}</div>
@@ -120,6 +122,7 @@ const columns = (onEdit: (id: number) => void): Column<AdminTaskSummary>[] => [
   },
   {
     header: <span className="sr-only">{m.admin_tasks_col_actions()}</span>,
+    actions: true,
     cell: (task) => (
       <div className="flex justify-end gap-1">
         <EditButton task={task} onEdit={onEdit} />
