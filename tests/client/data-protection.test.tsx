@@ -1,6 +1,6 @@
 import 'fake-indexeddb/auto';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { clearAuthTokens } from '#src/lib/auth-session.ts';
 import { formatDate } from '#src/lib/format.ts';
 import { m } from '#src/paraglide/messages.js';
@@ -91,6 +91,31 @@ describe('an anonymised talent in the recruiter screens', () => {
 });
 
 describe('Admin › Data protection', () => {
+  it('shows the opening and the export in the person’s record of access, as they happen', async () => {
+    // jsdom has no object URLs, and would follow the download link: the download itself is the
+    // browser's; the file's content is checked here.
+    const saved: Blob[] = [];
+    URL.createObjectURL = (blob: Blob) => {
+      saved.push(blob);
+      return 'blob:download';
+    };
+    URL.revokeObjectURL = () => undefined;
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
+    onTestFinished(() => click.mockRestore());
+    await server.signIn(adminEmail);
+    renderAppAt(`/admin/data-protection?person=${kept.talentId}`);
+    const access = await screen.findByTestId('person-access');
+    // This opening is the newest line: the section does not wait for the next visit to say so.
+    await waitFor(() => expect(access.textContent).toContain(m.data_protection_action_person_view()));
+    expect(access.textContent).not.toContain(m.data_protection_action_person_export());
+
+    fireEvent.click(screen.getByRole('button', { name: m.data_protection_export() }));
+    await waitFor(() => expect(access.textContent).toContain(m.data_protection_action_person_export()));
+    expect(saved).toHaveLength(1);
+    const file = JSON.parse(await (saved[0] as Blob).text()) as { access: { action: string }[] };
+    expect(file.access.map((line) => line.action)).toEqual(['PERSON_EXPORT', 'PERSON_VIEW']);
+  });
+
   it('finds a person by e-mail, erases them in two steps and says they were deleted', async () => {
     await server.signIn(adminEmail);
     renderAppAt('/admin/data-protection');

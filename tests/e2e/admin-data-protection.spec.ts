@@ -51,6 +51,10 @@ test('an admin finds a talent by e-mail, exports and erases them, and the recrui
   const view = await findAndOpen(admin, 'en', PERSON);
   await expect(view.getByTestId('person-referrals').getByRole('row')).toHaveCount(2); // header + one referral
   await expect(view.getByTestId('person-files')).toContainText(text('en', 'data_protection_file_call_proof'));
+  // The opening is in the record of access at once; the export joins it when the file is saved.
+  const access = view.getByTestId('person-access');
+  await expect(access).toContainText(text('en', 'data_protection_action_person_view'));
+  await expect(access).not.toContainText(text('en', 'data_protection_action_person_export'));
   await admin.screenshot({ path: 'test-results/e2e/data-protection-person-1280-en.png', fullPage: true });
 
   const downloading = admin.waitForEvent('download');
@@ -65,6 +69,7 @@ test('an admin finds a talent by e-mail, exports and erases them, and the recrui
   expect(exported.profile).toMatchObject({ fullName: PERSON.name, email: PERSON.email });
   expect(exported.referrals).toHaveLength(1);
   expect(exported.files.length).toBeGreaterThan(0);
+  await expect(access).toContainText(text('en', 'data_protection_action_person_export'));
 
   await view.getByRole('button', { name: text('en', 'data_protection_erase_now') }).click();
   const first = admin.getByRole('alertdialog');

@@ -5,6 +5,7 @@ import { registerFieldMessages } from '#src/lib/field-errors.ts';
 import { invalidateReferralViews } from '#src/lib/referral-views.ts';
 import { m } from '#src/paraglide/messages.js';
 import type { DataRequestStatus } from '#src/shared/data-protection-schemas.ts';
+import type { PersonExport } from '#src/shared/data-protection-types.ts';
 
 // Admin › Data protection (`/api/admin/data-protection`, issue 24). Keys start with 'data-protection':
 // a search, one person, the requests. Erasing drops every cached talent list and referral, whose rows
@@ -29,6 +30,9 @@ export const peopleQueryOptions = (q: string) =>
     queryFn: () => unwrap(api.api.admin['data-protection'].people.$get({ query: { q } })),
     enabled: q.trim().length >= 3,
   });
+
+/** One person as the typed client reads them (JSON: a line's detail is a JSON value). */
+type PersonAnswer = Awaited<ReturnType<NonNullable<ReturnType<typeof personQueryOptions>['queryFn']>>>;
 
 // Each opening is a line in the record of access: not cached between visits, not refetched behind the admin.
 export const personQueryOptions = (talentId: number) =>
@@ -91,5 +95,9 @@ export async function downloadPersonExport(talentId: number) {
   if (!response.ok) throw await toAppError(response);
   const disposition = response.headers.get('content-disposition') ?? '';
   const name = /filename="([^"]+)"/.exec(disposition)?.[1] ?? `person-${talentId}.json`;
-  return { blob: await response.blob(), name };
+  const blob = await response.blob();
+  // The file is the person as the server holds them now, its export's line in the record of access
+  // included: the screen shows it instead of its older copy.
+  const { exportedAt: _, ...person } = JSON.parse(await blob.text()) as PersonExport;
+  return { blob, name, person: person as PersonAnswer };
 }

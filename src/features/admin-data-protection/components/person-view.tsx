@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { FormAlert } from '#src/components/form/form-alert.tsx';
 import { RowSkeletons } from '#src/components/list/row-skeletons.tsx';
@@ -37,14 +37,16 @@ export function PersonView({
   onErased: (answer: EraseAnswer) => void;
 }) {
   const query = useQuery(personQueryOptions(talentId));
+  const queryClient = useQueryClient();
   const [exporting, setExporting] = useState(false);
   const [erasing, setErasing] = useState(false);
 
   async function exportJson() {
     setExporting(true);
     try {
-      const { blob, name } = await downloadPersonExport(talentId);
+      const { blob, name, person } = await downloadPersonExport(talentId);
       saveBlob(blob, name);
+      queryClient.setQueryData(personQueryOptions(talentId).queryKey, person);
     } catch (error) {
       toast.error(errorMessage(error));
     } finally {

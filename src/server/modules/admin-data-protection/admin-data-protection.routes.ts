@@ -14,7 +14,7 @@ import {
 import type { EraseAnswer, PersonExport } from '#src/shared/data-protection-types.ts';
 import { idParamSchema } from '#src/shared/list-query.ts';
 import { closeDataRequest, listDataRequests } from './data-requests';
-import { findPeople, getPerson } from './people-queries';
+import { accessLinesOf, findPeople, getPerson } from './people-queries';
 
 /** Who, from where: the record of access names the admin, their address and their browser. */
 const origin = (c: Context<AppEnv>) => ({
@@ -35,7 +35,7 @@ export const adminDataProtectionRoutes = new Hono<AppEnv>()
   .get('/people/:talentId', validate('param', personParamSchema), async (c) => {
     const { db, now } = c.get('deps');
     const talentId = c.req.valid('param').talentId;
-    const data = await getPerson(db, talentId);
+    const person = await getPerson(db, talentId);
     await recordAccess(db, now(), {
       ...origin(c),
       action: 'PERSON_VIEW',
@@ -43,6 +43,8 @@ export const adminDataProtectionRoutes = new Hono<AppEnv>()
       subjectId: talentId,
       talentId,
     });
+    // The record of access as it stands now: this view is its newest line.
+    const data = { ...person, access: await accessLinesOf(db, talentId) };
     return c.json({ success: true as const, data }, 200);
   })
   .get('/people/:talentId/export', validate('param', personParamSchema), async (c) => {
@@ -58,7 +60,8 @@ export const adminDataProtectionRoutes = new Hono<AppEnv>()
       talentId,
       detail: { referrals: person.referrals.length, files: person.files.length },
     });
-    const body: PersonExport = { exportedAt: at.toISOString(), ...person };
+    // The export's own line is in the file, and the screen shows the file's record of access (person-view.tsx).
+    const body: PersonExport = { exportedAt: at.toISOString(), ...person, access: await accessLinesOf(db, talentId) };
     c.header('Content-Disposition', `attachment; filename="person-${talentId}-${at.toISOString().slice(0, 10)}.json"`);
     c.header('Cache-Control', 'no-store');
     return c.json(body, 200);

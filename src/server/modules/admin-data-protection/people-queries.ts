@@ -191,24 +191,7 @@ export async function getPerson(db: DB, talentId: number): Promise<PersonView> {
       .orderBy('created_at')
       .orderBy('id')
       .execute(),
-    db
-      .selectFrom('access_log')
-      .leftJoin('users', 'users.id', 'access_log.actor_id')
-      .select([
-        'access_log.id',
-        'access_log.action',
-        'access_log.actor_kind',
-        'access_log.subject_kind',
-        'access_log.subject_id',
-        'access_log.detail',
-        'access_log.created_at',
-        'users.full_name as actor_name',
-      ])
-      .where('access_log.talent_id', '=', talentId)
-      .orderBy('access_log.created_at', 'desc')
-      .orderBy('access_log.id', 'desc')
-      .limit(500)
-      .execute(),
+    accessLinesOf(db, talentId),
   ]);
 
   const toFile = (f: NonNullable<typeof resumeFile>): PersonFile => {
@@ -288,18 +271,7 @@ export async function getPerson(db: DB, talentId: number): Promise<PersonView> {
       closedAt: r.closed_at,
       response: r.response,
     })),
-    access: access.map(
-      (a): PersonAccess => ({
-        id: a.id,
-        action: a.action,
-        actorKind: a.actor_kind,
-        actorName: a.actor_name ?? null,
-        subjectKind: a.subject_kind,
-        subjectId: a.subject_id,
-        detail: parseDetail(a.detail),
-        createdAt: a.created_at,
-      }),
-    ),
+    access,
   };
 }
 
@@ -311,4 +283,41 @@ function parseDetail(json: string | null): Record<string, unknown> | null {
   } catch {
     return null;
   }
+}
+
+/**
+ * The talent's lines in the record of access, newest first (500 at most). The routes read them again
+ * after writing their own line, so that a view or an export shows itself among them.
+ */
+export async function accessLinesOf(db: DB, talentId: number): Promise<PersonAccess[]> {
+  const lines = await db
+    .selectFrom('access_log')
+    .leftJoin('users', 'users.id', 'access_log.actor_id')
+    .select([
+      'access_log.id',
+      'access_log.action',
+      'access_log.actor_kind',
+      'access_log.subject_kind',
+      'access_log.subject_id',
+      'access_log.detail',
+      'access_log.created_at',
+      'users.full_name as actor_name',
+    ])
+    .where('access_log.talent_id', '=', talentId)
+    .orderBy('access_log.created_at', 'desc')
+    .orderBy('access_log.id', 'desc')
+    .limit(500)
+    .execute();
+  return lines.map(
+    (a): PersonAccess => ({
+      id: a.id,
+      action: a.action,
+      actorKind: a.actor_kind,
+      actorName: a.actor_name ?? null,
+      subjectKind: a.subject_kind,
+      subjectId: a.subject_id,
+      detail: parseDetail(a.detail),
+      createdAt: a.created_at,
+    }),
+  );
 }
