@@ -52,7 +52,7 @@ describe('reset password page', () => {
 });
 
 describe('update password page', () => {
-  it('checks the rule live, sets the password, toasts and goes to /login', async () => {
+  it('checks the rule live, sets the password, and the login page says so with the e-mail filled in', async () => {
     const email = await server.createUser({ needToChangePassword: true });
     const { token } = await server.logIn(email);
     const { router } = renderAt(`/update-password?token=${token}`);
@@ -69,9 +69,25 @@ describe('update password page', () => {
     fireEvent.change(screen.getByLabelText('Confirm new password'), { target: { value: 'NewSecret#2026' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save password' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
-    expect(getToasts().map((t) => t.message)).toContain(
-      'Your password has been updated. Please log in with your new password.',
-    );
+    // Said on the login page itself, not in a toast that outlives it (seen over the dashboard's heading).
+    const updated = await screen.findByRole('status');
+    expect(updated.textContent).toBe('Your password has been updated. Please log in with your new password.');
+    expect(getToasts()).toEqual([]);
+    expect(router.state.location.href).not.toContain('@');
+    const emailField = screen.getByLabelText('E-mail') as HTMLInputElement;
+    expect(emailField.value).toBe(email);
+    expect(document.activeElement).toBe(screen.getByLabelText('Password'));
+
+    fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'NewSecret#2026' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Log in' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
+    expect(screen.queryByText('Your password has been updated. Please log in with your new password.')).toBeNull();
+  });
+
+  it('shows no such note on a login page opened any other way', async () => {
+    renderAt('/login');
+    expect(((await screen.findByLabelText('E-mail')) as HTMLInputElement).value).toBe('');
+    expect(screen.queryByRole('status')).toBeNull();
   });
 
   it('offers a new link when the token was already used', async () => {

@@ -92,6 +92,8 @@ describe.each(DIALECTS)('auth on %s', (dialect) => {
         json: { token: body.token, password: 'Brand#new1', confirmPassword: 'Brand#new1' },
       });
       expect(update.status).toBe(200);
+      // The address the login page fills in next: the token's holder reads their own mailbox.
+      expect((await update.json()).data).toEqual({ email: 'new@example.com' });
       const after = await postLogin({ email: 'new@example.com', password: 'Brand#new1' });
       expect(await after.json()).toMatchObject({ needToChangePassword: false, accessToken: expect.any(String) });
     });

@@ -2,7 +2,17 @@ import { TextField } from '#src/components/form/text-field.tsx';
 import { m } from '#src/paraglide/messages.js';
 
 /** The e-mail field of the login and reset-password forms (posted as `email`, read from FormData). */
-export function EmailField({ id, error, disabled }: { id: string; error?: string; disabled: boolean }) {
+export function EmailField({
+  id,
+  error,
+  disabled,
+  defaultValue,
+}: {
+  id: string;
+  error?: string;
+  disabled: boolean;
+  defaultValue?: string;
+}) {
   return (
     <TextField
       id={id}
@@ -16,6 +26,7 @@ export function EmailField({ id, error, disabled }: { id: string; error?: string
       spellCheck={false}
       placeholder={m.auth_email_placeholder()}
       disabled={disabled}
+      defaultValue={defaultValue}
     />
   );
 }

@@ -5,6 +5,7 @@ import { SubmitButton } from '#src/components/form/submit-button.tsx';
 import { ShowPasswordToggle, TextField } from '#src/components/form/text-field.tsx';
 import { useLoginMutation } from '#src/features/auth/api.ts';
 import { safeRedirectPath } from '#src/features/auth/guards.ts';
+import { usePasswordUpdatedFor } from '#src/features/auth/password-updated.ts';
 import { errorMessage } from '#src/lib/app-error.ts';
 import { usePageTitle } from '#src/lib/page-title.ts';
 import { useValidatedForm } from '#src/lib/use-validated-form.ts';
@@ -26,6 +27,7 @@ export function LoginPage({ redirectTo }: { redirectTo?: string }) {
   const login = useLoginMutation();
   const { errors, formError, submit } = useValidatedForm(loginSchema);
   const [show, setShow] = useState(false);
+  const updatedFor = usePasswordUpdatedFor();
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -53,11 +55,16 @@ export function LoginPage({ redirectTo }: { redirectTo?: string }) {
         <h1 className="text-2xl font-semibold">{m.auth_login_heading()}</h1>
         <p className="text-sm text-base-content/70">{m.auth_login_intro()}</p>
       </div>
-      {formError && <FormAlert message={errorMessage(formError)} />}
+      {formError ? (
+        <FormAlert message={errorMessage(formError)} />
+      ) : (
+        updatedFor !== undefined && <FormAlert kind="success" message={m.auth_password_updated()} />
+      )}
       <form noValidate onSubmit={onSubmit} className="flex flex-col gap-2">
-        <EmailField id="login-email" error={errors.email} disabled={pending} />
+        <EmailField id="login-email" error={errors.email} disabled={pending} defaultValue={updatedFor} />
         <TextField
           id="login-password"
+          autoFocus={updatedFor !== undefined}
           label={m.auth_password_label()}
           labelAside={
             <Link to="/reset-password" className="link link-hover link-primary text-xs">

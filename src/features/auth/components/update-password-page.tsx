@@ -5,7 +5,6 @@ import { PasswordChecklist } from '#src/components/form/password-checklist.tsx';
 import { SubmitButton } from '#src/components/form/submit-button.tsx';
 import { TextField } from '#src/components/form/text-field.tsx';
 import { GuestLayout } from '#src/components/layout/guest-layout.tsx';
-import { toast } from '#src/components/toast/toast-store.ts';
 import { useUpdatePasswordMutation } from '#src/features/auth/api.ts';
 import { errorMessage } from '#src/lib/app-error.ts';
 import { registerFieldMessages } from '#src/lib/field-errors.ts';
@@ -49,9 +48,8 @@ export function UpdatePasswordPage({ token }: { token: string }) {
       confirmPassword: String(form.get('confirmPassword') ?? ''),
     };
     void submit(input, async (output) => {
-      await update.mutateAsync(output);
-      toast.success(m.auth_password_updated());
-      await navigate({ to: '/login' });
+      const { email } = await update.mutateAsync(output);
+      await navigate({ to: '/login', state: { passwordUpdatedFor: email } });
     });
   }
 

@@ -88,7 +88,8 @@ export const recruiterAuthRoutes = new Hono<AppEnv>()
     validate('json', updatePasswordSchema),
     async (c) => {
       const { token, password } = c.req.valid('json');
-      await updatePassword(c.get('deps'), token, password);
-      return c.json({ success: true as const, data: null }, 200);
+      // The holder of the token has the mailbox: the address is theirs to see (the login page fills it in).
+      const data = await updatePassword(c.get('deps'), token, password);
+      return c.json({ success: true as const, data }, 200);
     },
   );

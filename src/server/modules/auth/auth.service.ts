@@ -171,11 +171,12 @@ const guessable = () =>
     password: 'password_common',
   });
 
-export async function updatePassword(deps: AppDeps, token: string, password: string): Promise<void> {
+/** Sets the password of the token's user; answers their e-mail, which the login page fills in next. */
+export async function updatePassword(deps: AppDeps, token: string, password: string): Promise<{ email: string }> {
   const { db, now } = deps;
   if (isGuessablePassword(password)) throw guessable();
   const passwordHash = await hashPassword(password);
-  await db.transaction().execute(async (trx) => {
+  return db.transaction().execute(async (trx) => {
     const used = await consumeOneTimeToken(trx, 'PASSWORD_RESET', token, now());
     if (!used?.user_id) {
       throw new AppError('INVALID_TOKEN', 400, 'This link has expired or was already used. Please request a new one.');
@@ -201,5 +202,6 @@ export async function updatePassword(deps: AppDeps, token: string, password: str
       .execute();
     // Whoever knew the old password is logged out everywhere.
     await revokeUserSessions(trx, used.user_id, 'PASSWORD_CHANGED', at);
+    return { email: user?.email ?? '' };
   });
 }
