@@ -2,15 +2,42 @@ import * as v from 'valibot';
 import { DATA_REQUEST_STATUSES } from './enums';
 import { idParamField, requiredText } from './form-fields';
 import { listPageEntries } from './list-query';
+import { normalizeEmail, toE164 } from './phone';
 
 // Payloads of Admin › Data protection (`/api/admin/data-protection`, issue 24 part 3), validated by the
 // admin's forms and by the server at the edge. Issue messages are message keys the client localises.
 
 export { DATA_REQUEST_STATUSES, type DataRequestStatus } from './enums';
 
-/** `GET /people?q=`: an e-mail address or a phone number, as the admin has it. */
+/** Without "+" a number is read as Malaysian, as the admin's other phone fields do. */
+const DEFAULT_COUNTRY_CODE = '+60';
+
+/** How the admin's text is matched: an e-mail on talents.email_normalized, a phone on talents.phone_e164. */
+export function searchKeys(q: string): { email: string | null; phone: string | null } {
+  const text = q.trim();
+  if (text.includes('@')) return { email: normalizeEmail(text), phone: null };
+  const digits = text.replace(/[^\d+]/g, '');
+  // "60123456789" typed without its "+" is a full international number, "012-345 6789" a local one.
+  const phone =
+    toE164(DEFAULT_COUNTRY_CODE, text) ?? (digits.startsWith('+') ? null : toE164(DEFAULT_COUNTRY_CODE, `+${digits}`));
+  return { email: null, phone };
+}
+
+/**
+ * `GET /people?q=`: an e-mail address or a phone number, as the admin has it. A name is refused, not
+ * searched: two people share names, and a request about one's data comes with their e-mail or phone.
+ */
 export const peopleSearchSchema = v.object({
-  q: v.pipe(v.string('field_required'), v.trim(), v.minLength(3, 'field_required'), v.maxLength(200, 'field_too_long')),
+  q: v.pipe(
+    v.string('field_required'),
+    v.trim(),
+    v.minLength(3, 'field_required'),
+    v.maxLength(200, 'field_too_long'),
+    v.check((q) => {
+      const keys = searchKeys(q);
+      return keys.email !== null || keys.phone !== null;
+    }, 'data_protection_search_contact'),
+  ),
 });
 
 /** `/people/:talentId` path parameters. */

@@ -91,6 +91,22 @@ describe('an anonymised talent in the recruiter screens', () => {
 });
 
 describe('Admin › Data protection', () => {
+  it('says a name is not searched, instead of "no candidate has this e-mail or phone"', async () => {
+    await server.signIn(adminEmail);
+    renderAppAt('/admin/data-protection');
+    const field = await screen.findByLabelText(m.data_protection_search_label());
+    fireEvent.change(field, { target: { value: 'Ben Tan' } });
+    fireEvent.click(screen.getByRole('button', { name: m.data_protection_search_button() }));
+    expect(await screen.findByText(m.data_protection_error_search_contact())).toBeTruthy();
+    expect(field.getAttribute('aria-invalid')).toBe('true');
+    expect(screen.queryByTestId('people-none')).toBeNull();
+
+    fireEvent.change(field, { target: { value: 'ben.tan@example.com' } });
+    fireEvent.click(screen.getByRole('button', { name: m.data_protection_search_button() }));
+    expect((await screen.findByTestId('person-match')).textContent).toContain('Ben Tan');
+    expect(screen.queryByText(m.data_protection_error_search_contact())).toBeNull();
+  });
+
   it('shows the opening and the export in the person’s record of access, as they happen', async () => {
     // jsdom has no object URLs, and would follow the download link: the download itself is the
     // browser's; the file's content is checked here.

@@ -70,6 +70,12 @@ describe.each(DIALECTS)('admin data protection on %s', (dialect) => {
     expect(international).toHaveLength(2);
 
     expect(await ok<PersonMatch[]>(call(t, admin, 'GET', `${BASE}/people?q=nobody@example.com`))).toEqual([]);
+    // A name is not an e-mail or a phone: refused with a field message, not answered "no match".
+    const byName = await call(t, admin, 'GET', `${BASE}/people?q=${encodeURIComponent('Nur Aisyah')}`);
+    expect(byName.status).toBe(400);
+    expect((byName.body as { error: { fields: Record<string, string> } }).error.fields).toEqual({
+      q: 'data_protection_search_contact',
+    });
     expect(await t.db.selectFrom('access_log').selectAll().execute()).toEqual([]);
   });
 

@@ -1,10 +1,11 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import * as v from 'valibot';
 import { api, apiFetch, unwrap } from '#src/lib/api-client.ts';
 import { toAppError } from '#src/lib/app-error.ts';
 import { registerFieldMessages } from '#src/lib/field-errors.ts';
 import { invalidateReferralViews } from '#src/lib/referral-views.ts';
 import { m } from '#src/paraglide/messages.js';
-import type { DataRequestStatus } from '#src/shared/data-protection-schemas.ts';
+import { type DataRequestStatus, peopleSearchSchema } from '#src/shared/data-protection-schemas.ts';
 import type { PersonExport } from '#src/shared/data-protection-types.ts';
 
 // Admin › Data protection (`/api/admin/data-protection`, issue 24). Keys start with 'data-protection':
@@ -12,6 +13,7 @@ import type { PersonExport } from '#src/shared/data-protection-types.ts';
 // may be gone or anonymised now; closing a request refetches the requests.
 
 registerFieldMessages({
+  data_protection_search_contact: m.data_protection_error_search_contact,
   data_protection_reason_short: m.data_protection_error_reason_short,
   data_protection_confirm_word: m.data_protection_error_confirm_word,
 });
@@ -28,8 +30,18 @@ export const peopleQueryOptions = (q: string) =>
   queryOptions({
     queryKey: dataProtectionKeys.people(q),
     queryFn: () => unwrap(api.api.admin['data-protection'].people.$get({ query: { q } })),
-    enabled: q.trim().length >= 3,
+    // Only what the server would take: a name or a fragment is said to be so under the field instead.
+    enabled: searchProblem(q) === null,
   });
+
+/** Why the search text is not searched (a field message key), or null when it is an e-mail or a phone. */
+export function searchProblem(q: string): string | null {
+  const result = v.safeParse(peopleSearchSchema, { q });
+  if (result.success) return null;
+  // "ab" is short and no contact either: the contact is what the admin needs to hear.
+  const messages = result.issues.map((issue) => issue.message);
+  return messages.find((key) => key === 'data_protection_search_contact') ?? messages[0] ?? 'field_required';
+}
 
 /** One person as the typed client reads them (JSON: a line's detail is a JSON value). */
 type PersonAnswer = Awaited<ReturnType<NonNullable<ReturnType<typeof personQueryOptions>['queryFn']>>>;

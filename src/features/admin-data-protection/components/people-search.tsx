@@ -2,8 +2,9 @@ import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useState } from 'react';
 import { FormAlert } from '#src/components/form/form-alert.tsx';
 import { RowSkeletons } from '#src/components/list/row-skeletons.tsx';
-import { peopleQueryOptions } from '#src/features/admin-data-protection/api.ts';
+import { peopleQueryOptions, searchProblem } from '#src/features/admin-data-protection/api.ts';
 import { errorMessage } from '#src/lib/app-error.ts';
+import { fieldMessage } from '#src/lib/field-errors.ts';
 import { formatDate } from '#src/lib/format.ts';
 import { talentContact, talentDisplayName } from '#src/lib/talent-name.ts';
 import { m } from '#src/paraglide/messages.js';
@@ -22,6 +23,9 @@ export function PeopleSearch({
   const [text, setText] = useState(q);
   useEffect(() => setText(q), [q]);
   const query = useQuery(peopleQueryOptions(q));
+  // What was searched (the address's q) and was not an e-mail or a phone: said under the field, not as
+  // "no candidate has this e-mail or phone".
+  const problem = q === '' ? null : searchProblem(q);
   const submit = (event: FormEvent) => {
     event.preventDefault();
     onSearch(text.trim());
@@ -41,7 +45,14 @@ export function PeopleSearch({
             onChange={(event) => setText(event.target.value)}
             placeholder={m.data_protection_search_placeholder()}
             autoComplete="off"
+            aria-invalid={problem ? true : undefined}
+            aria-describedby={problem ? 'data-protection-q-error' : undefined}
           />
+          {problem && (
+            <p id="data-protection-q-error" className="label text-error whitespace-normal">
+              {fieldMessage(problem)}
+            </p>
+          )}
         </fieldset>
         <button type="submit" className="btn btn-primary mb-1">
           {m.data_protection_search_button()}

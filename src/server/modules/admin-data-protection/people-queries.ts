@@ -1,25 +1,11 @@
 import type { DB } from '#src/server/db/connect.ts';
 import { notFound } from '#src/server/errors.ts';
+import { searchKeys } from '#src/shared/data-protection-schemas.ts';
 import type { PersonAccess, PersonFile, PersonMatch, PersonView } from '#src/shared/data-protection-types.ts';
 import type { RewardStatus } from '#src/shared/enums.ts';
-import { normalizeEmail, toE164 } from '#src/shared/phone.ts';
 
 // Finding a person across every recruiter, and everything held about them (issue 24 part 3). Reads only:
 // the routes write the record of access (PERSON_VIEW, PERSON_EXPORT); a search writes none.
-
-/** Without "+" a number is read as Malaysian, as the admin's other phone fields do. */
-const DEFAULT_COUNTRY_CODE = '+60';
-
-/** How the admin's text is matched: an e-mail on talents.email_normalized, a phone on talents.phone_e164. */
-export function searchKeys(q: string): { email: string | null; phone: string | null } {
-  const text = q.trim();
-  if (text.includes('@')) return { email: normalizeEmail(text), phone: null };
-  const digits = text.replace(/[^\d+]/g, '');
-  // "60123456789" typed without its "+" is a full international number, "012-345 6789" a local one.
-  const phone =
-    toE164(DEFAULT_COUNTRY_CODE, text) ?? (digits.startsWith('+') ? null : toE164(DEFAULT_COUNTRY_CODE, `+${digits}`));
-  return { email: null, phone };
-}
 
 const parseList = (json: string): string[] => {
   try {
