@@ -145,6 +145,7 @@ describe('the recruiters list', () => {
     const again = rowOf(within(screen.getByRole('table', { name: 'Recruiters' })), 'Bala Krishnan');
     fireEvent.click(again.getByRole('button', { name: 'Activate Bala Krishnan' }));
     const confirm = within(await screen.findByRole('alertdialog', { name: 'Activate Bala Krishnan?' }));
+    expect(confirm.getByText(/^They can log in again with their password\./)).toBeTruthy();
     fireEvent.click(confirm.getByRole('button', { name: 'Activate' }));
     await waitFor(() => expect(toastMessages()).toContain('Bala Krishnan was activated.'));
   });
@@ -293,5 +294,19 @@ describe('in Malay', () => {
     } finally {
       window.history.replaceState(null, '', before);
     }
+  });
+});
+
+describe('activating a recruiter who never chose a password', () => {
+  it('says they log in with the invitation’s temporary password, not "with their password"', async () => {
+    const email = await server.createUser({ fullName: 'Citra Dewi', needToChangePassword: true });
+    await server.db.updateTable('users').set({ status: 'DEACTIVATE' }).where('email', '=', email).execute();
+    renderAppAt('/admin/manage-task');
+    fireEvent.click(
+      rowOf(await table('Recruiters'), 'Citra Dewi').getByRole('button', { name: 'Activate Citra Dewi' }),
+    );
+    const confirm = within(await screen.findByRole('alertdialog', { name: 'Activate Citra Dewi?' }));
+    expect(confirm.getByText(/temporary password from their invitation e-mail/)).toBeTruthy();
+    expect(confirm.queryByText(/with their password/)).toBeNull();
   });
 });
