@@ -130,6 +130,10 @@ const texts: Record<NotificationKind, (w: Words, p: NotificationPayload, o: Opts
     title: m.notification_payment_paid_title({}, o),
     body: m.notification_payment_paid_body(w, o),
   }),
+  PAYMENT_CANCELLED: (w, _p, o) => ({
+    title: m.notification_payment_cancelled_title({}, o),
+    body: m.notification_payment_cancelled_body(w, o),
+  }),
   TASK_OPENED: (w, _p, o) => ({
     title: m.notification_task_opened_title({}, o),
     body: m.notification_task_opened_body(w, o),

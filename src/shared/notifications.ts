@@ -20,6 +20,7 @@ export const NOTIFICATION_KINDS = [
   'REWARD_DECIDED',
   'PAYMENT_CREATED',
   'PAYMENT_PAID',
+  'PAYMENT_CANCELLED',
   // To every active recruiter
   'TASK_OPENED',
   'PROMO_OPENED',
@@ -47,7 +48,7 @@ export const NOTIFICATION_TOPICS = {
   ],
   call_proofs: ['CALL_PROOF_ACCEPTED', 'CALL_PROOF_REJECTED'],
   hiring: ['HIRING_CHANGED'],
-  rewards: ['REWARD_DECIDED', 'PAYMENT_CREATED', 'PAYMENT_PAID'],
+  rewards: ['REWARD_DECIDED', 'PAYMENT_CREATED', 'PAYMENT_PAID', 'PAYMENT_CANCELLED'],
   opportunities: ['TASK_OPENED', 'PROMO_OPENED'],
   admin_call_proofs: ['ADMIN_CALL_PROOF_WAITING'],
   admin_rewards: ['ADMIN_REWARD_WAITING'],

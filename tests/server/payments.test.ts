@@ -317,6 +317,16 @@ describe.each(DIALECTS)('payments on %s', (dialect) => {
         created_at: t.clock.now().toISOString(),
       });
       expect((await call(t, admin, 'GET', `${BASE}/${payment.id}`)).status).toBe(404);
+      // The recruiter, told the payment was on its way, is told it is not (and where to look).
+      const told = await t.db
+        .selectFrom('notifications')
+        .select(['kind', 'path', 'payload'])
+        .where('user_id', '=', recruiter.id)
+        .orderBy('id')
+        .execute();
+      expect(told.map((item) => item.kind).slice(-2)).toEqual(['PAYMENT_CREATED', 'PAYMENT_CANCELLED']);
+      expect(told.at(-1)).toMatchObject({ path: '/earning' });
+      expect(JSON.parse(told.at(-1)?.payload ?? '{}')).toEqual({ amount: 4_000, currency: 'MYR' });
       expect((await cancel(payment.id)).status).toBe(404);
       // Payable again, and its decision can be corrected again.
       const payable = await ok<PayableRecruiter[]>(call(t, admin, 'GET', `${BASE}/payable`));

@@ -182,7 +182,7 @@ export async function payPayment(
 export async function cancelPayment(deps: AppDeps, adminId: number, paymentId: number): Promise<PaymentCancelled> {
   const at = deps.now().toISOString();
   return deps.db.transaction().execute(async (trx) => {
-    await pendingPayment(trx, paymentId, 'cancelled');
+    const payment = await pendingPayment(trx, paymentId, 'cancelled');
     const referralIds = await referralIdsOf(trx, paymentId);
     if (referralIds.length > 0) {
       await trx
@@ -201,6 +201,13 @@ export async function cancelPayment(deps: AppDeps, adminId: number, paymentId: n
       at,
     });
     await trx.deleteFrom('payments').where('id', '=', paymentId).execute();
+    // The recruiter was told the payment was on its way: they hear it is not, and that the rewards wait
+    // for another (their earning page shows them Approved again).
+    await notifyUser(trx, { env: deps.env, now: deps.now() }, payment.recruiter_id, {
+      kind: 'PAYMENT_CANCELLED',
+      path: '/earning',
+      payload: { amount: Number(payment.amount), currency: payment.currency },
+    });
     return { paymentId, referralIds };
   });
 }
