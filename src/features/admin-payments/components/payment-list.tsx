@@ -61,7 +61,7 @@ function PaymentNumber({ payment, onOpen }: { payment: PaymentRow; onOpen: (id: 
   return (
     <button
       type="button"
-      className="link link-hover font-mono"
+      className="link link-primary font-mono"
       aria-haspopup="dialog"
       aria-label={m.admin_payments_open({ id: String(payment.id) })}
       onClick={() => onOpen(payment.id)}
