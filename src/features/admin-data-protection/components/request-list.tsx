@@ -86,7 +86,16 @@ export function RequestList({
             />
           </>
         ))}
-      {closing && <CloseRequestDialog row={closing} onClose={() => setClosing(null)} />}
+      {closing && (
+        <CloseRequestDialog
+          row={closing}
+          onClose={() => setClosing(null)}
+          onOpenPerson={(talentId) => {
+            setClosing(null);
+            onOpenPerson(talentId);
+          }}
+        />
+      )}
     </div>
   );
 }
@@ -143,7 +152,18 @@ function RequestRow({
   );
 }
 
-function CloseRequestDialog({ row, onClose }: { row: DataRequestRow; onClose: () => void }) {
+// The request is quoted in the dialog (the table behind it is dimmed), with the way to the person to make
+// the change first: the talent reads the reply on their data page, beside what is held about them, so a
+// "done" must be true there.
+function CloseRequestDialog({
+  row,
+  onClose,
+  onOpenPerson,
+}: {
+  row: DataRequestRow;
+  onClose: () => void;
+  onOpenPerson: (talentId: number) => void;
+}) {
   const titleId = useId();
   const [status, setStatus] = useState<'DONE' | 'REFUSED'>('DONE');
   const [response, setResponse] = useState('');
@@ -156,6 +176,18 @@ function CloseRequestDialog({ row, onClose }: { row: DataRequestRow; onClose: ()
       <h3 id={titleId} className="text-lg font-semibold">
         {m.data_protection_close_title({ name: talentDisplayName(row.talent.fullName) })}
       </h3>
+      <figure className="space-y-1 rounded-box bg-base-200 p-3 text-sm" data-testid="close-request-quote">
+        <figcaption className="text-xs text-base-content/70">
+          {m.data_protection_close_request()} · {REQUEST_KIND_LABELS[row.kind]()}
+        </figcaption>
+        <blockquote className="break-words">{row.message ?? '—'}</blockquote>
+      </figure>
+      <p className="text-sm">{m.data_protection_close_check()}</p>
+      {row.talent.erasedAt === null && (
+        <button type="button" className="btn btn-sm btn-outline" onClick={() => onOpenPerson(row.talent.id)}>
+          {m.data_protection_open_named({ name: talentDisplayName(row.talent.fullName) })}
+        </button>
+      )}
       <form
         ref={formRef}
         noValidate
