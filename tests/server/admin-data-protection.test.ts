@@ -297,6 +297,20 @@ describe.each(DIALECTS)('admin data protection on %s', (dialect) => {
     const row = await t.db.selectFrom('data_requests').selectAll().where('id', '=', later).executeTakeFirstOrThrow();
     expect(row).toMatchObject({ status: 'DONE', response: 'Phone updated.', closed_by: admin.id });
     expect(row.closed_at).toBe(t.clock.now().toISOString());
+    // The talent hears the answer, with a fresh link to see their data as it is now.
+    const told = await t.db
+      .selectFrom('email_outbox')
+      .select(['template', 'to_address', 'payload'])
+      .where('template', '=', 'data_request_answered')
+      .execute();
+    expect(told).toHaveLength(1);
+    const answer = JSON.parse(told[0]?.payload as string);
+    expect(answer).toMatchObject({ message: 'My phone is new.', status: 'DONE', response: 'Phone updated.' });
+    expect(answer.link).toMatch(/\/talent\/data\?token=/);
+    const mail = renderEmail('data_request_answered', 'en', answer);
+    expect(mail.text).toContain('You asked: My phone is new.');
+    expect(mail.text).toContain('We have done what you asked. Our answer:');
+    expect(mail.text).toContain('Phone updated.');
     expect(
       (await call(t, admin, 'POST', `${BASE}/requests/${later}/close`, { status: 'REFUSED', response: 'x' })).status,
     ).toBe(409);

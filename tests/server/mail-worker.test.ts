@@ -313,6 +313,13 @@ describe('e-mail templates', () => {
       dueAt: '2026-12-18T02:00:00.000Z',
       link: 'https://recruiter.example/talents-folder/7/profile',
     },
+    data_request_answered: {
+      talentName: 'Lee Chong Wei',
+      message: 'My phone number is +60 12-345 6789',
+      status: 'DONE',
+      response: 'Your phone number is corrected.',
+      link: 'https://recruiter.example/talent/data?token=d4t4',
+    },
     notification: {
       name: 'Ahmad',
       kind: 'TASK_OPENED',

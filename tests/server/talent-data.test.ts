@@ -262,6 +262,17 @@ describe.each(DIALECTS)('the talent data link on %s', (dialect) => {
       closed_at: at,
       closed_by: recruiter.id,
     });
+    // The talent hears the recruiter's answer, in the language their links use.
+    const told = await t.db
+      .selectFrom('email_outbox')
+      .select(['template', 'payload'])
+      .where('template', '=', 'data_request_answered')
+      .execute();
+    expect(told).toHaveLength(1);
+    expect(JSON.parse(told[0]?.payload as string)).toMatchObject({
+      status: 'DONE',
+      response: 'Location changed to Kuala Lumpur.',
+    });
     // Gone from the profile; closing it again says it is closed.
     const profile = await t.request(`/api/recruiter/talent/${made.talentId}`, { headers: recruiter.headers });
     expect((await profile.json()).data.corrections).toEqual([]);

@@ -17,6 +17,7 @@ export type EmailTemplate =
   | 'payment_paid'
   | 'talent_data_link'
   | 'data_correction_requested'
+  | 'data_request_answered'
   | 'notification';
 
 export type OutgoingEmail = {

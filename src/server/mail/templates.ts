@@ -261,6 +261,28 @@ const composers: Record<EmailTemplate, (p: PayloadReader, o: Opts, appUrl?: stri
       { kind: 'p', text: m.email_data_link_ignore({}, o) },
     ],
   }),
+  // A talent's correction or withdrawal request closed, by an admin or their recruiter: the answer, and a
+  // fresh link to the page that shows the data as it is now (the link they asked with lasts 7 days, the
+  // answer may take 21).
+  data_request_answered: (p, o) => {
+    const asked = p.optional('message');
+    return {
+      subject: m.email_request_answered_subject({}, o),
+      greeting: greeting(p.name('talentName'), o),
+      blocks: [
+        ...(asked ? [{ kind: 'p' as const, text: m.email_request_answered_asked({ message: asked }, o) }] : []),
+        {
+          kind: 'p',
+          text:
+            p.str('status') === 'DONE' ? m.email_request_answered_done({}, o) : m.email_request_answered_refused({}, o),
+        },
+        { kind: 'list', items: [p.str('response')] },
+        { kind: 'p', text: m.email_request_answered_see({}, o) },
+        { kind: 'action', label: m.email_data_link_action({}, o), url: p.str('link') },
+        { kind: 'p', text: m.email_data_link_expiry({}, o) },
+      ],
+    };
+  },
   // Issue 25: a notification with no e-mail of its own (a new task, an accepted call proof, an item waiting
   // for admins…): the same words as in the app and the push, and a button to the screen it is about.
   notification: (p, o) => {

@@ -1,6 +1,7 @@
 import type { AppDeps } from '#src/server/context.ts';
 import { type DB, isPostgres } from '#src/server/db/connect.ts';
 import { AppError, notFound } from '#src/server/errors.ts';
+import { tellTalentRequestAnswered } from '#src/server/modules/talent-links/request-answered-mail.ts';
 import type { ListPage } from '#src/shared/api-response.ts';
 import type { CloseDataRequestInput, DataRequestListQuery } from '#src/shared/data-protection-schemas.ts';
 import type { DataRequestRow } from '#src/shared/data-protection-types.ts';
@@ -85,7 +86,7 @@ export async function listDataRequests(
 
 /** Closes an open request as done or refused, with the answer; a closed one cannot be closed again (409). */
 export async function closeDataRequest(
-  deps: Pick<AppDeps, 'db' | 'now'>,
+  deps: Pick<AppDeps, 'db' | 'now' | 'env'>,
   adminId: number,
   requestId: number,
   input: CloseDataRequestInput,
@@ -105,6 +106,7 @@ export async function closeDataRequest(
       .set({ status: input.status, response: input.response.trim(), closed_at: at, closed_by: adminId })
       .where('id', '=', requestId)
       .execute();
+    await tellTalentRequestAnswered(trx, deps, deps.now(), requestId);
     return { id: requestId, status: input.status, closedAt: at };
   });
 }

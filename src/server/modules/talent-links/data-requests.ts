@@ -5,6 +5,7 @@ import { notifyUser } from '#src/server/notifications/deliver.ts';
 import { recordBroadcast } from '#src/server/notifications/record-event.ts';
 import type { TalentCorrection } from '#src/shared/recruiter-types.ts';
 import { DATA_REQUEST_DAYS } from '#src/shared/retention.ts';
+import { tellTalentRequestAnswered } from './request-answered-mail';
 
 /**
  * Records the talent's correction request (OPEN, answered within DATA_REQUEST_DAYS: PDPA s31) and
@@ -77,7 +78,7 @@ export async function openCorrections(db: DB, talentId: number): Promise<TalentC
  * talent, and only a correction (a withdrawal is the admins'): anything else is not found.
  */
 export async function closeCorrection(
-  deps: Pick<AppDeps, 'db' | 'now'>,
+  deps: Pick<AppDeps, 'db' | 'now' | 'env'>,
   recruiterId: number,
   talentId: number,
   requestId: number,
@@ -103,6 +104,7 @@ export async function closeCorrection(
       .set({ status: 'DONE', response: response.trim(), closed_at: at, closed_by: recruiterId })
       .where('id', '=', requestId)
       .execute();
+    await tellTalentRequestAnswered(trx, deps, deps.now(), requestId);
     return { id: requestId, status: 'DONE' as const, closedAt: at };
   });
 }
