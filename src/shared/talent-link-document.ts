@@ -143,7 +143,10 @@ export function talentDataSections(view: TalentDataView, locale: AppLocale, date
           { label: m.talent_data_referral_date({}, o), value: date(r.referredAt) },
           {
             label: m.talent_data_referral_consent({}, o),
-            value: withDate(CONSENT[r.consentStatus]({}, o), r.consentDecidedAt),
+            // A withdrawal leaves the consent DECLINED in the referral; the talent withdrew it, not declined.
+            value: r.withdrawnAt
+              ? withDate(m.talent_data_consent_withdrawn({}, o), r.withdrawnAt)
+              : withDate(CONSENT[r.consentStatus]({}, o), r.consentDecidedAt),
           },
           { label: m.talent_data_referral_ita({}, o), value: withDate(ITA[r.itaStatus]({}, o), r.itaDecidedAt) },
           { label: m.talent_data_referral_hiring({}, o), value: HIRING[r.hiringStatus]({}, o) },

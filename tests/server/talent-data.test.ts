@@ -307,6 +307,10 @@ describe.each(DIALECTS)('the talent data link on %s', (dialect) => {
     expect(proof).toEqual([expect.objectContaining({ locale: 'zh', kind: 'CONSENT' })]);
     const again = await post('/api/public/data/withdraw', { token: dataToken, referralId: made.id });
     expect(again.status).toBe(409);
+    // What they read of it says withdrawn, not "declined" (the referral's consent state is DECLINED).
+    const page = await (await get(`/api/public/data/export?token=${dataToken}&format=html&locale=zh`)).text();
+    expect(page).toContain('已撤回同意');
+    expect(page).not.toContain('已拒绝同意');
   });
 
   it('also writes a WITHDRAWAL request when consent is withdrawn on the consent page', async () => {
