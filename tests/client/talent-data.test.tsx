@@ -100,6 +100,20 @@ describe('the talent data page', () => {
     expect(screen.getByText('My surname is Hashim.')).toBeTruthy();
   });
 
+  it('says why consent to a referral that is over cannot be withdrawn, and where to ask instead', async () => {
+    const { dataToken, talentId } = await talentWithLinks();
+    await server.db
+      .updateTable('referrals')
+      .set({ consent_status: 'CONFIRMED', reward_status: 'APPROVED' })
+      .where('talent_id', '=', talentId)
+      .execute();
+    renderAppAt(`/talent/data?token=${dataToken}`);
+    const closed = await screen.findByTestId('withdraw-closed');
+    expect(closed.textContent).toContain('consent to it can no longer be withdrawn here');
+    expect(within(closed).getByRole('link', { name: 'Contact us' }).getAttribute('href')).toBe('/contact');
+    expect(screen.queryByRole('button', { name: /withdraw/i })).toBeNull();
+  });
+
   it('is never saved to the device with the signed-in cache (query-persistence.ts skips talent-links)', () => {
     expect(talentDataQueryOptions('a-token').queryKey[0]).toBe('talent-links');
   });

@@ -11,6 +11,7 @@ import { type AppError, asAppError } from '#src/lib/app-error.ts';
 import { formatDateTime } from '#src/lib/format.ts';
 import { m } from '#src/paraglide/messages.js';
 import { getLocale } from '#src/paraglide/runtime.js';
+import { localePath } from '#src/shared/locale-path.ts';
 import { DATA_REQUEST_DAYS } from '#src/shared/retention.ts';
 import type { TalentDataReferral, TalentDataView } from '#src/shared/talent-link-data.ts';
 import { type DataLine, talentDataSections } from '#src/shared/talent-link-document.ts';
@@ -212,7 +213,19 @@ function ReferralConsent({
       </p>
     );
   }
-  if (!referral.withdrawable) return null;
+  if (!referral.withdrawable) {
+    // A consent that stands on a referral that is over (its reward decided, or it ended): nothing is hidden
+    // without a word, and the way to ask for the rest is given.
+    if (referral.consentStatus !== 'CONFIRMED') return null;
+    return (
+      <p className="border-t border-base-300 pt-3 text-sm text-base-content/80" data-testid="withdraw-closed">
+        {m.talent_data_withdraw_closed()}{' '}
+        <a className="link link-primary" href={localePath('/contact', getLocale())}>
+          {m.talent_data_contact_us()}
+        </a>
+      </p>
+    );
+  }
   return (
     <div className="flex flex-col gap-2 border-t border-base-300 pt-3">
       <h4 className="font-medium">{m.talent_data_withdraw_heading()}</h4>
