@@ -80,3 +80,11 @@ export type TalentDataView = {
 
 /** `POST /api/public/{consent,ita}/data-link`: a fresh "manage my data" token for the link's talent. */
 export type TalentDataLinkIssued = { token: string };
+
+/**
+ * Whether another referral of the talent still holds their data (its consent not declined or withdrawn):
+ * the data is erased only once consent to every referral has ended (jobs/retention.ts), so a withdrawal
+ * from this one promises no erase date.
+ */
+export const dataKeptByOthers = (view: Pick<TalentDataView, 'referrals'>, referralId: number | null) =>
+  view.referrals.some((other) => other.id !== referralId && other.consentStatus !== 'DECLINED');

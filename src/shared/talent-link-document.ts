@@ -2,7 +2,7 @@ import { m } from '#src/paraglide/messages.js';
 import type { AppLocale, ConsentStatus, EducationLevel, HiringStatus, ItaStatus } from './enums';
 import { INTL_LOCALES } from './intl-locales';
 import { formatMinorUnits } from './money';
-import type { TalentDataReferral, TalentDataView } from './talent-link-data';
+import { dataKeptByOthers, type TalentDataReferral, type TalentDataView } from './talent-link-data';
 
 // The talent's data as sections of labelled lines, in their language: the data page shows these and the
 // readable download (HTML) prints them, so the file holds exactly what the page shows.
@@ -195,7 +195,11 @@ export function talentDataSections(view: TalentDataView, locale: AppLocale, date
           ...(r.message ? [{ label: m.talent_data_request_message({}, o), value: r.message }] : []),
           { label: m.talent_data_request_status({}, o), value: REQUEST_STATUS[r.status]({}, o) },
           {
-            label: r.kind === 'CORRECTION' ? m.talent_data_request_due({}, o) : m.talent_data_request_erase_by({}, o),
+            // A withdrawal's date is the erasure's only when no other referral still holds the data.
+            label:
+              r.kind === 'CORRECTION' || dataKeptByOthers(view, r.referralId)
+                ? m.talent_data_request_due({}, o)
+                : m.talent_data_request_erase_by({}, o),
             value: date(r.dueAt),
           },
           ...(r.response ? [{ label: m.talent_data_request_response({}, o), value: r.response }] : []),

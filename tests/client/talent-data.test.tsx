@@ -114,6 +114,39 @@ describe('the talent data page', () => {
     expect(screen.queryByRole('button', { name: /withdraw/i })).toBeNull();
   });
 
+  it('promises no erase date while another referral still holds the data', async () => {
+    const recruiterEmail = await server.createUser({ fullName: 'Siti Rahman' });
+    const recruiter = await server.db
+      .selectFrom('users')
+      .select(['id', 'created_at'])
+      .where('email', '=', recruiterEmail)
+      .executeTakeFirstOrThrow();
+    const now = new Date(recruiter.created_at);
+    const rows = { db: server.db, clock: { now: () => now } };
+    const talent = await insertTalent(rows, recruiter.id, { full_name: 'Tan Kok Leong' });
+    const confirmed = { consent_status: 'CONFIRMED' as const };
+    const first = await insertReferral(rows, talent, await insertTask(rows, { title: 'Barista' }), confirmed);
+    await insertReferral(rows, talent, await insertTask(rows, { title: 'Cashier' }), confirmed);
+    const dataToken = await issueOneTimeToken(server.db, { kind: 'DATA', talentId: talent.id, ttlSeconds: 3600, now });
+
+    renderAppAt(`/talent/data?token=${dataToken}`);
+    // Before: each withdrawal says the other referral keeps the data, not "erased 30 days after".
+    await waitFor(() => expect(screen.getAllByText(/Your other referrals still hold your data/)).toHaveLength(2));
+    expect(screen.queryByText(/Your data is erased 30 days after you withdraw/)).toBeNull();
+    cleanup();
+
+    const res = await server.app.request('/api/public/data/withdraw', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ token: dataToken, referralId: first, locale: 'en' }),
+    });
+    expect(res.status).toBe(200);
+    renderAppAt(`/talent/data?token=${dataToken}`);
+    expect(await screen.findByText(/^You withdrew your consent on .+ so it is kept for them\.$/)).toBeTruthy();
+    expect(screen.queryByText(/will be erased by/)).toBeNull();
+    expect(screen.queryByText('Your data is erased by')).toBeNull();
+  });
+
   it('is never saved to the device with the signed-in cache (query-persistence.ts skips talent-links)', () => {
     expect(talentDataQueryOptions('a-token').queryKey[0]).toBe('talent-links');
   });

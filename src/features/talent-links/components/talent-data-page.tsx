@@ -13,7 +13,7 @@ import { m } from '#src/paraglide/messages.js';
 import { getLocale } from '#src/paraglide/runtime.js';
 import { localePath } from '#src/shared/locale-path.ts';
 import { DATA_REQUEST_DAYS } from '#src/shared/retention.ts';
-import type { TalentDataReferral, TalentDataView } from '#src/shared/talent-link-data.ts';
+import { dataKeptByOthers, type TalentDataReferral, type TalentDataView } from '#src/shared/talent-link-data.ts';
 import { type DataLine, talentDataSections } from '#src/shared/talent-link-document.ts';
 import { TALENT_CORRECTION_MAX } from '#src/shared/talent-link-schemas.ts';
 import { LinkCard } from './link-card';
@@ -197,8 +197,15 @@ function ReferralConsent({
   onWithdraw: () => void;
 }) {
   const [confirming, setConfirming] = useState(false);
+  const othersHold = dataKeptByOthers(view, referral.id);
   if (referral.withdrawnAt) {
     const request = view.requests.find((r) => r.kind === 'WITHDRAWAL' && r.referralId === referral.id);
+    if (othersHold)
+      return (
+        <p role={justNow ? 'status' : undefined} className="rounded-box bg-base-200 p-3 text-sm">
+          {m.talent_data_withdrawn_kept({ date: formatDateTime(referral.withdrawnAt) })}
+        </p>
+      );
     return (
       <p role={justNow ? 'status' : undefined} className="rounded-box bg-base-200 p-3 text-sm">
         {m.talent_data_withdrawn({
@@ -230,7 +237,10 @@ function ReferralConsent({
     <div className="flex flex-col gap-2 border-t border-base-300 pt-3">
       <h4 className="font-medium">{m.talent_data_withdraw_heading()}</h4>
       <p className="text-sm text-base-content/80">
-        {m.talent_data_withdraw_text()} {m.talent_data_withdraw_erase({ count: view.retention.declinedDays })}
+        {m.talent_data_withdraw_text()}{' '}
+        {othersHold
+          ? m.talent_data_withdraw_others({ count: view.retention.declinedDays })
+          : m.talent_data_withdraw_erase({ count: view.retention.declinedDays })}
       </p>
       {error && (
         <div role="alert" className="alert alert-soft alert-error">
