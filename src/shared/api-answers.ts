@@ -142,6 +142,7 @@ export const referralSummarySchema = v.object({
   rewardCurrency: nullable(v.string()),
   callProofs: v.object({ total: count, needReview: count, accepted: count, rejected: count }),
   consentExpiresAt: v.optional(nullable(time)),
+  consentWithdrawnAt: v.optional(nullable(time)),
   createdAt: time,
   updatedAt: time,
 });

@@ -122,6 +122,11 @@ export type ReferralSummary = {
    * referral detail only: null otherwise, absent from other lists).
    */
   consentExpiresAt?: string | null;
+  /**
+   * When the talent withdrew the consent they had given (its state reads DECLINED after): the talent's
+   * profile and the referral detail only, null otherwise, absent from other lists.
+   */
+  consentWithdrawnAt?: string | null;
   createdAt: string;
   updatedAt: string;
 };

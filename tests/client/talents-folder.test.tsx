@@ -601,6 +601,36 @@ describe('every part of the profile stays true after an action (issue 21)', () =
     expect(within(panel).queryByRole('button', { name: 'Resend consent e-mail' })).toBeNull();
   });
 
+  it('says the talent withdrew their consent, and not to contact them about the job', async () => {
+    const gus = await referTalent(
+      me.id,
+      designTask,
+      { full_name: 'Gus Tan', phone_e164: '+60123456714' },
+      { consent_status: 'DECLINED' },
+    );
+    await server.db
+      .insertInto('talent_decisions')
+      .values({
+        referral_id: gus.id,
+        token_id: null,
+        kind: 'CONSENT',
+        decision: 'WITHDRAWN',
+        notice_version: '1',
+        locale: 'en',
+        ip: null,
+        user_agent: null,
+        created_at: '2026-11-20T02:00:00.000Z',
+      })
+      .execute();
+    await server.signIn(me.email);
+    renderAppAt(`/talents-folder/${gus.talentId}/profile?referral=${gus.id}`);
+    const header = headerOf(await screen.findByTestId('referral-panel'));
+    expect(within(header).getByTestId('consent-badge').textContent).toBe('Consent withdrawn');
+    expect(within(header).getByTestId('consent-withdrawn-note').textContent).toMatch(
+      /^Gus Tan withdrew their consent on .+\. Do not contact them about this job/,
+    );
+  });
+
   it('says on the profile that the consent link expired, with the resend still offered', async () => {
     const fay = await referTalent(me.id, designTask, { full_name: 'Fay Lim', phone_e164: '+60123456713' });
     await server.db

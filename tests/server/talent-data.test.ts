@@ -280,7 +280,7 @@ describe.each(DIALECTS)('the talent data link on %s', (dialect) => {
   });
 
   it('withdraws consent from the data page with a WITHDRAWAL request due when the data is erased', async () => {
-    const { made, dataToken } = await setup();
+    const { recruiter, made, dataToken } = await setup();
     await post('/api/public/consent', { token: made.consentToken, decision: 'CONFIRMED', locale: 'en' });
     const before = await dataView(dataToken);
     expect(before.referrals[0]).toMatchObject({ withdrawable: true });
@@ -307,6 +307,15 @@ describe.each(DIALECTS)('the talent data link on %s', (dialect) => {
     expect(proof).toEqual([expect.objectContaining({ locale: 'zh', kind: 'CONSENT' })]);
     const again = await post('/api/public/data/withdraw', { token: dataToken, referralId: made.id });
     expect(again.status).toBe(409);
+    // The recruiter's profile and referral say when it was withdrawn (its state reads DECLINED).
+    const profile = (
+      await (await t.request(`/api/recruiter/talent/${made.talentId}`, { headers: recruiter.headers })).json()
+    ).data;
+    expect(profile.referrals[0]).toMatchObject({ consentStatus: 'DECLINED', consentWithdrawnAt: at.toISOString() });
+    const detail = (
+      await (await t.request(`/api/recruiter/talent-task/${made.id}`, { headers: recruiter.headers })).json()
+    ).data;
+    expect(detail).toMatchObject({ consentWithdrawnAt: at.toISOString() });
     // What they read of it says withdrawn, not "declined" (the referral's consent state is DECLINED).
     const page = await (await get(`/api/public/data/export?token=${dataToken}&format=html&locale=zh`)).text();
     expect(page).toContain('已撤回同意');

@@ -3,6 +3,8 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { Badge } from '#src/components/status/badge.tsx';
 import { ConsentBadge, HiringBadge, ItaBadge, RewardBadge } from '#src/components/status/referral-badges.tsx';
 import { referralQueryOptions } from '#src/features/talents/api.ts';
+import { formatDateTime } from '#src/lib/format.ts';
+import { talentDisplayName } from '#src/lib/talent-name.ts';
 import { m } from '#src/paraglide/messages.js';
 import { isReferralClosed, type ReferralSummary, type TalentDetail } from '#src/shared/recruiter-types.ts';
 import { ReferralBody } from './referral-body';
@@ -47,7 +49,11 @@ export function ReferralPanel({ summary, talent, recruiterName, initiallyOpen }:
           {summary.taskCode} · {summary.company}
         </span>
         <span className="mt-2 flex flex-wrap gap-1">
-          <ConsentBadge status={summary.consentStatus} />
+          {summary.consentWithdrawnAt ? (
+            <Badge tone="error" label={m.referral_consent_withdrawn()} testId="consent-badge" />
+          ) : (
+            <ConsentBadge status={summary.consentStatus} />
+          )}
           <ItaBadge status={summary.itaStatus} />
           <HiringBadge status={summary.hiringStatus} />
           <RewardBadge status={summary.rewardStatus} />
@@ -55,6 +61,14 @@ export function ReferralPanel({ summary, talent, recruiterName, initiallyOpen }:
             <Badge tone="error" label={m.referral_consent_expired()} testId="consent-expired" />
           )}
         </span>
+        {summary.consentWithdrawnAt && (
+          <span className="mt-2 block text-sm text-error" data-testid="consent-withdrawn-note">
+            {m.referral_consent_withdrawn_note({
+              talentName: talentDisplayName(talent.fullName),
+              date: formatDateTime(summary.consentWithdrawnAt),
+            })}
+          </span>
+        )}
         {summary.callProofs.total > 0 && (
           <span className="mt-1 block text-xs text-base-content/60">
             {m.referral_call_proof_count({ count: String(summary.callProofs.total) })}

@@ -158,3 +158,17 @@ export async function consentLinkExpiries(db: DB, referralIds: number[]): Promis
     .execute();
   return new Map(rows.map((r) => [Number(r.referral_id), r.at as string]));
 }
+
+/** When the talent withdrew their consent to each of these referrals (the latest withdrawal), by id. */
+export async function consentWithdrawals(db: DB, referralIds: number[]): Promise<Map<number, string>> {
+  if (referralIds.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('talent_decisions')
+    .select((eb) => ['referral_id', eb.fn.max('created_at').as('at')])
+    .where('referral_id', 'in', referralIds)
+    .where('kind', '=', 'CONSENT')
+    .where('decision', '=', 'WITHDRAWN')
+    .groupBy('referral_id')
+    .execute();
+  return new Map(rows.map((r) => [Number(r.referral_id), r.at as string]));
+}
