@@ -629,6 +629,13 @@ describe('every part of the profile stays true after an action (issue 21)', () =
     expect(within(header).getByTestId('consent-withdrawn-note').textContent).toMatch(
       /^Gus Tan withdrew their consent on .+\. Do not contact them about this job/,
     );
+    // The open referral's own consent line says the same, not "Consent declined".
+    const panel = screen.getByTestId('referral-panel');
+    await waitFor(() => expect(within(panel).getAllByTestId('consent-badge')).toHaveLength(2));
+    expect(within(panel).getAllByTestId('consent-badge').map((badge) => badge.textContent)).toEqual([
+      'Consent withdrawn',
+      'Consent withdrawn',
+    ]);
   });
 
   it('says on the profile that the consent link expired, with the resend still offered', async () => {

@@ -5,12 +5,15 @@ import {
   ITA_LABELS,
   REWARD_LABELS,
 } from '#src/lib/enum-labels/referral-labels.ts';
+import { m } from '#src/paraglide/messages.js';
 import type { CallProofStatus, ConsentStatus, HiringStatus, ItaStatus, RewardStatus } from '#src/shared/enums.ts';
 import { Badge, type Tone } from './badge';
 
-export function ConsentBadge({ status }: { status: ConsentStatus }) {
+/** `withdrawn`: the talent withdrew the consent they had given (its state reads DECLINED after). */
+export function ConsentBadge({ status, withdrawn = false }: { status: ConsentStatus; withdrawn?: boolean }) {
   const tone: Tone = status === 'CONFIRMED' ? 'success' : status === 'DECLINED' ? 'error' : 'warning';
-  return <Badge tone={tone} label={CONSENT_LABELS[status]()} testId="consent-badge" />;
+  const label = withdrawn ? m.referral_consent_withdrawn() : CONSENT_LABELS[status]();
+  return <Badge tone={tone} label={label} testId="consent-badge" />;
 }
 
 export function ItaBadge({ status }: { status: ItaStatus }) {

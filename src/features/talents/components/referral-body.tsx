@@ -92,7 +92,7 @@ export function ReferralBody({
               : undefined
           }
         >
-          <ConsentBadge status={referral.consentStatus} />
+          <ConsentBadge status={referral.consentStatus} withdrawn={Boolean(referral.consentWithdrawnAt)} />
         </State>
         <State
           label={m.referral_ita()}

@@ -49,11 +49,7 @@ export function ReferralPanel({ summary, talent, recruiterName, initiallyOpen }:
           {summary.taskCode} · {summary.company}
         </span>
         <span className="mt-2 flex flex-wrap gap-1">
-          {summary.consentWithdrawnAt ? (
-            <Badge tone="error" label={m.referral_consent_withdrawn()} testId="consent-badge" />
-          ) : (
-            <ConsentBadge status={summary.consentStatus} />
-          )}
+          <ConsentBadge status={summary.consentStatus} withdrawn={Boolean(summary.consentWithdrawnAt)} />
           <ItaBadge status={summary.itaStatus} />
           <HiringBadge status={summary.hiringStatus} />
           <RewardBadge status={summary.rewardStatus} />
