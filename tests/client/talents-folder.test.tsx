@@ -632,10 +632,11 @@ describe('every part of the profile stays true after an action (issue 21)', () =
     // The open referral's own consent line says the same, not "Consent declined".
     const panel = screen.getByTestId('referral-panel');
     await waitFor(() => expect(within(panel).getAllByTestId('consent-badge')).toHaveLength(2));
-    expect(within(panel).getAllByTestId('consent-badge').map((badge) => badge.textContent)).toEqual([
-      'Consent withdrawn',
-      'Consent withdrawn',
-    ]);
+    expect(
+      within(panel)
+        .getAllByTestId('consent-badge')
+        .map((badge) => badge.textContent),
+    ).toEqual(['Consent withdrawn', 'Consent withdrawn']);
   });
 
   it('says on the profile that the consent link expired, with the resend still offered', async () => {
