@@ -70,7 +70,7 @@ export type DataRequestListQuery = v.InferOutput<typeof dataRequestListQuerySche
 
 /** `POST /requests/:id/close`: done or refused, with the answer given to the talent. */
 export const closeDataRequestSchema = v.object({
-  status: v.picklist(['DONE', 'REFUSED'] as const, 'field_invalid'),
+  status: v.picklist(['DONE', 'REFUSED'] as const, 'data_protection_outcome_required'),
   response: requiredText(2000),
 });
 export type CloseDataRequestInput = v.InferInput<typeof closeDataRequestSchema>;

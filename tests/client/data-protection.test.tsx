@@ -131,6 +131,14 @@ describe('Admin › Data protection', () => {
     expect(quote.textContent).toContain('My phone is now 012-999 8888');
     expect(quote.textContent).toContain(m.data_protection_request_correction());
     expect(dialog.getByText(m.data_protection_close_check())).toBeTruthy();
+    // Nothing is picked for the admin: saving asks for the outcome, and nothing is closed.
+    expect(dialog.getAllByRole('radio').filter((radio) => (radio as HTMLInputElement).checked)).toEqual([]);
+    fireEvent.change(dialog.getByLabelText(m.data_protection_close_response()), { target: { value: 'Updated.' } });
+    fireEvent.click(dialog.getByRole('button', { name: m.data_protection_close_submit() }));
+    expect(await dialog.findByText(m.data_protection_error_outcome_required())).toBeTruthy();
+    expect((await server.db.selectFrom('data_requests').select('status').executeTakeFirstOrThrow()).status).toBe(
+      'OPEN',
+    );
 
     fireEvent.click(dialog.getByRole('button', { name: m.data_protection_open_named({ name: 'Ben Tan' }) }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());

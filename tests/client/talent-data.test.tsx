@@ -24,7 +24,8 @@ beforeEach(() => {
 });
 afterEach(() => cleanup());
 
-async function talentWithLinks() {
+/** A new recruiter, Siti Rahman, and rows written at the time of her account. */
+async function recruiterRows() {
   const recruiterEmail = await server.createUser({ fullName: 'Siti Rahman' });
   const recruiter = await server.db
     .selectFrom('users')
@@ -32,7 +33,11 @@ async function talentWithLinks() {
     .where('email', '=', recruiterEmail)
     .executeTakeFirstOrThrow();
   const now = new Date(recruiter.created_at);
-  const rows = { db: server.db, clock: { now: () => now } };
+  return { recruiterEmail, recruiter, now, rows: { db: server.db, clock: { now: () => now } } };
+}
+
+async function talentWithLinks() {
+  const { recruiterEmail, recruiter, now, rows } = await recruiterRows();
   const taskId = await insertTask(rows, { title: 'Backend Engineer', company: 'Kopi Digital Sdn Bhd' });
   const talent = await insertTalent(rows, recruiter.id, { full_name: 'Nur Aisyah binti Hamzah' });
   const referralId = await insertReferral(rows, talent, taskId, { recruiter_note: 'Calm under pressure.', rating: 5 });
@@ -115,14 +120,7 @@ describe('the talent data page', () => {
   });
 
   it('promises no erase date while another referral still holds the data', async () => {
-    const recruiterEmail = await server.createUser({ fullName: 'Siti Rahman' });
-    const recruiter = await server.db
-      .selectFrom('users')
-      .select(['id', 'created_at'])
-      .where('email', '=', recruiterEmail)
-      .executeTakeFirstOrThrow();
-    const now = new Date(recruiter.created_at);
-    const rows = { db: server.db, clock: { now: () => now } };
+    const { recruiter, now, rows } = await recruiterRows();
     const talent = await insertTalent(rows, recruiter.id, { full_name: 'Tan Kok Leong' });
     const confirmed = { consent_status: 'CONFIRMED' as const };
     const first = await insertReferral(rows, talent, await insertTask(rows, { title: 'Barista' }), confirmed);

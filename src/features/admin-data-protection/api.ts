@@ -14,6 +14,7 @@ import type { PersonExport } from '#src/shared/data-protection-types.ts';
 
 registerFieldMessages({
   data_protection_search_contact: m.data_protection_error_search_contact,
+  data_protection_outcome_required: m.data_protection_error_outcome_required,
   data_protection_reason_short: m.data_protection_error_reason_short,
   data_protection_confirm_word: m.data_protection_error_confirm_word,
 });

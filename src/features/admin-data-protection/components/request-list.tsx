@@ -17,7 +17,11 @@ import { formatDate } from '#src/lib/format.ts';
 import { talentDisplayName } from '#src/lib/talent-name.ts';
 import { useValidatedForm } from '#src/lib/use-validated-form.ts';
 import { m } from '#src/paraglide/messages.js';
-import { closeDataRequestSchema, type DataRequestStatus } from '#src/shared/data-protection-schemas.ts';
+import {
+  type CloseDataRequestInput,
+  closeDataRequestSchema,
+  type DataRequestStatus,
+} from '#src/shared/data-protection-schemas.ts';
 import type { DataRequestRow } from '#src/shared/data-protection-types.ts';
 
 type Filters = { status: DataRequestStatus; page: number; pageSize: number };
@@ -165,10 +169,12 @@ function CloseRequestDialog({
   onOpenPerson: (talentId: number) => void;
 }) {
   const titleId = useId();
-  const [status, setStatus] = useState<'DONE' | 'REFUSED'>('DONE');
+  // Nothing is picked: "done" must be the admin's choice, made once the change is made, not a default.
+  const [status, setStatus] = useState<'DONE' | 'REFUSED' | null>(null);
   const [response, setResponse] = useState('');
   const mutation = useCloseRequestMutation(row.id);
-  const values = { status, response };
+  // null until picked: the schema refuses it with "Choose whether the request is done or refused."
+  const values = { status, response } as CloseDataRequestInput;
   const { errors, formError, submit, formRef } = useValidatedForm(closeDataRequestSchema, values);
   const pending = mutation.isPending;
   return (
@@ -216,6 +222,7 @@ function CloseRequestDialog({
               {REQUEST_STATUS_LABELS[value]()}
             </label>
           ))}
+          {errors.status && <p className="label text-error text-wrap">{errors.status}</p>}
         </fieldset>
         <fieldset className="fieldset">
           <label className="fieldset-legend" htmlFor="close-response">
