@@ -90,6 +90,17 @@ for (const locale of ['en', 'ms', 'zh'] as const) {
     await page.reload();
     await expect(page.getByText('Location changed to Kuala Lumpur.')).toBeVisible();
     await expect(page.getByText(t('talent_data_request_response'), { exact: true })).toBeVisible();
+    // The talent is e-mailed the answer as well, with a fresh link to this page.
+    let answered = dataLink;
+    await expect
+      .poll(
+        async () => {
+          answered = await linkInMail(email, '/talent/data');
+          return answered;
+        },
+        { timeout: 20_000 },
+      )
+      .not.toBe(dataLink);
 
     // Withdrawal, after one more question; the page says when the data is erased.
     await page.getByRole('button', { name: t('talent_data_withdraw_action') }).click();
@@ -106,7 +117,7 @@ for (const locale of ['en', 'ms', 'zh'] as const) {
     await page.getByLabel(t('talent_data_request_email')).fill(email);
     await page.getByRole('button', { name: t('talent_data_request_send') }).click();
     await expect(page.getByTestId('talent-data-request-done')).toHaveText(t('talent_data_request_done'));
-    let fresh = dataLink;
+    let fresh = answered;
     await expect
       .poll(
         async () => {
@@ -115,7 +126,7 @@ for (const locale of ['en', 'ms', 'zh'] as const) {
         },
         { timeout: 20_000 },
       )
-      .not.toBe(dataLink);
+      .not.toBe(answered);
     await page.goto(fresh);
     await expect(page.getByText(pattern(locale, 'talent_data_withdrawn'))).toBeVisible();
     // Nothing English is left on a Malay or Chinese page.
