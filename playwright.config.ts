@@ -36,7 +36,7 @@ export default defineConfig({
       name: 'chromium',
       use: { viewport: { width: 1280, height: 800 } },
       testIgnore:
-        /(recruiter-flow|offline-outbox|share-target|resume-contact|talent-data|talent-link-page|push)\.spec\.ts$/,
+        /(recruiter-flow|offline-outbox|share-target|resume-contact|talent-data|talent-link-page|talent-link-worker|push)\.spec\.ts$/,
     },
     {
       name: 'mobile',

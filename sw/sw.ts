@@ -1,10 +1,10 @@
 /// <reference lib="webworker" />
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
-import { TALENT_LINK_PAGE_PATH } from '#src/shared/talent-link-page.ts';
 import { registerOutboxSync } from './outbox-sync';
 import { registerPush } from './push';
 import { registerShareTarget } from './share-target';
+import { registerTalentLinks, rescueTalentTabsFromOldWorkers } from './talent-links';
 
 declare const self: ServiceWorkerGlobalScope;
 
@@ -17,10 +17,13 @@ cleanupOutdatedCaches();
 // reload works offline; the router then renders the route. /api/* is never a navigation target we
 // cache, and no route below serves /api from a cache: API answers always come from the network (the
 // query cache in IndexedDB keeps the last data for offline reading). The talent's consent and ITA pages
-// are not the app: the server answers them with the link's content (issue 28), so they go to the network.
+// are not the app: the server answers them with the link's content, so they go to the network (registered
+// first: the navigation route below never sees them, whatever their query string).
+registerTalentLinks();
+rescueTalentTabsFromOldWorkers();
 registerRoute(
   new NavigationRoute(createHandlerBoundToURL('/index.html'), {
-    denylist: [/^\/api(\/|\?|$)/, TALENT_LINK_PAGE_PATH],
+    denylist: [/^\/api(\/|\?|$)/],
   }),
 );
 

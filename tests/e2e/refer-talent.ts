@@ -12,7 +12,7 @@ type Card = { id: number; joined: boolean; status: string };
 export async function referTalent(
   page: Page,
   locale: Locale,
-): Promise<{ email: string; name: string; talentId: number }> {
+): Promise<{ email: string; name: string; talentId: number; referralId: number }> {
   const { request } = page;
   const login = await request.post('/api/auth/login', { data: { email: RECRUITER_EMAIL, password: DEMO_PASSWORD } });
   const { accessToken } = (await login.json()) as { accessToken: string };
@@ -60,5 +60,6 @@ export async function referTalent(
     },
   });
   expect(completion.status(), await completion.text()).toBe(201);
-  return { email, name, talentId };
+  const { referralId } = ((await completion.json()) as { data: { referralId: number } }).data;
+  return { email, name, talentId, referralId };
 }

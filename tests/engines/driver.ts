@@ -19,6 +19,8 @@ export interface Driver {
   clickAt(target: Target): Promise<void>;
   /** The visible text of the whole page. */
   text(): Promise<string>;
+  /** Whether a service worker controls the page (the app's worker, once installed, answers its navigations). */
+  workerControls(): Promise<boolean>;
   /** The value of an input. */
   value(target: Target): Promise<string>;
   /** The current URL. */

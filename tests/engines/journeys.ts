@@ -192,7 +192,13 @@ export async function talentJourney(ctx: JourneyContext, day: Day, recruiter: Dr
   const consentLink = await linkInMail(ctx.dataDir, day.talentEmail, '/talent/consent');
   const talent = await ctx.open(ctx.phoneWidth, 844);
   try {
+    // The same e-mail's "Manage my data" link first: an app page, whose service worker then controls this
+    // browser. The consent and ITA links must still reach the talent's pages, never the app's 404.
+    await talent.goto(await linkInMail(ctx.dataDir, day.talentEmail, '/talent/data'));
+    await expectText(talent, en('talent_data_heading'));
+    await untilFound(() => talent.workerControls(), "the app's service worker controls the talent's browser");
     await talent.goto(consentLink);
+    await expectNoText(talent, en('error_page_not_found'));
     await expectText(talent, en('talent_link_consent_question'));
     await expectNoText(talent, 'Shah Alam'); // the talent's own data is not on a page reached by a link
     await ctx.shot(talent, 'talent-1-consent');
@@ -212,6 +218,7 @@ export async function talentJourney(ctx: JourneyContext, day: Day, recruiter: Dr
 
     const itaLink = await linkInMail(ctx.dataDir, day.talentEmail, '/talent/ita-success');
     await talent.goto(itaLink);
+    await expectNoText(talent, en('error_page_not_found'));
     await expectText(talent, en('talent_link_ita_heading'));
     await talent.click('button', en('talent_link_ita_confirm'));
     await expectText(talent, en('talent_link_ita_thanks_confirmed'));

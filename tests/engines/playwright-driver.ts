@@ -87,6 +87,10 @@ class PlaywrightDriver implements Driver {
     return this.page.evaluate(() => (document.body ? document.body.innerText : ''));
   }
 
+  async workerControls() {
+    return this.page.evaluate(() => !!navigator.serviceWorker?.controller);
+  }
+
   async value(target: Target) {
     const element = await this.find(specOf(target), JSON.stringify(target));
     return element.evaluate((el) => (el as HTMLInputElement).value);

@@ -136,6 +136,12 @@ class SeleniumDriver implements Driver {
     return (await this.driver.executeScript('return document.body ? document.body.innerText : "";')) as string;
   }
 
+  async workerControls() {
+    return (await this.driver.executeScript(
+      'return !!(navigator.serviceWorker && navigator.serviceWorker.controller);',
+    )) as boolean;
+  }
+
   async value(target: Target) {
     const element = await this.find(specOf(target), JSON.stringify(target));
     return (await this.driver.executeScript('return arguments[0].value;', element)) as string;

@@ -3,6 +3,7 @@ import { talentDisplayName } from '#src/lib/talent-name.ts';
 import { m } from '#src/paraglide/messages.js';
 import { THEME_COLOR } from '#src/shared/constants.ts';
 import { type AppLocale, LOCALES } from '#src/shared/enums.ts';
+import { escapeHtml } from '#src/shared/escape-html.ts';
 import { INTL_LOCALES } from '#src/shared/intl-locales.ts';
 import { formatMinorUnits } from '#src/shared/money.ts';
 import type { NotificationKind, NotificationPayload } from '#src/shared/notifications.ts';
@@ -408,15 +409,6 @@ function toText(mail: Composed, locale: AppLocale): string {
       `${m.email_preferences_note({}, { locale })}\n${m.email_preferences_link({}, { locale })}${locale === 'zh' ? '：' : ':'} ${mail.preferences}`,
     );
   return `${parts.join('\n\n')}\n`;
-}
-
-export function escapeHtml(value: string): string {
-  return value
-    .replaceAll('&', '&amp;')
-    .replaceAll('<', '&lt;')
-    .replaceAll('>', '&gt;')
-    .replaceAll('"', '&quot;')
-    .replaceAll("'", '&#39;');
 }
 
 const FONT =

@@ -1,6 +1,6 @@
 import { m } from '#src/paraglide/messages.js';
-import { escapeHtml } from '#src/server/mail/templates.ts';
 import type { AppLocale } from '#src/shared/enums.ts';
+import { escapeHtml } from '#src/shared/escape-html.ts';
 import { INTL_LOCALES } from '#src/shared/intl-locales.ts';
 import type { TalentDataView } from '#src/shared/talent-link-data.ts';
 import { talentDataSections } from '#src/shared/talent-link-document.ts';
