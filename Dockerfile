@@ -1,5 +1,5 @@
 # Recruiter: the API and the built PWA in one Node 24 process. Build: docker build -t recruiter .
-# compose.yaml runs it with PostgreSQL and S3-compatible storage; README "Operating it" has the details.
+# compose.yaml runs it with PostgreSQL and S3-compatible storage; docs/operating.md has the details.
 # scripts/check-dockerfile.mjs (npm run check:docker) lints this file and runs its build and start steps
 # without Docker, so keep RUN, COPY, ENV and CMD plain.
 

@@ -148,7 +148,7 @@ export default defineConfig({
           // (rolldown's experimentalInlineCommonChunks) needs strict execution order, whose module init
           // wrappers cost the entry ~6 kB gzip. The price is more requests (~37 for /task): over HTTP/1.1
           // Lighthouse's slow 4G model counts a round trip for each; over HTTP/2 they share one connection
-          // (README, HTTPS and HTTP/2: /task 86 -> 96). Listing them
+          // (docs/performance.md, Lighthouse: /task 86 -> 96). Listing them
           // in the HTML as modulepreload links was tried and measured worse: they took bandwidth from
           // the entry.
         },

@@ -56,7 +56,7 @@ export function TextField({ id, label, error, labelAside, hint, className, ...in
 // "Show password(s)": a checkbox that turns password inputs into text inputs, so a long password typed on a
 // phone can be checked before it is sent; Login and Account share it, a 44 px tall target for a thumb. It
 // lives beside TextField, which every page with a password loads anyway: a file of its own became a chunk
-// of its own, and /login's first load is at its budget (README, bench `bundle`).
+// of its own, and /login's first load is at its budget (docs/performance.md, first-load JavaScript).
 export function ShowPasswordToggle({
   label,
   checked,

@@ -16,7 +16,7 @@ import { checkIntegrity, snapshotFacts, snapshotSqlite } from './sqlite-snapshot
 export const LOCAL_SECRETS = ['jwt-secret', 'vapid-keys.json'];
 
 export const POSTGRES_REFUSAL =
-  'DATABASE_URL points at PostgreSQL: back it up with pg_dump (or continuous archiving / point-in-time recovery), not with this command. See the README, "Operating it".';
+  'DATABASE_URL points at PostgreSQL: back it up with pg_dump (or continuous archiving / point-in-time recovery), not with this command. See docs/operating.md, "Backups".';
 
 /** "2026-11-27T16-30-05-123Z": a UTC instant that sorts, and is a valid folder or key name everywhere. */
 export const backupName = (at: Date) => at.toISOString().replace(/[:.]/g, '-');
