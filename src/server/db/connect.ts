@@ -49,6 +49,9 @@ export function connect(options: { databaseUrl?: string; sqliteFile?: string }):
   database.pragma('foreign_keys = ON');
   database.pragma('busy_timeout = 5000');
   database.pragma('synchronous = NORMAL');
+  // Deleted content is overwritten with zeros, so an erased talent is not left readable in the file or a
+  // backup of it (secure-delete.ts).
+  database.pragma('secure_delete = ON');
   // Up to 64 MiB of pages kept in the process (SQLite's default keeps 2 MiB). With the default, a list's
   // count or a dashboard's monthly totals over a million referrals read their index pages from the OS
   // again on every call, one system call a page, most of the time in the kernel: at the bench's size a

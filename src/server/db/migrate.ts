@@ -19,6 +19,7 @@ import * as personalData from './migrations/2026-12-02-014-personal-data';
 import * as notifications from './migrations/2026-12-03-015-notifications';
 import * as resumeParseIndex from './migrations/2026-12-04-016-resume-parse-index';
 import * as insightCounters from './migrations/2026-12-05-017-insight-counters';
+import { prepareSecureDelete } from './secure-delete';
 
 // Migrations are imported, not read from disk, so the bundled server and the tests run the same list.
 const migrations: Record<string, Migration> = {
@@ -59,6 +60,7 @@ export async function migrateToLatest(db: DB): Promise<void> {
     if (result.status === 'Error') logger.error({ area: 'db', migration: result.migrationName }, 'migration failed');
   }
   if (error) throw error;
+  await prepareSecureDelete(db);
 }
 
 /** The migrations of this build the database has not run yet (none once `migrateToLatest` has run). */

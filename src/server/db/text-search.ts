@@ -18,6 +18,8 @@ const INDEXED = {
 } as const;
 
 export type SearchedTable = keyof typeof INDEXED | 'promos';
+/** The SQLite FTS5 tables, one per indexed table. */
+export const SEARCH_INDEX_TABLES = Object.keys(INDEXED).map((table) => `${table}_search`);
 export type SearchedColumn<T extends SearchedTable> = Extract<keyof Database[T], string>;
 
 /** A LIKE pattern for user text: % and _ match themselves. */

@@ -2,6 +2,7 @@ import { readdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { AppDeps } from '#src/server/context.ts';
 import { type DB, isPostgres } from '#src/server/db/connect.ts';
+import { scrubErased } from '#src/server/db/secure-delete.ts';
 import { type AccessRecord, recordAccess } from './access-log';
 
 /**
@@ -140,6 +141,7 @@ export async function eraseTalent(
     };
   });
   if (!done) return { outcome: 'GONE', files: 0, emails: 0 };
+  if (!done.already) await scrubErased(deps.db);
   for (const key of done.keys) await deps.storage.delete(key);
   await deleteEmlCopies(deps, done.mails);
   return { outcome: done.outcome, files: done.keys.length, emails: done.mails.length, already: done.already };

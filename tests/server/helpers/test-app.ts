@@ -20,7 +20,11 @@ export const TEST_PASSWORD = 'Secret#123';
 export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 
 // A fresh, migrated database (a new schema on PostgreSQL), the real app, and a clock tests can move.
-export async function createTestApp(dialect: Dialect, envOverrides: Record<string, string> = {}) {
+export async function createTestApp(
+  dialect: Dialect,
+  envOverrides: Record<string, string> = {},
+  options: { sqliteFile?: string } = {},
+) {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'recruiter-test-'));
   let db: DB;
   let dropSchema = async () => {};
@@ -39,7 +43,7 @@ export async function createTestApp(dialect: Dialect, envOverrides: Record<strin
       await cleanup.destroy();
     };
   } else {
-    db = connect({});
+    db = connect({ sqliteFile: options.sqliteFile });
   }
   await migrateForTest(db);
 
