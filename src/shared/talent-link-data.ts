@@ -26,6 +26,20 @@ export type TalentDataReferral = {
   withdrawnAt: string | null;
 };
 
+/**
+ * A call proof the recruiter uploaded for one of the talent's referrals: the file (a screenshot, recording
+ * or document of the call, downloadable through the link), when the call was, and the recruiter's note.
+ */
+export type TalentDataCallProof = {
+  id: number;
+  referralId: number;
+  fileName: string;
+  size: number;
+  calledAt: string;
+  note: string | null;
+  addedAt: string;
+};
+
 export type TalentDataDecision = {
   referralId: number;
   kind: 'CONSENT' | 'ITA';
@@ -71,6 +85,7 @@ export type TalentDataView = {
   /** The CV file's name (downloadable through the link), or null. */
   resume: { name: string; size: number } | null;
   referrals: TalentDataReferral[];
+  callProofs: TalentDataCallProof[];
   decisions: TalentDataDecision[];
   requests: TalentDataRequest[];
   retention: RetentionPolicy;

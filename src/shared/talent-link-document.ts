@@ -2,15 +2,20 @@ import { m } from '#src/paraglide/messages.js';
 import type { AppLocale, ConsentStatus, EducationLevel, HiringStatus, ItaStatus } from './enums';
 import { INTL_LOCALES } from './intl-locales';
 import { formatMinorUnits } from './money';
-import { dataKeptByOthers, type TalentDataReferral, type TalentDataView } from './talent-link-data';
+import {
+  dataKeptByOthers,
+  type TalentDataCallProof,
+  type TalentDataReferral,
+  type TalentDataView,
+} from './talent-link-data';
 
 // The talent's data as sections of labelled lines, in their language: the data page shows these and the
 // readable download (HTML) prints them, so the file holds exactly what the page shows.
 
 export type DataLine = { label: string; value: string };
-export type DataItem = { title: string; lines: DataLine[]; referral?: TalentDataReferral };
+export type DataItem = { title: string; lines: DataLine[]; referral?: TalentDataReferral; proof?: TalentDataCallProof };
 export type DataSection = {
-  id: 'profile' | 'resume' | 'referrals' | 'decisions' | 'requests';
+  id: 'profile' | 'resume' | 'referrals' | 'proofs' | 'decisions' | 'requests';
   heading: string;
   lines: DataLine[];
   items: DataItem[];
@@ -88,6 +93,9 @@ export function talentDataSections(view: TalentDataView, locale: AppLocale, date
   if (p.hasWorkExperience === false) experience = m.talent_data_experience_none({}, o);
   else if (p.yearsOfExperience !== null) experience = m.talent_data_experience_years({ count: p.yearsOfExperience }, o);
   const taskOf = new Map(view.referrals.map((r) => [r.id, r.taskTitle]));
+  const jobOf = new Map(
+    view.referrals.map((r) => [r.id, m.talent_data_referral_title({ taskTitle: r.taskTitle, company: r.company }, o)]),
+  );
 
   const sections: DataSection[] = [
     {
@@ -158,6 +166,23 @@ export function talentDataSections(view: TalentDataView, locale: AppLocale, date
         ],
       })),
       empty: view.referrals.length === 0 ? m.talent_data_referrals_none({}, o) : null,
+    },
+    {
+      // What the recruiter uploaded as proof of a call with the talent, and their note on it.
+      id: 'proofs',
+      heading: m.talent_data_proofs_heading({}, o),
+      lines: [],
+      items: view.callProofs.map((proof) => ({
+        title: proof.fileName,
+        proof,
+        lines: [
+          { label: m.talent_data_proof_job({}, o), value: jobOf.get(proof.referralId) ?? none },
+          { label: m.talent_data_proof_called({}, o), value: date(proof.calledAt) },
+          { label: m.talent_data_proof_note({}, o), value: text(proof.note) },
+          { label: m.talent_data_field_added({}, o), value: date(proof.addedAt) },
+        ],
+      })),
+      empty: view.callProofs.length === 0 ? m.talent_data_proofs_none({}, o) : null,
     },
     {
       id: 'decisions',

@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { LOCALES } from './enums';
-import { MAX_ID } from './form-fields';
+import { idParamField, MAX_ID } from './form-fields';
 
 // The public consent and ITA calls (`/api/public/consent`, `/api/public/ita`).
 const tokenSchema = v.pipe(
@@ -31,6 +31,9 @@ export const talentDataExportSchema = v.object({
   format: v.picklist(['json', 'html'], 'field_required'),
   locale: v.optional(v.picklist(LOCALES), 'en'),
 });
+
+/** One call proof's file, through the data link (the id is the call proof's, from the data page). */
+export const talentDataCallProofSchema = v.object({ token: tokenSchema, id: idParamField() });
 
 /** What is wrong and what it should say, in the talent's words (a public call's body stays under 2 KB). */
 export const TALENT_CORRECTION_MAX = 500;

@@ -10,6 +10,7 @@ import { formatDate } from '#src/lib/format.ts';
 import { m } from '#src/paraglide/messages.js';
 import { issueOneTimeToken } from '#src/server/security/one-time-tokens.ts';
 import { CONSENT_TOKEN_TTL_SECONDS } from '#src/shared/constants.ts';
+import { insertCallProof } from '#tests/server/helpers/money-rows.ts';
 import { insertReferral, insertTalent, insertTask } from '#tests/server/helpers/rows.ts';
 import { inProcessApiForFile } from './helpers/in-process-api';
 import { renderAppAt } from './helpers/render-app';
@@ -48,7 +49,7 @@ async function talentWithLinks() {
     ttlSeconds: CONSENT_TOKEN_TTL_SECONDS,
     now,
   });
-  return { dataToken, consentToken, email: talent.email, recruiterEmail, talentId: talent.id, now };
+  return { dataToken, consentToken, email: talent.email, recruiterEmail, talentId: talent.id, referralId, now, rows };
 }
 
 describe('the consent notice', () => {
@@ -103,6 +104,26 @@ describe('the talent data page', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Send the request' }));
     expect(await screen.findByText(/^Your request was sent\. It will be answered by /)).toBeTruthy();
     expect(screen.getByText('My surname is Hashim.')).toBeTruthy();
+  });
+
+  it('shows the call proofs held about the talent, with the recruiter note, each to download', async () => {
+    const { dataToken, referralId, rows } = await talentWithLinks();
+    const proofId = await insertCallProof(rows, referralId);
+    await server.db
+      .updateTable('call_proofs')
+      .set({ note: 'Spoke for ten minutes; keen to move.' })
+      .where('id', '=', proofId)
+      .execute();
+    renderAppAt(`/talent/data?token=${dataToken}`);
+    const section = (await screen.findByRole('heading', { level: 2, name: 'Proof of calls with you' })).closest(
+      'section',
+    ) as HTMLElement;
+    expect(within(section).getByRole('heading', { level: 3, name: 'call.png' })).toBeTruthy();
+    expect(within(section).getByText('Spoke for ten minutes; keen to move.')).toBeTruthy();
+    expect(within(section).getByText('Backend Engineer at Kopi Digital Sdn Bhd')).toBeTruthy();
+    expect(within(section).getByRole('link', { name: 'Download this call proof' }).getAttribute('href')).toBe(
+      `/api/public/data/call-proof?token=${dataToken}&id=${proofId}`,
+    );
   });
 
   it('says why consent to a referral that is over cannot be withdrawn, and where to ask instead', async () => {

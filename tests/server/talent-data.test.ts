@@ -2,6 +2,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { renderEmail } from '#src/server/mail/templates.ts';
 import { createReferral, lastEmail, signIn } from './helpers/referral-fixtures';
 import { insertTalent, insertTask } from './helpers/rows';
+import { MEDIA_SAMPLES } from './helpers/sample-files';
+import { multipart } from './helpers/talent-fixtures';
 import { createTestApp, DIALECTS, type TestApp } from './helpers/test-app';
 
 const DAY = 24 * 60 * 60_000;
@@ -376,6 +378,66 @@ describe.each(DIALECTS)('the talent data link on %s', (dialect) => {
       ['TALENT', made.talentId, 'json'],
       ['TALENT', made.talentId, 'html'],
     ]);
+  });
+
+  // Issue 42.2: Data Protection listed the call proofs held about a person; their own page did not.
+  it('shows the call proofs held about the talent, with the note, in the page, both downloads and their files', async () => {
+    const { recruiter, made, dataToken } = await setup();
+    const calledAt = new Date(t.clock.now().getTime() - 60 * 60_000).toISOString();
+    const upload = await t.request('/api/recruiter/talent-task/call-proof', {
+      method: 'POST',
+      headers: recruiter.headers,
+      body: multipart(
+        { referralId: String(made.id), calledAt, note: 'Called, she is keen on the role.' },
+        { bytes: MEDIA_SAMPLES.png, name: 'call-aisyah.png', type: 'image/png' },
+      ),
+    });
+    expect(upload.status).toBe(201);
+    const proofId = (await upload.json()).data.id as number;
+
+    const view = await dataView(dataToken);
+    expect(view.callProofs).toEqual([
+      {
+        id: proofId,
+        referralId: made.id,
+        fileName: 'call-aisyah.png',
+        size: MEDIA_SAMPLES.png.byteLength,
+        calledAt,
+        note: 'Called, she is keen on the role.',
+        addedAt: t.clock.now().toISOString(),
+      },
+    ]);
+    const json = await (await get(`/api/public/data/export?token=${dataToken}&format=json`)).json();
+    expect(json.callProofs).toEqual(view.callProofs);
+    const page = await (await get(`/api/public/data/export?token=${dataToken}&format=html&locale=ms`)).text();
+    expect(page).toContain('Bukti panggilan dengan anda');
+    expect(page).toContain('call-aisyah.png');
+    expect(page).toContain('Called, she is keen on the role.');
+
+    // The file itself, as an attachment, recorded as the talent's download of a call proof.
+    const file = await get(`/api/public/data/call-proof?token=${dataToken}&id=${proofId}`);
+    expect(file.status).toBe(200);
+    expect(file.headers.get('content-disposition')).toMatch(/^attachment; filename="call-aisyah.png"/);
+    expect(new Uint8Array(await file.arrayBuffer())).toEqual(new Uint8Array(MEDIA_SAMPLES.png));
+    const log = await t.db.selectFrom('access_log').selectAll().where('action', '=', 'FILE_DOWNLOAD').execute();
+    expect(log.map((l) => [l.actor_kind, l.talent_id, JSON.parse(l.detail as string).purpose])).toEqual([
+      ['TALENT', made.talentId, 'CALL_PROOF'],
+    ]);
+
+    // Another talent's proof is unknown under this link; a malformed id is refused.
+    const other = await createReferral(t, recruiter.id, { talent: { full_name: 'Someone Else' } });
+    const theirs = await t.request('/api/recruiter/talent-task/call-proof', {
+      method: 'POST',
+      headers: recruiter.headers,
+      body: multipart(
+        { referralId: String(other.id), calledAt, note: 'Not her.' },
+        { bytes: MEDIA_SAMPLES.png, name: 'call-other.png', type: 'image/png' },
+      ),
+    });
+    const theirId = (await theirs.json()).data.id as number;
+    expect((await get(`/api/public/data/call-proof?token=${dataToken}&id=${theirId}`)).status).toBe(404);
+    expect((await get(`/api/public/data/call-proof?token=${dataToken}&id=abc`)).status).toBe(400);
+    expect((await dataView(dataToken)).callProofs).toHaveLength(1);
   });
 
   it('says no data is held once the talent is anonymised', async () => {

@@ -88,6 +88,8 @@ export const talentDataQueryOptions = (token: string) =>
 export const talentDataExportUrl = (token: string, format: 'json' | 'html') =>
   `/api/public/data/export?${new URLSearchParams({ token, format, locale: getLocale() })}`;
 export const talentResumeUrl = (token: string) => `/api/public/data/resume?${new URLSearchParams({ token })}`;
+export const talentCallProofUrl = (token: string, id: number) =>
+  `/api/public/data/call-proof?${new URLSearchParams({ token, id: String(id) })}`;
 
 /** A correction request or a withdrawal: the answer is the page's new data. */
 export function useTalentDataMutations(token: string) {

@@ -64,6 +64,7 @@ export const ROUTE_SUMMARIES: Record<string, string> = {
   'GET /api/public/data': 'What the agency holds about the talent (their data page)',
   'GET /api/public/data/export': "Download the talent's data (JSON or HTML)",
   'GET /api/public/data/resume': "Download the talent's resume",
+  'GET /api/public/data/call-proof': 'Download a call proof held about the talent',
   'POST /api/public/data/correction': 'Ask for a correction of the data',
   'POST /api/public/data/withdraw': 'Withdraw from a referral and ask for erasure',
   'POST /api/public/data/request-link': 'E-mail a talent links to their data pages',

@@ -384,6 +384,15 @@ export const ROUTE_CATALOG: RouteRow[] = [
     build: async (fx) => ({ path: '/api/public/data/resume', query: { token: await dataToken(fx) } }),
   },
   {
+    method: 'GET',
+    path: '/api/public/data/call-proof',
+    expect: everyone(200),
+    build: async (fx) => ({
+      path: '/api/public/data/call-proof',
+      query: { token: await dataToken(fx), id: String(fx.callProofId) },
+    }),
+  },
+  {
     method: 'POST',
     path: '/api/public/data/correction',
     expect: everyone(200),

@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { type FormEvent, type ReactNode, useState } from 'react';
 import {
+  talentCallProofUrl,
   talentDataExportUrl,
   talentDataQueryOptions,
   talentResumeUrl,
@@ -100,11 +101,20 @@ function DataBody({ token, view }: { token: string; view: TalentDataView }) {
           )}
           {section.items.map((item) => (
             <div
-              key={item.title + (item.referral?.id ?? '')}
+              key={item.title + (item.referral?.id ?? '') + (item.proof ? `proof-${item.proof.id}` : '')}
               className="flex flex-col gap-2 rounded-box border border-base-300 p-4"
             >
               <h3 className="font-semibold">{item.title}</h3>
               <Lines lines={item.lines} />
+              {item.proof && (
+                <a
+                  href={talentCallProofUrl(token, item.proof.id)}
+                  className="btn btn-outline btn-sm sm:self-start"
+                  download
+                >
+                  {m.talent_data_proof_download()}
+                </a>
+              )}
               {item.referral && (
                 <ReferralConsent
                   referral={item.referral}

@@ -3,6 +3,7 @@ import type { AppEnv } from '#src/server/context.ts';
 import { clientIp, hitRateLimit, RATE_RULES } from '#src/server/middleware/rate-limit.ts';
 import { validate } from '#src/server/validate.ts';
 import {
+  talentDataCallProofSchema,
   talentDataCorrectionSchema,
   talentDataExportSchema,
   talentDataLinkRequestSchema,
@@ -14,6 +15,7 @@ import {
   correctTalentData,
   exportTalentData,
   requestDataLinks,
+  talentCallProof,
   talentResume,
   viewTalentData,
   withdrawFromDataPage,
@@ -63,6 +65,14 @@ export const talentDataRoutes = new Hono<AppEnv>()
   .get('/resume', validate('query', talentLinkQuerySchema), async (c) => {
     await limit(c);
     const file = await talentResume(c.get('deps'), c.req.valid('query').token, audit(c));
+    attachment(c, file.name, file.mimeType);
+    c.header('Content-Length', String(file.bytes.byteLength));
+    return c.body(file.bytes as Uint8Array<ArrayBuffer>, 200);
+  })
+  .get('/call-proof', validate('query', talentDataCallProofSchema), async (c) => {
+    await limit(c);
+    const { token, id } = c.req.valid('query');
+    const file = await talentCallProof(c.get('deps'), token, id, audit(c));
     attachment(c, file.name, file.mimeType);
     c.header('Content-Length', String(file.bytes.byteLength));
     return c.body(file.bytes as Uint8Array<ArrayBuffer>, 200);

@@ -60,6 +60,25 @@ async function buildDataView(deps: Pick<AppDeps, 'db' | 'env'>, data: DataToken)
           .where('referral_id', 'in', referralIds)
           .orderBy('id')
           .execute();
+  const callProofs =
+    referralIds.length === 0
+      ? []
+      : await db
+          .selectFrom('call_proofs')
+          .innerJoin('files', 'files.id', 'call_proofs.file_id')
+          .select([
+            'call_proofs.id',
+            'call_proofs.referral_id',
+            'call_proofs.called_at',
+            'call_proofs.note',
+            'call_proofs.created_at',
+            'files.original_name',
+            'files.size',
+          ])
+          .where('call_proofs.referral_id', 'in', referralIds)
+          .orderBy('call_proofs.called_at')
+          .orderBy('call_proofs.id')
+          .execute();
   const requests = await db
     .selectFrom('data_requests')
     .select(['id', 'kind', 'status', 'message', 'created_at', 'due_at', 'referral_id', 'response'])
@@ -104,6 +123,15 @@ async function buildDataView(deps: Pick<AppDeps, 'db' | 'env'>, data: DataToken)
       rating: r.rating === 5 || r.rating === 10 ? r.rating : null,
       withdrawable: withdrawals[i]?.open ?? false,
       withdrawnAt: withdrawals[i]?.withdrawnAt ?? null,
+    })),
+    callProofs: callProofs.map((p) => ({
+      id: p.id,
+      referralId: p.referral_id,
+      fileName: p.original_name,
+      size: Number(p.size),
+      calledAt: p.called_at,
+      note: p.note,
+      addedAt: p.created_at,
     })),
     decisions: decisions.map((d) => ({
       referralId: d.referral_id,
@@ -186,6 +214,34 @@ export async function talentResume(deps: AppDeps, token: string, audit: TalentAu
     subjectId: file.id,
     talentId: data.talentId,
     detail: { purpose: 'RESUME' },
+    ...audit,
+  });
+  return { name: file.original_name, mimeType: file.mime_type, bytes };
+}
+
+/** A call proof's file held about the talent, through their data link, with a FILE_DOWNLOAD line. */
+export async function talentCallProof(deps: AppDeps, token: string, proofId: number, audit: TalentAudit) {
+  const now = deps.now();
+  const data = await openDataToken(deps.db, token, now);
+  // Only a proof of one of this talent's referrals: another's is as unknown as a proof that never was.
+  const file = await deps.db
+    .selectFrom('call_proofs')
+    .innerJoin('referrals', 'referrals.id', 'call_proofs.referral_id')
+    .innerJoin('files', 'files.id', 'call_proofs.file_id')
+    .select(['files.id', 'files.original_name', 'files.mime_type', 'files.storage_key'])
+    .where('call_proofs.id', '=', proofId)
+    .where('referrals.talent_id', '=', data.talentId)
+    .executeTakeFirst();
+  const bytes = file ? await deps.storage.get(file.storage_key) : null;
+  if (!file || !bytes) throw new AppError('NOT_FOUND', 404, 'There is no such call proof on file.');
+  await recordAccess(deps.db, now, {
+    actorId: null,
+    actorKind: 'TALENT',
+    action: 'FILE_DOWNLOAD',
+    subjectKind: 'FILE',
+    subjectId: file.id,
+    talentId: data.talentId,
+    detail: { purpose: 'CALL_PROOF' },
     ...audit,
   });
   return { name: file.original_name, mimeType: file.mime_type, bytes };
