@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { defineConfig } from '@playwright/test';
 import {
   CHROMIUM_LAUNCH,
@@ -5,8 +6,10 @@ import {
   E2E_BASE_URL,
   E2E_JWT_SECRET,
   E2E_PORT,
+  E2E_PUSH_ORIGIN,
   e2eDataDir,
 } from './tests/e2e/e2e-env';
+import { hermeticServerEnv } from './tests/setup/hermetic-server';
 
 // End-to-end tests drive Debian's Chromium (never `playwright install`, STACK.md) against the BUILT
 // app served by the real server: `npm run test:e2e` builds first.
@@ -15,6 +18,7 @@ const dataDir = e2eDataDir();
 export default defineConfig({
   testDir: 'tests/e2e',
   outputDir: 'test-results/e2e',
+  globalSetup: './tests/e2e/global-setup.ts',
   globalTeardown: './tests/e2e/global-teardown.ts',
   fullyParallel: false,
   workers: 2,
@@ -68,6 +72,9 @@ export default defineConfig({
       JWT_SECRET: E2E_JWT_SECRET,
       MAIL_WORKER: 'true',
       LOG_LEVEL: 'warn',
+      // Nothing leaves the machine: pushes go to the local push service only, and any other outside
+      // connection is refused and fails the run (global-teardown.ts).
+      ...hermeticServerEnv(new URL(E2E_PUSH_ORIGIN).host, path.join(dataDir, 'outside-connections.log')),
     },
   },
 });

@@ -12,7 +12,11 @@ export default defineConfig({
           name: 'server',
           include: ['tests/server/**/*.test.ts'],
           environment: 'node',
-          setupFiles: ['tests/setup/fail-on-console-error.ts', 'tests/setup/server-logger.ts'],
+          setupFiles: [
+            'tests/setup/hermetic.ts',
+            'tests/setup/fail-on-console-error.ts',
+            'tests/setup/server-logger.ts',
+          ],
           testTimeout: 20_000,
           hookTimeout: 30_000,
         },
@@ -24,7 +28,11 @@ export default defineConfig({
           include: ['tests/client/**/*.test.{ts,tsx}'],
           environment: 'happy-dom',
           // The in-process API's log lines go to the console too (server-logger.ts), as in the API suites.
-          setupFiles: ['tests/setup/fail-on-console-error.ts', 'tests/setup/server-logger.ts'],
+          setupFiles: [
+            'tests/setup/hermetic.ts',
+            'tests/setup/fail-on-console-error.ts',
+            'tests/setup/server-logger.ts',
+          ],
           // Whole flows against the in-process server on a 2-core machine: room, not a speed target.
           testTimeout: 15_000,
         },

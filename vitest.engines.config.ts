@@ -8,6 +8,7 @@ export default defineConfig({
     name: 'engines',
     include: ['tests/engines/**/*.test.ts'],
     environment: 'node',
+    setupFiles: ['tests/setup/hermetic.ts'],
     fileParallelism: false,
     sequence: { concurrent: false },
     testTimeout: 240_000,

@@ -12,6 +12,10 @@ export const RECRUITER_EMAIL = 'recruiter@example.com';
 /** The server's JWT secret in e2e runs, so a spec can sign a really expired access token (offline-outbox). */
 export const E2E_JWT_SECRET = process.env.E2E_JWT_SECRET ?? 'e2e-only-jwt-secret-0123456789abcdefghijklmnop';
 
+/** The local push service the e2e server sends Web Push to (global-setup.ts starts it). */
+export const E2E_PUSH_PORT = Number(process.env.E2E_PUSH_PORT ?? 4176);
+export const E2E_PUSH_ORIGIN = `https://127.0.0.1:${E2E_PUSH_PORT}`;
+
 /** A fresh data folder (database, mail files) per run, so every run starts from the demo seed. */
 export function e2eDataDir(): string {
   process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), 'recruiter-e2e-'));

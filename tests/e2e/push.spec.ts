@@ -2,7 +2,7 @@ import path from 'node:path';
 import { type BrowserContext, type CDPSession, expect, type Page, test } from '@playwright/test';
 import Database from 'better-sqlite3';
 import type { PushMessage } from '#src/shared/notifications.ts';
-import { DEMO_PASSWORD, E2E_BASE_URL, e2eDataDir, RECRUITER_EMAIL } from './e2e-env';
+import { DEMO_PASSWORD, E2E_BASE_URL, E2E_PUSH_ORIGIN, e2eDataDir, RECRUITER_EMAIL } from './e2e-env';
 import { expectPath, logIn, message, waitForServiceWorkerControl } from './helpers';
 import { cookieTokens } from './outbox-helpers';
 
@@ -15,12 +15,13 @@ import { cookieTokens } from './outbox-helpers';
 
 type SeenNotification = { title: string; body: string; tag: string; url: unknown };
 
-// Headless Chromium here has no internet, so PushManager.subscribe() cannot reach Google's push service.
-// The browser's part is played instead: a subscription as Chrome makes one (an FCM endpoint, a fresh
+// Headless Chromium here has no internet, so PushManager.subscribe() cannot reach Google's push service,
+// and a test run must never post to it anyway. The browser's part is played instead: a subscription as
+// Chrome makes one, but at the local push service global-setup.ts starts (its endpoint, a fresh
 // P-256 public key and a 16-byte auth secret, made with WebCrypto in the page), kept in localStorage so
 // getSubscription() still finds it after a reload. Everything of ours (the switch, src/lib/push.ts, the
 // API, the server's checks of the endpoint and keys, the service worker) runs as it is.
-function fakePushService() {
+function fakePushService(pushOrigin: string) {
   const KEY = 'e2e-push-subscription';
   type Stored = { endpoint: string; p256dh: string; auth: string; serverKey: string };
   const b64url = (bytes: Uint8Array) =>
@@ -61,7 +62,7 @@ function fakePushService() {
         ? key
         : b64url(new Uint8Array(key instanceof ArrayBuffer ? key : (key as ArrayBufferView).buffer));
     const stored: Stored = {
-      endpoint: `https://fcm.googleapis.com/fcm/send/e2e-${crypto.randomUUID()}`,
+      endpoint: `${pushOrigin}/push/e2e-${crypto.randomUUID()}`,
       p256dh: b64url(publicKey),
       auth: b64url(crypto.getRandomValues(new Uint8Array(16))),
       serverKey,
@@ -133,7 +134,7 @@ function shownNotifications(page: Page): Promise<SeenNotification[]> {
 /** The demo recruiter signed in on a device whose browser grants notifications, on the account page: its push switch. */
 async function signedInForPush(page: Page, context: BrowserContext) {
   await context.grantPermissions(['notifications'], { origin: E2E_BASE_URL });
-  await context.addInitScript(fakePushService);
+  await context.addInitScript(fakePushService, E2E_PUSH_ORIGIN);
   await logIn(page, RECRUITER_EMAIL, DEMO_PASSWORD);
   await expectPath(page, '/dashboard');
   await waitForServiceWorkerControl(page);
@@ -167,7 +168,7 @@ test('push on this device: switched on from the account page, a push shows its n
 
   // The server holds this device's subscription, keys and all; the switch still reads on after a reload.
   const subscription = await pageSubscription(page);
-  expect(subscription?.endpoint).toMatch(/^https:\/\/fcm\.googleapis\.com\/fcm\/send\/e2e-/);
+  expect(subscription?.endpoint.startsWith(`${E2E_PUSH_ORIGIN}/push/e2e-`)).toBe(true);
   await expect
     .poll(() => storedSubscriptions(subscription?.endpoint ?? ''))
     .toEqual([{ endpoint: subscription?.endpoint, p256dh: subscription?.p256dh, auth: subscription?.auth }]);
@@ -247,33 +248,36 @@ test('a subscription the browser renews replaces the old one on the server, so p
   // is dispatched in the worker here, with a renewed subscription as the push service would make one).
   const [worker] = context.serviceWorkers();
   expect(worker, 'the app service worker').toBeDefined();
-  const renewed = await worker?.evaluate(async (oldEndpoint) => {
-    const b64url = (bytes: Uint8Array) =>
-      btoa(String.fromCharCode(...bytes))
-        .replace(/\+/g, '-')
-        .replace(/\//g, '_')
-        .replace(/=+$/, '');
-    const pair = await crypto.subtle.generateKey({ name: 'ECDH', namedCurve: 'P-256' }, true, ['deriveBits']);
-    const keys = {
-      p256dh: b64url(new Uint8Array(await crypto.subtle.exportKey('raw', pair.publicKey))),
-      auth: b64url(crypto.getRandomValues(new Uint8Array(16))),
-    };
-    const endpoint = `https://fcm.googleapis.com/fcm/send/e2e-renewed-${crypto.randomUUID()}`;
-    // Worker globals, typed here by hand: this file is compiled with the page's DOM types.
-    const scope = self as unknown as {
-      dispatchEvent: (event: Event) => boolean;
-      ExtendableEvent: new (type: string) => Event;
-    };
-    const change = new scope.ExtendableEvent('pushsubscriptionchange');
-    Object.defineProperties(change, {
-      oldSubscription: { value: { endpoint: oldEndpoint, options: { applicationServerKey: new ArrayBuffer(65) } } },
-      newSubscription: {
-        value: { endpoint, toJSON: () => ({ endpoint, expirationTime: null, keys }), unsubscribe: async () => true },
-      },
-    });
-    scope.dispatchEvent(change);
-    return { endpoint, ...keys };
-  }, old?.endpoint ?? '');
+  const renewed = await worker?.evaluate(
+    async ([oldEndpoint, pushOrigin]) => {
+      const b64url = (bytes: Uint8Array) =>
+        btoa(String.fromCharCode(...bytes))
+          .replace(/\+/g, '-')
+          .replace(/\//g, '_')
+          .replace(/=+$/, '');
+      const pair = await crypto.subtle.generateKey({ name: 'ECDH', namedCurve: 'P-256' }, true, ['deriveBits']);
+      const keys = {
+        p256dh: b64url(new Uint8Array(await crypto.subtle.exportKey('raw', pair.publicKey))),
+        auth: b64url(crypto.getRandomValues(new Uint8Array(16))),
+      };
+      const endpoint = `${pushOrigin}/push/e2e-renewed-${crypto.randomUUID()}`;
+      // Worker globals, typed here by hand: this file is compiled with the page's DOM types.
+      const scope = self as unknown as {
+        dispatchEvent: (event: Event) => boolean;
+        ExtendableEvent: new (type: string) => Event;
+      };
+      const change = new scope.ExtendableEvent('pushsubscriptionchange');
+      Object.defineProperties(change, {
+        oldSubscription: { value: { endpoint: oldEndpoint, options: { applicationServerKey: new ArrayBuffer(65) } } },
+        newSubscription: {
+          value: { endpoint, toJSON: () => ({ endpoint, expirationTime: null, keys }), unsubscribe: async () => true },
+        },
+      });
+      scope.dispatchEvent(change);
+      return { endpoint, ...keys };
+    },
+    [old?.endpoint ?? '', E2E_PUSH_ORIGIN] as const,
+  );
   expect(renewed).toBeDefined();
 
   // The server now sends to the renewed subscription, and no longer to the old one.

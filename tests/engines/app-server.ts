@@ -2,9 +2,12 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { hermeticServerEnv, outsideReaches } from '../setup/hermetic-server';
+import { startPushService } from '../setup/push-service';
 
 // The BUILT app served by the real server, with the same environment as playwright.config.ts's webServer
-// (a fresh DATA_DIR seeded with the demo, mails written under DATA_DIR/mail).
+// (a fresh DATA_DIR seeded with the demo, mails written under DATA_DIR/mail, pushes to a local push service,
+// and stopping fails if the server tried to reach outside the machine).
 export const ENGINES_PORT = Number(process.env.ENGINES_PORT ?? 4175);
 export const BASE_URL = `http://localhost:${ENGINES_PORT}`;
 export const DEMO_PASSWORD = process.env.E2E_DEMO_PASSWORD ?? 'E2e-Demo#2026';
@@ -14,6 +17,8 @@ export type AppServer = { dataDir: string; stop: () => Promise<void> };
 export async function startAppServer(): Promise<AppServer> {
   if (!existsSync('dist/server/index.js')) throw new Error('No build: run `npm run build` first');
   const dataDir = mkdtempSync(path.join(tmpdir(), 'recruiter-engines-'));
+  const pushService = await startPushService();
+  const outsideLog = path.join(dataDir, 'outside-connections.log');
   const child: ChildProcess = spawn(process.execPath, ['dist/server/index.js'], {
     env: {
       ...process.env,
@@ -27,6 +32,7 @@ export async function startAppServer(): Promise<AppServer> {
       JWT_SECRET: process.env.E2E_JWT_SECRET ?? 'e2e-only-jwt-secret-0123456789abcdefghijklmnop',
       MAIL_WORKER: 'true',
       LOG_LEVEL: 'warn',
+      ...hermeticServerEnv(pushService.host, outsideLog),
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
@@ -42,12 +48,16 @@ export async function startAppServer(): Promise<AppServer> {
   }
   return {
     dataDir,
-    stop: () =>
-      new Promise<void>((resolve) => {
+    stop: async () => {
+      await new Promise<void>((resolve) => {
         if (child.exitCode !== null) return resolve();
         child.once('exit', () => resolve());
         child.kill('SIGTERM');
-      }),
+      });
+      await pushService.close();
+      const reached = outsideReaches(outsideLog);
+      if (reached.length > 0) throw new Error(`The server tried to reach outside the machine:\n${reached.join('\n')}`);
+    },
   };
 }
 

@@ -1,8 +1,11 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { rmSync } from 'node:fs';
 import { connect as connectTo, createServer } from 'node:net';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect } from 'vitest';
+import { outsideReaches } from '../../setup/hermetic-server';
 import { pdfOfSize } from './sample-files';
 import { dropValues, multipart, pdfFile } from './talent-fixtures';
 
@@ -16,8 +19,9 @@ const RESUME_BYTES = 4_000_000;
 
 export type RunningServer = { base: string; child: ChildProcess; log: () => string };
 const started: ChildProcess[] = [];
+const guardLogs: string[] = [];
 
-/** Kills every server a test started and left running (for afterEach). */
+/** Kills every server a test started and left running (for afterEach); fails if one reached outside. */
 export async function killStartedServers() {
   for (const child of started.splice(0)) {
     if (child.exitCode === null && child.signalCode === null) {
@@ -25,6 +29,12 @@ export async function killStartedServers() {
       await new Promise((resolve) => child.once('exit', resolve));
     }
   }
+  const reached = guardLogs.splice(0).flatMap((file) => {
+    const lines = outsideReaches(file);
+    rmSync(file, { force: true });
+    return lines;
+  });
+  if (reached.length > 0) throw new Error(`A server tried to reach outside the machine:\n${reached.join('\n')}`);
 }
 
 function accepts(port: number): Promise<boolean> {
@@ -49,7 +59,11 @@ export async function startServer(dataDir: string, env: Record<string, string> =
   const port = await freePort();
   const tls = Boolean(env.TLS_CERT_FILE);
   const base = `${tls ? 'https' : 'http'}://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/index.ts'], {
+  // The hermetic guard in the server too (tests/setup/hermetic-guard.mjs); its refusals fail the test.
+  const guardLog = path.join(tmpdir(), `recruiter-guard-${port}-${Date.now()}.log`);
+  guardLogs.push(guardLog);
+  const guard = new URL('../../setup/hermetic-guard.mjs', import.meta.url).href;
+  const child = spawn(process.execPath, ['--import', guard, '--import', 'tsx', 'src/server/index.ts'], {
     cwd: ROOT,
     env: {
       ...process.env,
@@ -62,6 +76,7 @@ export async function startServer(dataDir: string, env: Record<string, string> =
       SEED_DEMO: 'true',
       DEMO_PASSWORD,
       MAIL_WORKER: 'false',
+      HERMETIC_LOG: guardLog,
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

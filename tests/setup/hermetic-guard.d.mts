@@ -1,0 +1,2 @@
+/** Whether `host` is this machine (loopback names and addresses). */
+export function isLocalHost(host: unknown): boolean;
