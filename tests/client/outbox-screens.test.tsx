@@ -8,6 +8,7 @@ import { followOutbox } from '#src/lib/outbox/outbox-snapshot.ts';
 import { addEntry, clearOutbox, listEntries } from '#src/lib/outbox/outbox-store.ts';
 import type { OutboxEntry } from '#src/lib/outbox/outbox-types.ts';
 import { m } from '#src/paraglide/messages.js';
+import { insertTask } from '#tests/server/helpers/rows.ts';
 import { inProcessApiForFile } from './helpers/in-process-api';
 import { logInRecruiter, type Session } from './helpers/outbox-fixtures';
 import { renderAppAt } from './helpers/render-app';
@@ -361,5 +362,25 @@ describe('logout', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
     expect(getAuthTokens()).toBeNull();
     expect(await listEntries()).toEqual([]);
+  });
+});
+
+describe('the progress page of a drop', () => {
+  it('says the resume is saved on the device while offline, even while a send holds it (the worker’s Background Sync)', async () => {
+    const taskId = await insertTask({ db: server.db, clock: { now: () => new Date() } }, { title: 'Sales Executive' });
+    // Claimed by the service worker's replay: 'sending', with no send of this tab's.
+    const drop = await seed({
+      kind: 'drop-resume',
+      state: 'sending',
+      fields: { taskId: String(taskId) },
+      file: { name: 'aisyah-cv.pdf', type: 'application/pdf', size: 2048 },
+      meta: { taskId: String(taskId) },
+    });
+    goOffline();
+    renderAppAt(`/manage-task/add/progress?taskId=${taskId}&entry=${drop.id}`);
+    expect(await screen.findByText(m.add_talent_saved_offline())).toBeTruthy();
+    expect(screen.getByTestId('upload-state').textContent).toBe(m.outbox_state_waiting());
+    expect(screen.queryByText(m.add_talent_uploading())).toBeNull();
+    expect(screen.getByRole('link', { name: m.add_talent_add_another() })).toBeTruthy();
   });
 });

@@ -6,6 +6,7 @@ import { rememberDropNote } from '#src/features/add-talent/held-resume.ts';
 import { markFlowDone, retryNow } from '#src/lib/outbox/outbox-runner.ts';
 import type { OutboxEntry } from '#src/lib/outbox/outbox-types.ts';
 import { useOutbox, useSendProgress } from '#src/lib/outbox/use-outbox.ts';
+import { useOnline } from '#src/lib/use-online.ts';
 import { m } from '#src/paraglide/messages.js';
 import type { DropResumeAnswer, ParseStatus } from '#src/shared/recruiter-types.ts';
 import { AddTalentSteps } from './add-talent-steps';
@@ -28,14 +29,15 @@ const PARSE_LABELS: Record<ParseStatus, () => string> = {
   SKIPPED: m.add_talent_parse_skipped,
 };
 
-const isOffline = () => typeof navigator !== 'undefined' && navigator.onLine === false;
-
 export function ProgressPage({ taskId, initial }: { taskId: string; initial: OutboxEntry }) {
   const navigate = useNavigate();
   const outbox = useOutbox();
   // Until the outbox is read, the entry as the loader found it.
   const entry = outbox.loaded ? outbox.entries.find((item) => item.id === initial.id) : initial;
   const sending = useSendProgress(initial.id);
+  // Followed through the browser's online/offline events (and failed requests), as the offline banner is:
+  // read once per render, the page went on saying "Uploading" under the banner "You're offline".
+  const online = useOnline();
   const answer = entry?.state === 'sent' ? ((entry.answer ?? null) as DropResumeAnswer | null) : null;
   const talentId = answer ? String(answer.talentId) : null;
   const [timedOut, setTimedOut] = useState(false);
@@ -82,8 +84,12 @@ export function ProgressPage({ taskId, initial }: { taskId: string; initial: Out
   if (!entry) return null;
   const sent = entry.state === 'sent';
   const percent = sent ? 100 : Math.round((sending ?? 0) * 100);
-  // Not on its way: no network now, or a try failed and the next one waits for its back-off.
-  const parked = entry.state === 'waiting' && sending === null && (isOffline() || entry.attempts > 0);
+  // Not on its way: no network now (whoever holds the entry: a send begun here or by the service worker's
+  // Background Sync cannot finish offline), or a try failed and the next one waits for its back-off.
+  const parked =
+    !sent &&
+    entry.state !== 'needs-attention' &&
+    (!online || (entry.state === 'waiting' && sending === null && entry.attempts > 0));
   const reading = parseStatus === 'PENDING' || parseStatus === 'PARSING';
 
   return (
@@ -96,7 +102,9 @@ export function ProgressPage({ taskId, initial }: { taskId: string; initial: Out
           <p className="font-medium break-all">{entry.file?.name}</p>
           <div className="flex flex-col gap-1">
             <div className="flex justify-between text-sm">
-              <span>{sent ? m.add_talent_uploaded() : m.add_talent_uploading()}</span>
+              <span data-testid="upload-state">
+                {sent ? m.add_talent_uploaded() : parked ? m.outbox_state_waiting() : m.add_talent_uploading()}
+              </span>
               <span aria-hidden="true">{percent}%</span>
             </div>
             <progress
