@@ -97,7 +97,8 @@ export type MoneyAnswer = {
   /**
    * Per month of the period (oldest first) and currency: rewards decided that month as approved (APPROVED,
    * PENDING_PAYMENT or PAID now), rewards refused that month (REJECTED, INELIGIBLE, NOT_VALID, EXCEED_QUOTA:
-   * a count, no money), and payments marked paid that month. Months with nothing are left out. A refused
+   * a count, no money), and rewards paid that month (the referrals in payments marked paid that month, with
+   * those payments' amount). Months with nothing are left out. A refused
    * reward fixes no currency: refusals are counted on the month's entry of currency '' (which has no money).
    */
   months: { month: string; currency: string; approved: MoneyCount; refused: number; paid: MoneyCount }[];

@@ -187,12 +187,14 @@ function expectedMoney(raw: Raw, from: string, to: string): Omit<MoneyAnswer, 'f
       liability.set(currency, e);
     }
   }
+  // Paid counts rewards (the referrals a paid payment holds), not payments (issue 42.3).
   for (const p of raw.payments) {
     if (p.status !== 'PAID' || !p.paid_at) continue;
     const month = myMonth(p.paid_at as string);
     if (month < from || month > to) continue;
     const e = entry(month, p.currency as string);
-    e.paid = { count: e.paid.count + 1, amount: e.paid.amount + Number(p.amount) };
+    const rewards = raw.referrals.filter((r) => Number(r.payment_id) === Number(p.id)).length;
+    e.paid = { count: e.paid.count + rewards, amount: e.paid.amount + Number(p.amount) };
   }
   const promos = raw.promos
     .filter((p) => (p.starts_at as string) < end && (p.ends_at as string) >= start)
@@ -285,6 +287,7 @@ describe.each(DIALECTS)('insight API on %s', (dialect) => {
   let recruiter: { id: number; token: string };
   let taskId: number;
   let promoId: number;
+  let paidPayment: number;
   beforeEach(async () => {
     t = await createTestApp(dialect);
     await seedDemo(t.deps);
@@ -369,12 +372,12 @@ describe.each(DIALECTS)('insight API on %s', (dialect) => {
     await advance(start - t.clock.now().getTime());
     recruiter.token = (await t.login(r.email)).accessToken;
     const adminId = Number(a.id);
-    // Paid at 01:30 on 1 November in Kuala Lumpur (still October in UTC): a November payment. One more
-    // waits for payment (owed, PENDING_PAYMENT).
-    await insertPayment(t, {
+    // Paid at 01:30 on 1 November in Kuala Lumpur (still October in UTC): a November payment of two
+    // rewards. One more waits for payment (owed, PENDING_PAYMENT).
+    paidPayment = await insertPayment(t, {
       recruiterId: recruiter.id,
       createdBy: adminId,
-      referralIds: [c0],
+      referralIds: [c0, c5],
       paidAt: '2026-10-31T17:30:00.000Z',
     });
     await insertPayment(t, { recruiterId: recruiter.id, createdBy: adminId, referralIds: [c2] });
@@ -441,7 +444,17 @@ describe.each(DIALECTS)('insight API on %s', (dialect) => {
     expect({ months: money.months, liability: money.liability, promos: money.promos }).toEqual(
       expectedMoney(raw, '2025-12', '2026-11'),
     );
-    expect(money.months.find((m) => m.month === '2026-11' && m.currency === 'MYR')?.paid.count).toBeGreaterThan(0);
+    // One payment of two rewards reads "2 rewards" with its amount, not "1 reward".
+    const november = money.months.find((m) => m.month === '2026-11' && m.currency === 'MYR');
+    const paidInNovember = raw.payments.filter(
+      (p) => p.status === 'PAID' && myMonth(p.paid_at as string) === '2026-11',
+    );
+    const payment = raw.payments.find((p) => Number(p.id) === paidPayment);
+    expect(paidInNovember).toContainEqual(payment);
+    expect(november?.paid.count).toBe(
+      raw.referrals.filter((r) => paidInNovember.some((p) => Number(p.id) === Number(r.payment_id))).length,
+    );
+    expect(november?.paid.count).toBeGreaterThan(paidInNovember.length);
     expect(money.liability.find((l) => l.currency === 'MYR')?.pendingPayment.count).toBeGreaterThan(0);
     expect(money.months.some((m) => m.refused > 0)).toBe(true);
     expect(money.liability.length).toBeGreaterThan(0);

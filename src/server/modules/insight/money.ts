@@ -6,7 +6,8 @@ import { monthStartUtc, nextMonth, periodOf } from './period';
 
 // Issue 27: `GET /api/admin/insight/money`. Rewards from insight_money (kept by triggers, migration 017),
 // payments from the payments table by its (status, paid_at, currency, amount) index (migration 009: a
-// covering range, so no new index), grouped in SQL and joined here by month and currency.
+// covering range, so no new index) with the rewards each holds, grouped in SQL and joined here by month
+// and currency.
 
 const APPROVED = ['APPROVED', 'PENDING_PAYMENT', 'PAID'];
 const REFUSED = ['REJECTED', 'INELIGIBLE', 'NOT_VALID', 'EXCEED_QUOTA'];
@@ -38,17 +39,33 @@ export async function moneyOf(db: DB, query: MoneyQuery, now: Date): Promise<Mon
       .where('reward_status', 'in', [...APPROVED, ...REFUSED])
       .groupBy(['month', 'reward_status', 'currency'])
       .execute(),
+    // Paid counts rewards, not payments: each paid payment with the number of referrals it holds (by the
+    // referrals_payment index), summed per month. The amount stays the payments' own.
     db
-      .selectFrom('payments')
+      .selectFrom((qb) =>
+        qb
+          .selectFrom('payments')
+          .select((eb) => [
+            'paid_at',
+            'currency',
+            'amount',
+            eb
+              .selectFrom('referrals')
+              .select((sub) => sub.fn.countAll<number | string>().as('c'))
+              .whereRef('referrals.payment_id', '=', 'payments.id')
+              .as('rewards'),
+          ])
+          .where('status', '=', 'PAID')
+          .where('paid_at', '>=', start)
+          .where('paid_at', '<', end)
+          .as('paid'),
+      )
       .select((eb) => [
         monthSql(db, 'paid_at').as('month'),
         'currency',
-        eb.fn.countAll<number | string>().as('n'),
+        eb.fn.sum<number | string>('rewards').as('n'),
         eb.fn.sum<number | string>('amount').as('amount'),
       ])
-      .where('status', '=', 'PAID')
-      .where('paid_at', '>=', start)
-      .where('paid_at', '<', end)
       .groupBy([monthSql(db, 'paid_at'), 'currency'])
       .execute(),
     db
