@@ -117,12 +117,20 @@ export async function subscribeThisDevice(): Promise<'subscribed' | 'not-allowed
   }
   subscription ??= await reg.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: key });
   try {
-    // toJSON() types every part optional; the server's schema checks what really came.
-    await unwrap(push.subscription.$put({ json: subscription.toJSON() as SubscriptionBody }));
+    await saveOnServer(subscription);
   } catch (error) {
     // The server does not have it: a subscription it cannot push to would only show "on" falsely.
     await subscription.unsubscribe().catch(() => false);
-    throw error;
+    // 409: the browser kept a subscription another account turned on here (its sign-out could not drop
+    // it), and the server keeps that one for them. A new subscription has an endpoint of its own.
+    if (!(error instanceof AppError && error.status === 409)) throw error;
+    subscription = await reg.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: key });
+    try {
+      await saveOnServer(subscription);
+    } catch (again) {
+      await subscription.unsubscribe().catch(() => false);
+      throw again;
+    }
   }
   setOwner(currentUserId());
   return 'subscribed';
@@ -161,6 +169,10 @@ export async function forgetThisDeviceOnSignOut(): Promise<void> {
   await subscription.unsubscribe().catch(() => false);
   setOwner(null);
 }
+
+// toJSON() types every part optional; the server's schema checks what really came.
+const saveOnServer = (subscription: PushSubscription) =>
+  unwrap(push.subscription.$put({ json: subscription.toJSON() as SubscriptionBody }));
 
 function base64UrlToBytes(text: string): Uint8Array<ArrayBuffer> {
   const base64 = text

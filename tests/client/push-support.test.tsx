@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { PushDeviceSwitch } from '#src/components/pwa/push-device-switch.tsx';
 import { PushInvitation } from '#src/components/pwa/push-invitation.tsx';
 import { clearAuthTokens, setAuthTokens } from '#src/lib/auth-session.ts';
-import { pushSupport, renewThisDevice, thisDeviceSubscribed } from '#src/lib/push.ts';
+import { pushSupport, renewThisDevice, subscribeThisDevice, thisDeviceSubscribed } from '#src/lib/push.ts';
 import { m } from '#src/paraglide/messages.js';
 
 // Whether this device can have push, as the account switch tells it: iOS gives push only to the app
@@ -250,6 +250,44 @@ describe("the device's subscription follows the session", () => {
     ]);
     expect(subscription.unsubscribe).not.toHaveBeenCalled();
     expect(await thisDeviceSubscribed()).toBe(true);
+  });
+
+  it('turning push on where the browser kept another account’s subscription (409) makes a new one and sends that', async () => {
+    onDevice({ userAgent: ANDROID_CHROME, maxTouchPoints: 5, permission: 'granted' });
+    const publicKey = btoa(String.fromCharCode(4, 1, 2, 3)).replace(/=+$/, '');
+    const keyBytes = Uint8Array.from([4, 1, 2, 3]);
+    const left = { ...subscription, options: { applicationServerKey: keyBytes.buffer } };
+    const fresh = {
+      endpoint: 'https://fcm.googleapis.com/fcm/send/device-2',
+      options: { applicationServerKey: keyBytes.buffer },
+      toJSON: () => ({ ...subscription.toJSON(), endpoint: 'https://fcm.googleapis.com/fcm/send/device-2' }),
+      unsubscribe: vi.fn(() => Promise.resolve(true)),
+    };
+    const subscribe = vi.fn(() => Promise.resolve(fresh));
+    const registration = { pushManager: { getSubscription: () => Promise.resolve(left), subscribe } };
+    Object.defineProperty(navigator, 'serviceWorker', {
+      value: { getRegistration: () => Promise.resolve(registration) },
+      configurable: true,
+    });
+    const put: string[] = [];
+    vi.stubGlobal('fetch', async (request: Request) => {
+      if (request.method === 'GET') return Response.json({ success: true, data: { publicKey } });
+      const { endpoint } = (await request.json()) as { endpoint: string };
+      put.push(endpoint);
+      if (endpoint === left.endpoint)
+        return Response.json(
+          { success: false, error: { code: 'CONFLICT', message: 'Another account’s device.', requestId: 'r' } },
+          { status: 409 },
+        );
+      return Response.json({ success: true, data: { subscribed: true } });
+    });
+    setAuthTokens({ accessToken: token(8), rememberMe: false });
+    expect(await subscribeThisDevice()).toBe('subscribed');
+    expect(put).toEqual([left.endpoint, fresh.endpoint]);
+    expect(subscription.unsubscribe).toHaveBeenCalledTimes(1);
+    expect(subscribe).toHaveBeenCalledTimes(1);
+    expect(fresh.unsubscribe).not.toHaveBeenCalled();
+    expect(localStorage.getItem(OWNER_KEY)).toBe('8');
   });
 
   it('someone else signing in on the device finds push off: the subscription left behind is dropped, not sent', async () => {

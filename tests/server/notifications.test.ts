@@ -1,7 +1,7 @@
 import { createDecipheriv, createECDH, createHmac, randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { Agent, createServer, type Server } from 'node:https';
-import type { AddressInfo } from 'node:net';
+import { type AddressInfo, createServer as createNetServer, type Server as NetServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { importJWK, jwtVerify } from 'jose';
@@ -106,7 +106,7 @@ describe.each(DIALECTS)('notifications on %s', (dialect) => {
     await service.close();
   });
 
-  const sender = () => webPushSender(vapidDetails(t.env), { agent });
+  const sender = () => webPushSender(vapidDetails(t.env), { hosts: t.env.PUSH_ENDPOINT_HOSTS, agent });
   const subscribe = async (who: Caller, name: string) => {
     const device = makeDevice(`${service.origin}/push/${name}`);
     await ok(call(t, who, 'PUT', '/api/notifications/push/subscription', device.subscription));
@@ -449,24 +449,40 @@ describe.each(DIALECTS)('notifications on %s', (dialect) => {
     expect(String(service.received[0]?.headers.topic)).toMatch(/^[A-Za-z0-9_-]{32}$/);
   });
 
-  it('keeps one row per device, takes only known push services, and lets only its owner remove it', async () => {
+  it('keeps one row per device, and a device stays its owner’s when another account saves its endpoint', async () => {
     const device = await subscribe(recruiter, 'shared-phone');
-    // Another person signs in on the same phone: the device is theirs now, not both people's.
+    // The same device subscribing again (a new key, a new sign-in) replaces its row.
+    const renewed = makeDevice(device.subscription.endpoint);
+    await ok(call(t, recruiter, 'PUT', '/api/notifications/push/subscription', renewed.subscription));
+    expect(await t.db.selectFrom('push_subscriptions').select(['user_id', 'p256dh']).execute()).toEqual([
+      { user_id: recruiter.id, p256dh: renewed.subscription.keys.p256dh },
+    ]);
+    // Another account saving that endpoint (it learnt it somehow) takes nothing: 409, the row unchanged.
     const colleague = await caller(t, { email: 'colleague@example.com' });
-    await ok(call(t, colleague, 'PUT', '/api/notifications/push/subscription', device.subscription));
+    const taken = await call(t, colleague, 'PUT', '/api/notifications/push/subscription', device.subscription);
+    expect(taken.status).toBe(409);
+    expect(taken.body.error).toMatchObject({ code: 'CONFLICT', fields: { endpoint: 'push_device_taken' } });
+    expect(await t.db.selectFrom('push_subscriptions').select(['user_id', 'p256dh']).execute()).toEqual([
+      { user_id: recruiter.id, p256dh: renewed.subscription.keys.p256dh },
+    ]);
+    // …nor can it remove it; its owner can, and then the endpoint is free for whoever subscribes with it.
+    await ok(
+      call(t, colleague, 'DELETE', '/api/notifications/push/subscription', { endpoint: device.subscription.endpoint }),
+    );
     expect(await t.db.selectFrom('push_subscriptions').select('user_id').execute()).toEqual([
-      { user_id: colleague.id },
+      { user_id: recruiter.id },
     ]);
     await ok(
       call(t, recruiter, 'DELETE', '/api/notifications/push/subscription', { endpoint: device.subscription.endpoint }),
     );
+    expect(await t.db.selectFrom('push_subscriptions').select('id').execute()).toEqual([]);
+    await ok(call(t, colleague, 'PUT', '/api/notifications/push/subscription', device.subscription));
     expect(await t.db.selectFrom('push_subscriptions').select('user_id').execute()).toEqual([
       { user_id: colleague.id },
     ]);
     await ok(
       call(t, colleague, 'DELETE', '/api/notifications/push/subscription', { endpoint: device.subscription.endpoint }),
     );
-    expect(await t.db.selectFrom('push_subscriptions').select('id').execute()).toEqual([]);
 
     // A device signed out gets no more pushes (they would name candidates on a phone no longer theirs).
     const taskId = await insertTask(t);
@@ -625,6 +641,144 @@ describe.each(DIALECTS)('notifications on %s', (dialect) => {
       expect(JSON.stringify(rows), table).not.toContain('Nur Aisyah');
     }
     expect((await items(recruiter)).items).toEqual([]);
+  });
+});
+
+// Issue 43: the push sender posts only to the push services in PUSH_ENDPOINT_HOSTS. A "subscription" is
+// written by whoever saves it; each form below once read as a listed host to one URL parser and as another
+// host to the one that dialled (or could). "Internal" is a listener on 127.0.0.1 that counts connections:
+// none of these forms may be refused late, stored, or dialled.
+const PUSH_SERVICES = 'fcm.googleapis.com,*.push.apple.com,updates.push.services.mozilla.com,*.notify.windows.com';
+const outsideForms = (port: number) => [
+  `https://127.0.0.1%2Epush.apple.com/x`,
+  `https://127.0.0.1%2Epush.apple.com:${port}/x`,
+  `https://127.0.0.1%2epush.apple.com:${port}/x`,
+  `HTTPS://127.0.0.1%2Epush.apple.com:${port}/x`,
+  `https://localhost%2Eweb.push.apple.com:${port}/x`,
+  `https://127.0.0.1%252Epush.apple.com:${port}/x`,
+  `https://127.0.0.1\u3002push.apple.com:${port}/x`,
+  `https://127.0.0.1\uff0epush.apple.com:${port}/x`,
+  `https://127.0.0.1\uff61push.apple.com:${port}/x`,
+  `https://web.push.apple.com@127.0.0.1:${port}/x`,
+  `https://web.push.apple.com:x@127.0.0.1:${port}/x`,
+  `https://user:secret@web.push.apple.com/x`,
+  `https://127.0.0.1:${port}/x`,
+  `https://[::1]:${port}/x`,
+  `https://[::ffff:127.0.0.1]:${port}/x`,
+  `https://2130706433:${port}/x`,
+  `https://0x7f.1:${port}/x`,
+  `https://web.push.apple.com:${port}/x`,
+  `https://fcm.googleapis.com:${port}/fcm/send/x`,
+  `https://127.0.0.1\\.push.apple.com:${port}/x`,
+  `https://127.0.0.1:${port}#.push.apple.com/x`,
+  `https://127.0.0.1:${port}?.push.apple.com/x`,
+  `https://127.0.0.1\t.push.apple.com:${port}/x`,
+  `https://web.push.apple.com./x`,
+  `https://\u0435xample.push.apple.com/x`,
+  `https://xn--exmple-4nf.push.apple.com/x`,
+  `https://push.apple.com.127.0.0.1.nip.io:${port}/x`,
+  `http://web.push.apple.com/x`,
+];
+
+describe.each(DIALECTS)('push endpoints on %s', (dialect) => {
+  let t: TestApp;
+  let recruiter: Caller;
+  let internal: NetServer;
+  let port: number;
+  let connections: number;
+
+  beforeEach(async () => {
+    connections = 0;
+    internal = createNetServer((socket) => {
+      connections += 1;
+      socket.destroy();
+    });
+    await new Promise<void>((resolve) => internal.listen(0, '127.0.0.1', resolve));
+    port = (internal.address() as AddressInfo).port;
+    t = await createTestApp(dialect, { PUSH_ENDPOINT_HOSTS: PUSH_SERVICES });
+    recruiter = await caller(t, { email: 'rina@example.com' });
+  });
+  afterEach(async () => {
+    await t.close();
+    await new Promise<void>((resolve) => internal.close(() => resolve()));
+  });
+
+  it('refuses every form that could reach a host outside the list, and stores none', async () => {
+    for (const endpoint of outsideForms(port)) {
+      const { subscription } = makeDevice(endpoint);
+      const res = await call(t, recruiter, 'PUT', '/api/notifications/push/subscription', subscription);
+      expect(res.status, endpoint).toBe(400);
+    }
+    expect(await t.db.selectFrom('push_subscriptions').select('endpoint').execute()).toEqual([]);
+  });
+
+  it('never dials such an endpoint already in the database, and forgets that device', async () => {
+    const at = t.clock.now().toISOString();
+    for (const endpoint of outsideForms(port)) {
+      const { subscription } = makeDevice(endpoint);
+      const row = await t.db
+        .insertInto('push_subscriptions')
+        .values({
+          user_id: recruiter.id,
+          session_id: null,
+          endpoint,
+          p256dh: subscription.keys.p256dh,
+          auth: subscription.keys.auth,
+          user_agent: null,
+          created_at: at,
+          last_success_at: null,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await t.db
+        .insertInto('push_outbox')
+        .values({
+          subscription_id: row.id,
+          talent_id: null,
+          payload: JSON.stringify({ title: 't', body: 'b', url: '/', tag: 'x' }),
+          status: 'PENDING',
+          attempts: 0,
+          next_attempt_at: at,
+          locked_until: null,
+          last_error: null,
+          created_at: at,
+          sent_at: null,
+        })
+        .execute();
+    }
+    const sender = webPushSender(vapidDetails(t.env), { hosts: t.env.PUSH_ENDPOINT_HOSTS, timeoutMs: 2000 });
+    expect(await sendDuePushes(t.deps, sender, { batchSize: 100 })).toBe(outsideForms(port).length);
+    expect(connections).toBe(0);
+    expect(await t.db.selectFrom('push_subscriptions').select('endpoint').execute()).toEqual([]);
+  });
+
+  it('takes the push services’ real endpoints, stored in the one form the sender dials', async () => {
+    for (const [endpoint, stored] of [
+      [
+        'https://fcm.googleapis.com/fcm/send/dXJsX2lk:APA91bH-x_y',
+        'https://fcm.googleapis.com/fcm/send/dXJsX2lk:APA91bH-x_y',
+      ],
+      ['https://web.push.apple.com/QGaBc-12_x', 'https://web.push.apple.com/QGaBc-12_x'],
+      [
+        'https://updates.push.services.mozilla.com/wpush/v2/gAAAAABk',
+        'https://updates.push.services.mozilla.com/wpush/v2/gAAAAABk',
+      ],
+      [
+        'https://wns2-par02p.notify.windows.com/w/?token=BQYAAABx%2bk%3d',
+        'https://wns2-par02p.notify.windows.com/w/?token=BQYAAABx%2bk%3d',
+      ],
+      ['https://WEB.Push.Apple.com:443/upper', 'https://web.push.apple.com/upper'],
+    ]) {
+      await ok(
+        call(t, recruiter, 'PUT', '/api/notifications/push/subscription', makeDevice(endpoint as string).subscription),
+      );
+      const row = await t.db
+        .selectFrom('push_subscriptions')
+        .select('endpoint')
+        .orderBy('id', 'desc')
+        .executeTakeFirstOrThrow();
+      expect(row.endpoint).toBe(stored);
+    }
   });
 });
 

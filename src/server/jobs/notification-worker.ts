@@ -25,7 +25,7 @@ export function startNotificationWorker(
 ): NotificationWorker {
   const intervalMs = options.intervalMs ?? 2000;
   const batchSize = options.batchSize ?? 50;
-  const sender = options.sender ?? webPushSender(vapidDetails(deps.env));
+  const sender = options.sender ?? webPushSender(vapidDetails(deps.env), { hosts: deps.env.PUSH_ENDPOINT_HOSTS });
   const fanOut = startPassLoop(() => fanOutDueEvents(deps, { batchSize: 5 }), {
     intervalMs,
     batchSize: 5,

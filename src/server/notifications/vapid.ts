@@ -46,21 +46,3 @@ export function vapidSubject(env: Pick<Env, 'VAPID_SUBJECT' | 'APP_URL' | 'MAIL_
   const address = /<([^>]+)>/.exec(env.MAIL_FROM)?.[1] ?? env.MAIL_FROM.trim();
   return `mailto:${address}`;
 }
-
-/** Whether a subscription's endpoint is on one of the push services this server posts to. */
-export function allowedPushEndpoint(endpoint: string, hosts: string): boolean {
-  let url: URL;
-  try {
-    url = new URL(endpoint);
-  } catch {
-    return false;
-  }
-  if (url.protocol !== 'https:') return false;
-  return hosts
-    .split(',')
-    .map((h) => h.trim().toLowerCase())
-    .filter(Boolean)
-    .some((host) =>
-      host.startsWith('*.') ? url.hostname.endsWith(host.slice(1)) : url.host === host || url.hostname === host,
-    );
-}

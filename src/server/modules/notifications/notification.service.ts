@@ -2,7 +2,8 @@ import type { AppDeps } from '#src/server/context.ts';
 import { AppError, notFound } from '#src/server/errors.ts';
 import { readEmailPreferencesToken } from '#src/server/notifications/email-preferences-token.ts';
 import { readPreferences, topicsForRoles } from '#src/server/notifications/preferences.ts';
-import { allowedPushEndpoint, vapidDetails } from '#src/server/notifications/vapid.ts';
+import { pushEndpoint } from '#src/server/notifications/push-endpoint.ts';
+import { vapidDetails } from '#src/server/notifications/vapid.ts';
 import { toAppLocale } from '#src/shared/enums.ts';
 import {
   ADMIN_TOPICS,
@@ -136,9 +137,13 @@ export function pushKey(deps: AppDeps): { publicKey: string } {
 }
 
 /**
- * This device takes pushes for the caller while this session lasts. One row per endpoint: a device that
- * subscribes again (a new key, a new sign-in, another user on it) replaces its row, so a shared phone never
- * gets two people's pushes. The app sends it again at each sign-in (src/lib/push.ts).
+ * This device takes pushes for the caller while this session lasts. One row per endpoint, stored as
+ * `pushEndpoint` read it (the form the sender dials). The caller's own device subscribing again (a new
+ * key, a new sign-in) replaces its row. An endpoint held by another account stays theirs until they
+ * remove it or its push service says it is gone: 409, and nothing changes. Otherwise whoever learnt
+ * someone's endpoint could take their pushes away, or send their own notifications to that phone. On a
+ * shared phone the app drops the browser's subscription at sign-out (src/lib/push.ts), so the next person
+ * gets an endpoint of their own.
  */
 export async function saveSubscription(
   deps: AppDeps,
@@ -146,17 +151,18 @@ export async function saveSubscription(
   input: { endpoint: string; keys: { p256dh: string; auth: string } },
   userAgent: string | null,
 ): Promise<{ subscribed: true }> {
-  if (!allowedPushEndpoint(input.endpoint, deps.env.PUSH_ENDPOINT_HOSTS))
+  const endpoint = pushEndpoint(input.endpoint, deps.env.PUSH_ENDPOINT_HOSTS);
+  if (!endpoint)
     throw new AppError('VALIDATION_FAILED', 400, 'Some fields are not valid.', {
       endpoint: 'not a known push service',
     });
   const at = deps.now().toISOString();
-  await deps.db
+  const saved = await deps.db
     .insertInto('push_subscriptions')
     .values({
       user_id: userId,
       session_id: sessionId,
-      endpoint: input.endpoint,
+      endpoint: endpoint.href,
       p256dh: input.keys.p256dh,
       auth: input.keys.auth,
       user_agent: userAgent,
@@ -164,17 +170,24 @@ export async function saveSubscription(
       last_success_at: null,
     })
     .onConflict((oc) =>
-      oc.column('endpoint').doUpdateSet({
-        user_id: userId,
-        session_id: sessionId,
-        p256dh: input.keys.p256dh,
-        auth: input.keys.auth,
-        user_agent: userAgent,
-        created_at: at,
-        last_success_at: null,
-      }),
+      oc
+        .column('endpoint')
+        .doUpdateSet({
+          session_id: sessionId,
+          p256dh: input.keys.p256dh,
+          auth: input.keys.auth,
+          user_agent: userAgent,
+          created_at: at,
+          last_success_at: null,
+        })
+        .where('push_subscriptions.user_id', '=', userId),
     )
-    .execute();
+    .returning('id')
+    .executeTakeFirst();
+  if (!saved)
+    throw new AppError('CONFLICT', 409, 'This device receives notifications for another account.', {
+      endpoint: 'push_device_taken',
+    });
   return { subscribed: true };
 }
 
@@ -184,11 +197,9 @@ export async function removeSubscription(
   userId: number,
   endpoint: string,
 ): Promise<{ subscribed: false }> {
-  await deps.db
-    .deleteFrom('push_subscriptions')
-    .where('endpoint', '=', endpoint)
-    .where('user_id', '=', userId)
-    .execute();
+  // Stored in the form pushEndpoint gives; a browser's endpoint is already in it.
+  const stored = pushEndpoint(endpoint, deps.env.PUSH_ENDPOINT_HOSTS)?.href ?? endpoint;
+  await deps.db.deleteFrom('push_subscriptions').where('endpoint', '=', stored).where('user_id', '=', userId).execute();
   return { subscribed: false };
 }
 
