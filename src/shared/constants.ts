@@ -49,9 +49,10 @@ export const UPDATE_CHECK_INTERVAL_MS = 60 * 60 * 1000;
 export const DEFAULT_AI_NOTE_QUOTA = 20;
 
 // Consent and ITA links (PRODUCT.md "Tokens and links"). The notice version is recorded with every
-// answer as PDPA proof; bump it whenever the consent text in messages/*.json changes.
+// answer as PDPA proof: the date (Malaysia) the consent text in messages/*.json last changed, never later
+// than the day it ships (tests/client/consent-notice-version.test.ts holds the text it dates).
 export const ITA_TOKEN_TTL_SECONDS = 72 * 60 * 60;
-export const TALENT_NOTICE_VERSION = '2026-11-30';
+export const TALENT_NOTICE_VERSION = '2026-11-29';
 /** A recruiter may resend a referral's consent or ITA link at most once per 10 minutes. */
 export const LINK_RESEND_INTERVAL_SECONDS = 10 * 60;
 

@@ -75,12 +75,17 @@ describe('consent page', () => {
     expect(await screen.findByText(INTRO)).toBeTruthy();
     expect(screen.getByRole('heading', { level: 1, name: 'Consent Confirmation' })).toBeTruthy();
     expect(screen.getByRole('heading', { name: 'How your data is used' })).toBeTruthy();
-    // The notice promises only what the page does: withdrawal on this link, no reply to a no-reply e-mail.
-    expect(
-      screen.getByText(
-        /you can withdraw your consent later by opening this link again while the referral is in progress; Siti Rahman is told\./,
-      ),
-    ).toBeTruthy();
+    // The notice promises only what works: withdrawal on the data page for as long as consent stands (this
+    // link lasts 72 hours, a data link 7 days, and a new one is asked for by address), no reply to a
+    // no-reply e-mail (issue 42.8).
+    const choice = screen.getByText(/^Your choice: agreeing is voluntary\./);
+    expect(choice.textContent).toContain('on the page that shows your data: “See or manage your data” below');
+    expect(choice.textContent).toContain('you can ask for a new one at any time with your e-mail address');
+    expect(choice.textContent).not.toMatch(/this link again/);
+    expect(screen.getByRole('button', { name: 'See or manage your data' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Get a link to your data' }).getAttribute('href')).toBe(
+      '/talent/data/request',
+    );
     expect(document.body.textContent).not.toMatch(/replying/);
     // Nothing to withdraw before the talent agreed.
     expect(screen.queryByRole('button', { name: 'Withdraw my consent' })).toBeNull();

@@ -111,6 +111,10 @@ describe.each(DIALECTS)('the talent link pages as the server answers them, on %s
     // The buttons wait for the script; the privacy policy is a link in the same language.
     expect(html).toMatch(/<button type="button" class="btn btn-primary btn-lg sm:flex-1" disabled>/);
     expect(html).toContain('href="/ms/privacy-policy"');
+    // Where consent can be withdrawn once the links expire: a data link asked for by address (issue 42.8).
+    expect(html).toContain(
+      `href="/ms/talent/data/request" class="link link-primary inline-block py-1">${m.talent_data_request_title({}, o)}</a>`,
+    );
     // The view is the API's answer, as is.
     const api = await (await get(`/api/public/consent?token=${referral.consentToken}`)).json();
     expect(dataOf(html)).toEqual(api.data);

@@ -26,9 +26,15 @@ export function ConsentNotice({ view }: { view: TalentLinkView }) {
           })}
         </li>
       </ul>
-      <a href={privacyHref()} className="link link-primary mt-3 inline-block py-1 text-sm">
-        {m.talent_link_notice_privacy_link()}
-      </a>
+      <div className="mt-3 flex flex-wrap gap-x-4 text-sm">
+        <a href={privacyHref()} className="link link-primary inline-block py-1">
+          {m.talent_link_notice_privacy_link()}
+        </a>
+        {/* Where the withdrawal the notice promises stays possible once this link and the data link expire. */}
+        <a href={localePath('/talent/data/request', getLocale())} className="link link-primary inline-block py-1">
+          {m.talent_data_request_title()}
+        </a>
+      </div>
     </section>
   );
 }

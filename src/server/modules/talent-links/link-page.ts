@@ -91,7 +91,9 @@ function viewHtml(page: Page, view: TalentLinkView): string {
   // Answered, withdrawn or expired: the script says so with the answer's details.
   if (view.state !== 'OPEN' || view.withdrawnAt) return loadingHtml(page.locale);
   const consent = page.kind === 'CONSENT';
-  const privacy = `<a href="${localePath('/privacy-policy', page.locale)}" class="link link-primary${consent ? ' mt-3 inline-block py-1 text-sm' : ''}">${e(m.talent_link_notice_privacy_link({}, o))}</a>`;
+  const privacy = `<a href="${localePath('/privacy-policy', page.locale)}" class="link link-primary${consent ? ' inline-block py-1' : ''}">${e(m.talent_link_notice_privacy_link({}, o))}</a>`;
+  // As ConsentNotice draws it: where the withdrawal it promises stays possible once the links expire.
+  const dataRequest = `<a href="${localePath('/talent/data/request', page.locale)}" class="link link-primary inline-block py-1">${e(m.talent_data_request_title({}, o))}</a>`;
   const notice = consent
     ? '<section class="rounded-box border border-base-300 bg-base-200/50 p-4" aria-labelledby="consent-notice">' +
       `<h2 id="consent-notice" class="mb-2 font-semibold">${e(m.talent_link_notice_heading({}, o))}</h2>` +
@@ -107,7 +109,7 @@ function viewHtml(page: Page, view: TalentLinkView): string {
           },
           o,
         ),
-      )}</li></ul>${privacy}</section>`
+      )}</li></ul><div class="mt-3 flex flex-wrap gap-x-4 text-sm">${privacy}${dataRequest}</div></section>`
     : `<p class="text-sm text-base-content/80">${e(m.talent_link_ita_notice({ recruiterName: view.recruiterName }, o))} ${privacy}</p>`;
   const question = consent ? m.talent_link_consent_intro(job, o) : m.talent_link_ita_intro(job, o);
   const agree = consent ? m.talent_link_consent_agree({}, o) : m.talent_link_ita_confirm({}, o);
