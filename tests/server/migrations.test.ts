@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { migrateAllDown, migrateToLatest } from '#src/server/db/migrate.ts';
+import { migrateAllDown, migrateToLatest, migrationNames, migrationSequence } from '#src/server/db/migrate.ts';
 import { createTestApp, DIALECTS } from './helpers/test-app';
 
 // Every migration's `down` undoes its `up`: rolled all the way back, no table of the app is left, and
@@ -32,5 +32,21 @@ describe.each(DIALECTS)('migrations on %s', (dialect) => {
     } finally {
       await t.close();
     }
+  });
+});
+
+describe('migration names', () => {
+  it('each carries a sequence number of its own, in the order they are listed', () => {
+    const sequences = migrationNames().map(migrationSequence);
+    expect(sequences).toEqual([...sequences].sort((a, b) => a - b));
+    expect(new Set(sequences).size).toBe(sequences.length);
+  });
+
+  it('orders a migration named with the day it is written after those named ahead of the calendar', () => {
+    expect(migrationSequence('2026-11-29-018-companies')).toBeGreaterThan(
+      migrationSequence('2026-12-05-017-insight-counters'),
+    );
+    expect(migrationSequence('019-withholding')).toBe(19);
+    expect(() => migrationSequence('2026-11-29-companies')).toThrow(/no sequence number/);
   });
 });

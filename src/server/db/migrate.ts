@@ -43,6 +43,22 @@ const migrations: Record<string, Migration> = {
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
+/** The migrations' names, as listed above (oldest first). */
+export const migrationNames = (): string[] => Object.keys(migrations);
+
+/**
+ * A migration's place: the sequence number in its name, `YYYY-MM-DD-NNN-what` with the date it was written
+ * (or a plain `NNN-what`). Kysely's default order is by name; the first names carried dates ahead of the
+ * calendar, so a migration written today, named with today's date, would sort before migrations that ran
+ * already. Frozen names keep their dates; the number orders them.
+ */
+export function migrationSequence(name: string): number {
+  const match = /^(?:\d{4}-\d{2}-\d{2}-(\d{3})|(\d{3}))-/.exec(name);
+  const sequence = match?.[1] ?? match?.[2];
+  if (!sequence) throw new Error(`The migration name ${name} has no sequence number (YYYY-MM-DD-NNN-what)`);
+  return Number(sequence);
+}
+const bySequence = (a: string, b: string) => migrationSequence(a) - migrationSequence(b);
 
 async function migratorFor(db: DB): Promise<Migrator> {
   // On PostgreSQL the migrator's own tables go in the connection's schema: left to itself, Kysely looks
@@ -51,7 +67,12 @@ async function migratorFor(db: DB): Promise<Migrator> {
   const schema = isPostgres(db)
     ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(db)).rows[0]?.schema
     : undefined;
-  return new Migrator({ db, provider, ...(schema ? { migrationTableSchema: schema } : {}) });
+  return new Migrator({
+    db,
+    provider,
+    nameComparator: bySequence,
+    ...(schema ? { migrationTableSchema: schema } : {}),
+  });
 }
 
 export async function migrateToLatest(db: DB): Promise<void> {
