@@ -176,12 +176,16 @@ describe.each(DIALECTS)('adding talents on %s', (dialect) => {
     });
 
     // Issue 22, finding 11: the talent's name goes into the consent e-mail; it may not carry a link or lines.
+    // Issue 43.3: a bare domain too (person-name.test.ts has the rule's cases).
     it('refuses a name holding a web or e-mail address or a line break, and keeps "Dr. Tan" and "a/l"', async () => {
       for (const fullName of [
         'Aminah\nClick here',
         'Visit https://evil.example',
         'www.evil.example',
         'me@evil.example',
+        'bit.ly/x1',
+        'paypal-verify.net',
+        'evil\u3002com',
       ]) {
         const bad = await drop(dropValues(taskId, { fullName }));
         expect(bad.res.status, fullName).toBe(400);
