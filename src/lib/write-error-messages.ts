@@ -10,6 +10,7 @@ registerErrorMessages({
   OUTBOX_TOO_OLD: m.outbox_too_old,
   DUPLICATE_REFERRAL: m.error_duplicate_referral,
   REFERRAL_CLOSED: m.error_referral_closed,
+  CONSENT_WITHDRAWN: m.error_consent_withdrawn,
   TALENT_ERASED: m.error_talent_erased,
   RESUME_TOO_LARGE: m.error_resume_too_large,
   UNSUPPORTED_FILE_TYPE: m.error_unsupported_file_type,

@@ -57,6 +57,7 @@ const HIRING: Record<HiringStatus, Label> = {
   REJECTED: m.hiring_rejected,
   WITHDRAWN: m.hiring_withdrawn,
 };
+const FINAL_HIRING: HiringStatus[] = ['HIRED', 'REJECTED', 'WITHDRAWN'];
 const DECISION: Record<'CONFIRMED' | 'DECLINED' | 'WITHDRAWN', Label> = {
   CONFIRMED: m.talent_data_decision_confirmed,
   DECLINED: m.talent_data_decision_declined,
@@ -157,7 +158,15 @@ export function talentDataSections(view: TalentDataView, locale: AppLocale, date
               : withDate(CONSENT[r.consentStatus]({}, o), r.consentDecidedAt),
           },
           { label: m.talent_data_referral_ita({}, o), value: withDate(ITA[r.itaStatus]({}, o), r.itaDecidedAt) },
-          { label: m.talent_data_referral_hiring({}, o), value: HIRING[r.hiringStatus]({}, o) },
+          {
+            label: m.talent_data_referral_hiring({}, o),
+            // The hiring status stays where the admin left it ("Submitted"); after a withdrawal the
+            // application goes no further, which is what the talent needs to read (issue 42.14).
+            value:
+              r.withdrawnAt && !FINAL_HIRING.includes(r.hiringStatus)
+                ? m.talent_data_application_stopped({}, o)
+                : HIRING[r.hiringStatus]({}, o),
+          },
           { label: m.talent_data_referral_note({}, o), value: text(r.recruiterNote) },
           {
             label: m.talent_data_referral_rating({}, o),

@@ -162,6 +162,9 @@ describe('the talent data page', () => {
     expect(res.status).toBe(200);
     renderAppAt(`/talent/data?token=${dataToken}`);
     expect(await screen.findByText(/^You withdrew your consent on .+ so it is kept for them\.$/)).toBeTruthy();
+    // That application reads as stopped, the other as the admin left it (issue 42.14).
+    expect(screen.getAllByText('Stopped: you withdrew your consent')).toHaveLength(1);
+    expect(screen.getAllByText('Submitted')).toHaveLength(1);
     expect(screen.queryByText(/will be erased by/)).toBeNull();
     expect(screen.queryByText('Your data is erased by')).toBeNull();
   });

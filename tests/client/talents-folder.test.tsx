@@ -637,6 +637,17 @@ describe('every part of the profile stays true after an action (issue 21)', () =
         .getAllByTestId('consent-badge')
         .map((badge) => badge.textContent),
     ).toEqual(['Consent withdrawn', 'Consent withdrawn']);
+    // Nothing offers to contact them about it, and the reward, never to be approved, reads closed (42.5).
+    expect(
+      within(panel)
+        .getAllByTestId('reward-badge')
+        .map((badge) => badge.textContent),
+    ).toEqual(['Closed', 'Closed']);
+    expect(within(panel).queryByRole('navigation', { name: m.talent_contact_heading() })).toBeNull();
+    for (const name of ['Call', 'WhatsApp', 'E-mail']) expect(within(panel).queryByRole('link', { name })).toBeNull();
+    expect(within(panel).queryByTestId('whatsapp-link')).toBeNull();
+    expect(within(panel).queryByText(m.call_proof_ui_add_heading())).toBeNull();
+    expect(within(panel).getByText(m.call_proof_ui_heading())).toBeTruthy();
   });
 
   it('says on the profile that the consent link expired, with the resend still offered', async () => {

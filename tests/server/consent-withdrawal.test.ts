@@ -2,6 +2,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderEmail } from '#src/server/mail/templates.ts';
 import { createReferral, lastEmail, lastToken, refreshLogin, signIn } from './helpers/referral-fixtures';
 import { insertTask } from './helpers/rows';
+import { MEDIA_SAMPLES } from './helpers/sample-files';
+import { multipart } from './helpers/talent-fixtures';
 import { createTestApp, DIALECTS, type TestApp } from './helpers/test-app';
 
 const HOUR = 60 * 60_000;
@@ -96,6 +98,31 @@ describe.each(DIALECTS)('withdrawing consent from the talent link on %s', (diale
       headers: recruiter.headers,
     });
     expect(ita.status).toBe(409);
+  });
+
+  // Issue 42.5: a withdrawn referral is no reason to contact the talent; a call proof records a contact.
+  it('refuses a call proof on a referral whose consent was withdrawn, a refused one still taking it', async () => {
+    const { recruiter, referral: made } = await setup();
+    const proof = (referralId: number) =>
+      t.request('/api/recruiter/talent-task/call-proof', {
+        method: 'POST',
+        headers: recruiter.headers,
+        body: multipart(
+          { referralId: String(referralId), calledAt: t.clock.now().toISOString(), note: 'Called again.' },
+          { bytes: MEDIA_SAMPLES.png, name: 'call.png', type: 'image/png' },
+        ),
+      });
+    expect((await withdraw(made.consentToken)).status).toBe(200);
+    const refused = await proof(made.id);
+    expect(refused.status).toBe(409);
+    expect((await refused.json()).error.code).toBe('CONSENT_WITHDRAWN');
+    expect(await t.db.selectFrom('call_proofs').select('id').execute()).toEqual([]);
+    expect(await t.db.selectFrom('files').select('id').where('purpose', '=', 'CALL_PROOF').execute()).toEqual([]);
+
+    // A talent who declined at once withdrew nothing: the rule is the withdrawal's, not DECLINED's.
+    const declined = await createReferral(t, recruiter.id, { talent: { full_name: 'Someone Else' } });
+    expect((await answer(declined.consentToken, 'DECLINED')).status).toBe(200);
+    expect((await proof(declined.id)).status).toBe(201);
   });
 
   it('gives exactly one of two simultaneous withdrawals', async () => {

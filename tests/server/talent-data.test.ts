@@ -322,6 +322,9 @@ describe.each(DIALECTS)('the talent data link on %s', (dialect) => {
     const page = await (await get(`/api/public/data/export?token=${dataToken}&format=html&locale=zh`)).text();
     expect(page).toContain('已撤回同意');
     expect(page).not.toContain('已拒绝同意');
+    // The application reads as stopped, not as the "Submitted" its hiring status still holds (42.14).
+    expect(page).toContain('已停止：您已撤回同意');
+    expect(page).not.toContain('已提交');
   });
 
   it('also writes a WITHDRAWAL request when consent is withdrawn on the consent page', async () => {

@@ -28,7 +28,12 @@ export function HiringBadge({ status }: { status: HiringStatus }) {
   return <Badge tone={tone} label={HIRING_LABELS[status]()} testId="hiring-badge" />;
 }
 
-export function RewardBadge({ status }: { status: RewardStatus | null }) {
+/**
+ * `withdrawn`: the talent withdrew their consent, so a reward still undecided can never be approved (it
+ * needs consent): it reads as closed, not "In review".
+ */
+export function RewardBadge({ status, withdrawn = false }: { status: RewardStatus | null; withdrawn?: boolean }) {
+  if (status === null && withdrawn) return <Badge tone="error" label={m.reward_closed()} testId="reward-badge" />;
   const key = status ?? 'IN_REVIEW';
   const tone: Tone =
     key === 'APPROVED' || key === 'PAID' || key === 'PENDING_PAYMENT'

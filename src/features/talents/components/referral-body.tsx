@@ -78,6 +78,9 @@ export function ReferralBody({
     referral.consentStatus === 'CONFIRMED' && (referral.itaStatus === 'NOT_SENT' || referral.itaStatus === 'SENT');
   // An anonymised talent has no address left: nothing is sent to them, nor offered (issue 24).
   const erased = talent.erasedAt !== null;
+  // A talent who withdrew their consent is not to be contacted about this job: no way to is offered, nor a
+  // call proof (the server refuses one: CONSENT_WITHDRAWN).
+  const withdrawn = Boolean(referral.consentWithdrawnAt);
   const canResendConsent = !closed && !erased && consentAsked;
   const canSendIta = !closed && !erased && itaAsked;
 
@@ -92,7 +95,7 @@ export function ReferralBody({
               : undefined
           }
         >
-          <ConsentBadge status={referral.consentStatus} withdrawn={Boolean(referral.consentWithdrawnAt)} />
+          <ConsentBadge status={referral.consentStatus} withdrawn={withdrawn} />
         </State>
         <State
           label={m.referral_ita()}
@@ -110,7 +113,7 @@ export function ReferralBody({
           label={m.referral_reward()}
           detail={referral.rewardReason ? m.referral_reward_reason({ reason: referral.rewardReason }) : undefined}
         >
-          <RewardBadge status={referral.rewardStatus} />
+          <RewardBadge status={referral.rewardStatus} withdrawn={withdrawn} />
           {referral.rewardAmount != null && referral.rewardCurrency && (
             <span className="text-sm font-medium" data-testid="reward-amount">
               {formatMoney(referral.rewardAmount, referral.rewardCurrency)}
@@ -150,7 +153,7 @@ export function ReferralBody({
         </p>
       )}
 
-      {!erased && (
+      {!erased && !withdrawn && (
         <nav aria-label={m.talent_contact_heading()} className="space-y-1">
           <div className="flex flex-wrap gap-2">
             <a className="btn btn-sm btn-outline" href={telLink(talent.phoneE164)}>
@@ -188,7 +191,7 @@ export function ReferralBody({
           proofs={referral.callProofList}
           listing={referral}
         />
-        {!erased && <CallProofForm referralId={referral.id} talentId={talent.id} />}
+        {!erased && !withdrawn && <CallProofForm referralId={referral.id} talentId={talent.id} />}
       </section>
 
       <section className="space-y-2">

@@ -52,7 +52,7 @@ export function ReferralPanel({ summary, talent, recruiterName, initiallyOpen }:
           <ConsentBadge status={summary.consentStatus} withdrawn={Boolean(summary.consentWithdrawnAt)} />
           <ItaBadge status={summary.itaStatus} />
           <HiringBadge status={summary.hiringStatus} />
-          <RewardBadge status={summary.rewardStatus} />
+          <RewardBadge status={summary.rewardStatus} withdrawn={Boolean(summary.consentWithdrawnAt)} />
           {consentLinkExpired(summary) && (
             <Badge tone="error" label={m.referral_consent_expired()} testId="consent-expired" />
           )}

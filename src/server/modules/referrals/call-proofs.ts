@@ -6,6 +6,7 @@ import type { CallProofItem } from '#src/shared/recruiter-types.ts';
 import { getCallProofItem } from './call-proof-items';
 import { findMyReferral } from './my-referral';
 import { recordChange } from './referral-history';
+import { consentWithdrawals } from './talent-link-mail';
 
 // A phone's clock may run a little ahead of the server's.
 const CLOCK_SKEW_MS = 5 * 60_000;
@@ -25,6 +26,14 @@ export async function createCallProof(
   const { db, storage } = deps;
   const now = deps.now();
   const referral = await findMyReferral(db, recruiterId, fields.referralId);
+  // A talent who withdrew their consent is not to be contacted about this job: a call proof is one.
+  if (referral.consent_status === 'DECLINED' && (await consentWithdrawals(db, [referral.id])).size > 0) {
+    throw new AppError(
+      'CONSENT_WITHDRAWN',
+      409,
+      'The talent withdrew their consent to this referral: do not contact them about it.',
+    );
+  }
 
   const calledAt = new Date(fields.calledAt);
   if (Number.isNaN(calledAt.getTime())) throw calledAtInvalid('called_at_required');
