@@ -51,6 +51,7 @@ describe('client AppError', () => {
     // The server's refusal of a guessable password (issue 22) reads as what to do, not "not valid"
     // (registered by the screens that can meet it: Account and the set-password link).
     expect(fieldMessage('password_common')).toMatch(/^This password is too common or easy to guess\./);
+    expect(fieldMessage('password_personal')).toMatch(/^A password may not be your name or your e-mail address/);
     expect(fieldMessage('constructor')).toBe('This field is not valid.');
   });
 

@@ -236,6 +236,32 @@ describe.each(DIALECTS)('account on %s', (dialect) => {
       expect(ok.status).toBe(200);
     });
 
+    // Issue 43.4: zxcvbn prices "#2026" as random characters, so a known word with a year got through.
+    it('refuses the published demo password and its variants, and the user’s own name or e-mail with digits and symbols', async () => {
+      const user = await t.createUser({ email: 'amir.hamzah@agency.my' });
+      const { accessToken: token } = await t.login(user.email);
+      expect((await put(token, 'profile', { fullName: 'Amir Hamzah' })).status).toBe(200);
+      const change = (newPassword: string) =>
+        changePassword(token, { currentPassword: TEST_PASSWORD, newPassword, confirmPassword: newPassword });
+      for (const guessable of [
+        'Recruiter#2026',
+        'Recruiter@2026',
+        'recruiter#2026!',
+        'R3cruiter#2026',
+        'Welcome@2026',
+      ]) {
+        const res = await change(guessable);
+        expect(res.status, guessable).toBe(422);
+        expect((await res.json()).error.fields, guessable).toEqual({ newPassword: 'password_common' });
+      }
+      for (const own of ['AmirHamzah#2026', 'Hamzah@2026', 'Amir#12345', 'amir.hamzah@agency.my1', 'H@mzah#2026']) {
+        const res = await change(own);
+        expect(res.status, own).toBe(422);
+        expect((await res.json()).error.fields, own).toEqual({ newPassword: 'password_personal' });
+      }
+      expect((await change(NEW_PASSWORD)).status).toBe(200);
+    });
+
     it("applies the seed's password rule, the confirmation, and refuses the same password", async () => {
       const me = await signedIn();
       const weak = await changePassword(me.token, {

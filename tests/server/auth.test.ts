@@ -327,11 +327,11 @@ describe.each(DIALECTS)('auth on %s', (dialect) => {
       const token = new URL(JSON.parse((await outbox())[0]?.payload ?? '{}').link).searchParams.get('token');
       const update = (json: unknown) => t.request('/api/recruiter/auth/update/password', { method: 'POST', json });
 
-      const ok = await update({ token, password: 'Changed#99', confirmPassword: 'Changed#99' });
+      const ok = await update({ token, password: 'Kettle-Changed#99', confirmPassword: 'Kettle-Changed#99' });
       expect(ok.status).toBe(200);
       expect((await me(session.accessToken)).status).toBe(401);
       expect((await postLogin({ email: 'a@example.com', password: TEST_PASSWORD })).status).toBe(401);
-      expect((await postLogin({ email: 'a@example.com', password: 'Changed#99' })).status).toBe(200);
+      expect((await postLogin({ email: 'a@example.com', password: 'Kettle-Changed#99' })).status).toBe(200);
 
       const again = await update({ token, password: 'Another#2026x', confirmPassword: 'Another#2026x' });
       expect(again.status).toBe(400);
@@ -347,10 +347,17 @@ describe.each(DIALECTS)('auth on %s', (dialect) => {
           method: 'POST',
           json: { token, password, confirmPassword: password },
         });
-      for (const guessable of ['Password1!', 'P@ssw0rd', 'Nurhaliza1!']) {
+      // Issue 43.4: the README's demo password and its close variants too.
+      for (const guessable of ['Password1!', 'P@ssw0rd', 'Recruiter#2026', 'Recruiter@2026', 'Welcome@2026']) {
         const res = await update(guessable);
         expect(res.status, guessable).toBe(422);
         expect((await res.json()).error.fields, guessable).toEqual({ password: 'password_common' });
+      }
+      // …and the user's own e-mail, or the words of it, with digits and symbols: a message of its own.
+      for (const own of ['Nurhaliza1!', 'Osman#2026', 'NurhalizaOsman@2026', 'nurhaliza.osman@example.com1']) {
+        const res = await update(own);
+        expect(res.status, own).toBe(422);
+        expect((await res.json()).error.fields, own).toEqual({ password: 'password_personal' });
       }
       expect((await update('Kopi#2026x')).status).toBe(200);
       expect((await postLogin({ email: 'nurhaliza.osman@example.com', password: 'Kopi#2026x' })).status).toBe(200);
@@ -366,7 +373,7 @@ describe.each(DIALECTS)('auth on %s', (dialect) => {
       const update = (token: string | null) =>
         t.request('/api/recruiter/auth/update/password', {
           method: 'POST',
-          json: { token, password: 'Changed#99', confirmPassword: 'Changed#99' },
+          json: { token, password: 'Kettle-Changed#99', confirmPassword: 'Kettle-Changed#99' },
         });
       expect((await update(older)).status).toBe(400);
       t.clock.advance(61 * MINUTE);

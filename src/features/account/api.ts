@@ -21,6 +21,7 @@ registerFieldMessages({
   current_password_wrong: m.account_field_current_password_wrong,
   password_same_as_current: m.account_field_password_same_as_current,
   password_common: m.error_field_password_common,
+  password_personal: m.error_field_password_personal,
   name_invalid: m.error_field_name_invalid,
   timezone_invalid: m.account_field_timezone_invalid,
   locale_invalid: m.account_field_locale_invalid,

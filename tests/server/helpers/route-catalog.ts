@@ -1191,7 +1191,11 @@ export const ROUTE_CATALOG: RouteRow[] = [
     ownSession: true,
     build: () => ({
       path: '/api/account/password',
-      json: { currentPassword: 'Secret#123', newPassword: 'Changed#2026', confirmPassword: 'Changed#2026' },
+      json: {
+        currentPassword: 'Secret#123',
+        newPassword: 'Kettle-Changed#2026',
+        confirmPassword: 'Kettle-Changed#2026',
+      },
     }),
   },
 ];

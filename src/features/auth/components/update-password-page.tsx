@@ -15,7 +15,10 @@ import { updatePasswordSchema } from '#src/shared/auth-schemas.ts';
 
 // The server's refusal of a guessable password (issue 22): only this page and Account can meet it, so it
 // is registered here, not in the first load's table.
-registerFieldMessages({ password_common: m.error_field_password_common });
+registerFieldMessages({
+  password_common: m.error_field_password_common,
+  password_personal: m.error_field_password_personal,
+});
 
 /**
  * /update-password in either router (the app's, or a guest's first: src/guest-router.tsx); its guard

@@ -5,7 +5,7 @@ import type { User } from '#src/server/db/database.ts';
 import { AppError, notFound } from '#src/server/errors.ts';
 import { hitRateLimit, type RateRule, refundAttempt } from '#src/server/middleware/rate-limit.ts';
 import { toUserIdentity } from '#src/server/modules/users/user.repository.ts';
-import { isGuessablePassword } from '#src/server/security/guessable-password.ts';
+import { passwordProblem } from '#src/server/security/guessable-password.ts';
 import { hashPassword, verifyPassword } from '#src/server/security/passwords.ts';
 import {
   type accountPayoutSchema,
@@ -108,10 +108,16 @@ export async function changePassword(
   }
   // The current password was right: this attempt is not a guess.
   await refundAttempt(db, CURRENT_PASSWORD_RULE, subject, attemptAt);
-  if (isGuessablePassword(input.newPassword, [account.full_name, account.email])) {
-    throw new AppError('VALIDATION_FAILED', 422, 'This password is too common or easy to guess.', {
-      newPassword: 'password_common',
-    });
+  const problem = passwordProblem(input.newPassword, [account.full_name, account.email]);
+  if (problem) {
+    throw new AppError(
+      'VALIDATION_FAILED',
+      422,
+      problem === 'password_personal'
+        ? 'This password is made of your name or e-mail address.'
+        : 'This password is too common or easy to guess.',
+      { newPassword: problem },
+    );
   }
   const passwordHash = await hashPassword(input.newPassword);
   return db.transaction().execute(async (trx) => {

@@ -3,7 +3,7 @@ import { AppError } from '#src/server/errors.ts';
 import { appLink } from '#src/server/mail/app-link.ts';
 import { enqueueEmail } from '#src/server/mail/outbox.ts';
 import { findUserByEmail } from '#src/server/modules/users/user.repository.ts';
-import { isGuessablePassword } from '#src/server/security/guessable-password.ts';
+import { type PasswordProblem, passwordProblem } from '#src/server/security/guessable-password.ts';
 import { signAccessToken } from '#src/server/security/jwt.ts';
 import { consumeOneTimeToken, issueOneTimeToken, voidOneTimeTokens } from '#src/server/security/one-time-tokens.ts';
 import { hashPassword, verifyPassword } from '#src/server/security/passwords.ts';
@@ -166,15 +166,21 @@ export async function requestPasswordReset(deps: AppDeps, email: string, locale:
   });
 }
 
-const guessable = () =>
-  new AppError('VALIDATION_FAILED', 422, 'This password is too common or easy to guess.', {
-    password: 'password_common',
-  });
+const guessable = (problem: PasswordProblem) =>
+  new AppError(
+    'VALIDATION_FAILED',
+    422,
+    problem === 'password_personal'
+      ? 'This password is made of your name or e-mail address.'
+      : 'This password is too common or easy to guess.',
+    { password: problem },
+  );
 
 /** Sets the password of the token's user; answers their e-mail, which the login page fills in next. */
 export async function updatePassword(deps: AppDeps, token: string, password: string): Promise<{ email: string }> {
   const { db, now } = deps;
-  if (isGuessablePassword(password)) throw guessable();
+  const common = passwordProblem(password);
+  if (common) throw guessable(common);
   const passwordHash = await hashPassword(password);
   return db.transaction().execute(async (trx) => {
     const used = await consumeOneTimeToken(trx, 'PASSWORD_RESET', token, now());
@@ -188,7 +194,8 @@ export async function updatePassword(deps: AppDeps, token: string, password: str
       .select(['full_name', 'email'])
       .where('id', '=', used.user_id)
       .executeTakeFirst();
-    if (user && isGuessablePassword(password, [user.full_name, user.email])) throw guessable();
+    const problem = user && passwordProblem(password, [user.full_name, user.email]);
+    if (problem) throw guessable(problem);
     const at = now().toISOString();
     await trx
       .updateTable('users')
