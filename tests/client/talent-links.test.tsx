@@ -125,6 +125,21 @@ describe('consent page', () => {
     expect(screen.queryByRole('button', { name: 'I agree' })).toBeNull();
   });
 
+  // Issue 43.6: an answered link gives data links only while it is valid; then the page says how to get one.
+  it('after the link’s 72 hours, "See or manage your data" says to ask for a new link by e-mail', async () => {
+    const { token } = await createReferral();
+    renderTalentPageAt(`/talent/consent?token=${token}`);
+    fireEvent.click(await screen.findByRole('button', { name: 'I agree' }));
+    await screen.findByTestId('talent-link-thanks');
+    cleanup();
+    server.advance(CONSENT_TOKEN_TTL_SECONDS * 1000 + 60_000);
+    renderTalentPageAt(`/talent/consent?token=${token}`);
+    fireEvent.click(await screen.findByRole('button', { name: 'See or manage your data' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('Links to your data work for 7 days. You can ask for a new one.');
+    expect(screen.getByRole('link', { name: 'Ask for a new link' }).getAttribute('href')).toBe('/talent/data/request');
+  });
+
   it('asks "Are you sure?" before recording a decline, and lets the talent go back', async () => {
     const { token, referralId } = await createReferral();
     renderTalentPageAt(`/talent/consent?token=${token}`);

@@ -124,12 +124,43 @@ describe.each(DIALECTS)('the talent data link on %s', (dialect) => {
     const { token } = (await issued.json()).data;
     expect((await dataView(token)).profile.fullName).toBe('Aisyah Rahman');
     await post('/api/public/consent', { token: made.consentToken, decision: 'CONFIRMED', locale: 'en' });
-    t.clock.advance(10 * DAY);
     expect((await post('/api/public/consent/data-link', { token: made.consentToken })).status).toBe(200);
 
     const second = await createReferral(t, (await signIn(t)).id);
     t.clock.advance(4 * DAY);
     expect((await post('/api/public/consent/data-link', { token: second.consentToken })).status).toBe(410);
+  });
+
+  // Issue 43.6: an answered link kept minting 7-day data links for ever, so an old or forwarded e-mail
+  // opened the talent's data long after its answer.
+  it('stops giving data links once the consent link has expired, answered or not, and no data link outlives its e-mail', async () => {
+    const { made, dataToken } = await setup();
+    const sentAt = t.clock.now().getTime();
+    await post('/api/public/consent', { token: made.consentToken, decision: 'CONFIRMED', locale: 'en' });
+    // Just before the link's 72 hours: still given, but ending when the e-mail's own data link does.
+    t.clock.advance(72 * 60 * 60_000 - 1000);
+    const late = await post('/api/public/consent/data-link', { token: made.consentToken });
+    expect(late.status).toBe(200);
+    const { token } = (await late.json()).data;
+    const row = await t.db
+      .selectFrom('one_time_tokens')
+      .select('expires_at')
+      .where('kind', '=', 'DATA')
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
+    expect(Date.parse(row.expires_at)).toBe(sentAt + 7 * DAY);
+    // Past them: the answered link gives no more, and it still says what was answered.
+    t.clock.advance(2000);
+    const refused = await post('/api/public/consent/data-link', { token: made.consentToken });
+    expect(refused.status).toBe(410);
+    expect((await refused.json()).error.code).toBe('TOKEN_EXPIRED');
+    const page = await get(`/api/public/consent?token=${made.consentToken}`);
+    expect((await page.json()).data).toMatchObject({ state: 'USED', decision: 'CONFIRMED' });
+    // Seven days after the e-mail, neither its data link nor one the page gave opens anything.
+    t.clock.advance(4 * DAY);
+    expect((await get(`/api/public/data?token=${dataToken}`)).status).toBe(410);
+    expect((await get(`/api/public/data?token=${token}`)).status).toBe(410);
+    expect((await post('/api/public/consent/data-link', { token: made.consentToken })).status).toBe(410);
   });
 
   it('answers a link request the same for known and unknown addresses, and e-mails only known ones', async () => {

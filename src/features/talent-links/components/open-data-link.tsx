@@ -29,10 +29,20 @@ export function OpenDataLink({ kind, token }: { kind: TalentLinkKind; token: str
         {open.isPending && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
         {m.talent_data_open_link()}
       </button>
-      {error && (
-        <p role="alert" className="text-sm text-error">
-          {error.status === 429 ? m.talent_link_rate_limited_text() : m.talent_link_answer_server_error()}
+      {error?.status === 410 ? (
+        // The link gives data links only while it is valid (72 hours); a new one comes by e-mail.
+        <p role="alert" className="text-sm">
+          {m.talent_data_expired_text()}{' '}
+          <a className="link" href={localePath('/talent/data/request', getLocale())}>
+            {m.talent_data_request_link()}
+          </a>
         </p>
+      ) : (
+        error && (
+          <p role="alert" className="text-sm text-error">
+            {error.status === 429 ? m.talent_link_rate_limited_text() : m.talent_link_answer_server_error()}
+          </p>
+        )
       )}
     </div>
   );

@@ -9,8 +9,9 @@ import type { AppLocale } from '#src/shared/enums.ts';
 // consent or ITA link it is not used up: the talent may come back to it for its 7 days.
 export const DATA_TOKEN_TTL_SECONDS = 7 * 24 * 60 * 60;
 
-export const issueDataToken = (db: DB, talentId: number, now: Date) =>
-  issueOneTimeToken(db, { kind: 'DATA', talentId, ttlSeconds: DATA_TOKEN_TTL_SECONDS, now });
+/** `ttlSeconds`: shorter than the 7 days when the link is bound to end sooner (dataLinkFromTalentLink). */
+export const issueDataToken = (db: DB, talentId: number, now: Date, ttlSeconds = DATA_TOKEN_TTL_SECONDS) =>
+  issueOneTimeToken(db, { kind: 'DATA', talentId, ttlSeconds: Math.min(ttlSeconds, DATA_TOKEN_TTL_SECONDS), now });
 
 export const dataLinkUrl = (appUrl: string, locale: AppLocale, token: string) =>
   appLink(appUrl, locale, `/talent/data?token=${token}`);

@@ -10,9 +10,9 @@ import type { AppLocale, ConsentStatus, EducationLevel, HiringStatus, ItaStatus 
 import { normalizeEmail } from '#src/shared/phone.ts';
 import type { TalentDataLinkIssued, TalentDataView } from '#src/shared/talent-link-data.ts';
 import { type AnswerContext, consentWithdrawal, withdrawReferralConsent } from './consent-withdrawal';
-import { type DataToken, issueDataToken, newDataLink, openDataToken } from './data-link';
+import { DATA_TOKEN_TTL_SECONDS, type DataToken, issueDataToken, newDataLink, openDataToken } from './data-link';
 import { requestCorrection } from './data-requests';
-import { findToken, type LinkKind, stateOf } from './talent-link.service';
+import { findToken, type LinkKind } from './talent-link.service';
 
 /** Where a talent's call came from, for the record of access (never their personal data). */
 export type TalentAudit = { ip: string | null; userAgent: string | null };
@@ -290,8 +290,12 @@ export async function withdrawFromDataPage(
 }
 
 /**
- * "See or manage your data" on a consent or ITA page: a fresh DATA token for that referral's talent. The
- * link must be open, or used with its answer on record; an expired or replaced one is 410, an unknown 404.
+ * "See or manage your data" on a consent or ITA page: a fresh DATA token for that referral's talent.
+ * Only while the link itself is valid (72 hours from its e-mail), answered or not: an
+ * answered link keeps its answer and its withdrawal, but an old or forwarded e-mail stops opening the
+ * talent's data (issue 43.6). The token minted ends DATA_TOKEN_TTL_SECONDS after the link was sent, like
+ * the data link in the same e-mail, so nothing in an e-mail opens data past that. Expired or replaced:
+ * 410; unknown: 404.
  */
 export async function dataLinkFromTalentLink(
   deps: AppDeps,
@@ -301,7 +305,7 @@ export async function dataLinkFromTalentLink(
   const now = deps.now();
   return deps.db.transaction().execute(async (trx) => {
     const row = await findToken(trx, kind, token);
-    if (stateOf(row, now) === 'EXPIRED') {
+    if (row.voided_at !== null || row.expires_at <= now.toISOString()) {
       throw new AppError('TOKEN_EXPIRED', 410, 'This link has expired or was replaced by a newer one.');
     }
     const referral = await trx
@@ -312,7 +316,8 @@ export async function dataLinkFromTalentLink(
       .where('talents.erased_at', 'is', null)
       .executeTakeFirst();
     if (!referral) throw new AppError('INVALID_TOKEN', 404, 'No data is held under this link.');
-    return { token: await issueDataToken(trx, referral.id, now) };
+    const endsAt = Date.parse(row.created_at) + DATA_TOKEN_TTL_SECONDS * 1000;
+    return { token: await issueDataToken(trx, referral.id, now, Math.floor((endsAt - now.getTime()) / 1000)) };
   });
 }
 

@@ -20,6 +20,7 @@ export type { AnswerContext };
 type TokenRow = {
   id: number;
   referral_id: number | null;
+  created_at: string;
   expires_at: string;
   used_at: string | null;
   voided_at: string | null;
@@ -33,7 +34,7 @@ const invalidToken = () =>
 export async function findToken(db: DB, kind: LinkKind, token: string): Promise<TokenRow & { referral_id: number }> {
   const row = await db
     .selectFrom('one_time_tokens')
-    .select(['id', 'referral_id', 'expires_at', 'used_at', 'voided_at'])
+    .select(['id', 'referral_id', 'created_at', 'expires_at', 'used_at', 'voided_at'])
     .where('token_hash', '=', sha256(token))
     .where('kind', '=', kind)
     .executeTakeFirst();
