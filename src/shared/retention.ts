@@ -15,6 +15,12 @@ export type RetentionPolicy = {
 /** PDPA s31: a data user answers an access or correction request within 21 days. */
 export const DATA_REQUEST_DAYS = 21;
 
+/**
+ * A talent record takes at most this many correction requests waiting for an answer, and this many in
+ * 24 hours: each e-mails the recruiter and tells every admin (issue 43.7).
+ */
+export const CORRECTION_REQUEST_LIMIT = 3;
+
 /** The policy's own values, used when the environment sets none. */
 export const DEFAULT_RETENTION: RetentionPolicy = {
   declinedDays: 30,

@@ -13,7 +13,14 @@ import {
 // readable download (HTML) prints them, so the file holds exactly what the page shows.
 
 export type DataLine = { label: string; value: string };
-export type DataItem = { title: string; lines: DataLine[]; referral?: TalentDataReferral; proof?: TalentDataCallProof };
+export type DataItem = {
+  title: string;
+  lines: DataLine[];
+  referral?: TalentDataReferral;
+  proof?: TalentDataCallProof;
+  /** What tells the item from the others where the title may not (two requests sent the same minute). */
+  id?: string;
+};
 export type DataSection = {
   id: 'profile' | 'resume' | 'referrals' | 'proofs' | 'decisions' | 'requests';
   heading: string;
@@ -218,6 +225,7 @@ export function talentDataSections(view: TalentDataView, locale: AppLocale, date
       heading: m.talent_data_requests_heading({}, o),
       lines: [],
       items: view.requests.map((r) => ({
+        id: `request-${r.id}`,
         title:
           r.kind === 'CORRECTION'
             ? m.talent_data_request_correction({ date: date(r.createdAt) }, o)

@@ -106,6 +106,37 @@ describe('the talent data page', () => {
     expect(screen.getByText('My surname is Hashim.')).toBeTruthy();
   });
 
+  it('says how many correction requests can wait, once that many are open (issue 43.7)', async () => {
+    const { dataToken, talentId, now } = await talentWithLinks();
+    const at = now.toISOString();
+    for (const message of ['My surname is Hashim.', 'My town is Ipoh.', 'My phone is new.'])
+      await server.db
+        .insertInto('data_requests')
+        .values({
+          talent_id: talentId,
+          referral_id: null,
+          kind: 'CORRECTION',
+          message,
+          status: 'OPEN',
+          due_at: at,
+          created_at: at,
+          closed_at: null,
+          closed_by: null,
+          response: null,
+        })
+        .execute();
+    renderAppAt(`/talent/data?token=${dataToken}`);
+    fireEvent.change(await screen.findByLabelText('What is wrong, and what should it say?'), {
+      target: { value: 'My e-mail is new too.' },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Send the request' }));
+    expect(
+      await screen.findByText(
+        'You can have 3 requests waiting for an answer, and send 3 a day. Please wait for our answer, or put everything you want corrected in one request.',
+      ),
+    ).toBeTruthy();
+  });
+
   it('shows the call proofs held about the talent, with the recruiter note, each to download', async () => {
     const { dataToken, referralId, rows } = await talentWithLinks();
     const proofId = await insertCallProof(rows, referralId);

@@ -247,6 +247,51 @@ describe.each(DIALECTS)('the talent data link on %s', (dialect) => {
     expect((await post('/api/public/data/correction', { token: dataToken, message: 'x' })).status).toBe(400);
   });
 
+  // Issue 43.7: each request e-mails the recruiter and tells every admin; a data link could send any number.
+  it('takes 3 correction requests waiting at once and 3 a day, then answers 429 and sends nothing more', async () => {
+    const { recruiter, made, dataToken } = await setup();
+    const correct = (message: string) => post('/api/public/data/correction', { token: dataToken, message });
+    const sent = async () => ({
+      requests: (await t.db.selectFrom('data_requests').select('id').execute()).length,
+      emails: (
+        await t.db.selectFrom('email_outbox').select('id').where('template', '=', 'data_correction_requested').execute()
+      ).length,
+      admins: (
+        await t.db.selectFrom('notification_events').select('id').where('kind', '=', 'ADMIN_DATA_REQUEST').execute()
+      ).length,
+    });
+    for (const n of [1, 2, 3]) expect((await correct(`Correction ${n}.`)).status).toBe(200);
+    expect(await sent()).toEqual({ requests: 3, emails: 3, admins: 3 });
+    const fourth = await correct('Correction 4.');
+    expect(fourth.status).toBe(429);
+    expect((await fourth.json()).error).toMatchObject({
+      code: 'RATE_LIMITED',
+      fields: { message: 'correction_limit' },
+    });
+    expect(await sent()).toEqual({ requests: 3, emails: 3, admins: 3 });
+
+    // One answered: still 3 sent within the day, so the next waits for the first one's day to pass.
+    const [first] = await t.db.selectFrom('data_requests').select('id').orderBy('id').execute();
+    const done = await t.request(`/api/recruiter/talent/${made.talentId}/corrections/${first?.id}/done`, {
+      method: 'POST',
+      json: { response: 'Done.' },
+      headers: recruiter.headers,
+    });
+    expect(done.status).toBe(200);
+    t.clock.advance(60 * 60_000);
+    const sameDay = await correct('Correction 4.');
+    expect(sameDay.status).toBe(429);
+    expect(Number(sameDay.headers.get('retry-after'))).toBe(23 * 60 * 60);
+    t.clock.advance(23 * 60 * 60_000);
+    expect((await correct('Correction 4.')).status).toBe(200);
+    // Three open again: the fourth waits for an answer, whatever the day.
+    t.clock.advance(2 * DAY);
+    const waiting = await correct('Correction 5.');
+    expect(waiting.status).toBe(429);
+    expect(waiting.headers.get('retry-after')).toBeNull();
+    expect(await sent()).toEqual({ requests: 4, emails: 4, admins: 4 });
+  });
+
   it('lets the recruiter close the correction once done, saying what they corrected, and only theirs', async () => {
     const { recruiter, made, dataToken } = await setup();
     await post('/api/public/data/correction', { token: dataToken, message: 'My location is Kuala Lumpur.' });

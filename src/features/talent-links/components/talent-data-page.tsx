@@ -13,7 +13,7 @@ import { formatDateTime } from '#src/lib/format.ts';
 import { m } from '#src/paraglide/messages.js';
 import { getLocale } from '#src/paraglide/runtime.js';
 import { localePath } from '#src/shared/locale-path.ts';
-import { DATA_REQUEST_DAYS } from '#src/shared/retention.ts';
+import { CORRECTION_REQUEST_LIMIT, DATA_REQUEST_DAYS } from '#src/shared/retention.ts';
 import { dataKeptByOthers, type TalentDataReferral, type TalentDataView } from '#src/shared/talent-link-data.ts';
 import { type DataLine, talentDataSections } from '#src/shared/talent-link-document.ts';
 import { TALENT_CORRECTION_MAX } from '#src/shared/talent-link-schemas.ts';
@@ -101,7 +101,7 @@ function DataBody({ token, view }: { token: string; view: TalentDataView }) {
           )}
           {section.items.map((item) => (
             <div
-              key={item.title + (item.referral?.id ?? '') + (item.proof ? `proof-${item.proof.id}` : '')}
+              key={item.id ?? item.title + (item.referral?.id ?? '') + (item.proof ? `proof-${item.proof.id}` : '')}
               className="flex flex-col gap-2 rounded-box border border-base-300 p-4"
             >
               <h3 className="font-semibold">{item.title}</h3>
@@ -337,6 +337,8 @@ function CorrectionForm({
 }
 
 function errorText(error: AppError): string {
+  if (error.fields?.message === 'correction_limit')
+    return m.talent_data_correction_limit({ count: CORRECTION_REQUEST_LIMIT });
   if (error.status === 429) return m.talent_link_rate_limited_text();
   if (error.status === 0) return m.talent_link_answer_network_error();
   if (error.status === 404 || error.status === 410) return m.talent_data_no_data_text();

@@ -4,12 +4,19 @@ import { AppError, notFound } from '#src/server/errors.ts';
 import { notifyUser } from '#src/server/notifications/deliver.ts';
 import { recordBroadcast } from '#src/server/notifications/record-event.ts';
 import type { TalentCorrection } from '#src/shared/recruiter-types.ts';
-import { DATA_REQUEST_DAYS } from '#src/shared/retention.ts';
+import { CORRECTION_REQUEST_LIMIT, DATA_REQUEST_DAYS } from '#src/shared/retention.ts';
 import { tellTalentRequestAnswered } from './request-answered-mail';
+
+// How many correction requests a talent record takes (CORRECTION_REQUEST_LIMIT open at once, and as many
+// in 24 hours): each e-mails the recruiter and tells every admin, so a data link cannot flood them. A
+// person with more to correct says it in one request.
+const CORRECTION_LIMITS = { open: CORRECTION_REQUEST_LIMIT, perDay: CORRECTION_REQUEST_LIMIT } as const;
+const DAY_MS = 86_400_000;
 
 /**
  * Records the talent's correction request (OPEN, answered within DATA_REQUEST_DAYS: PDPA s31) and
  * e-mails the talent's recruiter, who corrects the profile as usual; in the caller's transaction.
+ * Past CORRECTION_LIMITS (open at once, or sent in the last 24 hours): 429, nothing written or sent.
  */
 export async function requestCorrection(
   trx: DB,
@@ -18,6 +25,7 @@ export async function requestCorrection(
   values: { talentId: number; message: string },
 ): Promise<void> {
   const at = now.toISOString();
+  await refuseOverLimit(trx, values.talentId, now);
   const dueAt = new Date(now.getTime() + DATA_REQUEST_DAYS * 86_400_000).toISOString();
   await trx
     .insertInto('data_requests')
@@ -57,6 +65,35 @@ export async function requestCorrection(
     path: '/admin/data-protection?tab=requests',
     payload: { requestKind: 'CORRECTION' },
   });
+}
+
+async function refuseOverLimit(trx: DB, talentId: number, now: Date): Promise<void> {
+  // Two requests at once count one after the other (SQLite's writes are serial already).
+  if (isPostgres(trx)) await trx.selectFrom('talents').select('id').where('id', '=', talentId).forUpdate().execute();
+  const dayAgo = new Date(now.getTime() - DAY_MS).toISOString();
+  const rows = await trx
+    .selectFrom('data_requests')
+    .select(['status', 'created_at'])
+    .where('talent_id', '=', talentId)
+    .where('kind', '=', 'CORRECTION')
+    .where((eb) => eb.or([eb('status', '=', 'OPEN'), eb('created_at', '>', dayAgo)]))
+    .orderBy('created_at')
+    .execute();
+  const open = rows.filter((row) => row.status === 'OPEN').length;
+  const today = rows.filter((row) => row.created_at > dayAgo);
+  if (open < CORRECTION_LIMITS.open && today.length < CORRECTION_LIMITS.perDay) return;
+  // When the day's limit is what stops it, the oldest of the day's requests says when one more is taken.
+  const oldest = today.length >= CORRECTION_LIMITS.perDay ? today[today.length - CORRECTION_LIMITS.perDay] : undefined;
+  const retryAfter = oldest
+    ? Math.max(1, Math.ceil((Date.parse(oldest.created_at) + DAY_MS - now.getTime()) / 1000))
+    : null;
+  throw new AppError(
+    'RATE_LIMITED',
+    429,
+    `At most ${CORRECTION_LIMITS.open} correction requests can wait for an answer, and ${CORRECTION_LIMITS.perDay} be sent a day.`,
+    { message: 'correction_limit' },
+    retryAfter && open < CORRECTION_LIMITS.open ? { 'Retry-After': String(retryAfter) } : undefined,
+  );
 }
 
 /** The talent's open correction requests, oldest first: the recruiter's profile shows them with their clock. */
