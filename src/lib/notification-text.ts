@@ -47,6 +47,15 @@ const hiringLabel = (status: string | undefined, o: Opts) =>
   status && Object.hasOwn(HIRING_LABELS, status)
     ? HIRING_LABELS[status as keyof typeof HIRING_LABELS]({}, o)
     : plain(status);
+const COMPANY_ANSWER_LABELS: Record<string, (inputs: Record<string, never>, o: Opts) => string> = {
+  SHORTLIST: m.company_answer_shortlist,
+  INTERVIEW: m.company_answer_interview,
+  NOT_A_FIT: m.company_answer_not_a_fit,
+};
+const companyAnswerLabel = (answer: string | undefined, o: Opts) =>
+  answer && Object.hasOwn(COMPANY_ANSWER_LABELS, answer)
+    ? (COMPANY_ANSWER_LABELS[answer] as (typeof COMPANY_ANSWER_LABELS)[string])({}, o)
+    : plain(answer);
 const rewardLabel = (status: string | undefined, o: Opts) =>
   status && Object.hasOwn(REWARD_LABELS, status)
     ? REWARD_LABELS[status as keyof typeof REWARD_LABELS]({}, o)
@@ -156,6 +165,13 @@ const texts: Record<NotificationKind, (w: Words, p: NotificationPayload, o: Opts
       p.requestKind === 'WITHDRAWAL'
         ? m.notification_admin_data_request_withdrawal_body(w, o)
         : m.notification_admin_data_request_body(w, o),
+  }),
+  ADMIN_COMPANY_ANSWER: (w, p, o) => ({
+    title: m.notification_admin_company_answer_title({}, o),
+    body: m.notification_admin_company_answer_body(
+      { ...w, companyName: plain(p.companyName), answer: companyAnswerLabel(p.answer, o) },
+      o,
+    ),
   }),
   ADMIN_DIGEST: (_w, p, o) => ({ title: m.notification_admin_digest_title({}, o), body: digestBody(p, o) }),
 };

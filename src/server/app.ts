@@ -19,6 +19,8 @@ import { adminTaskRoutes } from './modules/admin-tasks/admin-task.routes';
 import { aiNoteRoutes } from './modules/ai-notes/ai-notes.routes';
 import { authRoutes, recruiterAuthRoutes } from './modules/auth/auth.routes';
 import { clientErrorRoutes } from './modules/client-errors/client-errors.routes';
+import { adminCompanyRoutes } from './modules/companies/company.routes';
+import { reviewRoutes } from './modules/companies/review.routes';
 import { configRoutes } from './modules/config/config.routes';
 import { adminDashboardRoutes, recruiterDashboardRoutes } from './modules/dashboard/dashboard.routes';
 import { earningRoutes } from './modules/earning/earning.routes';
@@ -71,6 +73,7 @@ export function createApp(deps: AppDeps, options: { web?: MiddlewareHandler<AppE
     .route('/api/recruiter/talent-task', referralRoutes)
     .route('/api/files', fileRoutes)
     .route('/api/public/notifications', emailPreferenceRoutes)
+    .route('/api/public/review', reviewRoutes)
     .route('/api/public', talentLinkRoutes)
     .route('/api/admin/recruiters', adminRecruiterRoutes)
     .route('/api/admin/recruiters', adminScorecardRoutes)
@@ -80,6 +83,7 @@ export function createApp(deps: AppDeps, options: { web?: MiddlewareHandler<AppE
     .route('/api/admin/payments', adminPaymentRoutes)
     .route('/api/admin', adminAccessRecordRoutes)
     .route('/api/admin/data-protection', adminDataProtectionRoutes)
+    .route('/api/admin/companies', adminCompanyRoutes)
     .route('/api/account', accountRoutes)
     .route('/api/notifications', notificationRoutes)
     .route('/api/recruiter/dashboard', recruiterDashboardRoutes)

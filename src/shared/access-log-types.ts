@@ -2,7 +2,8 @@ import type { AccessActionName } from './access-log-schemas';
 
 // Answers of `/api/admin/access-log` and `/api/admin/data-locations` (issue 24 parts 4 and 5).
 
-export type AccessActorKind = 'ADMIN' | 'RECRUITER' | 'TALENT' | 'SYSTEM';
+/** COMPANY_CONTACT: a hiring company's contact on a review link (issue 45); `id` is the contact's. */
+export type AccessActorKind = 'ADMIN' | 'RECRUITER' | 'TALENT' | 'SYSTEM' | 'COMPANY_CONTACT';
 
 /** One line of the record. `detail` never holds the talent's personal data (counts, a file's purpose, a reason). */
 export interface AccessLogEntry {

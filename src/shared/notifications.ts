@@ -28,6 +28,7 @@ export const NOTIFICATION_KINDS = [
   'ADMIN_CALL_PROOF_WAITING',
   'ADMIN_REWARD_WAITING',
   'ADMIN_DATA_REQUEST',
+  'ADMIN_COMPANY_ANSWER',
   'ADMIN_DIGEST',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
@@ -53,6 +54,7 @@ export const NOTIFICATION_TOPICS = {
   admin_call_proofs: ['ADMIN_CALL_PROOF_WAITING'],
   admin_rewards: ['ADMIN_REWARD_WAITING'],
   admin_data_requests: ['ADMIN_DATA_REQUEST'],
+  admin_company_answers: ['ADMIN_COMPANY_ANSWER'],
 } as const satisfies Record<string, readonly NotificationKind[]>;
 export type NotificationTopic = keyof typeof NOTIFICATION_TOPICS;
 
@@ -63,7 +65,12 @@ export type NotificationTopic = keyof typeof NOTIFICATION_TOPICS;
 export type EmailTopic = NotificationTopic | 'admin_digest';
 
 export const RECRUITER_TOPICS = ['talent_answers', 'call_proofs', 'hiring', 'rewards', 'opportunities'] as const;
-export const ADMIN_TOPICS = ['admin_call_proofs', 'admin_rewards', 'admin_data_requests'] as const;
+export const ADMIN_TOPICS = [
+  'admin_call_proofs',
+  'admin_rewards',
+  'admin_data_requests',
+  'admin_company_answers',
+] as const;
 
 export function topicOf(kind: NotificationKind): NotificationTopic | null {
   for (const [topic, kinds] of Object.entries(NOTIFICATION_TOPICS))
@@ -95,6 +102,7 @@ export const DEFAULT_CHANNELS: Record<NotificationTopic, NotificationChannels> =
   admin_call_proofs: { inApp: true, push: true, email: true },
   admin_rewards: { inApp: true, push: true, email: true },
   admin_data_requests: { inApp: true, push: true, email: true },
+  admin_company_answers: { inApp: true, push: true, email: true },
 };
 export const DEFAULT_ADMIN_DELIVERY = 'DIGEST' as const;
 
@@ -120,6 +128,9 @@ export type NotificationPayload = {
   dataRequests?: number;
   /** ADMIN_DATA_REQUEST: CORRECTION | WITHDRAWAL. */
   requestKind?: string;
+  /** ADMIN_COMPANY_ANSWER: the hiring company and its answer (SHORTLIST | INTERVIEW | NOT_A_FIT). */
+  companyName?: string;
+  answer?: string;
 };
 
 /** One item of the in-app centre (`GET /api/notifications`). */

@@ -320,6 +320,14 @@ describe('e-mail templates', () => {
       response: 'Your phone number is corrected.',
       link: 'https://recruiter.example/talent/data?token=d4t4',
     },
+    company_review: {
+      contactName: 'Tan Mei Ling',
+      companyName: 'Kopi Digital Sdn Bhd',
+      taskTitle: 'Senior Backend Engineer',
+      candidates: 2,
+      expiresAt: '2026-12-13T02:00:00.000Z',
+      link: 'https://recruiter.example/review?token=r3v13w',
+    },
     notification: {
       name: 'Ahmad',
       kind: 'TASK_OPENED',

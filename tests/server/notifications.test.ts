@@ -546,7 +546,7 @@ describe.each(DIALECTS)('notifications on %s', (dialect) => {
     const off = await ok<{ preferences: { topics: Record<string, { email: boolean }> } }>(
       call(t, admin, 'GET', '/api/notifications/preferences'),
     );
-    expect(Object.values(off.preferences.topics).map((c) => c.email)).toEqual([false, false, false]);
+    expect(Object.values(off.preferences.topics).map((c) => c.email)).toEqual([false, false, false, false]);
     await ok(
       call(t, admin, 'PUT', '/api/notifications/preferences', {
         topics: Object.fromEntries(

@@ -25,6 +25,10 @@ export const NOTIFICATION_TOPIC_LABELS: Record<NotificationTopic, { name: () => 
     name: m.notification_topic_admin_data_requests,
     hint: m.notification_topic_admin_data_requests_hint,
   },
+  admin_company_answers: {
+    name: m.notification_topic_admin_company_answers,
+    hint: m.notification_topic_admin_company_answers_hint,
+  },
 };
 
 /** What a one-click e-mail link stops, by name: a topic, or the admins' daily digest. */

@@ -74,6 +74,8 @@ export interface TasksTable {
   created_by: number | null;
   created_at: Timestamp;
   updated_at: Timestamp;
+  /** The company record the task's `company` text names (migration 019). */
+  company_id: Generated<number | null>;
 }
 
 export interface PromosTable {
@@ -205,6 +207,8 @@ export interface ReferralHistoryTable {
   to_value: string | null;
   note: string | null;
   created_at: Timestamp;
+  /** The hiring company's contact who made the change (a company answer; actor_id is null) (migration 019). */
+  company_contact_id: Generated<number | null>;
 }
 
 export interface CallProofsTable {
@@ -360,7 +364,8 @@ export type AccessAction = AccessActionName;
 export interface AccessLogTable {
   id: Generated<number>;
   actor_id: number | null;
-  actor_kind: 'ADMIN' | 'RECRUITER' | 'TALENT' | 'SYSTEM';
+  // COMPANY_CONTACT: a hiring company's contact on a review link; actor_id is the contact's id (issue 45).
+  actor_kind: 'ADMIN' | 'RECRUITER' | 'TALENT' | 'SYSTEM' | 'COMPANY_CONTACT';
   action: AccessAction;
   subject_kind: 'FILE' | 'TALENT' | 'PAYMENTS';
   subject_id: number | null;
@@ -369,6 +374,63 @@ export interface AccessLogTable {
   ip: string | null;
   user_agent: string | null;
   created_at: Timestamp;
+}
+
+// Issue 45 (migration 019): hiring companies, their contacts, review links and the answers given on them.
+export interface CompaniesTable {
+  id: Generated<number>;
+  name: string;
+  name_key: string; // trimmed, spaces squeezed, lower-cased: unique
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface CompanyContactsTable {
+  id: Generated<number>;
+  company_id: number;
+  name: string;
+  email: string; // lower-cased
+  locale: string; // en | ms | zh
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  removed_at: Timestamp | null;
+}
+
+export interface CompanySharesTable {
+  id: Generated<number>;
+  company_id: number;
+  task_id: number;
+  contact_id: number;
+  token_hash: string; // SHA-256 of 32 random bytes
+  reveal: Generated<string>; // JSON list of ShareReveal
+  reveal_reason: string | null;
+  expires_at: Timestamp;
+  revoked_at: Timestamp | null;
+  first_opened_at: Timestamp | null;
+  last_opened_at: Timestamp | null;
+  created_by: number | null;
+  created_at: Timestamp;
+}
+
+export interface CompanyShareReferralsTable {
+  id: Generated<number>;
+  share_id: number;
+  referral_id: number;
+  added_at: Timestamp;
+  removed_at: Timestamp | null;
+}
+
+export interface CompanyAnswersTable {
+  id: Generated<number>;
+  share_id: number;
+  referral_id: number;
+  contact_id: number;
+  answer: 'SHORTLIST' | 'INTERVIEW' | 'NOT_A_FIT';
+  reason: string | null;
+  comment: string | null;
+  moved_from: string | null;
+  moved_to: string | null;
+  answered_at: Timestamp;
 }
 
 export interface IdempotencyKeysTable {
@@ -454,6 +516,11 @@ export interface Database {
   email_outbox: EmailOutboxTable;
   data_requests: DataRequestsTable;
   access_log: AccessLogTable;
+  companies: CompaniesTable;
+  company_contacts: CompanyContactsTable;
+  company_shares: CompanySharesTable;
+  company_share_referrals: CompanyShareReferralsTable;
+  company_answers: CompanyAnswersTable;
   notification_events: NotificationEventsTable;
   notifications: NotificationsTable;
   push_subscriptions: PushSubscriptionsTable;

@@ -18,6 +18,7 @@ export type EmailTemplate =
   | 'talent_data_link'
   | 'data_correction_requested'
   | 'data_request_answered'
+  | 'company_review'
   | 'notification';
 
 export type OutgoingEmail = {

@@ -301,6 +301,27 @@ const composers: Record<EmailTemplate, (p: PayloadReader, o: Opts, appUrl?: stri
       ],
     };
   },
+  // Issue 45: a hiring company's contact gets a review link to the candidates shared with them. It names
+  // no candidate: the page does, behind the link.
+  company_review: (p, o) => {
+    const taskTitle = p.str('taskTitle');
+    return {
+      subject: m.email_company_review_subject({ taskTitle }, o),
+      greeting: greeting(p.name('contactName'), o),
+      blocks: [
+        {
+          kind: 'p',
+          text: m.email_company_review_intro(
+            { taskTitle, companyName: p.name('companyName'), count: p.str('candidates') },
+            o,
+          ),
+        },
+        { kind: 'p', text: m.email_company_review_ask({}, o) },
+        { kind: 'action', label: m.email_company_review_action({}, o), url: p.str('link') },
+        { kind: 'p', text: m.email_company_review_expiry({ when: formatDateTime(p.str('expiresAt'), o.locale) }, o) },
+      ],
+    };
+  },
   data_correction_requested: (p, o) => {
     const talentName = p.name('talentName');
     return {

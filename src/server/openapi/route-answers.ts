@@ -53,6 +53,10 @@ export const ROUTE_ANSWERS: Record<string, RouteAnswer> = {
   ),
   'GET /api/public/data/resume': file("The talent's resume", 'application/octet-stream'),
   'GET /api/public/data/call-proof': file("A call proof's file", 'application/octet-stream'),
+  'GET /api/public/review/cv': file(
+    'The CV, shown in place (PDF, images) or as a download',
+    'application/octet-stream',
+  ),
   'GET /api/public/data/export': file('The data as a download', 'application/json', 'text/html'),
   'GET /api/admin/payments/export.csv': file('The payments, one per row', 'text/csv'),
   'POST /api/recruiter/ai/recruiter-notes/improve': {

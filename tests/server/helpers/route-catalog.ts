@@ -133,6 +133,48 @@ async function adminCall(fx: Fixtures, method: string, path: string, json?: unkn
   return (JSON.parse(text) as { data: { id: number } }).data;
 }
 
+/** A company with one contact (issue 45); the company's name is the task's, when given one. */
+async function freshCompany(fx: Fixtures, name = `Company ${fx.seq()}`) {
+  const company = await adminCall(fx, 'POST', '/api/admin/companies', { name });
+  const contact = await adminCall(fx, 'POST', `/api/admin/companies/${company.id}/contacts`, {
+    name: 'Tan Mei Ling',
+    email: `contact${fx.seq()}@company.example`,
+    locale: 'ms',
+  });
+  return { companyId: company.id, contactId: contact.id };
+}
+
+/** A review link of a fresh task's company showing a consented referral of A's (with A's CV), and its token. */
+async function freshShare(fx: Fixtures) {
+  const name = `Shared ${fx.seq()}`;
+  const taskId = await freshTask(fx, { company: name });
+  const { companyId, contactId } = await freshCompany(fx, name);
+  const resume = await fx.t.db
+    .selectFrom('talents')
+    .select('resume_file_id')
+    .where('id', '=', fx.talentId)
+    .executeTakeFirstOrThrow();
+  const talent = await insertTalent(fx.t, fx.owner.id, { resume_file_id: resume.resume_file_id });
+  const referralId = await insertReferral(fx.t, talent, taskId, { consent_status: 'CONFIRMED' });
+  const made = (await adminCall(fx, 'POST', `/api/admin/companies/tasks/${taskId}/shares`, {
+    referralIds: [referralId],
+    contactIds: [contactId],
+  })) as unknown as { shares: { id: number }[] };
+  const mail = await fx.t.db
+    .selectFrom('email_outbox')
+    .select('payload')
+    .where('template', '=', 'company_review')
+    .orderBy('id', 'desc')
+    .executeTakeFirstOrThrow();
+  const token = new URL((JSON.parse(mail.payload) as { link: string }).link).searchParams.get('token') as string;
+  return { taskId, companyId, contactId, referralId, shareId: made.shares[0]?.id as number, token };
+}
+
+/** A referral of A's to a fresh task, with consent confirmed (a candidate that may be shared). */
+async function consentedReferral(fx: Fixtures, taskId: number) {
+  return insertReferral(fx.t, await insertTalent(fx.t, fx.owner.id), taskId, { consent_status: 'CONFIRMED' });
+}
+
 /** A referral of A's whose reward an admin approved, ready for a payment. */
 async function approvedReferral(fx: Fixtures) {
   const id = await freshReferral(fx, { consent_status: 'CONFIRMED' });
@@ -1197,6 +1239,144 @@ export const ROUTE_CATALOG: RouteRow[] = [
         confirmPassword: 'Kettle-Changed#2026',
       },
     }),
+  },
+  // Issue 45: hiring companies and review links (admins), and the company's review link (the token is the key).
+  {
+    method: 'GET',
+    path: '/api/admin/companies',
+    expect: adminOnly(),
+    build: () => ({ path: '/api/admin/companies', query: listQuery }),
+  },
+  {
+    method: 'POST',
+    path: '/api/admin/companies',
+    expect: adminOnly(201),
+    build: (fx) => ({ path: '/api/admin/companies', json: { name: `New company ${fx.seq()}` } }),
+  },
+  {
+    method: 'GET',
+    path: '/api/admin/companies/:id',
+    expect: adminOnly(),
+    build: async (fx) => ({ path: `/api/admin/companies/${(await freshCompany(fx)).companyId}` }),
+  },
+  {
+    method: 'PUT',
+    path: '/api/admin/companies/:id',
+    expect: adminOnly(),
+    build: async (fx) => ({
+      path: `/api/admin/companies/${(await freshCompany(fx)).companyId}`,
+      json: { name: `Renamed ${fx.seq()}` },
+    }),
+  },
+  {
+    method: 'POST',
+    path: '/api/admin/companies/:id/contacts',
+    expect: adminOnly(201),
+    build: async (fx) => ({
+      path: `/api/admin/companies/${(await freshCompany(fx)).companyId}/contacts`,
+      json: { name: 'Lim Wei', email: 'lim@company.example', locale: 'zh' },
+    }),
+  },
+  {
+    method: 'PUT',
+    path: '/api/admin/companies/:id/contacts/:contactId',
+    expect: adminOnly(),
+    build: async (fx) => {
+      const { companyId, contactId } = await freshCompany(fx);
+      return {
+        path: `/api/admin/companies/${companyId}/contacts/${contactId}`,
+        json: { name: 'Tan Mei Ling', email: 'mei@company.example', locale: 'en' },
+      };
+    },
+  },
+  {
+    method: 'DELETE',
+    path: '/api/admin/companies/:id/contacts/:contactId',
+    expect: adminOnly(),
+    build: async (fx) => {
+      const { companyId, contactId } = await freshCompany(fx);
+      return { path: `/api/admin/companies/${companyId}/contacts/${contactId}` };
+    },
+  },
+  {
+    method: 'GET',
+    path: '/api/admin/companies/tasks/:taskId/shares',
+    expect: adminOnly(),
+    build: async (fx) => ({ path: `/api/admin/companies/tasks/${(await freshShare(fx)).taskId}/shares` }),
+  },
+  {
+    method: 'POST',
+    path: '/api/admin/companies/tasks/:taskId/shares',
+    expect: adminOnly(201),
+    build: async (fx) => {
+      const name = `Sharing ${fx.seq()}`;
+      const taskId = await freshTask(fx, { company: name });
+      const { contactId } = await freshCompany(fx, name);
+      return {
+        path: `/api/admin/companies/tasks/${taskId}/shares`,
+        json: { referralIds: [await consentedReferral(fx, taskId)], contactIds: [contactId] },
+      };
+    },
+  },
+  {
+    method: 'POST',
+    path: '/api/admin/companies/shares/:shareId/revoke',
+    expect: adminOnly(),
+    build: async (fx) => ({ path: `/api/admin/companies/shares/${(await freshShare(fx)).shareId}/revoke` }),
+  },
+  {
+    method: 'POST',
+    path: '/api/admin/companies/shares/:shareId/referrals',
+    expect: adminOnly(),
+    build: async (fx) => {
+      const { shareId, taskId } = await freshShare(fx);
+      return {
+        path: `/api/admin/companies/shares/${shareId}/referrals`,
+        json: { referralIds: [await consentedReferral(fx, taskId)] },
+      };
+    },
+  },
+  {
+    method: 'DELETE',
+    path: '/api/admin/companies/shares/:shareId/referrals/:referralId',
+    expect: adminOnly(),
+    build: async (fx) => {
+      const { shareId, referralId } = await freshShare(fx);
+      return { path: `/api/admin/companies/shares/${shareId}/referrals/${referralId}` };
+    },
+  },
+  {
+    method: 'GET',
+    path: '/api/public/review',
+    expect: everyone(200),
+    build: async (fx) => ({ path: '/api/public/review', query: { token: (await freshShare(fx)).token } }),
+  },
+  {
+    method: 'GET',
+    path: '/api/public/review/candidate',
+    expect: everyone(200),
+    build: async (fx) => {
+      const { token, referralId } = await freshShare(fx);
+      return { path: '/api/public/review/candidate', query: { token, referralId: String(referralId) } };
+    },
+  },
+  {
+    method: 'GET',
+    path: '/api/public/review/cv',
+    expect: everyone(200),
+    build: async (fx) => {
+      const { token, referralId } = await freshShare(fx);
+      return { path: '/api/public/review/cv', query: { token, referralId: String(referralId) } };
+    },
+  },
+  {
+    method: 'POST',
+    path: '/api/public/review/answer',
+    expect: everyone(200),
+    build: async (fx) => {
+      const { token, referralId } = await freshShare(fx);
+      return { path: '/api/public/review/answer', json: { token, referralId, answer: 'SHORTLIST' } };
+    },
   },
 ];
 

@@ -1,0 +1,132 @@
+import type { CompanyAnswer, ShareReveal } from './company-schemas';
+import type { HiringStatus } from './enums';
+
+// Answers of `/api/admin/companies` and `/api/public/review` (issue 45).
+
+export interface CompanyContact {
+  id: number;
+  name: string;
+  email: string;
+  locale: string;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface CompanySummary {
+  id: number;
+  name: string;
+  contacts: number;
+  tasks: number;
+  createdAt: string;
+}
+
+export interface CompanyDetail {
+  id: number;
+  name: string;
+  contacts: CompanyContact[];
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface CompanyAnswerView {
+  answer: CompanyAnswer;
+  reason: string | null;
+  comment: string | null;
+  answeredAt: string;
+}
+
+/** OPEN until it expires or the admin revokes it. */
+export type ShareState = 'OPEN' | 'EXPIRED' | 'REVOKED';
+
+export interface ShareSummary {
+  id: number;
+  taskId: number;
+  contact: { id: number; name: string; email: string; locale: string; removed: boolean };
+  state: ShareState;
+  reveal: ShareReveal[];
+  revealReason: string | null;
+  expiresAt: string;
+  revokedAt: string | null;
+  firstOpenedAt: string | null;
+  lastOpenedAt: string | null;
+  createdAt: string;
+  createdBy: { id: number; name: string } | null;
+  /** The referrals the link shows now (removed ones are left out), each with the answer given on it. */
+  referrals: {
+    referralId: number;
+    talentId: number;
+    talentName: string;
+    addedAt: string;
+    answer: CompanyAnswerView | null;
+  }[];
+}
+
+/** `GET /api/admin/companies/tasks/:taskId/shares`: the task's company, its contacts, the task's links. */
+export interface TaskShares {
+  task: { id: number; code: string; title: string };
+  company: { id: number; name: string };
+  contacts: CompanyContact[];
+  shares: ShareSummary[];
+}
+
+/** Why a referral cannot be shared (409 `fields`, keyed `referrals.<id>`). */
+export type ShareRefusal = 'referral_not_in_task' | 'consent_not_confirmed' | 'talent_erased' | 'referral_closed';
+
+// ---- the review link ----
+
+export interface ReviewCv {
+  name: string;
+  mimeType: string;
+  size: number;
+  /** Streams the CV through the link's token (same origin, `/api/public/review/cv?...`). */
+  url: string;
+}
+
+export interface ReviewCandidate {
+  referralId: number;
+  available: true;
+  name: string;
+  skills: string[];
+  hasWorkExperience: boolean | null;
+  yearsOfExperience: number | null;
+  currentPosition: string | null;
+  summary: string | null;
+  educationLevel: string;
+  languages: string[];
+  location: string;
+  country: string;
+  expectedSalary: { amount: number; currency: string } | null;
+  recruiterNote: string | null;
+  /** 5 Average, 10 Good. */
+  rating: number | null;
+  hiringStatus: HiringStatus;
+  cv: ReviewCv | null;
+  answer: CompanyAnswerView | null;
+  /** Only when the admin revealed them on this link. */
+  contact?: { email: string; phone: string };
+  recruiter?: { name: string };
+  reward?: { amount: number; currency: string };
+}
+
+/** A candidate who withdrew their consent or was erased: nothing of them is shown. */
+export interface UnavailableCandidate {
+  referralId: number;
+  available: false;
+}
+
+export interface ReviewView {
+  company: { name: string };
+  task: { code: string; title: string; description: string; location: string; country: string; jobType: string };
+  contact: { name: string; locale: string };
+  expiresAt: string;
+  reveal: ShareReveal[];
+  candidates: (ReviewCandidate | UnavailableCandidate)[];
+}
+
+export interface ReviewAnswered {
+  referralId: number;
+  answer: CompanyAnswerView;
+  /** The hiring status after the answer, and whether this answer moved it. */
+  hiringStatus: HiringStatus;
+  moved: boolean;
+}
