@@ -190,6 +190,29 @@ describe.each(DIALECTS)('GET /metrics on %s', (dialect) => {
     }
   });
 
+  // Issue 43.8: a proxy on this machine that set only X-Real-IP (nginx's usual line) published the metrics.
+  it('without METRICS_TOKEN, treats every header a proxy names the client with as forwarded: 404', async () => {
+    for (const [name, value] of [
+      ['x-forwarded-for', '127.0.0.1'],
+      ['forwarded', 'for=127.0.0.1'],
+      ['x-real-ip', '203.0.113.7'],
+      ['X-Real-IP', '127.0.0.1'],
+      ['x-forwarded-host', 'recruiter.example'],
+      ['x-forwarded-proto', 'https'],
+      ['cf-connecting-ip', '203.0.113.7'],
+      ['true-client-ip', '203.0.113.7'],
+      ['x-client-ip', '203.0.113.7'],
+      ['x-cluster-client-ip', '203.0.113.7'],
+      ['fastly-client-ip', '203.0.113.7'],
+      ['via', '1.1 proxy'],
+    ]) {
+      const res = await fetch(`${server.base}/metrics`, { headers: { [name as string]: value as string } });
+      expect(res.status, name).toBe(404);
+    }
+    // Nothing of the kind: the scrape itself still answers.
+    expect((await fetch(`${server.base}/metrics`)).status).toBe(200);
+  });
+
   it('without METRICS_TOKEN, answers 404 to anything but an unforwarded loopback request', async () => {
     // No socket at all (app.request): nothing says it is local.
     const noSocket = await t.request('/metrics');

@@ -12,7 +12,8 @@ import { dbPoolConnections, queueDepth, registry } from './metrics';
  * comes from this machine (127.0.0.1 or ::1) and that no proxy forwarded, and 404 to everyone else,
  * as if it did not exist. The socket's address, never X-Forwarded-For (which the client writes), and
  * a forwarded request is refused because a proxy on this machine (nginx) would otherwise make every
- * outside request look local.
+ * outside request look local. Any header a proxy may set to name the client counts as forwarded: a
+ * proxy that sets only X-Real-IP (nginx's usual line) is a proxy all the same (issue 43.8).
  */
 export async function metricsHandler(c: Context<AppEnv>) {
   const { env, db } = c.get('deps');
@@ -34,8 +35,30 @@ function tokenMatches(header: string | undefined, token: string): boolean {
 }
 
 const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
+// The headers proxies and CDNs name the client or the hop with (nginx, HAProxy, Envoy, Cloudflare,
+// Akamai, Fastly, Azure, Google...); every X-Forwarded-* too.
+const PROXY_HEADERS = new Set([
+  'forwarded',
+  'via',
+  'x-real-ip',
+  'x-client-ip',
+  'client-ip',
+  'x-cluster-client-ip',
+  'cf-connecting-ip',
+  'cf-connecting-ipv6',
+  'true-client-ip',
+  'fastly-client-ip',
+  'x-original-forwarded-for',
+  'x-envoy-external-address',
+  'x-azure-clientip',
+  'x-appengine-user-ip',
+  'x-proxyuser-ip',
+]);
+const forwarded = (c: Context<AppEnv>) =>
+  [...c.req.raw.headers.keys()].some((name) => name.startsWith('x-forwarded-') || PROXY_HEADERS.has(name));
+
 function fromThisMachine(c: Context<AppEnv>): boolean {
-  if (c.req.header('x-forwarded-for') !== undefined || c.req.header('forwarded') !== undefined) return false;
+  if (forwarded(c)) return false;
   try {
     return LOOPBACK.has(getConnInfo(c).remote.address ?? '');
   } catch {
