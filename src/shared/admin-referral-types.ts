@@ -54,6 +54,19 @@ export type AdminReferralDetail = AdminReferralRow &
     rewardDecidable: boolean;
     /** APPROVED needs the talent's confirmed consent. */
     approvable: boolean;
+    /**
+     * The talent withdrew their consent (`consentWithdrawnAt`): the WITHDRAWAL request it opened, and when
+     * the talent's data is erased (`eraseBy`, the request's due date), unless another referral of theirs
+     * still holds it (`keptByOthers`: the retention job erases a talent once consent to every referral
+     * has ended). Null when they did not withdraw.
+     */
+    withdrawal: {
+      requestId: number;
+      status: 'OPEN' | 'DONE' | 'REFUSED';
+      eraseBy: string;
+      closedAt: string | null;
+      keptByOthers: boolean;
+    } | null;
     callProofList: AdminCallProofItem[];
     history: HistoryEntry[];
     /** The referring recruiter's scorecard (issue 27), beside the reward decision. */

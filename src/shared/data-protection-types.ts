@@ -44,6 +44,8 @@ export type PersonReferral = {
   id: number;
   task: { id: number; code: string; title: string };
   consentStatus: ConsentStatus;
+  /** When the talent withdrew the consent they had given (the state then reads DECLINED), or null. */
+  consentWithdrawnAt: string | null;
   itaStatus: ItaStatus;
   hiringStatus: HiringStatus;
   rewardStatus: RewardStatus | null;

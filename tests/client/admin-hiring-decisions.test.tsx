@@ -3,7 +3,9 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { clearToasts } from '#src/components/toast/toast-store.ts';
 import { HiringReason } from '#src/features/talents/components/hiring-reason.tsx';
 import { clearAuthTokens } from '#src/lib/auth-session.ts';
+import { formatDateTime } from '#src/lib/format.ts';
 import { readEnv } from '#src/server/env.ts';
+import { issueOneTimeToken } from '#src/server/security/one-time-tokens.ts';
 import { createStorage } from '#src/server/storage/create-storage.ts';
 import { insertCallProof } from '#tests/server/helpers/money-rows.ts';
 import { insertReferral, insertTalent, insertTask } from '#tests/server/helpers/rows.ts';
@@ -146,6 +148,56 @@ describe('approving a selection', () => {
       expect.stringMatching(/^LimHuiApproved/),
     ]);
     expect(screen.queryByRole('alertdialog')).toBeNull();
+  });
+});
+
+// Issue 42.6: a withdrawal read "Consent confirmed → Consent declined", as a refusal would.
+describe('a referral whose consent the talent withdrew', () => {
+  it('reads as withdrawn in the list, the detail and its history, with the open request and erase-by date', async () => {
+    const recruiter = await db()
+      .selectFrom('users')
+      .select('id')
+      .where('full_name', '=', 'Aina Rahman')
+      .executeTakeFirstOrThrow();
+    const task = await insertTask(rows(), { title: 'Barista' });
+    const talent = await insertTalent(rows(), recruiter.id, { full_name: 'Siti Aminah' });
+    const id = await insertReferral(rows(), talent, task);
+    const token = await issueOneTimeToken(db(), { kind: 'CONSENT', referralId: id, ttlSeconds: 3600, now: new Date() });
+    const call = (path: string, body: unknown) =>
+      server.app.request(path, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+    expect((await call('/api/public/consent', { token, decision: 'CONFIRMED', locale: 'en' })).status).toBe(200);
+    expect((await call('/api/public/consent/withdraw', { token, locale: 'en' })).status).toBe(200);
+    const request = await db()
+      .selectFrom('data_requests')
+      .select('due_at')
+      .where('referral_id', '=', id)
+      .executeTakeFirstOrThrow();
+
+    renderAppAt('/admin/hiring-status');
+    const table = within(await screen.findByRole('table', { name: 'Referrals' }));
+    const row = (await table.findByRole('checkbox', { name: 'Select Siti Aminah' })).closest('tr') as HTMLElement;
+    expect(within(row).getByTestId('consent-badge').textContent).toBe('Consent withdrawn');
+    expect(within(row).getByTestId('reward-badge').textContent).toBe('Closed');
+    cleanup();
+
+    renderAppAt(`/admin/hiring-status?referral=${id}`);
+    const dialog = within(await screen.findByRole('dialog', { name: 'Siti Aminah' }));
+    const note = await dialog.findByTestId('withdrawal');
+    expect(note.textContent).toContain('Siti Aminah withdrew their consent on ');
+    expect(note.textContent).toContain(
+      `Their withdrawal request is open: their data is erased by ${formatDateTime(request.due_at)}.`,
+    );
+    expect(within(note).getByRole('link', { name: 'See the person in Data Protection' }).getAttribute('href')).toBe(
+      `/admin/data-protection?person=${talent.id}`,
+    );
+    expect(dialog.getByTestId('consent-badge').textContent).toBe('Consent withdrawn');
+    const history = dialog.getAllByTestId('history-entry').map((entry) => entry.querySelector('p')?.textContent);
+    expect(history).toContain('Consent changed: Consent confirmed → Consent withdrawn');
+    expect(history.join()).not.toMatch(/→ Consent declined/);
   });
 });
 

@@ -51,6 +51,19 @@ describe('a referral’s history', () => {
     for (const line of lines) expect(line, line).not.toMatch(code);
   });
 
+  // Issue 42.6: a withdrawal (CONFIRMED → DECLINED, the only way a given consent ends) is not a refusal.
+  it('reads a withdrawal as "Consent withdrawn", a refusal as declined', () => {
+    const answers = entries.filter((entry) => entry.action === 'CONSENT_CHANGED');
+    const refusal = { ...(answers[0] as HistoryEntry), id: 99, toValue: 'DECLINED' };
+    render(<ReferralHistoryList entries={[...answers, refusal]} actor={() => 'Talent'} testId="history" />);
+    const lines = screen.getAllByTestId('history-entry').map((item) => item.querySelector('p')?.textContent);
+    expect(lines).toEqual([
+      'Consent changed: Consent pending → Consent declined',
+      'Consent changed: Consent confirmed → Consent withdrawn',
+      'Consent changed: Consent pending → Consent confirmed',
+    ]);
+  });
+
   it('reads the first steps in Malay', () => {
     overwriteGetLocale(() => 'ms');
     render(<ReferralHistoryList entries={entries.slice(0, 2)} actor={() => 'Rina Tan'} testId="history" />);

@@ -125,6 +125,51 @@ describe.each(DIALECTS)('withdrawing consent from the talent link on %s', (diale
     expect((await proof(declined.id)).status).toBe(201);
   });
 
+  // Issue 42.6: the admin told a withdrawal from a refusal by nothing, and saw no request or erase date.
+  it('tells the admin a withdrawal from a refusal: list, detail with its request and erase date, person view', async () => {
+    const { recruiter, referral: made } = await setup();
+    const admin = await signIn(t, { roles: ['ROLE_ADMIN'] });
+    const refused = await createReferral(t, recruiter.id, { talent: { full_name: 'Someone Else' } });
+    expect((await answer(refused.consentToken, 'DECLINED')).status).toBe(200);
+    expect((await withdraw(made.consentToken)).status).toBe(200);
+    const at = t.clock.now().toISOString();
+    const eraseBy = new Date(t.clock.now().getTime() + 30 * 24 * HOUR).toISOString();
+    const adminGet = async (path: string) => {
+      const res = await t.request(path, { headers: admin.headers });
+      expect(res.status, path).toBe(200);
+      return (await res.json()).data;
+    };
+
+    const list = await adminGet('/api/admin/referrals');
+    const row = (id: number) => list.items.find((r: { id: number }) => r.id === id);
+    expect(row(made.id)).toMatchObject({ consentStatus: 'DECLINED', consentWithdrawnAt: at });
+    expect(row(refused.id)).toMatchObject({ consentStatus: 'DECLINED', consentWithdrawnAt: null });
+
+    const request = await t.db.selectFrom('data_requests').select('id').executeTakeFirstOrThrow();
+    const detail = await adminGet(`/api/admin/referrals/${made.id}`);
+    expect(detail).toMatchObject({
+      consentWithdrawnAt: at,
+      withdrawal: { requestId: request.id, status: 'OPEN', eraseBy, closedAt: null, keptByOthers: false },
+    });
+    expect((await adminGet(`/api/admin/referrals/${refused.id}`)).withdrawal).toBeNull();
+
+    const person = await adminGet(`/api/admin/data-protection/people/${made.talentId}`);
+    expect(person.referrals).toEqual([expect.objectContaining({ id: made.id, consentWithdrawnAt: at })]);
+
+    // A second referral of the same talent that still holds consent keeps the data: no erase date stands.
+    const taskId = await insertTask(t, { title: 'Another job' });
+    await t.db
+      .insertInto('referrals')
+      .values({
+        ...(await referral(made.id)),
+        id: undefined,
+        task_id: taskId,
+        consent_status: 'CONFIRMED',
+      })
+      .execute();
+    expect((await adminGet(`/api/admin/referrals/${made.id}`)).withdrawal).toMatchObject({ keptByOthers: true });
+  });
+
   it('gives exactly one of two simultaneous withdrawals', async () => {
     const { referral: made } = await setup();
     const results = await Promise.all([withdraw(made.consentToken), withdraw(made.consentToken)]);

@@ -43,6 +43,13 @@ const VALUE_LABELS: Record<string, Record<string, () => string>> = {
 export const actionLabel = (action: string) =>
   (Object.hasOwn(ACTION_LABELS, action) ? ACTION_LABELS[action]?.() : undefined) ?? action;
 
+/**
+ * A consent goes from CONFIRMED to DECLINED only when the talent withdraws it (consent-withdrawal.ts; a
+ * refusal goes from PENDING): it reads "Consent withdrawn", never as a refusal (issue 42.6).
+ */
+const isWithdrawal = (entry: HistoryEntry) =>
+  entry.action === 'CONSENT_CHANGED' && entry.fromValue === 'CONFIRMED' && entry.toValue === 'DECLINED';
+
 function valueLabel(action: string, value: string | null): string | null {
   const labels = VALUE_LABELS[action];
   if (value === null) return action === 'REWARD_CHANGED' ? REWARD_LABELS.IN_REVIEW() : null;
@@ -66,7 +73,7 @@ export function ReferralHistoryList({
     <ol className="space-y-2 border-s-2 border-base-300 ps-3" data-testid={testId}>
       {newestFirst.map((entry) => {
         const from = valueLabel(entry.action, entry.fromValue);
-        const to = valueLabel(entry.action, entry.toValue);
+        const to = isWithdrawal(entry) ? m.referral_consent_withdrawn() : valueLabel(entry.action, entry.toValue);
         const change = from && to ? `${from} → ${to}` : (to ?? null);
         return (
           <li key={entry.id} className="text-sm" data-testid="history-entry">

@@ -228,14 +228,14 @@ function ReferralsSection({ person }: { person: Person }) {
               </td>
               <td>
                 <div className="flex flex-wrap gap-1">
-                  <ConsentBadge status={r.consentStatus} />
+                  <ConsentBadge status={r.consentStatus} withdrawn={r.consentWithdrawnAt !== null} />
                   <ItaBadge status={r.itaStatus} />
                   <HiringBadge status={r.hiringStatus} />
                 </div>
               </td>
               <td>
                 <div className="flex flex-wrap items-center gap-1">
-                  <RewardBadge status={r.rewardStatus} />
+                  <RewardBadge status={r.rewardStatus} withdrawn={r.consentWithdrawnAt !== null} />
                   {r.rewardAmount !== null && r.rewardCurrency && (
                     <span>{formatMoney(r.rewardAmount, r.rewardCurrency)}</span>
                   )}

@@ -26,10 +26,10 @@ function ReferralLink({ referral }: { referral: ReferralSummary }) {
 function Badges({ referral }: { referral: ReferralSummary }) {
   return (
     <>
-      <ConsentBadge status={referral.consentStatus} />
+      <ConsentBadge status={referral.consentStatus} withdrawn={Boolean(referral.consentWithdrawnAt)} />
       <ItaBadge status={referral.itaStatus} />
       <HiringBadge status={referral.hiringStatus} />
-      <RewardBadge status={referral.rewardStatus} />
+      <RewardBadge status={referral.rewardStatus} withdrawn={Boolean(referral.consentWithdrawnAt)} />
     </>
   );
 }

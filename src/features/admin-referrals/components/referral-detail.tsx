@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
 import { useId, useState } from 'react';
 import { ConfirmDialog } from '#src/components/confirm-dialog.tsx';
 import { FormAlert } from '#src/components/form/form-alert.tsx';
@@ -211,7 +212,7 @@ function RewardSection({ referral }: { referral: AdminReferralDetail }) {
         {m.admin_hiring_section_reward()}
       </h3>
       <div className="flex flex-wrap items-center gap-2 text-sm">
-        <RewardBadge status={referral.rewardStatus} />
+        <RewardBadge status={referral.rewardStatus} withdrawn={referral.withdrawal !== null} />
         {referral.rewardAmount !== null && referral.rewardCurrency && (
           <span className="font-semibold tabular-nums" data-testid="reward-amount">
             {formatMoney(referral.rewardAmount, referral.rewardCurrency)}
@@ -314,6 +315,31 @@ function RewardSection({ referral }: { referral: AdminReferralDetail }) {
   );
 }
 
+// A withdrawal is not a refusal: the admin reads when it was, the request it opened and when the talent's
+// data is erased (or that another referral keeps it), and can open the person in Data Protection.
+function WithdrawalNote({ referral }: { referral: AdminReferralDetail }) {
+  const { withdrawal, consentWithdrawnAt } = referral;
+  if (!withdrawal || !consentWithdrawnAt) return null;
+  const facts = { talentName: talentDisplayName(referral.talentName), date: formatDateTime(consentWithdrawnAt) };
+  let text: string;
+  if (withdrawal.status !== 'OPEN')
+    text = m.admin_hiring_withdrawal_closed({ ...facts, closedDate: formatDateTime(withdrawal.closedAt ?? '') });
+  else if (withdrawal.keptByOthers) text = m.admin_hiring_withdrawal_kept(facts);
+  else text = m.admin_hiring_withdrawal_erase({ ...facts, eraseDate: formatDateTime(withdrawal.eraseBy) });
+  return (
+    <div
+      role="note"
+      className="alert alert-soft alert-warning flex-col items-start gap-1 text-sm"
+      data-testid="withdrawal"
+    >
+      <p>{text}</p>
+      <Link to="/admin/data-protection" search={{ person: referral.talentId }} className="link">
+        {m.admin_hiring_withdrawal_person()}
+      </Link>
+    </div>
+  );
+}
+
 // One screen to decide with (issue 21): on a desktop the talent and CV on the left, the decisions, call
 // proofs and history on the right; one column on smaller screens.
 function DetailBody({ referral }: { referral: AdminReferralDetail }) {
@@ -331,9 +357,10 @@ function DetailBody({ referral }: { referral: AdminReferralDetail }) {
             {talentContact(referral.talentEmail, referral.talentPhone)}
           </p>
           <div className="flex flex-wrap gap-1">
-            <ConsentBadge status={referral.consentStatus} />
+            <ConsentBadge status={referral.consentStatus} withdrawn={Boolean(referral.consentWithdrawnAt)} />
             <ItaBadge status={referral.itaStatus} />
           </div>
+          <WithdrawalNote referral={referral} />
         </div>
         <TalentEvidence referral={referral} />
       </div>

@@ -44,7 +44,7 @@ function CallProofSummary({ row, stacked }: { row: AdminReferralRow; stacked?: b
 function Reward({ row }: { row: AdminReferralRow }) {
   return (
     <span className="flex flex-col items-start gap-0.5">
-      <RewardBadge status={row.rewardStatus} />
+      <RewardBadge status={row.rewardStatus} withdrawn={Boolean(row.consentWithdrawnAt)} />
       {row.rewardAmount !== null && row.rewardCurrency && (
         <span className="text-xs whitespace-nowrap tabular-nums">
           {formatMoney(row.rewardAmount, row.rewardCurrency)}
@@ -280,7 +280,7 @@ export function ReferralList({ data, filters, onChange, onOpen }: ReferralListPr
                     <td>
                       <div className="flex flex-col items-start gap-px">
                         <HiringBadge status={row.hiringStatus} />
-                        <ConsentBadge status={row.consentStatus} />
+                        <ConsentBadge status={row.consentStatus} withdrawn={Boolean(row.consentWithdrawnAt)} />
                       </div>
                     </td>
                     <td>
@@ -312,7 +312,7 @@ export function ReferralList({ data, filters, onChange, onOpen }: ReferralListPr
                       <Reward row={row} />
                     </div>
                     <div className="flex flex-wrap items-center gap-1">
-                      <ConsentBadge status={row.consentStatus} />
+                      <ConsentBadge status={row.consentStatus} withdrawn={Boolean(row.consentWithdrawnAt)} />
                       <HiringBadge status={row.hiringStatus} />
                       <CallProofSummary row={row} />
                     </div>

@@ -36,10 +36,10 @@ export function ReferralRow({ referral, showTask = false }: { referral: Referral
           </p>
         )}
         <div className="flex flex-wrap gap-1">
-          <ConsentBadge status={referral.consentStatus} />
+          <ConsentBadge status={referral.consentStatus} withdrawn={Boolean(referral.consentWithdrawnAt)} />
           <ItaBadge status={referral.itaStatus} />
           <HiringBadge status={referral.hiringStatus} />
-          <RewardBadge status={referral.rewardStatus} />
+          <RewardBadge status={referral.rewardStatus} withdrawn={Boolean(referral.consentWithdrawnAt)} />
         </div>
         <p className="text-xs text-base-content/70" data-testid="referral-call-proofs">
           {needReview > 0 ? (

@@ -1,5 +1,6 @@
 import type { DB } from '#src/server/db/connect.ts';
 import { notFound } from '#src/server/errors.ts';
+import { consentWithdrawals } from '#src/server/modules/referrals/talent-link-mail.ts';
 import { searchKeys } from '#src/shared/data-protection-schemas.ts';
 import type { PersonAccess, PersonFile, PersonMatch, PersonView } from '#src/shared/data-protection-types.ts';
 import type { RewardStatus } from '#src/shared/enums.ts';
@@ -180,6 +181,10 @@ export async function getPerson(db: DB, talentId: number): Promise<PersonView> {
     accessLinesOf(db, talentId),
   ]);
 
+  const withdrawals = await consentWithdrawals(
+    db,
+    referrals.filter((r) => r.consent_status === 'DECLINED').map((r) => r.id),
+  );
   const toFile = (f: NonNullable<typeof resumeFile>): PersonFile => {
     const gone = f.storage_key.startsWith('erased:');
     return {
@@ -221,6 +226,7 @@ export async function getPerson(db: DB, talentId: number): Promise<PersonView> {
       id: r.id,
       task: { id: r.task_id, code: r.task_code, title: r.task_title },
       consentStatus: r.consent_status,
+      consentWithdrawnAt: withdrawals.get(r.id) ?? null,
       itaStatus: r.ita_status,
       hiringStatus: r.hiring_status,
       rewardStatus: r.reward_status as RewardStatus | null,

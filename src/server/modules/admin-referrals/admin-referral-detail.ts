@@ -1,4 +1,5 @@
 import type { DB } from '#src/server/db/connect.ts';
+import type { Referral } from '#src/server/db/database.ts';
 import { jsonList } from '#src/server/db/json-list.ts';
 import { notFound } from '#src/server/errors.ts';
 import { scorecardOfRecruiter } from '#src/server/modules/insight/scorecard.ts';
@@ -33,11 +34,43 @@ export async function getAdminCallProof(db: DB, callProofId: number): Promise<Ad
   return toAdminItem(await getCallProofRow(db, callProofId));
 }
 
+/** The WITHDRAWAL request a withdrawal of consent opened on the referral (the latest), if any. */
+async function withdrawalOf(
+  db: DB,
+  referral: Pick<Referral, 'id' | 'talent_id'>,
+): Promise<AdminReferralDetail['withdrawal']> {
+  const [request, holding] = await Promise.all([
+    db
+      .selectFrom('data_requests')
+      .select(['id', 'status', 'due_at', 'closed_at'])
+      .where('referral_id', '=', referral.id)
+      .where('kind', '=', 'WITHDRAWAL')
+      .orderBy('id', 'desc')
+      .executeTakeFirst(),
+    // As dataKeptByOthers (shared/talent-link-data.ts) and the retention job read it.
+    db
+      .selectFrom('referrals')
+      .select('id')
+      .where('talent_id', '=', referral.talent_id)
+      .where('id', '!=', referral.id)
+      .where('consent_status', '!=', 'DECLINED')
+      .executeTakeFirst(),
+  ]);
+  if (!request) return null;
+  return {
+    requestId: request.id,
+    status: request.status,
+    eraseBy: request.due_at,
+    closedAt: request.closed_at,
+    keptByOthers: holding !== undefined,
+  };
+}
+
 /** Everything the admin's referral panel shows: the row, the task's reward and quota, proofs, history. */
 export async function getAdminReferralDetail(db: DB, referralId: number, now: Date): Promise<AdminReferralDetail> {
   const referral = await db.selectFrom('referrals').selectAll().where('id', '=', referralId).executeTakeFirst();
   if (!referral) throw notFound('Referral');
-  const [[row], talent, task, used, promo, payment, decidedBy, callProofList, history, recruiterScorecard] =
+  const [[row], talent, task, used, promo, payment, decidedBy, callProofList, history, recruiterScorecard, withdrawal] =
     await Promise.all([
       adminReferralRows(db, [referral.id]),
       db
@@ -82,6 +115,7 @@ export async function getAdminReferralDetail(db: DB, referralId: number, now: Da
       listAdminCallProofs(db, referral.id),
       listHistory(db, referral),
       scorecardOfRecruiter(db, referral.recruiter_id),
+      withdrawalOf(db, referral),
     ]);
   if (!row) throw notFound('Referral');
   const hiring = referral.hiring_status as HiringStatus;
@@ -136,6 +170,7 @@ export async function getAdminReferralDetail(db: DB, referralId: number, now: Da
     hiringNext: hiringMovesFor(hiring, referral.consent_status),
     rewardDecidable: referral.payment_id === null && !IN_PAYMENT.has(referral.reward_status ?? ''),
     approvable: referral.consent_status === 'CONFIRMED',
+    withdrawal: row.consentWithdrawnAt ? withdrawal : null,
     callProofList,
     history,
     recruiterScorecard,

@@ -2,7 +2,12 @@ import { type Expression, type SelectQueryBuilder, type SqlBool, sql } from 'kys
 import { type DB, isPostgres } from '#src/server/db/connect.ts';
 import type { Database } from '#src/server/db/database.ts';
 import { idsContaining } from '#src/server/db/text-search.ts';
-import { perRow, SUMMARY_COLUMNS, toReferralSummary } from '#src/server/modules/referrals/referral-summaries.ts';
+import {
+  perRow,
+  SUMMARY_COLUMNS,
+  toReferralSummary,
+  withWithdrawals,
+} from '#src/server/modules/referrals/referral-summaries.ts';
 import type { AdminReferralListQuery } from '#src/shared/admin-referral-schemas.ts';
 import type { AdminReferralRow } from '#src/shared/admin-referral-types.ts';
 import type { ListPage } from '#src/shared/api-response.ts';
@@ -205,5 +210,8 @@ export async function adminReferralRows(db: DB, ids: number[]): Promise<AdminRef
       },
     ]),
   );
-  return ids.flatMap((id) => byId.get(id) ?? []);
+  return withWithdrawals(
+    db,
+    ids.flatMap((id) => byId.get(id) ?? []),
+  );
 }

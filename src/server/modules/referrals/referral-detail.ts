@@ -5,7 +5,7 @@ import { LINK_RESEND_INTERVAL_SECONDS } from '#src/shared/constants.ts';
 import type { HistoryEntry, ReferralDetail, ReferralDetailFields } from '#src/shared/recruiter-types.ts';
 import { listCallProofItems } from './call-proof-items';
 import { listReferralSummaries } from './referral-summaries';
-import { consentLinkExpiries, consentWithdrawals, lastLinkSentAt } from './talent-link-mail';
+import { consentLinkExpiries, lastLinkSentAt } from './talent-link-mail';
 
 // Who made a history entry, as the referral's screens name it. The talent answers links without an
 // account, so a consent or ITA change with no actor is theirs; other changes without one are the system's.
@@ -72,28 +72,25 @@ export const referralDetailFields = (referral: Referral): ReferralDetailFields =
 
 /** The referral's summary plus everything its detail screen shows. */
 export async function buildReferralDetail(db: DB, referral: Referral, now: Date): Promise<ReferralDetail> {
-  const [summaries, talent, consentSentAt, itaSentAt, callProofList, history, expiries, withdrawals] =
-    await Promise.all([
-      // talent + task is unique, so this is exactly the one referral.
-      listReferralSummaries(db, {
-        recruiterId: referral.recruiter_id,
-        talentId: referral.talent_id,
-        taskId: referral.task_id,
-      }),
-      db.selectFrom('talents').select('contact_locale').where('id', '=', referral.talent_id).executeTakeFirst(),
-      lastLinkSentAt(db, referral.id, 'CONSENT'),
-      lastLinkSentAt(db, referral.id, 'ITA'),
-      listCallProofItems(db, referral.id),
-      listHistory(db, referral),
-      consentLinkExpiries(db, referral.consent_status === 'PENDING' ? [referral.id] : []),
-      consentWithdrawals(db, referral.consent_status === 'DECLINED' ? [referral.id] : []),
-    ]);
+  const [summaries, talent, consentSentAt, itaSentAt, callProofList, history, expiries] = await Promise.all([
+    // talent + task is unique, so this is exactly the one referral.
+    listReferralSummaries(db, {
+      recruiterId: referral.recruiter_id,
+      talentId: referral.talent_id,
+      taskId: referral.task_id,
+    }),
+    db.selectFrom('talents').select('contact_locale').where('id', '=', referral.talent_id).executeTakeFirst(),
+    lastLinkSentAt(db, referral.id, 'CONSENT'),
+    lastLinkSentAt(db, referral.id, 'ITA'),
+    listCallProofItems(db, referral.id),
+    listHistory(db, referral),
+    consentLinkExpiries(db, referral.consent_status === 'PENDING' ? [referral.id] : []),
+  ]);
   const summary = summaries.items[0];
   if (!summary || !talent) throw notFound('Referral');
   return {
     ...summary,
     consentExpiresAt: expiries.get(referral.id) ?? null,
-    consentWithdrawnAt: withdrawals.get(referral.id) ?? null,
     ...referralDetailFields(referral),
     talentLocale: talent.contact_locale,
     consentSentAt,

@@ -4,6 +4,7 @@ import type { Database, Referral, Talent, Task } from '#src/server/db/database.t
 import { containsText, indexAnswers } from '#src/server/db/text-search.ts';
 import type { ConsentStatus, HiringStatus, ItaStatus, RewardFilter, RewardStatus } from '#src/shared/enums.ts';
 import type { ReferralSummary } from '#src/shared/recruiter-types.ts';
+import { consentWithdrawals } from './talent-link-mail';
 
 // The one way referrals are listed (Manage Task detail, talent-view, talent profile, admin lists):
 // referral + talent + task, with call-proof counts, filtered and paged in SQL.
@@ -122,6 +123,18 @@ export const toReferralSummary = (r: SummaryRow, callProofs: ReferralSummary['ca
   updatedAt: r.updated_at,
 });
 
+/**
+ * Each declined referral with when the talent withdrew the consent they had given, if they did: a
+ * withdrawal leaves the consent DECLINED, as a refusal does, and every list tells them apart (issue 42.6).
+ */
+export async function withWithdrawals<T extends ReferralSummary>(db: DB, items: T[]): Promise<T[]> {
+  const withdrawals = await consentWithdrawals(
+    db,
+    items.filter((r) => r.consentStatus === 'DECLINED').map((r) => r.id),
+  );
+  return items.map((r) => ({ ...r, consentWithdrawnAt: withdrawals.get(r.id) ?? null }));
+}
+
 const base = (db: DB) =>
   db
     .selectFrom('referrals')
@@ -167,13 +180,16 @@ export async function listReferralSummaries(
   if (page) query = query.limit(page.pageSize).offset((page.page - 1) * page.pageSize);
 
   const [rows, count] = await Promise.all([query.execute(), page ? countReferrals(db, filter) : null]);
-  const items = rows.map((r) =>
-    toReferralSummary(r, {
-      total: Number(r.proofs_total ?? 0),
-      needReview: Number(r.proofs_need_review ?? 0),
-      accepted: Number(r.proofs_accepted ?? 0),
-      rejected: Number(r.proofs_rejected ?? 0),
-    }),
+  const items = await withWithdrawals(
+    db,
+    rows.map((r) =>
+      toReferralSummary(r, {
+        total: Number(r.proofs_total ?? 0),
+        needReview: Number(r.proofs_need_review ?? 0),
+        accepted: Number(r.proofs_accepted ?? 0),
+        rejected: Number(r.proofs_rejected ?? 0),
+      }),
+    ),
   );
   return { items, total: count ? Number(count.n) : items.length };
 }

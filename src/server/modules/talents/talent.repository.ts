@@ -12,7 +12,7 @@ import {
 } from '#src/server/db/text-search.ts';
 import { AppError, notFound } from '#src/server/errors.ts';
 import { listReferralSummaries, perRow } from '#src/server/modules/referrals/referral-summaries.ts';
-import { consentLinkExpiries, consentWithdrawals } from '#src/server/modules/referrals/talent-link-mail.ts';
+import { consentLinkExpiries } from '#src/server/modules/referrals/talent-link-mail.ts';
 import { openCorrections } from '#src/server/modules/talent-links/data-requests.ts';
 import type { ListPage } from '#src/shared/api-response.ts';
 import type { AppLocale, ConsentStatus, EducationLevel, HiringStatus, RewardStatus } from '#src/shared/enums.ts';
@@ -82,21 +82,13 @@ export async function findOwnedTalent(db: DB, recruiterId: number, talentId: num
 }
 
 /**
- * Each pending referral with when its last consent link expires (the profile's "Consent link expired"),
- * and each declined one with when the talent withdrew it, if they did ("Consent withdrawn").
+ * Each pending referral with when its last consent link expires (the profile's "Consent link expired").
+ * When a declined one was withdrawn comes with the summaries (listReferralSummaries).
  */
 async function withConsentExpiry(db: DB, referrals: ReferralSummary[]): Promise<ReferralSummary[]> {
   const pending = referrals.filter((r) => r.consentStatus === 'PENDING').map((r) => r.id);
-  const declined = referrals.filter((r) => r.consentStatus === 'DECLINED').map((r) => r.id);
-  const [expiries, withdrawals] = await Promise.all([
-    consentLinkExpiries(db, pending),
-    consentWithdrawals(db, declined),
-  ]);
-  return referrals.map((r) => ({
-    ...r,
-    consentExpiresAt: expiries.get(r.id) ?? null,
-    consentWithdrawnAt: withdrawals.get(r.id) ?? null,
-  }));
+  const expiries = await consentLinkExpiries(db, pending);
+  return referrals.map((r) => ({ ...r, consentExpiresAt: expiries.get(r.id) ?? null }));
 }
 
 export async function talentDetail(db: DB, talent: Talent): Promise<TalentDetail> {
