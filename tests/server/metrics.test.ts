@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import { networkInterfaces } from 'node:os';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { readEnv } from '#src/server/env.ts';
@@ -188,6 +189,21 @@ describe.each(DIALECTS)('GET /metrics on %s', (dialect) => {
       expect(sampleValue(samples, 'db_pool_connections', { state: 'total' })).toBeGreaterThanOrEqual(1);
       expect(samples.some((s) => s.name === 'db_pool_connections' && s.labels.state === 'waiting')).toBe(true);
     }
+  });
+
+  // Issue 43.10: prom-client's nodejs_active_{handles,requests,resources}_total were gauges named as
+  // counters, and `promtool check metrics` refused the scrape.
+  it('names only counters with _total, and passes promtool check metrics where promtool is installed', async () => {
+    const { text } = await scrape();
+    const types = [...text.matchAll(/^# TYPE (\S+) (\S+)$/gm)].map(([, name, type]) => ({ name, type }));
+    expect(types.length).toBeGreaterThan(10);
+    expect(types.filter(({ name, type }) => type !== 'counter' && name?.endsWith('_total'))).toEqual([]);
+    expect(types.filter(({ name, type }) => type === 'counter' && !name?.endsWith('_total'))).toEqual([]);
+    expect(text).toMatch(/^nodejs_active_handles\{type=/m);
+    const promtool = spawnSync('promtool', ['check', 'metrics'], { input: text, encoding: 'utf8' });
+    if (promtool.error) return; // not installed here (apt: prometheus)
+    expect(`${promtool.stdout}${promtool.stderr}`.trim()).toBe('');
+    expect(promtool.status).toBe(0);
   });
 
   // Issue 43.8: a proxy on this machine that set only X-Real-IP (nginx's usual line) published the metrics.

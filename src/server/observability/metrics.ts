@@ -8,6 +8,11 @@ import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom
  */
 export const registry = new Registry();
 collectDefaultMetrics({ register: registry });
+// prom-client names three of its gauges as counters (`_total`), which `promtool check metrics` and
+// Prometheus' naming rules refuse (issue 43.10). Each is the sum of the gauge of the same name without
+// `_total`, by type (`sum(nodejs_active_handles)`), which stays.
+for (const name of ['nodejs_active_handles_total', 'nodejs_active_requests_total', 'nodejs_active_resources_total'])
+  registry.removeSingleMetric(name);
 
 export const httpRequests = new Counter({
   name: 'http_requests_total',
