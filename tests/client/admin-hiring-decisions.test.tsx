@@ -98,6 +98,24 @@ describe('the admin’s referral detail', () => {
     expect(reads.map((r) => r.disposition)).toContain('inline');
   });
 
+  // Issue 42.13: Approve was preselected while the only call proof still needed review.
+  it('preselects Approve only when no call proof waits for review, and says when one does', async () => {
+    renderAppAt(`/admin/hiring-status?referral=${referrals.lim}`);
+    let dialog = within(await screen.findByRole('dialog', { name: 'Lim Hui' }));
+    const approve = (await dialog.findByRole('radio', { name: 'Approve' })) as HTMLInputElement;
+    expect(approve.checked).toBe(false);
+    expect(dialog.getAllByRole('radio').filter((radio) => (radio as HTMLInputElement).checked)).toEqual([]);
+    expect(dialog.getByTestId('proofs-waiting').textContent).toBe(
+      'A call proof is still waiting for review: review it before approving.',
+    );
+    cleanup();
+
+    renderAppAt(`/admin/hiring-status?referral=${referrals.tan}`);
+    dialog = within(await screen.findByRole('dialog', { name: 'Tan Wei' }));
+    expect(((await dialog.findByRole('radio', { name: 'Approve' })) as HTMLInputElement).checked).toBe(true);
+    expect(dialog.queryByTestId('proofs-waiting')).toBeNull();
+  });
+
   it('asks before a final move, requires the reason, then shows it and e-mails the recruiter once', async () => {
     renderAppAt(`/admin/hiring-status?referral=${referrals.offered}`);
     const dialog = within(await screen.findByRole('dialog', { name: 'Farah Hassan' }));

@@ -176,9 +176,13 @@ const DECISION_LABELS: Record<RewardDecision, () => string> = {
 
 function RewardSection({ referral }: { referral: AdminReferralDetail }) {
   const decide = useRewardDecisionMutation(referral.id);
-  // Approve is preselected when it is possible; otherwise nothing is: a refusal picked for the admin
-  // looked like a decision already taken, and one click from being saved.
-  const [decision, setDecision] = useState<RewardDecision | null>(referral.approvable ? 'APPROVED' : null);
+  // Approve is preselected only when it is possible and no call proof still waits for review; otherwise
+  // nothing is: a decision picked for the admin looks already taken, one click from being saved, and
+  // Approve over an unreviewed proof was exactly that (issue 42.13).
+  const proofsWaiting = referral.callProofs.needReview;
+  const [decision, setDecision] = useState<RewardDecision | null>(
+    referral.approvable && proofsWaiting === 0 ? 'APPROVED' : null,
+  );
   const [reason, setReason] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [exceeded, setExceeded] = useState(false);
@@ -287,6 +291,11 @@ function RewardSection({ referral }: { referral: AdminReferralDetail }) {
             ))}
           </fieldset>
           {!referral.approvable && <p className="text-xs text-base-content/70">{m.admin_hiring_needs_consent()}</p>}
+          {referral.approvable && proofsWaiting > 0 && (
+            <p className="text-xs text-base-content/80" data-testid="proofs-waiting">
+              {m.admin_hiring_proofs_waiting({ count: proofsWaiting })}
+            </p>
+          )}
           {decision && decision !== 'APPROVED' && (
             <div>
               <label className="text-sm" htmlFor={reasonId}>
@@ -370,7 +379,10 @@ function DetailBody({ referral }: { referral: AdminReferralDetail }) {
           <h3 className="font-semibold">{m.admin_hiring_section_calls()}</h3>
           <CallProofReview proofs={referral.callProofList} />
         </section>
-        <RewardSection key={`${referral.rewardStatus}-${referral.approvable}`} referral={referral} />
+        <RewardSection
+          key={`${referral.rewardStatus}-${referral.approvable}-${referral.callProofs.needReview}`}
+          referral={referral}
+        />
         <section className="space-y-2">
           <h3 className="font-semibold">{m.admin_hiring_section_history()}</h3>
           <ReferralHistory entries={referral.history} />
