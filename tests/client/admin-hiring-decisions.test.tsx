@@ -22,6 +22,7 @@ const rows = () => ({ db: db(), clock: { now: () => new Date(NOW) } });
 
 let adminEmail: string;
 let referrals: { offered: number; tan: number; lim: number };
+let storage: ReturnType<typeof createStorage>;
 
 beforeAll(async () => {
   adminEmail = await server.createUser({ roles: ['ROLE_ADMIN'], fullName: 'Nur Admin' });
@@ -30,7 +31,7 @@ beforeAll(async () => {
     await db().selectFrom('users').select('id').where('email', '=', recruiterEmail).executeTakeFirstOrThrow()
   ).id;
   // The CV, stored where the in-process API reads files.
-  const storage = createStorage(
+  storage = createStorage(
     readEnv({ APP_ENV: 'test', JWT_SECRET: 'x'.repeat(40), DATA_DIR: '/tmp/recruiter-test', MAIL_WORKER: 'false' }),
   );
   const key = `resume/hiring-decisions-${process.pid}-${NOW}.pdf`;
@@ -216,6 +217,40 @@ describe('a referral whose consent the talent withdrew', () => {
     const history = dialog.getAllByTestId('history-entry').map((entry) => entry.querySelector('p')?.textContent);
     expect(history).toContain('Consent changed: Consent confirmed → Consent withdrawn');
     expect(history.join()).not.toMatch(/→ Consent declined/);
+  });
+});
+
+// Issue 42.19: the admin viewing a call proof in place was recorded as "Downloaded a file".
+describe('a call proof viewed in place', () => {
+  it('is recorded as a view, not a download', async () => {
+    const recruiter = await db()
+      .selectFrom('users')
+      .select('id')
+      .where('full_name', '=', 'Aina Rahman')
+      .executeTakeFirstOrThrow();
+    const task = await insertTask(rows(), { title: 'Waiter' });
+    const id = await insertReferral(rows(), await insertTalent(rows(), recruiter.id, { full_name: 'Ong Mei' }), task);
+    const proofId = await insertCallProof(rows(), id);
+    const proof = await db()
+      .selectFrom('call_proofs')
+      .innerJoin('files', 'files.id', 'call_proofs.file_id')
+      .select(['files.id', 'files.storage_key'])
+      .where('call_proofs.id', '=', proofId)
+      .executeTakeFirstOrThrow();
+    await storage.put(proof.storage_key, new Uint8Array([137, 80, 78, 71]), 'image/png');
+
+    renderAppAt(`/admin/hiring-status?referral=${id}`);
+    const dialog = within(await screen.findByRole('dialog', { name: 'Ong Mei' }));
+    fireEvent.click(await dialog.findByRole('button', { name: 'View' }));
+    await waitFor(async () => {
+      const lines = await db()
+        .selectFrom('access_log')
+        .select('action')
+        .where('subject_kind', '=', 'FILE')
+        .where('subject_id', '=', proof.id)
+        .execute();
+      expect(lines.map((line) => line.action)).toEqual(['FILE_VIEW']);
+    });
   });
 });
 

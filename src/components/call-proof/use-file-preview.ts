@@ -15,8 +15,9 @@ export function fileKind(mimeType: string): FileKind | null {
 }
 
 // A call proof's file, fetched with the bearer token on demand and held as an object URL while the card
-// shows it (revoked when it goes). A PDF opens in a new tab instead, its URL revoked a minute later.
-export function useFilePreview(fileId: number, disposition?: 'attachment' | 'inline') {
+// shows it (revoked when it goes). A PDF opens in a new tab instead, its URL revoked a minute later. Always
+// asked for inline: the record of access then says the file was viewed, not downloaded (issue 42.19).
+export function useFilePreview(fileId: number) {
   const [preview, setPreview] = useState<FilePreview | null>(null);
   const [loading, setLoading] = useState(false);
 
@@ -31,7 +32,7 @@ export function useFilePreview(fileId: number, disposition?: 'attachment' | 'inl
     if (!kind) return;
     setLoading(true);
     try {
-      const blob = await fetchFileBlob(fileId, disposition);
+      const blob = await fetchFileBlob(fileId, 'inline');
       const url = URL.createObjectURL(blob);
       if (kind === 'pdf') {
         window.open(url, '_blank', 'noopener');

@@ -20,7 +20,7 @@ import { DownloadButton } from './resume-card';
 
 // One proof: when the call was, the note, the review state (and why, when rejected), the file.
 function CallProofRow({ proof, onDelete }: { proof: CallProofItem; onDelete: () => void }) {
-  const { preview, loading, show } = useFilePreview(proof.file.id, 'inline');
+  const { preview, loading, show } = useFilePreview(proof.file.id);
   const kind = fileKind(proof.file.mimeType);
 
   return (
