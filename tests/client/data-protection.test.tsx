@@ -187,7 +187,11 @@ describe('Admin › Data protection', () => {
     const view = await screen.findByTestId('person-view');
     expect(within(view).getByRole('heading', { level: 2 }).textContent).toBe('Ben Tan');
     expect(within(screen.getByTestId('person-links')).getByText(m.data_protection_link_consent())).toBeTruthy();
-    expect(within(screen.getByTestId('person-emails')).getByText('consent_request')).toBeTruthy();
+    // In words, not codes ("consent_request SENT", issue 42.12).
+    const emails = screen.getByTestId('person-emails');
+    expect(within(emails).getByText('Consent request (to the talent)')).toBeTruthy();
+    expect(within(emails).getByText('Waiting to be sent')).toBeTruthy();
+    expect(emails.textContent).not.toMatch(/consent_request|PENDING|[a-z]+_[a-z]+/);
 
     fireEvent.click(screen.getByRole('button', { name: m.data_protection_erase_now() }));
     const first = await screen.findByRole('alertdialog');

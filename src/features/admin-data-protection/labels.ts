@@ -31,6 +31,37 @@ export const ACCESS_ACTION_LABELS: Record<string, () => string> = {
   RETENTION_ANONYMISE: m.data_protection_action_retention,
 };
 
+// What each e-mail about the person was, and to whom; one the server sends about no talent (a password
+// reset, an invitation) or a new one reads "Other e-mail", never its code (issue 42.12).
+export const EMAIL_TEMPLATE_LABELS: Record<string, () => string> = {
+  consent_request: m.data_protection_email_consent_request,
+  ita_request: m.data_protection_email_ita_request,
+  talent_answered: m.data_protection_email_talent_answered,
+  hiring_changed: m.data_protection_email_hiring_changed,
+  consent_withdrawn: m.data_protection_email_consent_withdrawn,
+  consent_expired: m.data_protection_email_consent_expired,
+  call_proof_rejected: m.data_protection_email_call_proof_rejected,
+  reward_decided: m.data_protection_email_reward_decided,
+  payment_paid: m.data_protection_email_payment_paid,
+  talent_data_link: m.data_protection_email_talent_data_link,
+  data_correction_requested: m.data_protection_email_data_correction_requested,
+  data_request_answered: m.data_protection_email_data_request_answered,
+  company_review: m.data_protection_email_company_review,
+  notification: m.data_protection_email_notification,
+};
+
+export const emailTemplateLabel = (template: string) =>
+  (Object.hasOwn(EMAIL_TEMPLATE_LABELS, template) ? EMAIL_TEMPLATE_LABELS[template] : undefined)?.() ??
+  m.data_protection_email_other();
+
+export const EMAIL_STATUS_LABELS: Record<string, () => string> = {
+  PENDING: m.data_protection_email_status_pending,
+  SENDING: m.data_protection_email_status_sending,
+  SENT: m.data_protection_email_status_sent,
+  FAILED: m.data_protection_email_status_failed,
+  CANCELLED: m.data_protection_email_status_cancelled,
+};
+
 export const FILE_PURPOSE_LABELS: Record<'RESUME' | 'CALL_PROOF', () => string> = {
   RESUME: m.data_protection_file_resume,
   CALL_PROOF: m.data_protection_file_call_proof,

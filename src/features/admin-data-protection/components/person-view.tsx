@@ -8,6 +8,8 @@ import { toast } from '#src/components/toast/toast-store.ts';
 import { downloadPersonExport, personQueryOptions } from '#src/features/admin-data-protection/api.ts';
 import {
   ACCESS_ACTION_LABELS,
+  EMAIL_STATUS_LABELS,
+  emailTemplateLabel,
   FILE_PURPOSE_LABELS,
   LINK_KIND_LABELS,
   linkState,
@@ -344,12 +346,8 @@ function EmailsSection({ person }: { person: Person }) {
         >
           {person.emails.map((e) => (
             <tr key={e.id}>
-              <td>
-                <code className="text-xs">{e.template}</code>
-              </td>
-              <td>
-                <code className="text-xs">{e.status}</code>
-              </td>
+              <td>{emailTemplateLabel(e.template)}</td>
+              <td>{(EMAIL_STATUS_LABELS[e.status] ?? m.data_protection_email_status_pending)()}</td>
               <td className="whitespace-nowrap">{formatDateTime(e.createdAt)}</td>
               <td className="whitespace-nowrap">{e.sentAt ? formatDateTime(e.sentAt) : '—'}</td>
             </tr>
