@@ -2,9 +2,16 @@ import type { QueryClient } from '@tanstack/react-query';
 import { createRouter } from '@tanstack/react-router';
 import { guardLazyRouteComponents } from './lib/chunk-reload';
 import { routerOptions } from './router-options';
-import { routeTree } from './routeTree.gen';
+import { type FileRoutesByFullPath, routeTree } from './routeTree.gen';
+import type { APP_ROUTE_PATHS } from './shared/app-routes';
 
 export type { RouterContext } from './router-options';
+
+// The server answers 404 to any address outside APP_ROUTE_PATHS (src/server/web.ts), so that list must be
+// exactly the route tree's: a screen added or removed fails the type check until the list says so too.
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+type Holds<T extends true> = T;
+export type AppRoutesAreTheRouters = Holds<Same<(typeof APP_ROUTE_PATHS)[number], keyof FileRoutesByFullPath>>;
 
 export function createAppRouter(queryClient: QueryClient) {
   const router = createRouter({ routeTree, ...routerOptions(queryClient) });

@@ -6,6 +6,7 @@ import { accepts } from 'hono/accepts';
 import { getCookie } from 'hono/cookie';
 import { getMimeType } from 'hono/utils/mime';
 import { cookieName } from '#src/paraglide/runtime.js';
+import { isAppRoute } from '#src/shared/app-routes.ts';
 import { LOCALES } from '#src/shared/enums.ts';
 import { TALENT_LINK_PAGE_PATH } from '#src/shared/talent-link-page.ts';
 import type { AppEnv } from './context';
@@ -15,9 +16,11 @@ import { linkPageOf, renderLinkPage } from './modules/talent-links/link-page';
 // Serves the built PWA (dist/client) for everything outside /api:
 // - hashed files under /assets/ are immutable for a year; the shell's entry points (index.html, sw.js,
 //   the manifest, unhashed scripts) are revalidated on every use, so a new build is seen at once;
-// - any other path without a file extension is an app route and answers index.html (the router
-//   decides, and renders its own "not found"); a missing file WITH an extension answers 404, so a
-//   stale chunk fails loudly and the client reloads instead of parsing HTML as JavaScript;
+// - a path the app's router has a screen for (src/shared/app-routes.ts, any language prefix) answers
+//   index.html with 200; any other path without a file extension answers index.html with 404 (the router
+//   renders its own "not found" page, and the status says so too: `/login~` is no page); a missing file
+//   WITH an extension answers a plain 404, so a stale chunk fails loudly and the client reloads instead of
+//   parsing HTML as JavaScript;
 // - source maps (*.map) are never served: they would hand out the app's sources (issue 22);
 // - outside production the HTML carries a robots noindex unless the request's origin is APP_URL's
 //   (seed section 1), plus the same X-Robots-Tag header;
@@ -111,12 +114,18 @@ export function webHandler(options: { clientDir: string; env: Env }): Middleware
       return c.body(await renderLinkPage(c, noindex ? talent.indexed : talent.plain, page), 200);
     }
 
+    const html = noindex ? current.indexed : current.plain;
+    c.header('Content-Type', 'text/html; charset=utf-8');
+    // /index.html itself is the service worker's precached shell: it answers as the page it is.
+    if (path.basename(file) !== 'index.html' && !isAppRoute(c.req.path)) {
+      c.header('Cache-Control', 'no-store');
+      if (c.req.method === 'HEAD') return c.body(null, 404);
+      return c.body(html, 404);
+    }
     const etag = `W/"${current.key}${noindex ? '-n' : ''}"`;
     c.header('Cache-Control', REVALIDATE);
     c.header('ETag', etag);
-    c.header('Content-Type', 'text/html; charset=utf-8');
     if (c.req.header('If-None-Match') === etag) return c.body(null, 304);
-    const html = noindex ? current.indexed : current.plain;
     if (c.req.method === 'HEAD') {
       c.header('Content-Length', String(Buffer.byteLength(html)));
       return c.body(null, 200);

@@ -1,5 +1,5 @@
 // @vitest-environment node
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -11,6 +11,7 @@ import { migrateToLatest } from '#src/server/db/migrate.ts';
 import { type Env, readEnv } from '#src/server/env.ts';
 import { createStorage } from '#src/server/storage/create-storage.ts';
 import { webHandler } from '#src/server/web.ts';
+import { APP_ROUTE_PATHS } from '#src/shared/app-routes.ts';
 
 const ROBOTS = '<meta name="robots" content="noindex, noarchive, nofollow">';
 const INDEX =
@@ -94,6 +95,110 @@ describe('serving the built app', () => {
     expect(res.status).toBe(200);
     expect(res.headers.get('Content-Type')).toMatch(/^text\/html/);
     expect(await res.text()).toContain('<div id="app">');
+  });
+
+  // Issue 43.9: '/login~' and any other address answered the app with 200, as if it were a page.
+  it('answers the app with 404 for an address the router has no screen for, in every language', async () => {
+    const app = appWith();
+    for (const url of [
+      '/login~',
+      '/login.',
+      '/loginx',
+      '/this/page/does-not-exist',
+      '/ms/this/page/does-not-exist',
+      '/zh/login~',
+      '/ms/ms/login',
+      '/talents-folder/12',
+      '/talents-folder/12/profile/edit/more',
+      '/admin/manage-task/2',
+      '/admin/manage-task/recruiter-',
+      '/talent/consent',
+      '/talent/ita-success',
+      '/wp-admin/',
+    ]) {
+      const res = await app.request(url);
+      expect(res.status, url).toBe(404);
+      expect(res.headers.get('Content-Type'), url).toMatch(/^text\/html/);
+      expect(await res.text(), url).toContain('<div id="app">');
+      expect(res.headers.get('ETag'), url).toBeNull();
+    }
+    expect((await app.request('/login~', { method: 'HEAD' })).status).toBe(404);
+  });
+
+  it('answers 200 for every screen of the router, with any language prefix, ids and trailing slashes', async () => {
+    const app = appWith();
+    // The screens the browser suites walk (tests/e2e/titles.spec.ts, routes.spec.ts), and more forms.
+    const screens = [
+      '/',
+      '/contact',
+      '/faq',
+      '/privacy-policy',
+      '/terms-and-conditions',
+      // (/talent/consent?token= is the server's own page: talent-link-page.test.ts)
+      '/talent/data?token=abc',
+      '/talent/data/',
+      '/talent/data/request',
+      '/login',
+      '/LOGIN',
+      '/logout',
+      '/reset-password',
+      '/update-password?token=abc',
+      '/notifications/unsubscribe?token=abc',
+      '/account',
+      '/dashboard',
+      '/earning',
+      '/task',
+      '/task/',
+      '/task/promo/1',
+      '/manage-task',
+      '/manage-task/1',
+      '/manage-task/talent-view',
+      '/manage-task/add?taskId=1',
+      '/manage-task/add/drop-resume?taskId=1',
+      '/manage-task/add/profile-completion?taskId=1&talentId=1',
+      '/manage-task/add/progress?taskId=1',
+      '/talents-folder',
+      '/talents-folder/1/profile',
+      '/talents-folder/1/profile/',
+      '/talents-folder/1/profile/edit',
+      '/talents-folder/1/hiring-status',
+      '/outbox',
+      '/share-target',
+      '/share-target?empty=1',
+      '/notifications',
+      '/admin/hiring-status',
+      '/admin/manage-task',
+      '/admin/manage-task/add-recruiter',
+      '/admin/manage-task/recruiter-2',
+      '/admin/manage-task/recruiter-2/1',
+      '/admin/manage-task/recruiter-2/talent-view',
+      '/admin/payments',
+      '/admin/insight',
+      '/admin/access-record',
+      '/admin/data-protection?tab=requests',
+      '/admin/promo',
+      '/admin/promo/1',
+      '/admin/promo/1/add-tasks',
+      '/admin/tasks',
+      '/index.html',
+    ];
+    for (const screen of screens)
+      for (const prefix of ['', '/ms', '/zh', '/en']) {
+        if (screen === '/index.html' && prefix) continue;
+        const url = `${prefix}${screen}`;
+        const res = await app.request(url);
+        expect(res.status, url).toBe(200);
+        expect(await res.text(), url).toContain('<div id="app">');
+      }
+    for (const home of ['/ms', '/zh/', '/ms?x=1']) expect((await app.request(home)).status, home).toBe(200);
+  });
+
+  it('knows exactly the route tree’s screens (src/routeTree.gen.ts)', () => {
+    const tree = readFileSync(path.resolve(import.meta.dirname, '../../src/routeTree.gen.ts'), 'utf8');
+    const block = /export interface FileRoutesByFullPath \{\n([\s\S]*?)\n\}/.exec(tree)?.[1] ?? '';
+    const paths = [...block.matchAll(/^\s*'([^']+)':/gm)].map((match) => match[1]);
+    expect(paths.length).toBeGreaterThan(20);
+    expect([...APP_ROUTE_PATHS].sort()).toEqual(paths.sort());
   });
 
   it('answers 404 for a missing file with an extension, so a stale chunk fails loudly', async () => {
