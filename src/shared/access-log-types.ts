@@ -10,7 +10,14 @@ export interface AccessLogEntry {
   id: number;
   at: string;
   /** name/email: the user's, while the account exists; null for the system, a talent, or a removed account. */
-  actor: { kind: AccessActorKind; id: number | null; name: string | null; email: string | null };
+  /** `company`: the hiring company of a COMPANY_CONTACT (its name, while the company exists). */
+  actor: {
+    kind: AccessActorKind;
+    id: number | null;
+    name: string | null;
+    email: string | null;
+    company?: string | null;
+  };
   action: AccessActionName;
   subject: { kind: 'FILE' | 'TALENT' | 'PAYMENTS'; id: number | null };
   talentId: number | null;

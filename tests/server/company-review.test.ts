@@ -194,6 +194,39 @@ describe.each(DIALECTS)('company review links on %s', (dialect) => {
       ['COMPANY_CONTACT', contactId, 'FILE_VIEW', a.talentId, '203.0.113.7'],
     ]);
     expect(JSON.parse(lines[2]?.detail ?? '{}')).toMatchObject({ view: 'REVIEW_PROFILE' });
+    // The admins' access record names the contact and their company.
+    const record = await body<{ items: { actor: Record<string, unknown>; action: string }[] }>(
+      await t.request(`/api/admin/access-log?talentId=${a.talentId}`, { headers: admin.headers }),
+      200,
+    );
+    expect(record.items.map((item) => [item.action, item.actor])).toEqual([
+      [
+        'FILE_VIEW',
+        {
+          kind: 'COMPANY_CONTACT',
+          id: contactId,
+          name: 'Tan Mei Ling',
+          email: 'mei@kopi.example',
+          company: 'kopi digital SDN BHD',
+        },
+      ],
+      [
+        'PERSON_VIEW',
+        {
+          kind: 'COMPANY_CONTACT',
+          id: contactId,
+          name: 'Tan Mei Ling',
+          email: 'mei@kopi.example',
+          company: 'kopi digital SDN BHD',
+        },
+      ],
+    ]);
+    // A user's lines are a user's: a contact whose id is a user's id is not among them.
+    const adminLines = await body<{ total: number }>(
+      await t.request(`/api/admin/access-log?actorId=${contactId}`, { headers: admin.headers }),
+      200,
+    );
+    expect(adminLines.total).toBe(0);
 
     // The admin sees that it was opened.
     const listed = await body<TaskShares>(await adminCall(`/tasks/${taskId}/shares`), 200);
@@ -293,6 +326,7 @@ describe.each(DIALECTS)('company review links on %s', (dialect) => {
     const token = await reviewToken();
     expect((await body<ReviewView>(await view(token), 200)).candidates.every((c) => c.available)).toBe(true);
 
+    await body(await answer(token, { referralId: anonymised.id, answer: 'SHORTLIST', comment: 'Strong CV.' }), 200);
     const withdraw = await t.request('/api/public/consent/withdraw', {
       method: 'POST',
       json: { token: withdrawing.consentToken },
@@ -303,6 +337,14 @@ describe.each(DIALECTS)('company review links on %s', (dialect) => {
     expect((await eraseTalent(t.deps, erased.talentId, 'ERASE', audit)).outcome).toBe('DELETED');
     expect((await eraseTalent(t.deps, anonymised.talentId, 'ANONYMISE', audit)).outcome).toBe('ANONYMISED');
 
+    // What the company wrote of the anonymised talent goes; its answer stays, as the hiring status does.
+    expect(
+      await t.db
+        .selectFrom('company_answers')
+        .select(['answer', 'comment'])
+        .where('referral_id', '=', anonymised.id)
+        .execute(),
+    ).toEqual([{ answer: 'SHORTLIST', comment: null }]);
     const res = await view(token);
     const page = (await res.clone().json()) as { data: ReviewView };
     expect(page.data.candidates).toEqual([

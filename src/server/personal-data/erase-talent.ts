@@ -195,6 +195,12 @@ async function anonymiseRows(trx: DB, talentId: number, referralIds: number[], a
   if (referralIds.length === 0) return;
   await trx.updateTable('referral_history').set({ note: null }).where('referral_id', 'in', referralIds).execute();
   await trx.updateTable('call_proofs').set({ note: null }).where('referral_id', 'in', referralIds).execute();
+  // A hiring company's words about them (issue 45); the answer itself stays, as the hiring status does.
+  await trx
+    .updateTable('company_answers')
+    .set({ reason: null, comment: null })
+    .where('referral_id', 'in', referralIds)
+    .execute();
   // The answers stay (consent rates are statistics); where they were given from does not.
   await trx
     .updateTable('talent_decisions')

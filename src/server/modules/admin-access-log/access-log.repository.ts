@@ -11,7 +11,9 @@ type Filter = Omit<AccessLogQuery, 'page' | 'pageSize'>;
 const filtered = (db: DB, filter: Filter) => {
   let q = db.selectFrom('access_log');
   if (filter.talentId !== undefined) q = q.where('access_log.talent_id', '=', filter.talentId);
-  if (filter.actorId !== undefined) q = q.where('access_log.actor_id', '=', filter.actorId);
+  // A user's lines: a company contact's actor_id (issue 45) is a contact's id, not a user's.
+  if (filter.actorId !== undefined)
+    q = q.where('access_log.actor_id', '=', filter.actorId).where('access_log.actor_kind', '!=', 'COMPANY_CONTACT');
   if (filter.action !== undefined) q = q.where('access_log.action', '=', filter.action);
   if (filter.from !== undefined) q = q.where('access_log.created_at', '>=', filter.from);
   if (filter.to !== undefined) q = q.where('access_log.created_at', '<', filter.to);
@@ -23,6 +25,12 @@ export async function findAccessLogPage(db: DB, query: AccessLogQuery) {
   const [rows, count] = await Promise.all([
     filtered(db, filter)
       .leftJoin('users', 'users.id', 'access_log.actor_id')
+      .leftJoin('company_contacts', (join) =>
+        join
+          .onRef('company_contacts.id', '=', 'access_log.actor_id')
+          .on('access_log.actor_kind', '=', 'COMPANY_CONTACT'),
+      )
+      .leftJoin('companies', 'companies.id', 'company_contacts.company_id')
       .select([
         'access_log.id',
         'access_log.actor_id',
@@ -37,6 +45,9 @@ export async function findAccessLogPage(db: DB, query: AccessLogQuery) {
         'access_log.created_at',
         'users.full_name as actor_name',
         'users.email as actor_email',
+        'company_contacts.name as contact_name',
+        'company_contacts.email as contact_email',
+        'companies.name as company_name',
       ])
       .orderBy('access_log.created_at', 'desc')
       .orderBy('access_log.id', 'desc')
