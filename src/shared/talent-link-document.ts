@@ -49,11 +49,12 @@ const CONSENT: Record<ConsentStatus, Label> = {
   CONFIRMED: m.consent_confirmed,
   DECLINED: m.consent_declined,
 };
+// The talent's own words for the intent-to-apply question, never the recruiters' "ITA" (issue 42.11).
 const ITA: Record<ItaStatus, Label> = {
-  NOT_SENT: m.ita_not_sent,
-  SENT: m.ita_sent,
-  CONFIRMED: m.ita_confirmed,
-  DECLINED: m.ita_declined,
+  NOT_SENT: m.talent_data_ita_not_sent,
+  SENT: m.talent_data_ita_sent,
+  CONFIRMED: m.talent_data_ita_confirmed,
+  DECLINED: m.talent_data_ita_declined,
 };
 const HIRING: Record<HiringStatus, Label> = {
   SUBMITTED: m.hiring_submitted,
