@@ -6,7 +6,7 @@ import { accepts } from 'hono/accepts';
 import { getCookie } from 'hono/cookie';
 import { getMimeType } from 'hono/utils/mime';
 import { cookieName } from '#src/paraglide/runtime.js';
-import { isAppRoute } from '#src/shared/app-routes.ts';
+import { type AppRoutePath, appRouteOf } from '#src/shared/app-routes.ts';
 import { LOCALES } from '#src/shared/enums.ts';
 import { TALENT_LINK_PAGE_PATH } from '#src/shared/talent-link-page.ts';
 import type { AppEnv } from './context';
@@ -25,12 +25,17 @@ import { linkPageOf, renderLinkPage } from './modules/talent-links/link-page';
 // - outside production the HTML carries a robots noindex unless the request's origin is APP_URL's
 //   (seed section 1), plus the same X-Robots-Tag header;
 // - the talent's consent and ITA pages answer talent.html with the link's content written in, in the
-//   talent's language (issue 28: modules/talent-links/link-page.ts), never cached: it is one person's.
+//   talent's language (issue 28: modules/talent-links/link-page.ts), never cached: it is one person's;
+//   the talent's data page (the app's shell at /talent/data?token=…) is never cached either.
 
 const ROBOTS = 'noindex, noarchive, nofollow';
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const REVALIDATE = 'no-cache';
 const SHORT = 'public, max-age=3600';
+// The talent's data page (issue 43.12): its address holds the data link's token and the page shows
+// their data, so no copy of it is kept anywhere (no-store, no ETag), as the consent and ITA pages. The
+// data itself comes from /api/public/data, whose answers are no-store too (answer-basics.ts).
+const NO_STORE_ROUTES = new Set<AppRoutePath>(['/talent/data/']);
 const COMPRESSIBLE = /^(text\/|application\/(json|manifest\+json|javascript)|image\/svg\+xml)/;
 
 type Shell = { key: string; indexed: string; plain: string };
@@ -117,10 +122,12 @@ export function webHandler(options: { clientDir: string; env: Env }): Middleware
     const html = noindex ? current.indexed : current.plain;
     c.header('Content-Type', 'text/html; charset=utf-8');
     // /index.html itself is the service worker's precached shell: it answers as the page it is.
-    if (path.basename(file) !== 'index.html' && !isAppRoute(c.req.path)) {
+    const route = path.basename(file) === 'index.html' ? '/' : appRouteOf(c.req.path);
+    if (!route || NO_STORE_ROUTES.has(route)) {
       c.header('Cache-Control', 'no-store');
-      if (c.req.method === 'HEAD') return c.body(null, 404);
-      return c.body(html, 404);
+      const status = route ? 200 : 404;
+      if (c.req.method === 'HEAD') return c.body(null, status);
+      return c.body(html, status);
     }
     const etag = `W/"${current.key}${noindex ? '-n' : ''}"`;
     c.header('Cache-Control', REVALIDATE);

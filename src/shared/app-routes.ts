@@ -72,13 +72,17 @@ const ROUTES = APP_ROUTE_PATHS.map((route) =>
 );
 
 /**
- * Whether the app's router has a screen at `pathname` (the address's path, without its query): after a
- * language prefix (`/ms`, `/zh`, `/en`, as paraglide strips it), with or without a trailing slash.
+ * The screen of the app's router at `pathname` (the address's path, without its query), as
+ * APP_ROUTE_PATHS names it, or null: after a language prefix (`/ms`, `/zh`, `/en`, as paraglide strips
+ * it), with or without a trailing slash.
  */
-export function isAppRoute(pathname: string): boolean {
+export function appRouteOf(pathname: string): AppRoutePath | null {
   const segments = segmentsOf(pathname);
   if ((LOCALES as readonly string[]).includes(segments[0]?.toLowerCase() ?? '')) segments.shift();
-  return ROUTES.some(
+  const index = ROUTES.findIndex(
     (route) => route.length === segments.length && route.every((matches, i) => matches(segments[i] ?? '')),
   );
+  return index < 0 ? null : (APP_ROUTE_PATHS[index] ?? null);
 }
+
+export type AppRoutePath = (typeof APP_ROUTE_PATHS)[number];

@@ -106,6 +106,19 @@ describe.each(DIALECTS)('the talent data link on %s', (dialect) => {
     expect((await res.json()).error.code).toBe('TOKEN_EXPIRED');
   });
 
+  // Issue 43.12: what carries the talent's data is the API; none of its answers may be kept by a cache.
+  it('answers every call of the data page no-store: the view, a correction, the downloads and the CV', async () => {
+    const { dataToken } = await setup();
+    const answers = [
+      await get(`/api/public/data?token=${dataToken}`),
+      await get(`/api/public/data/export?token=${dataToken}&format=json&locale=en`),
+      await get(`/api/public/data/export?token=${dataToken}&format=html&locale=en`),
+      await post('/api/public/data/correction', { token: dataToken, message: 'My town is Ipoh.' }),
+      await get('/api/public/data?token=unknown-token-0000000000000000000000000000'),
+    ];
+    for (const res of answers) expect(res.headers.get('cache-control'), res.url).toMatch(/(^|\s|,)no-store(,|$)/);
+  });
+
   it('is rate-limited per IP like the talent links', async () => {
     const { dataToken } = await setup();
     for (let i = 0; i < 60; i++) await get(`/api/public/data?token=${dataToken}`);

@@ -193,6 +193,21 @@ describe('serving the built app', () => {
     for (const home of ['/ms', '/zh/', '/ms?x=1']) expect((await app.request(home)).status, home).toBe(200);
   });
 
+  // Issue 43.12: the data page answered no-cache while the consent page answered no-store.
+  it('answers the talent’s data page no-store, with no ETag, in every language', async () => {
+    const app = appWith();
+    for (const url of ['/talent/data?token=abc', '/ms/talent/data?token=abc', '/zh/talent/data/?token=abc']) {
+      for (const method of ['GET', 'HEAD']) {
+        const res = await app.request(url, { method });
+        expect(res.status, url).toBe(200);
+        expect(res.headers.get('Cache-Control'), url).toBe('no-store');
+        expect(res.headers.get('ETag'), url).toBeNull();
+      }
+    }
+    // The rest of the app is revalidated as before.
+    expect((await app.request('/talent/data/request')).headers.get('Cache-Control')).toBe('no-cache');
+  });
+
   it('knows exactly the route tree’s screens (src/routeTree.gen.ts)', () => {
     const tree = readFileSync(path.resolve(import.meta.dirname, '../../src/routeTree.gen.ts'), 'utf8');
     const block = /export interface FileRoutesByFullPath \{\n([\s\S]*?)\n\}/.exec(tree)?.[1] ?? '';
