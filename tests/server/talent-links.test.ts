@@ -118,14 +118,23 @@ describe.each(DIALECTS)('public consent and ITA links on %s', (dialect) => {
       taskTitle: 'Senior Backend Engineer',
       kind: 'CONSENT',
       decision: 'CONFIRMED',
-      link: `https://recruiter.example/zh/talents-folder/${referral.talentId}/profile`,
+      // The profile opens at this referral (issue 42.18: it opened with the referral collapsed).
+      link: `https://recruiter.example/zh/talents-folder/${referral.talentId}/profile?referral=${referral.id}`,
       // Issue 25: every notification e-mail carries its one-click way to stop e-mails like it.
       preferencesLink: expect.stringMatching(/^https:\/\/recruiter\.example\/zh\/notifications\/unsubscribe\?token=/),
     });
     const written = renderEmail('talent_answered', mail.locale, mail.payload);
     expect(written.subject).toBe('已同意推荐：Aisyah Rahman（Senior Backend Engineer）');
     expect(written.text).toContain('Aisyah Rahman 已同意被推荐应聘 Senior Backend Engineer。');
-    expect(written.html).toContain(`href="https://recruiter.example/zh/talents-folder/${referral.talentId}/profile"`);
+    expect(written.html).toContain(
+      `href="https://recruiter.example/zh/talents-folder/${referral.talentId}/profile?referral=${referral.id}"`,
+    );
+    const notice = await t.db
+      .selectFrom('notifications')
+      .select('path')
+      .where('kind', '=', 'CONSENT_CONFIRMED')
+      .executeTakeFirstOrThrow();
+    expect(notice.path).toBe(`/talents-folder/${referral.talentId}/profile?referral=${referral.id}`);
 
     const after = await (await view(referral.consentToken)).json();
     expect(after.data).toMatchObject({ state: 'USED', decision: 'CONFIRMED', decidedAt: at });

@@ -30,7 +30,8 @@ async function referralSubject(db: DB, referralId: number) {
 /**
  * A notice to a referral's recruiter about that referral (a talent's answer or withdrawal, an expired
  * consent link, a call-proof review, a hiring move), in the caller's transaction. It names the talent and
- * the task and opens the talent's page (`page`: its profile or its hiring status). The e-mail, when the
+ * the task and opens the talent's page (`page`: its profile, with this referral open, or its hiring
+ * status, which shows every referral's timeline). The e-mail, when the
  * recruiter wants one, is `template`, which reads recruiterName, talentName, taskTitle and link, plus
  * `emailPayload`.
  */
@@ -52,7 +53,11 @@ export async function notifyReferralRecruiter(
   await deliver(db, ctx, [recipient], {
     kind: notice.kind,
     talentId: subject.talentId,
-    path: `/talents-folder/${subject.talentId}/${notice.page ?? 'profile'}`,
+    // The profile opens with this referral expanded and scrolled to (`?referral=`, issue 42.18).
+    path:
+      notice.page === 'hiring-status'
+        ? `/talents-folder/${subject.talentId}/hiring-status`
+        : `/talents-folder/${subject.talentId}/profile?referral=${notice.referralId}`,
     payload: { ...subject.names, ...notice.payload },
     email: notice.template && {
       template: notice.template,
