@@ -70,6 +70,10 @@ export const shareCreateSchema = v.pipe(
 
 export const shareReferralsSchema = v.object({ referralIds: idList });
 
+export const answerParamSchema = v.object({ answerId: idParamField() });
+/** An admin reverses the hiring move a company's answer made: the reason is required. */
+export const answerReverseSchema = v.object({ reason: requiredText(COMPANY_TEXT_MAX) });
+
 // ---- the review link (public: the token is the key) ----
 const tokenSchema = v.pipe(
   v.string('token_required'),

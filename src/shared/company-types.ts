@@ -29,10 +29,14 @@ export interface CompanyDetail {
 }
 
 export interface CompanyAnswerView {
+  /** The answer's id (`POST /api/admin/companies/answers/:answerId/reverse`). */
+  id: number;
   answer: CompanyAnswer;
   reason: string | null;
   comment: string | null;
   answeredAt: string;
+  /** The hiring move the answer made (null: it moved nothing). */
+  moved: { from: HiringStatus; to: HiringStatus } | null;
 }
 
 /** OPEN until it expires or the admin revokes it. */

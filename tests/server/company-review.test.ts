@@ -482,9 +482,42 @@ describe.each(DIALECTS)('company review links on %s', (dialect) => {
       ['ADMIN_COMPANY_ANSWER', 'ADMINS', 'INTERVIEW'],
       ['ADMIN_COMPANY_ANSWER', 'ADMINS', 'NOT_A_FIT'],
     ]);
-    // The admin's list shows each answer.
+    // The admin's list shows each answer and the move it made.
     const listed = await body<TaskShares>(await adminCall(`/tasks/${taskId}/shares`), 200);
-    expect(listed.shares[0]?.referrals.map((r) => r.answer?.answer)).toEqual(['INTERVIEW', 'NOT_A_FIT']);
+    const answers = listed.shares[0]?.referrals.map((r) => r.answer) ?? [];
+    expect(answers.map((a) => [a?.answer, a?.moved])).toEqual([
+      ['INTERVIEW', { from: 'SUBMITTED', to: 'INTERVIEW' }],
+      ['NOT_A_FIT', { from: 'SUBMITTED', to: 'REJECTED' }],
+    ]);
+
+    // An admin reverses the rejection with a reason: back to Submitted, once, and the recruiter is told.
+    const reverse = (answerId: number, json: unknown) =>
+      adminCall(`/answers/${answerId}/reverse`, { method: 'POST', json });
+    expect((await reverse(answers[1]?.id as number, {})).status).toBe(400);
+    expect(
+      await body(await reverse(answers[1]?.id as number, { reason: 'The client mixed up two candidates.' }), 200),
+    ).toEqual({ referralId: b.id, hiringStatus: 'SUBMITTED' });
+    expect((await reverse(answers[1]?.id as number, { reason: 'Again.' })).status).toBe(409);
+    const back = await t.db
+      .selectFrom('referral_history')
+      .select(['from_value', 'to_value', 'actor_id', 'note'])
+      .where('referral_id', '=', b.id)
+      .where('action', '=', 'HIRING_CHANGED')
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
+    expect(back).toEqual({
+      from_value: 'REJECTED',
+      to_value: 'SUBMITTED',
+      actor_id: admin.id,
+      note: 'The client mixed up two candidates.',
+    });
+    const told = await t.db
+      .selectFrom('notifications')
+      .select('payload')
+      .where('user_id', '=', recruiter.id)
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
+    expect(JSON.parse(told.payload)).toMatchObject({ status: 'SUBMITTED' });
   });
 
   it('moves the status once when two contacts answer at the same moment', async () => {
@@ -650,6 +683,7 @@ describe.each(DIALECTS)('company review links on %s', (dialect) => {
       ['POST', '/shares/1/revoke'],
       ['POST', '/shares/1/referrals'],
       ['DELETE', '/shares/1/referrals/1'],
+      ['POST', '/answers/1/reverse'],
     ] as const) {
       const asRecruiter = await t.request(`/api/admin/companies${path}`, {
         method,

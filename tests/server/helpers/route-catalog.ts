@@ -1346,6 +1346,24 @@ export const ROUTE_CATALOG: RouteRow[] = [
     },
   },
   {
+    method: 'POST',
+    path: '/api/admin/companies/answers/:answerId/reverse',
+    expect: adminOnly(),
+    build: async (fx) => {
+      const { token, referralId } = await freshShare(fx);
+      const res = await fx.t.request('/api/public/review/answer', {
+        method: 'POST',
+        json: { token, referralId, answer: 'SHORTLIST' },
+        headers: { 'x-forwarded-for': fx.nextIp() },
+      });
+      const { data } = (await res.json()) as { data: { answer: { id: number } } };
+      return {
+        path: `/api/admin/companies/answers/${data.answer.id}/reverse`,
+        json: { reason: 'The client meant another candidate.' },
+      };
+    },
+  },
+  {
     method: 'GET',
     path: '/api/public/review',
     expect: everyone(200),

@@ -7,6 +7,7 @@ import { newOpaqueToken, sha256 } from '#src/server/security/tokens.ts';
 import type { ShareReveal } from '#src/shared/company-schemas.ts';
 import type { ShareRefusal, ShareState, ShareSummary, TaskShares } from '#src/shared/company-types.ts';
 import { toAppLocale } from '#src/shared/enums.ts';
+import { ANSWER_COLUMNS, toAnswerView } from './answer-view';
 import { activeContacts, companyOfTask, toContact } from './company.service';
 
 // Issue 45: review links. An admin shares chosen referrals of a task with chosen contacts of the task's
@@ -209,10 +210,7 @@ async function shareSummaries(db: DB, where: { taskId?: number; shareIds?: numbe
       'company_share_referrals.added_at',
       'talents.id as talent_id',
       'talents.full_name',
-      'company_answers.answer',
-      'company_answers.reason',
-      'company_answers.comment',
-      'company_answers.answered_at',
+      ...ANSWER_COLUMNS,
     ])
     .where(
       'company_share_referrals.share_id',
@@ -252,10 +250,7 @@ async function shareSummaries(db: DB, where: { taskId?: number; shareIds?: numbe
           talentId: line.talent_id,
           talentName: line.full_name,
           addedAt: line.added_at,
-          answer:
-            line.answer && line.answered_at
-              ? { answer: line.answer, reason: line.reason, comment: line.comment, answeredAt: line.answered_at }
-              : null,
+          answer: toAnswerView(line),
         })),
     }),
   );

@@ -2,6 +2,8 @@ import { Hono } from 'hono';
 import type { AppEnv } from '#src/server/context.ts';
 import { validate } from '#src/server/validate.ts';
 import {
+  answerParamSchema,
+  answerReverseSchema,
   companyContactInputSchema,
   companyContactParamSchema,
   companyInputSchema,
@@ -23,6 +25,7 @@ import {
   updateContact,
 } from './company.service';
 import { addShareReferrals, createShares, listTaskShares, removeShareReferral, revokeShare } from './company-shares';
+import { reverseCompanyAnswer } from './review-answer';
 
 // `/api/admin/companies` (issue 45): hiring companies, their contacts, and the review links of a task.
 // ROLE_ADMIN is checked once for `/api/admin/*` in app.ts. The literal paths (tasks, shares) come before `/:id`.
@@ -59,6 +62,24 @@ export const adminCompanyRoutes = new Hono<AppEnv>()
     const { shareId, referralId } = c.req.valid('param');
     return c.json({ success: true as const, data: await removeShareReferral(c.get('deps'), shareId, referralId) }, 200);
   })
+  .post(
+    '/answers/:answerId/reverse',
+    validate('param', answerParamSchema),
+    validate('json', answerReverseSchema),
+    async (c) =>
+      c.json(
+        {
+          success: true as const,
+          data: await reverseCompanyAnswer(
+            c.get('deps'),
+            c.get('user').id,
+            c.req.valid('param').answerId,
+            c.req.valid('json').reason,
+          ),
+        },
+        200,
+      ),
+  )
   .get('/', validate('query', companyListQuerySchema), async (c) =>
     c.json({ success: true as const, data: await listCompanies(c.get('deps'), c.req.valid('query')) }, 200),
   )

@@ -71,7 +71,7 @@ export async function answerReview(deps: AppDeps, token: string, input: AnswerIn
     const moved = await moveHiring(trx, input.referralId, from, steps, share.contactId, input.reason ?? null, at);
     const to = moved ? (steps.at(-1) as HiringStatus) : from;
 
-    await trx
+    const saved = await trx
       .insertInto('company_answers')
       .values({
         share_id: share.id,
@@ -84,7 +84,8 @@ export async function answerReview(deps: AppDeps, token: string, input: AnswerIn
         moved_to: moved ? to : null,
         answered_at: at,
       })
-      .execute();
+      .returning('id')
+      .executeTakeFirstOrThrow();
 
     if (moved) {
       const reason = to === 'REJECTED' ? (input.reason ?? null) : null;
@@ -114,10 +115,12 @@ export async function answerReview(deps: AppDeps, token: string, input: AnswerIn
     return {
       referralId: input.referralId,
       answer: {
+        id: saved.id,
         answer: input.answer,
         reason: input.reason ?? null,
         comment: input.comment ?? null,
         answeredAt: at,
+        moved: moved ? { from, to } : null,
       },
       hiringStatus: to,
       moved,
@@ -168,4 +171,73 @@ async function moveHiring(
     current = next;
   }
   return steps.length > 0;
+}
+
+/**
+ * An admin reverses the hiring move a company's answer made (issue 45), with a reason: the referral goes
+ * back to the status it had, with an admin's history line and the recruiter told. Only while the referral
+ * is still where the answer put it (409 otherwise: it moved since, and Hiring Status is where to change it).
+ */
+export async function reverseCompanyAnswer(
+  deps: AppDeps,
+  adminId: number,
+  answerId: number,
+  reason: string,
+): Promise<{ referralId: number; hiringStatus: HiringStatus }> {
+  const now = deps.now();
+  const at = now.toISOString();
+  return deps.db.transaction().execute(async (trx) => {
+    const answer = await trx
+      .selectFrom('company_answers')
+      .select(['referral_id', 'moved_from', 'moved_to'])
+      .where('id', '=', answerId)
+      .executeTakeFirst();
+    if (!answer) throw new AppError('NOT_FOUND', 404, 'Answer not found.');
+    if (answer.moved_from === null || answer.moved_to === null) {
+      throw new AppError('CONFLICT', 409, 'This answer moved nothing: there is no move to reverse.', {
+        answer: 'answer_moved_nothing',
+      });
+    }
+    const from = answer.moved_to as HiringStatus;
+    const to = answer.moved_from as HiringStatus;
+    const changed = await trx
+      .updateTable('referrals')
+      .set({ hiring_status: to, hiring_reason: reason, updated_at: at })
+      .where('id', '=', answer.referral_id)
+      .where('hiring_status', '=', from)
+      .executeTakeFirst();
+    if (Number(changed.numUpdatedRows) !== 1) {
+      throw new AppError(
+        'CONFLICT',
+        409,
+        "The hiring status has changed since the company's answer: change it on Hiring Status.",
+        { answer: 'hiring_moved_since' },
+      );
+    }
+    await trx
+      .insertInto('referral_history')
+      .values({
+        referral_id: answer.referral_id,
+        actor_id: adminId,
+        action: 'HIRING_CHANGED',
+        from_value: from,
+        to_value: to,
+        note: reason,
+        created_at: at,
+      })
+      .execute();
+    await notifyReferralRecruiter(
+      trx,
+      { env: deps.env, now },
+      {
+        referralId: answer.referral_id,
+        kind: 'HIRING_CHANGED',
+        payload: { status: to, reason },
+        template: 'hiring_changed',
+        emailPayload: { status: to, reason },
+        page: 'hiring-status',
+      },
+    );
+    return { referralId: answer.referral_id, hiringStatus: to };
+  });
 }

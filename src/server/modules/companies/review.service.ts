@@ -5,6 +5,7 @@ import { recordAccess } from '#src/server/personal-data/access-log.ts';
 import { sha256 } from '#src/server/security/tokens.ts';
 import type { ShareReveal } from '#src/shared/company-schemas.ts';
 import type { ReviewCandidate, ReviewView, UnavailableCandidate } from '#src/shared/company-types.ts';
+import { ANSWER_COLUMNS, toAnswerView } from './answer-view';
 
 // Issue 45: what a hiring company's contact sees on their review link (`/api/public/review`). No account:
 // the token is the key. The link shows its own task's candidates and nothing else; a candidate whose
@@ -90,10 +91,7 @@ function candidateRows(db: DB, share: OpenShare, referralId?: number) {
       'files.size',
       'files.storage_key',
       'users.full_name as recruiter_name',
-      'company_answers.answer',
-      'company_answers.reason',
-      'company_answers.comment',
-      'company_answers.answered_at',
+      ...ANSWER_COLUMNS,
     ])
     .where('company_share_referrals.share_id', '=', share.id)
     .where('company_share_referrals.removed_at', 'is', null)
@@ -157,10 +155,7 @@ function toCandidate(row: CandidateRow, share: OpenShare, token: string): Review
             url: cvUrl(token, row.referral_id),
           }
         : null,
-    answer:
-      row.answer && row.answered_at
-        ? { answer: row.answer, reason: row.reason, comment: row.comment, answeredAt: row.answered_at }
-        : null,
+    answer: toAnswerView(row),
   };
   // Only what the admin chose to reveal on this link.
   if (share.reveal.includes('CONTACT')) candidate.contact = { email: row.email ?? '', phone: row.phone_e164 ?? '' };
