@@ -6,12 +6,13 @@ import { migrateToLatest } from './db/migrate';
 import { seedDemo } from './db/seed-demo';
 import { closeGracefully } from './drain';
 import { readEnv } from './env';
+import { killAfter } from './exit-deadline';
 import { startMailWorker } from './jobs/mail-worker';
 import { startMaintenance } from './jobs/maintenance';
 import { startNotificationWorker } from './jobs/notification-worker';
 import { startResumeParser } from './jobs/resume-parser';
 import { listen } from './listen';
-import { createLogger, loggedError, logger, setLogger } from './observability/logger';
+import { createLogger, flushLogs, loggedError, logger, setLogger } from './observability/logger';
 import { makePrivateDirSync } from './private-paths';
 import { createStorage } from './storage/create-storage';
 import { webHandler } from './web';
@@ -23,7 +24,7 @@ async function main() {
     env = readEnv();
   } catch (error) {
     logger.fatal({ area: 'boot' }, (error as Error).message);
-    process.exit(1);
+    return exitAfterLogs(1);
   }
   setLogger(createLogger({ level: env.LOG_LEVEL, format: env.LOG_FORMAT }));
   // The database, uploads, .eml files and the local JWT secret live here: this user's only (issue 22).
@@ -58,22 +59,26 @@ async function main() {
 
   // A stop loses nothing: /api/ready says no from the signal on, the server takes no new connection,
   // the requests in flight (an upload included) are answered, and the workers finish the item each is
-  // on; then the database closes. SHUTDOWN_TIMEOUT_MS bounds it; a second signal ends it at once.
+  // on; then the database closes. SHUTDOWN_TIMEOUT_MS bounds it; a second signal ends it at once. Every
+  // exit writes the last log lines within a second and then gives up on them (a stdout nobody reads
+  // must not hold the exit), and a thread of its own kills the process a few seconds past the deadline
+  // if the main thread never gets there.
   let stopping = false;
   const shutdown = async (signal: NodeJS.Signals) => {
     if (stopping) {
       logger.warn({ area: 'shutdown', signal }, 'signal again: stopping now');
-      process.exit(1);
+      return exitAfterLogs(1, 200);
     }
     stopping = true;
     lifecycle.draining = true;
+    killAfter(env.SHUTDOWN_TIMEOUT_MS + LAST_RESORT_MS);
     logger.info({ area: 'shutdown', signal }, "finishing the requests in flight and the workers' current items");
     const deadline = setTimeout(() => {
       logger.error(
         { area: 'shutdown', timeoutMs: env.SHUTDOWN_TIMEOUT_MS },
         'not finished within SHUTDOWN_TIMEOUT_MS: stopping now',
       );
-      process.exit(1);
+      void exitAfterLogs(1);
     }, env.SHUTDOWN_TIMEOUT_MS);
     deadline.unref();
     await Promise.all([
@@ -85,13 +90,21 @@ async function main() {
     ]);
     await db.destroy();
     logger.info({ area: 'shutdown' }, 'stopped');
-    process.exit(0);
+    await exitAfterLogs(0);
   };
   process.on('SIGINT', shutdown);
   process.on('SIGTERM', shutdown);
 }
 
+/** How long past SHUTDOWN_TIMEOUT_MS the last resort waits: the deadline's own exit takes at most ~1 s. */
+const LAST_RESORT_MS = 5_000;
+
+async function exitAfterLogs(code: number, timeoutMs?: number): Promise<never> {
+  await flushLogs(timeoutMs);
+  process.exit(code);
+}
+
 main().catch((error) => {
   logger.fatal({ area: 'boot', error: loggedError(error) }, 'the server stopped');
-  process.exit(1);
+  void exitAfterLogs(1);
 });

@@ -1,4 +1,5 @@
 // @vitest-environment node
+import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
@@ -150,6 +151,45 @@ describe('SIGTERM', () => {
     expect(server.log()).toMatch(/SHUTDOWN_TIMEOUT_MS/);
     await expect(upload.answer).rejects.toThrow(/socket hang up|ECONNRESET|EPIPE/);
   }, 120_000);
+
+  // Issue 43.11: the process reading the server's logs went away; SIGTERM stopped the server but it never
+  // exited (sonic-boom's write at exit retried the broken pipe for ever), and a second SIGTERM did nothing.
+  it('exits 0 on SIGTERM when the reader of its standard output has gone (the pipe closed)', async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'recruiter-sigterm-'));
+    dirs.push(dataDir);
+    const server = await startServer(dataDir, { SHUTDOWN_TIMEOUT_MS: '4000' });
+    // The start's lines are written (at most 200 ms late); then nobody reads stdout any more.
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    server.child.stdout?.destroy();
+    const exited = exitOf(server);
+    server.child.kill('SIGTERM');
+    const within = (ms: number) => new Promise((resolve) => setTimeout(() => resolve('still running'), ms));
+    expect(await Promise.race([exited, within(10_000)])).toBe(0);
+  }, 60_000);
+
+  it('is ended by its last resort when the main thread never returns (no timer or signal handler can run)', async () => {
+    const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+    const child = spawn(
+      process.execPath,
+      [
+        '--import',
+        'tsx',
+        '--input-type=module',
+        '-e',
+        "import { killAfter } from './src/server/exit-deadline.ts'; killAfter(300); const t = Date.now(); while (Date.now() - t < 30000) {}",
+      ],
+      { cwd: root, stdio: 'ignore' },
+    );
+    const ended = new Promise<NodeJS.Signals | null>((resolve) =>
+      child.once('exit', (_code, signal) => resolve(signal)),
+    );
+    const within = new Promise((resolve) => setTimeout(() => resolve('still running'), 10_000));
+    try {
+      expect(await Promise.race([ended, within])).toBe('SIGKILL');
+    } finally {
+      child.kill('SIGKILL');
+    }
+  }, 30_000);
 
   it('over HTTP/2, closes a session left open (as a browser keeps one) instead of waiting for it', async () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'recruiter-sigterm-'));

@@ -53,12 +53,24 @@ export function createLogger(
 
 /**
  * stdout, written in blocks of up to 4 KiB instead of one write a line: under load, one system call per
- * request line was most of the line's cost. A quiet server's lines wait at most FLUSH_MS; pino writes
- * what is left when the process exits.
+ * request line was most of the line's cost. A quiet server's lines wait at most FLUSH_MS; what is left is
+ * written before the process exits (flushLogs).
+ *
+ * A stdout that fails (its reader went away: EPIPE; or it is closed) is given up, and the server goes on
+ * without logs rather than stopping: pino does so for EPIPE met while writing, and this does it for any
+ * error. The write pino makes at exit (sonic-boom's flushSync) retries a failing write for ever, in a
+ * loop no signal can interrupt: a server whose log reader had gone stopped on SIGTERM and never exited
+ * (issue 43.11). So nothing is left for it to write: flushLogs writes first, within a time limit, and
+ * then takes that write away.
  */
 const FLUSH_MS = 200;
+type Stdout = ReturnType<typeof pino.destination>;
+const stdouts = new Set<Stdout>();
+
 function bufferedStdout(): DestinationStream {
   const stream = pino.destination({ dest: 1, sync: false, minLength: 4096 });
+  stream.on('error', () => giveUp(stream));
+  stdouts.add(stream);
   setInterval(() => {
     // flush() throws while the stream is still opening (its first milliseconds): the next tick writes.
     try {
@@ -66,6 +78,41 @@ function bufferedStdout(): DestinationStream {
     } catch {}
   }, FLUSH_MS).unref();
   return stream;
+}
+
+function giveUp(stream: Stdout): void {
+  const nothing = () => {};
+  stream.write = () => true;
+  stream.flush = nothing;
+  stream.flushSync = nothing;
+  stream.end = nothing;
+  stdouts.delete(stream);
+}
+
+/**
+ * Writes the lines still buffered for stdout, waiting at most `timeoutMs`, before the process exits; after
+ * it, nothing is written at exit (what could not be written by then is dropped), so the exit cannot hang
+ * on a stdout nobody reads.
+ */
+export async function flushLogs(timeoutMs = 1000): Promise<void> {
+  await Promise.all(
+    [...stdouts].map(
+      (stream) =>
+        new Promise<void>((resolve) => {
+          const timer = setTimeout(resolve, timeoutMs);
+          const done = () => {
+            clearTimeout(timer);
+            resolve();
+          };
+          try {
+            stream.flush(done);
+          } catch {
+            done();
+          }
+        }),
+    ),
+  );
+  for (const stream of stdouts) stream.flushSync = () => {};
 }
 
 // Loaded on demand: a synchronous stream in this thread (no worker thread, so tsx watch restarts cleanly).
