@@ -151,7 +151,8 @@ describe.each(DIALECTS)('sessions on %s', (dialect) => {
           deviceType: 'mobile',
           network: '2001:db8:*',
           signedInAt: rows[1]?.created_at,
-          lastActiveAt: rows[1]?.last_used_at,
+          // Active now: it is the device asking.
+          lastActiveAt: t.clock.now().toISOString(),
           current: true,
         },
         {
@@ -165,7 +166,25 @@ describe.each(DIALECTS)('sessions on %s', (dialect) => {
           current: false,
         },
       ]);
-      expect((await listSessions(phone.accessToken)).map((item) => item.current)).toEqual([false, true]);
+      // The asking device is the one active now: first.
+      expect((await listSessions(phone.accessToken)).map((item) => item.current)).toEqual([true, false]);
+    });
+
+    // Issue 42.20: last_used_at moved only on a token refresh, so a device in use since it signed in read
+    // its sign-in time as "last active".
+    it('shows when another device was last active, to five minutes, not when it signed in', async () => {
+      const me = await t.createUser();
+      const phone = await signIn(me.email, { userAgent: ANDROID_CHROME });
+      const signedInAt = t.clock.now().toISOString();
+      const laptop = await signIn(me.email, { userAgent: WINDOWS_EDGE });
+      t.clock.advance(10 * 60_000);
+      expect((await account(phone.accessToken)).status).toBe(200);
+      const usedAt = t.clock.now().toISOString();
+      t.clock.advance(2 * 60_000);
+      // Within five minutes of the last write, a call writes nothing.
+      expect((await account(phone.accessToken)).status).toBe(200);
+      const phoneSession = (await listSessions(laptop.accessToken)).find((item) => !item.current);
+      expect(phoneSession).toMatchObject({ signedInAt, lastActiveAt: usedAt });
     });
 
     it('answers an anonymous caller with 401', async () => {

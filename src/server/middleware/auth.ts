@@ -2,13 +2,18 @@ import type { Context } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import type { AppEnv } from '#src/server/context.ts';
 import { AppError, forbidden, unauthorized } from '#src/server/errors.ts';
-import { findSessionUser, revokeSession } from '#src/server/modules/auth/session.repository.ts';
+import { findSessionUser, revokeSession, touchSession } from '#src/server/modules/auth/session.repository.ts';
 import { knownAccessToken, verifyAccessToken } from '#src/server/security/jwt.ts';
 import { idleTtlSeconds } from '#src/shared/constants.ts';
 import type { Role } from '#src/shared/enums.ts';
 import { requestHeader } from './request-header';
 
 const sessionEnded = () => new AppError('SESSION_EXPIRED', 401, 'Your session has ended. Please log in again.');
+
+// How stale a session's last_used_at may be before a call brings it up to date: "Your sessions" shows it
+// as when the device was last active (it moved only on a token refresh, so a device in use since signing
+// in showed its sign-in time, issue 42.20); one write per session per interval at most.
+const TOUCH_AFTER_MS = 5 * 60_000;
 
 // Checks the bearer token, then the user and the session in the database on every call, so a
 // deactivated user or a logged-out session stops working at once, not when the token expires.
@@ -25,12 +30,14 @@ async function authenticate(c: Context<AppEnv>): Promise<void> {
   // Compared as times, not as ISO strings: Date#toISOString cost ~0.8 µs a call (bench). A date that
   // does not parse (NaN) counts as expired.
   if (!row || row.revoked_at !== null || !(Date.parse(row.expires_at) > at.getTime())) throw sessionEnded();
-  // The idle limit: refresh() keeps last_used_at current (an access token lives 15 minutes), so this
-  // only meets a session whose refresh was skipped; one write when it does, none on a normal call.
-  if (!(Date.parse(row.last_used_at) + idleTtlSeconds(row.remember_me === 1) * 1000 >= at.getTime())) {
+  // The idle limit: refresh() and the touch below keep last_used_at current (an access token lives 15
+  // minutes), so this only meets a session whose refresh was skipped; one write when it does.
+  const lastUsed = Date.parse(row.last_used_at);
+  if (!(lastUsed + idleTtlSeconds(row.remember_me === 1) * 1000 >= at.getTime())) {
     await revokeSession(db, claims.sid, 'IDLE', at.toISOString());
     throw sessionEnded();
   }
+  if (at.getTime() - lastUsed >= TOUCH_AFTER_MS) await touchSession(db, claims.sid, at.toISOString());
   if (row.status !== 'ACTIVE') {
     throw new AppError('ACCOUNT_DEACTIVATED', 401, 'This account has been deactivated. Please contact the admin.');
   }

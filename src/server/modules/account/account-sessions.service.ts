@@ -7,15 +7,22 @@ import { deviceOf, maskedNetwork } from './session-device';
 // "Your sessions" on the account page (issue 22 finding 14): the caller's own live sessions only.
 
 export async function listSessions(deps: AppDeps, user: AuthContextUser): Promise<AccountSession[]> {
-  const rows = await listLiveSessions(deps.db, user.id, deps.now());
-  return rows.map((row) => ({
-    id: row.id,
-    ...deviceOf(row.user_agent),
-    network: maskedNetwork(row.ip),
-    signedInAt: row.created_at,
-    lastActiveAt: row.last_used_at,
-    current: row.id === user.sessionId,
-  }));
+  const now = deps.now();
+  const rows = await listLiveSessions(deps.db, user.id, now);
+  const sessions = rows.map((row) => {
+    const current = row.id === user.sessionId;
+    return {
+      id: row.id,
+      ...deviceOf(row.user_agent),
+      network: maskedNetwork(row.ip),
+      signedInAt: row.created_at,
+      // This device is active now: it is asking. The others as their last call left them (to 5 minutes).
+      lastActiveAt: current ? now.toISOString() : row.last_used_at,
+      current,
+    };
+  });
+  // The most recently active first, as the list says (this one, then the others by their last use).
+  return sessions.sort((a, b) => Number(b.current) - Number(a.current));
 }
 
 /** Ends one of the caller's live sessions; another user's, or one already ended, is a 404. */
