@@ -50,6 +50,10 @@ export function pushSupport(): PushSupport {
   if (!('serviceWorker' in navigator) || !('PushManager' in window) || typeof Notification === 'undefined') {
     return 'unsupported';
   }
+  // A browser may name PushManager and still give its service workers no push manager (issue 42.21).
+  if (typeof ServiceWorkerRegistration !== 'undefined' && !('pushManager' in ServiceWorkerRegistration.prototype)) {
+    return 'unsupported';
+  }
   return Notification.permission === 'denied' ? 'denied' : 'supported';
 }
 
@@ -98,24 +102,47 @@ export async function renewThisDevice(): Promise<void> {
 }
 
 /**
+ * The browser's own subscription. A refusal of the browser's (a DOMException: no push service here, or
+ * one it cannot use) is not the connection's fault, and the switch must not say so (issue 42.21):
+ * 'browser-refused', unless the device is offline. NotAllowedError is the user's or the site's setting.
+ */
+async function browserSubscription(
+  reg: ServiceWorkerRegistration,
+  key: Uint8Array<ArrayBuffer>,
+): Promise<PushSubscription | 'not-allowed' | 'browser-refused'> {
+  if (!reg.pushManager) return 'browser-refused';
+  try {
+    return await reg.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: key });
+  } catch (error) {
+    if (!(error instanceof DOMException) || navigator.onLine === false) throw error;
+    return error.name === 'NotAllowedError' ? 'not-allowed' : 'browser-refused';
+  }
+}
+
+/**
  * Turns push on for this device: permission (asked here, so call it from the user's click), a
  * subscription with the server's key, stored on the server. 'not-allowed' when the user did not allow
- * notifications; throws an AppError when the subscription could not be made or stored.
+ * notifications, 'browser-refused' when the browser would not subscribe; throws an AppError when the
+ * subscription could not be stored (or made while offline).
  */
-export async function subscribeThisDevice(): Promise<'subscribed' | 'not-allowed'> {
+export async function subscribeThisDevice(): Promise<'subscribed' | 'not-allowed' | 'browser-refused'> {
   if (pushSupport() !== 'supported') return 'not-allowed';
   // First thing in the click: Safari lets only a user gesture ask, and an await before would lose it.
   const permission = await Notification.requestPermission();
   if (permission !== 'granted') return 'not-allowed';
   const [reg, { publicKey }] = await Promise.all([registration(), unwrap(push.key.$get())]);
   const key = base64UrlToBytes(publicKey);
-  let subscription = await reg.pushManager.getSubscription();
+  let subscription = (await reg.pushManager?.getSubscription()) ?? null;
   // A subscription made with another key (the server's VAPID keys changed) cannot be reused.
   if (subscription && !sameKey(subscription.options.applicationServerKey, key)) {
     await subscription.unsubscribe().catch(() => false);
     subscription = null;
   }
-  subscription ??= await reg.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: key });
+  if (!subscription) {
+    const made = await browserSubscription(reg, key);
+    if (typeof made === 'string') return made;
+    subscription = made;
+  }
   try {
     await saveOnServer(subscription);
   } catch (error) {
@@ -124,7 +151,9 @@ export async function subscribeThisDevice(): Promise<'subscribed' | 'not-allowed
     // 409: the browser kept a subscription another account turned on here (its sign-out could not drop
     // it), and the server keeps that one for them. A new subscription has an endpoint of its own.
     if (!(error instanceof AppError && error.status === 409)) throw error;
-    subscription = await reg.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: key });
+    const made = await browserSubscription(reg, key);
+    if (typeof made === 'string') return made;
+    subscription = made;
     try {
       await saveOnServer(subscription);
     } catch (again) {

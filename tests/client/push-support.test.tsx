@@ -130,6 +130,27 @@ describe('the "push on this device" switch', () => {
     expect(await screen.findByText(m.push_device_unsupported())).toBeTruthy();
   });
 
+  // Issue 42.21: a browser with PushManager but no push service of its own said "Check your connection".
+  it('when the browser itself will not subscribe, says so, not that the connection failed', async () => {
+    onDevice({ userAgent: ANDROID_CHROME, maxTouchPoints: 5, permission: 'granted' });
+    const refusal = new DOMException('Registration failed - push service not available', 'AbortError');
+    const pushManager = { getSubscription: () => Promise.resolve(null), subscribe: () => Promise.reject(refusal) };
+    Object.defineProperty(navigator, 'serviceWorker', {
+      value: { getRegistration: () => Promise.resolve({ pushManager }) },
+      configurable: true,
+    });
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Response.json({ success: true, data: { publicKey: 'BAAAAAAAAAAAAAAAAAAAAA' } })),
+    );
+    render(<PushDeviceSwitch />);
+    await vi.waitFor(() => expect((theSwitch() as HTMLInputElement).disabled).toBe(false));
+    fireEvent.click(theSwitch());
+    expect(await screen.findByText(m.push_device_browser_refused())).toBeTruthy();
+    expect(screen.queryByText(m.push_device_failed())).toBeNull();
+    expect((theSwitch() as HTMLInputElement).checked).toBe(false);
+  });
+
   it('where push works and this device has no subscription, is off, can be switched on, and asked nothing yet', async () => {
     onDevice({ userAgent: ANDROID_CHROME, maxTouchPoints: 5 });
     const ask = vi.spyOn(Notification, 'requestPermission');

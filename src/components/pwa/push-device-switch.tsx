@@ -12,7 +12,7 @@ import { m } from '#src/paraglide/messages.js';
 // device's state when shown and asks the browser for permission only when switched on. When push
 // cannot be on here, the switch is off and disabled and the line below says why and what to do.
 
-type Failure = 'not-allowed' | 'failed' | null;
+type Failure = 'not-allowed' | 'browser-refused' | 'failed' | null;
 
 export function PushDeviceSwitch() {
   const hintId = useId();
@@ -39,7 +39,7 @@ export function PushDeviceSwitch() {
       if (on) {
         const outcome = await subscribeThisDevice();
         setSubscribed(outcome === 'subscribed');
-        if (outcome === 'not-allowed') setFailure('not-allowed');
+        if (outcome !== 'subscribed') setFailure(outcome);
       } else {
         await unsubscribeThisDevice();
         setSubscribed(false);
@@ -86,6 +86,8 @@ function hintText(support: PushSupport, on: boolean, failure: Failure): string {
   if (support === 'unsupported') return m.push_device_unsupported();
   if (support === 'denied') return m.push_device_denied();
   if (failure === 'not-allowed') return m.push_device_not_allowed();
+  // The browser would not subscribe: not the connection's fault, so not "check your connection".
+  if (failure === 'browser-refused') return m.push_device_browser_refused();
   if (failure === 'failed') return m.push_device_failed();
   return on ? m.push_device_on() : m.push_device_off();
 }
