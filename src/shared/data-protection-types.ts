@@ -1,5 +1,5 @@
 import type { DataRequestStatus } from './data-protection-schemas';
-import type { ConsentStatus, HiringStatus, ItaStatus, RewardStatus } from './enums';
+import type { AppLocale, ConsentStatus, HiringStatus, ItaStatus, RewardStatus } from './enums';
 
 // What `/api/admin/data-protection` answers (issue 24 part 3). Times are ISO-8601 UTC. No link hashes,
 // no e-mail bodies: the admin sees that a record exists and what kind it is, not its secret or content.
@@ -132,7 +132,8 @@ export type DataRequestRow = {
   kind: 'CORRECTION' | 'WITHDRAWAL';
   status: DataRequestStatus;
   message: string | null;
-  talent: { id: number; fullName: string; erasedAt: string | null };
+  /** `locale`: the language the talent reads our e-mails in, so the answer is written in it (issue 42.23). */
+  talent: { id: number; fullName: string; erasedAt: string | null; locale: AppLocale };
   recruiter: { id: number; name: string };
   referralId: number | null;
   createdAt: string;

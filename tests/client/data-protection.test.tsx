@@ -120,6 +120,7 @@ describe('Admin › Data protection', () => {
         created_at: '2026-11-22T02:00:00.000Z',
       })
       .execute();
+    await server.db.updateTable('talents').set({ contact_locale: 'zh' }).where('id', '=', kept.talentId).execute();
     await server.signIn(adminEmail);
     const { router } = renderAppAt('/admin/data-protection?tab=requests');
     const table = within(await screen.findByTestId('request-table'));
@@ -131,6 +132,10 @@ describe('Admin › Data protection', () => {
     expect(quote.textContent).toContain('My phone is now 012-999 8888');
     expect(quote.textContent).toContain(m.data_protection_request_correction());
     expect(dialog.getByText(m.data_protection_close_check())).toBeTruthy();
+    // The answer is e-mailed in the talent's language, which the admin is told (issue 42.23).
+    expect(dialog.getByTestId('close-response-language').textContent).toBe(
+      m.data_request_answer_language({ language: 'Chinese' }),
+    );
     // Nothing is picked for the admin: saving asks for the outcome, and nothing is closed.
     expect(dialog.getAllByRole('radio').filter((radio) => (radio as HTMLInputElement).checked)).toEqual([]);
     fireEvent.change(dialog.getByLabelText(m.data_protection_close_response()), { target: { value: 'Updated.' } });

@@ -231,7 +231,7 @@ describe('the correction banner on the recruiter profile', () => {
   };
 
   it('quotes the request with its due date and the days left', () => {
-    renderBanner(<CorrectionBanner talentId={7} corrections={[correction]} now={now} />);
+    renderBanner(<CorrectionBanner talentId={7} corrections={[correction]} talentLocale="ms" now={now} />);
     expect(
       screen.getByText(
         `Correction requested on ${formatDate(correction.createdAt)}: “My location is Kuala Lumpur.” — answer by ${formatDate(correction.dueAt)}`,
@@ -241,16 +241,22 @@ describe('the correction banner on the recruiter profile', () => {
   });
 
   it('says when a request is overdue, and shows nothing without one', () => {
-    const { container } = renderBanner(<CorrectionBanner talentId={7} corrections={[]} now={now} />);
+    const { container } = renderBanner(<CorrectionBanner talentId={7} corrections={[]} talentLocale="ms" now={now} />);
     expect(container.textContent).toBe('');
     renderBanner(
-      <CorrectionBanner talentId={7} corrections={[correction]} now={Date.parse('2026-12-12T02:00:00.000Z')} />,
+      <CorrectionBanner
+        talentId={7}
+        corrections={[correction]}
+        talentLocale="ms"
+        now={Date.parse('2026-12-12T02:00:00.000Z')}
+      />,
     );
     expect(screen.getByText('Overdue')).toBeTruthy();
   });
 
   it('closes the request once corrected, saying what was corrected, which the talent then reads', async () => {
     const { dataToken, recruiterEmail, talentId, now: at } = await talentWithLinks();
+    await server.db.updateTable('talents').set({ contact_locale: 'ms' }).where('id', '=', talentId).execute();
     const request = await server.db
       .insertInto('data_requests')
       .values({
@@ -278,6 +284,10 @@ describe('the correction banner on the recruiter profile', () => {
     const field = within(banner).getByLabelText('What you corrected');
     expect(field.getAttribute('aria-invalid')).toBe('true');
     expect(within(banner).getByText(/The talent reads this on their data page/)).toBeTruthy();
+    // In the language their e-mails go in (issue 42.23): the talent's links are in Malay.
+    expect(
+      within(banner).getByText(/The talent is e-mailed your answer in Malay, the language of their links/),
+    ).toBeTruthy();
     fireEvent.change(field, { target: { value: 'Surname changed to Hashim.' } });
     fireEvent.click(within(banner).getByRole('button', { name: 'Close the request' }));
 

@@ -14,6 +14,7 @@ import {
 } from '#src/features/admin-data-protection/labels.ts';
 import { errorMessage } from '#src/lib/app-error.ts';
 import { formatDate } from '#src/lib/format.ts';
+import { languageName } from '#src/lib/intl-names.ts';
 import { talentDisplayName } from '#src/lib/talent-name.ts';
 import { useValidatedForm } from '#src/lib/use-validated-form.ts';
 import { m } from '#src/paraglide/messages.js';
@@ -235,7 +236,11 @@ function CloseRequestDialog({
             value={response}
             onChange={(event) => setResponse(event.target.value)}
             aria-invalid={errors.response ? true : undefined}
+            aria-describedby="close-response-language"
           />
+          <p id="close-response-language" className="label text-wrap" data-testid="close-response-language">
+            {m.data_request_answer_language({ language: languageName(row.talent.locale) })}
+          </p>
           {errors.response && <p className="label text-error text-wrap">{errors.response}</p>}
         </fieldset>
         <div className="modal-action">

@@ -6,9 +6,11 @@ import { toast } from '#src/components/toast/toast-store.ts';
 import { useCloseCorrectionMutation } from '#src/features/talents/api.ts';
 import { errorMessage } from '#src/lib/app-error.ts';
 import { formatDate } from '#src/lib/format.ts';
+import { languageName } from '#src/lib/intl-names.ts';
 import { useValidatedForm } from '#src/lib/use-validated-form.ts';
 import { m } from '#src/paraglide/messages.js';
 import { correctionDoneSchema } from '#src/shared/data-protection-schemas.ts';
+import { toAppLocale } from '#src/shared/enums.ts';
 import type { TalentCorrection } from '#src/shared/recruiter-types.ts';
 
 const DAY = 86_400_000;
@@ -20,11 +22,14 @@ const DAY = 86_400_000;
 export function CorrectionBanner({
   talentId,
   corrections,
+  talentLocale,
   erased = false,
   now = Date.now(),
 }: {
   talentId: number;
   corrections: TalentCorrection[];
+  /** The language the talent's e-mails go in: the answer reaches them in it (issue 42.23). */
+  talentLocale: string;
   erased?: boolean;
   now?: number;
 }) {
@@ -54,7 +59,7 @@ export function CorrectionBanner({
               </p>
             </div>
             {/* Not on an erased talent's page: nothing is left to correct. */}
-            {!erased && <CloseCorrection talentId={talentId} requestId={c.id} />}
+            {!erased && <CloseCorrection talentId={talentId} requestId={c.id} talentLocale={talentLocale} />}
           </div>
         );
       })}
@@ -62,7 +67,15 @@ export function CorrectionBanner({
   );
 }
 
-function CloseCorrection({ talentId, requestId }: { talentId: number; requestId: number }) {
+function CloseCorrection({
+  talentId,
+  requestId,
+  talentLocale,
+}: {
+  talentId: number;
+  requestId: number;
+  talentLocale: string;
+}) {
   const [open, setOpen] = useState(false);
   const [response, setResponse] = useState('');
   const mutation = useCloseCorrectionMutation(talentId);
@@ -94,7 +107,9 @@ function CloseCorrection({ talentId, requestId }: { talentId: number; requestId:
       <TextAreaField
         id={fieldId}
         label={m.talent_correction_done_label()}
-        hint={m.talent_correction_done_hint()}
+        hint={`${m.talent_correction_done_hint()} ${m.data_request_answer_language({
+          language: languageName(toAppLocale(talentLocale)),
+        })}`}
         className="bg-base-100"
         rows={3}
         value={response}

@@ -35,6 +35,7 @@ export function TalentProfilePage({ talentId }: { talentId: number }) {
         <CorrectionBanner
           talentId={talentId}
           corrections={talent.corrections ?? []}
+          talentLocale={talent.contactLocale}
           erased={Boolean(talent.erasedAt)}
         />
         {talent.erasedAt && (

@@ -5,6 +5,7 @@ import { tellTalentRequestAnswered } from '#src/server/modules/talent-links/requ
 import type { ListPage } from '#src/shared/api-response.ts';
 import type { CloseDataRequestInput, DataRequestListQuery } from '#src/shared/data-protection-schemas.ts';
 import type { DataRequestRow } from '#src/shared/data-protection-types.ts';
+import { toAppLocale } from '#src/shared/enums.ts';
 
 // The talents' correction and withdrawal requests (issue 24 part 3), each with its 21-day clock
 // (data_requests.due_at, set when the talent asks: PDPA s31).
@@ -46,6 +47,7 @@ export async function listDataRequests(
         'talents.id as talent_id',
         'talents.full_name as talent_name',
         'talents.erased_at as talent_erased_at',
+        'talents.contact_locale as talent_locale',
         'recruiter.id as recruiter_id',
         'recruiter.full_name as recruiter_name',
         'closer.full_name as closer_name',
@@ -68,7 +70,13 @@ export async function listDataRequests(
       kind: r.kind,
       status: r.status,
       message: r.message,
-      talent: { id: r.talent_id, fullName: r.talent_name, erasedAt: r.talent_erased_at },
+      talent: {
+        id: r.talent_id,
+        fullName: r.talent_name,
+        erasedAt: r.talent_erased_at,
+        // As request-answered-mail.ts picks the e-mail's language.
+        locale: toAppLocale(r.talent_locale),
+      },
       recruiter: { id: r.recruiter_id, name: r.recruiter_name },
       referralId: r.referral_id,
       createdAt: r.created_at,
