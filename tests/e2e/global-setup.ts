@@ -1,4 +1,4 @@
-import { startPushService } from '../setup/push-service';
+import { startPushService } from '#tests/setup/push-service.ts';
 import { E2E_PUSH_PORT } from './e2e-env';
 
 // The push service the e2e server sends Web Push to (playwright.config.ts: PUSH_ENDPOINT_HOSTS), on this

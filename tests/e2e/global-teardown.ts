@@ -1,6 +1,6 @@
 import { rmSync } from 'node:fs';
 import path from 'node:path';
-import { outsideReaches } from '../setup/hermetic-server';
+import { outsideReaches } from '#tests/setup/hermetic-server.ts';
 
 // The run fails if the server tried to reach outside the machine (its guard's log, hermetic-guard.mjs).
 // Then the run's data folder (database, mail files) goes away with the run unless E2E_KEEP_DATA is set.

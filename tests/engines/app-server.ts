@@ -2,8 +2,8 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { hermeticServerEnv, outsideReaches } from '../setup/hermetic-server';
-import { startPushService } from '../setup/push-service';
+import { hermeticServerEnv, outsideReaches } from '#tests/setup/hermetic-server.ts';
+import { startPushService } from '#tests/setup/push-service.ts';
 
 // The BUILT app served by the real server, with the same environment as playwright.config.ts's webServer
 // (a fresh DATA_DIR seeded with the demo, mails written under DATA_DIR/mail, pushes to a local push service,

@@ -2,7 +2,7 @@
 import dns from 'node:dns';
 import { request } from 'node:https';
 import { afterEach, describe, expect, it } from 'vitest';
-import { isLocalHost } from '../setup/hermetic-guard.mjs';
+import { isLocalHost } from '#tests/setup/hermetic-guard.mjs';
 
 // Tests never reach outside the machine (tests/setup/hermetic-guard.mjs): a connection or a lookup to
 // another host is refused and recorded, and the test that made it fails naming the host (hermetic.ts).

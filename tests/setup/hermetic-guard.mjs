@@ -7,20 +7,27 @@
 import dns from 'node:dns';
 import { appendFileSync } from 'node:fs';
 import net from 'node:net';
+import os from 'node:os';
 
 const violations = [];
 globalThis.__hermeticViolations = violations;
 
 const LOOPBACK_NAMES = new Set(['localhost', '0.0.0.0', '::', '::1']);
+// This machine's own interfaces' addresses (a suite serves on one to test what a non-loopback client gets).
+const OWN_ADDRESSES = new Set(
+  Object.values(os.networkInterfaces())
+    .flat()
+    .map((entry) => entry?.address.toLowerCase()),
+);
 
-/** Whether `host` is this machine: loopback names and addresses (127.0.0.0/8, ::1, ::ffff:127.x). */
+/** Whether `host` is this machine: loopback names and addresses (127.0.0.0/8, ::1), or its own interfaces'. */
 export function isLocalHost(host) {
   if (host === undefined || host === null || host === '') return true; // Node's default: localhost
   const name = String(host)
     .toLowerCase()
     .replace(/^\[|\]$/g, '')
     .replace(/\.$/, '');
-  if (LOOPBACK_NAMES.has(name) || name.endsWith('.localhost')) return true;
+  if (LOOPBACK_NAMES.has(name) || name.endsWith('.localhost') || OWN_ADDRESSES.has(name)) return true;
   if (net.isIPv4(name)) return name.startsWith('127.');
   if (net.isIPv6(name)) return name.startsWith('::ffff:127.');
   return false;
@@ -66,10 +73,13 @@ net.Socket.prototype.connect = function guardedConnect(...args) {
   return connect.apply(this, args);
 };
 
+// An address needs no DNS (a server binding to one looks it up too): connecting to it is what is guarded.
+const outsideName = (hostname) => !net.isIP(String(hostname ?? '')) && !isLocalHost(hostname);
+
 const lookup = dns.lookup;
 dns.lookup = function guardedLookup(hostname, options, callback) {
   const done = typeof options === 'function' ? options : callback;
-  if (!isLocalHost(hostname)) {
+  if (outsideName(hostname)) {
     const error = refuse('a DNS lookup', hostname);
     process.nextTick(() => done(error));
     return undefined;
@@ -78,6 +88,6 @@ dns.lookup = function guardedLookup(hostname, options, callback) {
 };
 const lookupPromise = dns.promises.lookup;
 dns.promises.lookup = async function guardedLookup(hostname, options) {
-  if (!isLocalHost(hostname)) throw refuse('a DNS lookup', hostname);
+  if (outsideName(hostname)) throw refuse('a DNS lookup', hostname);
   return lookupPromise.call(this, hostname, options);
 };

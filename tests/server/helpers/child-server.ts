@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect } from 'vitest';
-import { outsideReaches } from '../../setup/hermetic-server';
+import { outsideReaches } from '#tests/setup/hermetic-server.ts';
 import { pdfOfSize } from './sample-files';
 import { dropValues, multipart, pdfFile } from './talent-fixtures';
 
