@@ -1,8 +1,6 @@
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { sql } from 'kysely';
 import { createApp } from '#src/server/app.ts';
 import type { AppDeps } from '#src/server/context.ts';
 import { connect, type DB } from '#src/server/db/connect.ts';
@@ -10,12 +8,15 @@ import { readEnv } from '#src/server/env.ts';
 import { hashPassword } from '#src/server/security/passwords.ts';
 import { createStorage } from '#src/server/storage/create-storage.ts';
 import { migrateForTest } from './migrate-for-test';
+import { takeSchema } from './pg-schemas';
 
 // Every API suite runs on SQLite, and again on PostgreSQL when TEST_DATABASE_URL is set (CI sets it).
 export const DIALECTS = ['sqlite', ...(process.env.TEST_DATABASE_URL ? ['postgres' as const] : [])] as const;
 export type Dialect = (typeof DIALECTS)[number];
 
 export const TEST_PASSWORD = 'Secret#123';
+// Hashed once per file (argon2id, as the app hashes): each test user gets the same hash of the same password.
+let testPasswordHash: Promise<string> | undefined;
 
 export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 
@@ -27,25 +28,13 @@ export async function createTestApp(
 ) {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'recruiter-test-'));
   let db: DB;
-  let dropSchema = async () => {};
+  let releaseDb = () => db.destroy();
   if (dialect === 'postgres') {
-    const base = process.env.TEST_DATABASE_URL as string;
-    const schema = `t_${randomBytes(6).toString('hex')}`;
-    const admin = connect({ databaseUrl: base });
-    await sql`create schema ${sql.id(schema)}`.execute(admin);
-    await admin.destroy();
-    const url = new URL(base);
-    url.searchParams.set('options', `-c search_path=${schema}`);
-    db = connect({ databaseUrl: url.toString() });
-    dropSchema = async () => {
-      const cleanup = connect({ databaseUrl: base });
-      await sql`drop schema ${sql.id(schema)} cascade`.execute(cleanup);
-      await cleanup.destroy();
-    };
+    ({ db, release: releaseDb } = await takeSchema());
   } else {
     db = connect({ sqliteFile: options.sqliteFile });
+    await migrateForTest(db);
   }
-  await migrateForTest(db);
 
   let current = new Date('2026-11-22T02:00:00.000Z');
   const clock = {
@@ -90,7 +79,7 @@ export async function createTestApp(
       .insertInto('users')
       .values({
         email,
-        password_hash: await hashPassword(TEST_PASSWORD),
+        password_hash: await (testPasswordHash ??= hashPassword(TEST_PASSWORD)),
         full_name: `Test User ${userCount}`,
         phone: null,
         roles: JSON.stringify(values.roles ?? ['ROLE_RECRUITER']),
@@ -121,8 +110,7 @@ export async function createTestApp(
   };
 
   const close = async () => {
-    await db.destroy();
-    await dropSchema();
+    await releaseDb();
     rmSync(dataDir, { recursive: true, force: true });
   };
 
