@@ -668,6 +668,51 @@ describe.each(DIALECTS)('company review links on %s', (dialect) => {
     expect((await body<{ contacts: unknown[] }>(await adminCall(`/${created.id}`), 200)).contacts).toEqual([]);
   });
 
+  it("links an admin's new or edited task to the company it names, made when there is none", async () => {
+    const existing = await company('Kopi Sdn Bhd');
+    const task = {
+      title: 'Barista',
+      company: 'KOPI sdn bhd',
+      description: 'Make coffee.',
+      jobType: 'pt',
+      isCritical: false,
+      location: 'Petaling Jaya',
+      country: 'Malaysia',
+      salaryMin: 250_000,
+      salaryMax: 320_000,
+      salaryCurrency: 'MYR',
+      rewardAmount: 15_000,
+      rewardCurrency: 'MYR',
+      quota: 3,
+      expiresAt: null,
+      requiredSkills: [],
+      requiredLanguages: ['ms'],
+    };
+    const created = await body<{ id: number }>(
+      await t.request('/api/admin/tasks', { method: 'POST', json: task, headers: admin.headers }),
+      201,
+    );
+    const linked = () =>
+      t.db.selectFrom('tasks').select('company_id').where('id', '=', created.id).executeTakeFirstOrThrow();
+    expect((await linked()).company_id).toBe(existing.companyId);
+    await body(
+      await t.request(`/api/admin/tasks/${created.id}`, {
+        method: 'PUT',
+        json: { ...task, company: 'Teh Tarik Bhd' },
+        headers: admin.headers,
+      }),
+      200,
+    );
+    const teh = await t.db
+      .selectFrom('companies')
+      .select('id')
+      .where('name', '=', 'Teh Tarik Bhd')
+      .executeTakeFirstOrThrow();
+    expect((await linked()).company_id).toBe(teh.id);
+    const shares = await body<TaskShares>(await adminCall(`/tasks/${created.id}/shares`), 200);
+    expect(shares).toMatchObject({ company: { id: teh.id, name: 'Teh Tarik Bhd' }, contacts: [], shares: [] });
+  });
+
   it('answers a recruiter 403 and a visitor 401 on every admin route', async () => {
     const taskId = await insertTask(t, { company: 'Kopi' });
     for (const [method, path] of [

@@ -3,6 +3,7 @@ import type { DB } from '#src/server/db/connect.ts';
 import type { Task } from '#src/server/db/database.ts';
 import { jsonList } from '#src/server/db/json-list.ts';
 import { AppError, notFound } from '#src/server/errors.ts';
+import { linkTaskCompany } from '#src/server/modules/companies/company.service.ts';
 import { taskStatus, toTaskBasics } from '#src/server/modules/tasks/task.mappers.ts';
 import { countQuotaUsed, findTaskById } from '#src/server/modules/tasks/task.repository.ts';
 import { announceTaskIfOpened } from '#src/server/notifications/announce.ts';
@@ -102,9 +103,10 @@ function checkDeadline(expiresAt: string | null, nowIso: string, before?: string
 export async function createAdminTask(deps: AppDeps, adminId: number, fields: AdminTaskFields) {
   const nowIso = deps.now().toISOString();
   checkDeadline(fields.expiresAt, nowIso);
-  const task = await insertTask(deps.db, toValues(fields), adminId, nowIso, (trx, created) =>
-    announceTaskIfOpened(trx, deps.now(), created),
-  );
+  const task = await insertTask(deps.db, toValues(fields), adminId, nowIso, async (trx, created) => {
+    await linkTaskCompany(trx, created.id, nowIso);
+    await announceTaskIfOpened(trx, deps.now(), created);
+  });
   return toDetail(deps.db, task, nowIso);
 }
 
@@ -119,6 +121,8 @@ export async function editAdminTask(deps: AppDeps, id: number, fields: AdminTask
   checkDeadline(fields.expiresAt, nowIso, before.expires_at);
   const task = await deps.db.transaction().execute(async (trx) => {
     const changed = await updateTask(trx, id, toValues(fields), nowIso);
+    // Its company record follows the company it names (issue 45).
+    if (changed) await linkTaskCompany(trx, id, nowIso);
     if (changed) await announceTaskIfOpened(trx, deps.now(), changed, before);
     return changed;
   });

@@ -163,18 +163,12 @@ export async function renameCompany(deps: AppDeps, id: number, input: { name: st
 }
 
 /**
- * The company record of a task: the one its `company_id` names, else the one of its `company` text (made
- * when there is none yet, for a task created after migration 019 by a screen that types the name).
+ * Points a task at the company its `company` text names (made when there is none yet), in the caller's
+ * transaction: an admin's new or edited task belongs to its company from then on.
  */
-export async function companyOfTask(trx: DB, taskId: number, at: string): Promise<{ id: number; name: string }> {
-  const task = await trx
-    .selectFrom('tasks')
-    .leftJoin('companies', 'companies.id', 'tasks.company_id')
-    .select(['tasks.id', 'tasks.company', 'companies.id as companyId', 'companies.name as companyName'])
-    .where('tasks.id', '=', taskId)
-    .executeTakeFirst();
+export async function linkTaskCompany(trx: DB, taskId: number, at: string): Promise<{ id: number; name: string }> {
+  const task = await trx.selectFrom('tasks').select('company').where('id', '=', taskId).executeTakeFirst();
   if (!task) throw notFound('Task');
-  if (task.companyId !== null && task.companyName !== null) return { id: task.companyId, name: task.companyName };
   const key = companyNameKey(task.company);
   let company = await trx.selectFrom('companies').select(['id', 'name']).where('name_key', '=', key).executeTakeFirst();
   if (!company) {
@@ -186,6 +180,19 @@ export async function companyOfTask(trx: DB, taskId: number, at: string): Promis
   }
   await trx.updateTable('tasks').set({ company_id: company.id }).where('id', '=', taskId).execute();
   return company;
+}
+
+/** The company record of a task: the one its `company_id` names, else the one its `company` text names. */
+export async function companyOfTask(trx: DB, taskId: number, at: string): Promise<{ id: number; name: string }> {
+  const task = await trx
+    .selectFrom('tasks')
+    .leftJoin('companies', 'companies.id', 'tasks.company_id')
+    .select(['tasks.id', 'companies.id as companyId', 'companies.name as companyName'])
+    .where('tasks.id', '=', taskId)
+    .executeTakeFirst();
+  if (!task) throw notFound('Task');
+  if (task.companyId !== null && task.companyName !== null) return { id: task.companyId, name: task.companyName };
+  return linkTaskCompany(trx, taskId, at);
 }
 
 type ContactInput = { name: string; email: string; locale: string };
