@@ -13,7 +13,8 @@ pg.types.setTypeParser(20, (value) => Number(value));
 
 export type DB = Kysely<Database>;
 
-export function connect(options: { databaseUrl?: string; sqliteFile?: string }): DB {
+/** `sqliteImage`: an in-memory SQLite database starting as a copy of this serialised one (tests' template). */
+export function connect(options: { databaseUrl?: string; sqliteFile?: string; sqliteImage?: Buffer }): DB {
   if (options.databaseUrl) {
     const pool = new pg.Pool({
       connectionString: options.databaseUrl,
@@ -44,7 +45,7 @@ export function connect(options: { databaseUrl?: string; sqliteFile?: string }):
     for (const part of [file, `${file}-wal`, `${file}-shm`])
       if (part === file || existsSync(part)) makePrivateFileSync(part);
   }
-  const database = new Sqlite(file);
+  const database = options.sqliteImage && file === ':memory:' ? new Sqlite(options.sqliteImage) : new Sqlite(file);
   database.pragma('journal_mode = WAL');
   database.pragma('foreign_keys = ON');
   database.pragma('busy_timeout = 5000');
@@ -60,12 +61,16 @@ export function connect(options: { databaseUrl?: string; sqliteFile?: string }):
   database.pragma('cache_size = -65536');
   const cached = withStatementCache(database);
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: cached }), log: timeQuery });
-  direct.set(db, { prepare: cached.prepare, inTransaction: () => database.inTransaction });
+  direct.set(db, {
+    prepare: cached.prepare,
+    inTransaction: () => database.inTransaction,
+    serialize: () => database.serialize(),
+  });
   return db;
 }
 
 /** The SQLite connection behind a Kysely that connect() made, for prepared-query.ts's direct path. */
-export type DirectSqlite = { prepare(sql: string): Sqlite.Statement; inTransaction(): boolean };
+export type DirectSqlite = { prepare(sql: string): Sqlite.Statement; inTransaction(): boolean; serialize(): Buffer };
 const direct = new WeakMap<DB, DirectSqlite>();
 export const directSqlite = (db: DB): DirectSqlite | undefined => direct.get(db);
 

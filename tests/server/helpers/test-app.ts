@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createApp } from '#src/server/app.ts';
 import type { AppDeps } from '#src/server/context.ts';
-import { connect, type DB } from '#src/server/db/connect.ts';
+import { connect, type DB, directSqlite } from '#src/server/db/connect.ts';
 import { readEnv } from '#src/server/env.ts';
 import { hashPassword } from '#src/server/security/passwords.ts';
 import { createStorage } from '#src/server/storage/create-storage.ts';
@@ -17,8 +17,30 @@ export type Dialect = (typeof DIALECTS)[number];
 export const TEST_PASSWORD = 'Secret#123';
 // Hashed once per file (argon2id, as the app hashes): each test user gets the same hash of the same password.
 let testPasswordHash: Promise<string> | undefined;
+const hashedTestPassword = () => {
+  testPasswordHash ??= hashPassword(TEST_PASSWORD);
+  return testPasswordHash;
+};
 
 export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
+
+// Each SQLite test app starts from a copy of one database migrated once per file (a serialised image):
+// the same schema and state as migrating it again, without running every migration per test.
+let sqliteTemplate: Promise<Buffer> | undefined;
+const migratedSqlite = () => {
+  sqliteTemplate ??= (async () => {
+    const template = connect({});
+    try {
+      await migrateForTest(template);
+      const image = directSqlite(template)?.serialize();
+      if (!image) throw new Error('no SQLite connection behind the template');
+      return image;
+    } finally {
+      await template.destroy();
+    }
+  })();
+  return sqliteTemplate;
+};
 
 // A fresh, migrated database (a new schema on PostgreSQL), the real app, and a clock tests can move.
 export async function createTestApp(
@@ -31,9 +53,11 @@ export async function createTestApp(
   let releaseDb = () => db.destroy();
   if (dialect === 'postgres') {
     ({ db, release: releaseDb } = await takeSchema());
-  } else {
+  } else if (options.sqliteFile) {
     db = connect({ sqliteFile: options.sqliteFile });
     await migrateForTest(db);
+  } else {
+    db = connect({ sqliteImage: await migratedSqlite() });
   }
 
   let current = new Date('2026-11-22T02:00:00.000Z');
@@ -79,7 +103,7 @@ export async function createTestApp(
       .insertInto('users')
       .values({
         email,
-        password_hash: await (testPasswordHash ??= hashPassword(TEST_PASSWORD)),
+        password_hash: await hashedTestPassword(),
         full_name: `Test User ${userCount}`,
         phone: null,
         roles: JSON.stringify(values.roles ?? ['ROLE_RECRUITER']),
