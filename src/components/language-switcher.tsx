@@ -1,9 +1,11 @@
+import { saveAccountLocale } from '#src/lib/account-locale.ts';
 import { m } from '#src/paraglide/messages.js';
 import { getLocale, type Locale, locales, setLocale } from '#src/paraglide/runtime.js';
 
 const LABELS: Record<Locale, () => string> = { en: m.lang_en, ms: m.lang_ms, zh: m.lang_zh };
 
-// setLocale stores the 365-day cookie and reloads on the same page under the new locale prefix.
+// setLocale stores the 365-day cookie and reloads on the same page under the new locale prefix. Signed in,
+// the choice is the account's first, so e-mails and pushes follow it (issue 42.7).
 export function LanguageSwitcher({ className = '' }: { className?: string }) {
   const current = getLocale();
   return (
@@ -11,7 +13,10 @@ export function LanguageSwitcher({ className = '' }: { className?: string }) {
       className={`select select-sm w-auto ${className}`}
       aria-label={m.lang_label()}
       value={current}
-      onChange={(event) => setLocale(event.currentTarget.value as Locale)}
+      onChange={(event) => {
+        const locale = event.currentTarget.value as Locale;
+        void saveAccountLocale(locale).then(() => setLocale(locale));
+      }}
       data-testid="language-switcher"
     >
       {locales.map((locale) => (

@@ -164,6 +164,28 @@ describe('account page', () => {
     expect(setLocale).not.toHaveBeenCalled();
   });
 
+  // Issue 42.7: the app ran in Malay while the account (and so every e-mail) said English.
+  it('makes a language chosen with the app switcher the account language, which e-mails use', async () => {
+    const { id } = await signIn();
+    await openAccount();
+    fireEvent.change(screen.getAllByTestId('language-switcher')[0] as HTMLElement, { target: { value: 'ms' } });
+    await waitFor(() => expect(setLocale).toHaveBeenCalledWith('ms'));
+    expect(await userRow(id)).toMatchObject({ locale: 'ms' });
+  });
+
+  it('opens the app in the account language at sign-in, where the device showed another', async () => {
+    const email = await server.createUser({ fullName: 'Tan Mei Ling' });
+    await server.db.updateTable('users').set({ locale: 'zh' }).where('email', '=', email).execute();
+    const assign = vi.spyOn(window.location, 'assign').mockImplementation(() => {});
+    renderAppAt('/login');
+    fireEvent.change(await screen.findByLabelText('E-mail'), { target: { value: email } });
+    fireEvent.change(screen.getByLabelText('Password'), { target: { value: TEST_PASSWORD } });
+    fireEvent.click(screen.getByRole('button', { name: 'Log in' }));
+    await waitFor(() => expect(assign).toHaveBeenCalledWith('/zh/dashboard'));
+    expect(setLocale).toHaveBeenCalledWith('zh', { reload: false });
+    assign.mockRestore();
+  });
+
   it('works the same for an admin', async () => {
     await signIn(['ROLE_ADMIN'], 'Admin Ong');
     await openAccount();
