@@ -138,7 +138,8 @@ export type HistoryEntry = {
   fromValue: string | null;
   toValue: string | null;
   note: string | null;
-  actorKind: 'RECRUITER' | 'ADMIN' | 'TALENT' | 'SYSTEM';
+  /** COMPANY: the hiring company's contact on a review link (issue 45); actorName "contact, company". */
+  actorKind: 'RECRUITER' | 'ADMIN' | 'TALENT' | 'SYSTEM' | 'COMPANY';
   actorName: string | null;
   createdAt: string;
 };

@@ -461,6 +461,15 @@ describe.each(DIALECTS)('company review links on %s', (dialect) => {
         note: 'Needs more SQL.',
       },
     ]);
+    // The referral's history names the company's contact as the one who acted.
+    const detail = await body<{ history: { action: string; actorKind: string; actorName: string | null }[] }>(
+      await t.request(`/api/admin/referrals/${a.id}`, { headers: admin.headers }),
+      200,
+    );
+    expect(detail.history.filter((h) => h.action === 'HIRING_CHANGED').map((h) => [h.actorKind, h.actorName])).toEqual([
+      ['COMPANY', 'Tan Mei Ling, Kopi'],
+      ['COMPANY', 'Tan Mei Ling, Kopi'],
+    ]);
     const referralB = await t.db
       .selectFrom('referrals')
       .select(['hiring_reason', 'interview_at'])

@@ -7,6 +7,7 @@ const ACTOR_KINDS: Record<HistoryEntry['actorKind'], () => string> = {
   ADMIN: m.referral_actor_admin,
   TALENT: m.referral_actor_talent,
   SYSTEM: m.referral_actor_system,
+  COMPANY: m.referral_actor_company,
 };
 
 /** The admin names who acted: "Rina Tan (Recruiter)". */

@@ -48,6 +48,8 @@ function actorForMe(entry: HistoryEntry): string {
       return m.referral_actor_admin();
     case 'TALENT':
       return m.referral_actor_talent();
+    case 'COMPANY':
+      return m.referral_actor_company();
     default:
       return m.referral_actor_system();
   }

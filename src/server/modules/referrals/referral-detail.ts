@@ -12,9 +12,11 @@ import { consentLinkExpiries, lastLinkSentAt } from './talent-link-mail';
 const TALENT_ACTIONS = new Set(['CONSENT_CHANGED', 'ITA_CHANGED']);
 
 function actorKind(
-  row: { action: string; actor_id: number | null; roles: string | null },
+  row: { action: string; actor_id: number | null; roles: string | null; company_contact_id: number | null },
   recruiterId: number,
 ): HistoryEntry['actorKind'] {
+  // A hiring company's answer on its review link (issue 45): no user, the company's contact.
+  if (row.company_contact_id !== null) return 'COMPANY';
   if (row.actor_id === null) return TALENT_ACTIONS.has(row.action) ? 'TALENT' : 'SYSTEM';
   if (row.actor_id === recruiterId) return 'RECRUITER';
   const roles = row.roles ? (JSON.parse(row.roles) as string[]) : [];
@@ -26,6 +28,8 @@ export async function listHistory(db: DB, referral: Pick<Referral, 'id' | 'recru
   const rows = await db
     .selectFrom('referral_history')
     .leftJoin('users', 'users.id', 'referral_history.actor_id')
+    .leftJoin('company_contacts', 'company_contacts.id', 'referral_history.company_contact_id')
+    .leftJoin('companies', 'companies.id', 'company_contacts.company_id')
     .select([
       'referral_history.id',
       'referral_history.action',
@@ -36,6 +40,9 @@ export async function listHistory(db: DB, referral: Pick<Referral, 'id' | 'recru
       'referral_history.created_at',
       'users.full_name',
       'users.roles',
+      'referral_history.company_contact_id',
+      'company_contacts.name as contact_name',
+      'companies.name as company_name',
     ])
     .where('referral_history.referral_id', '=', referral.id)
     .orderBy('referral_history.created_at', 'asc')
@@ -48,7 +55,10 @@ export async function listHistory(db: DB, referral: Pick<Referral, 'id' | 'recru
     toValue: r.to_value,
     note: r.note,
     actorKind: actorKind(r, referral.recruiter_id),
-    actorName: r.full_name ?? null,
+    actorName:
+      r.company_contact_id !== null
+        ? [r.contact_name, r.company_name].filter(Boolean).join(', ') || null
+        : (r.full_name ?? null),
     createdAt: r.created_at,
   }));
 }
