@@ -298,7 +298,14 @@ describe('the whole flow', () => {
       .where('id', '=', talent.id)
       .executeTakeFirstOrThrow();
     expect(JSON.parse(saved.skills)).toEqual(['Negotiation', 'Mandarin']);
-    expect(getToasts().map((t) => t.message)).toContain('Talent added; consent e-mail sent');
+    // Said on the profile, under the name, not in a toast that covered the back link and name on a phone
+    // (issue 42.15); a later visit to the profile does not say it again.
+    expect((await screen.findByTestId('talent-added')).textContent).toBe('Talent added; consent e-mail sent');
+    expect(getToasts().map((t) => t.message)).not.toContain('Talent added; consent e-mail sent');
+    await router.navigate({ to: '/talents-folder' });
+    await router.navigate({ href: `/talents-folder/${talent.id}/profile` });
+    await screen.findByRole('heading', { level: 1 });
+    expect(screen.queryByTestId('talent-added')).toBeNull();
   });
 
   it('brings a refused drop back to the form, filled in, with the conflict beside the field', async () => {

@@ -8,7 +8,6 @@ import { SubmitButton } from '#src/components/form/submit-button.tsx';
 import { TextField } from '#src/components/form/text-field.tsx';
 import { NoteAssistant } from '#src/components/note-assistant/note-assistant.tsx';
 import { noteFactsOf } from '#src/components/note-assistant/note-facts.ts';
-import { toast } from '#src/components/toast/toast-store.ts';
 import { addTalentTalentQueryOptions } from '#src/features/add-talent/api.ts';
 import { dropNoteOf } from '#src/features/add-talent/held-resume.ts';
 import { errorMessage } from '#src/lib/app-error.ts';
@@ -136,11 +135,12 @@ export function ProfileCompletionPage({
     if (entry?.state !== 'sent' || done.current) return;
     done.current = true;
     const created = entry.answer as ReferralCreated;
-    toast.success(m.add_talent_added());
+    // The profile says "Talent added" itself (lib/talent-added.ts): no toast over its name on a phone.
     void navigate({
       to: '/talents-folder/$id/profile',
       params: { id: String(created.talentId) },
       search: { referral: String(created.referralId) },
+      state: { talentAdded: true },
     });
   }, [entry, navigate]);
 

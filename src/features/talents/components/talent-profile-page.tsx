@@ -4,6 +4,7 @@ import { AsOfNote } from '#src/components/offline/as-of-note.tsx';
 import { talentQueryOptions } from '#src/features/talents/api.ts';
 import { telLink, whatsappLink } from '#src/features/talents/contact.ts';
 import { formatDate } from '#src/lib/format.ts';
+import { useTalentJustAdded } from '#src/lib/talent-added.ts';
 import { talentDisplayName } from '#src/lib/talent-name.ts';
 import { m } from '#src/paraglide/messages.js';
 import { CorrectionBanner } from './correction-banner';
@@ -22,6 +23,7 @@ export function TalentProfilePage({ talentId }: { talentId: number }) {
   const id = String(talent.id);
   // An anonymised talent: no contact, no edit, nothing that would e-mail them (issue 24).
   const erased = talent.erasedAt !== null;
+  const justAdded = useTalentJustAdded();
 
   return (
     <section className="space-y-5">
@@ -30,6 +32,11 @@ export function TalentProfilePage({ talentId }: { talentId: number }) {
           ‹ {m.talent_back_to_folder()}
         </Link>
         <h1 className="text-2xl font-semibold break-words">{talentDisplayName(talent.fullName)}</h1>
+        {justAdded && (
+          <div role="status" className="alert alert-success alert-soft text-sm" data-testid="talent-added">
+            {m.add_talent_added()}
+          </div>
+        )}
         <AsOfNote queryKey={talentQueryOptions(talentId).queryKey} />
         {/* A profile cached before issue 24 has no corrections. */}
         <CorrectionBanner
