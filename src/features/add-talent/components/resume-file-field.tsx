@@ -84,12 +84,15 @@ export function ResumeFileField({
         onDrop={onDrop}
       >
         <p className="text-sm text-base-content/70">{m.add_talent_resume_drop()}</p>
+        {/* The browser's own control is hidden: it is emptied after each pick (so the same file can be picked
+            again), and then said "No file chosen" beside the file just chosen (issue 42.16). The button is
+            its label; the line below names the file. */}
         <input
           id={id}
           type="file"
           name="file"
           accept={RESUME_ACCEPT}
-          className={`file-input w-full ${error ? 'file-input-error' : ''}`}
+          className="peer sr-only"
           aria-invalid={error ? true : undefined}
           aria-describedby={[`${id}-hint`, error ? `${id}-error` : null].filter(Boolean).join(' ')}
           disabled={disabled}
@@ -99,6 +102,15 @@ export function ResumeFileField({
             event.currentTarget.value = '';
           }}
         />
+        <label
+          htmlFor={id}
+          className={`btn btn-sm sm:self-start peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-primary ${
+            file ? 'btn-outline' : 'btn-primary'
+          } ${error ? 'btn-error btn-outline' : ''} ${disabled ? 'btn-disabled' : ''}`}
+          data-testid="resume-choose"
+        >
+          {file ? m.add_talent_resume_change() : m.add_talent_resume_choose()}
+        </label>
         {file && (
           <p className="text-sm font-medium break-all" data-testid="resume-selected">
             {m.add_talent_resume_selected({ name: file.name, size: formatBytes(file.size) })}
