@@ -61,6 +61,25 @@ export type TalentDataRequest = {
   response: string | null;
 };
 
+/**
+ * One referral of the talent's shared with a hiring company on a review link (issue 45): which company,
+ * for which job, when (and until when: taken off, revoked or expiring), and when the company looked at it
+ * (from the record of access). The contact's own name is not shown: it is their personal data.
+ */
+export type TalentDataShare = {
+  referralId: number;
+  company: string;
+  taskTitle: string;
+  sharedAt: string;
+  /** When the company stopped seeing them: taken off the link or the link revoked (null: neither). */
+  removedAt: string | null;
+  /** When the link stops (or stopped) working. */
+  expiresAt: string;
+  firstViewedAt: string | null;
+  lastViewedAt: string | null;
+  views: number;
+};
+
 export type TalentDataView = {
   profile: {
     fullName: string;
@@ -88,6 +107,8 @@ export type TalentDataView = {
   callProofs: TalentDataCallProof[];
   decisions: TalentDataDecision[];
   requests: TalentDataRequest[];
+  /** Every sharing of the talent's profile with a hiring company, oldest first. */
+  companyShares: TalentDataShare[];
   retention: RetentionPolicy;
   /** When this link stops working. */
   expiresAt: string;

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import * as companiesMigration from '#src/server/db/migrations/2026-11-29-019-companies.ts';
 import { eraseTalent } from '#src/server/personal-data/erase-talent.ts';
+import { issueOneTimeToken } from '#src/server/security/one-time-tokens.ts';
 import type { ReviewCandidate, ReviewView, ShareSummary, TaskShares } from '#src/shared/company-types.ts';
 import { createReferral, lastEmail, refreshLogin, signIn } from './helpers/referral-fixtures';
 import { insertReferral, insertTalent, insertTask } from './helpers/rows';
@@ -227,6 +228,30 @@ describe.each(DIALECTS)('company review links on %s', (dialect) => {
       200,
     );
     expect(adminLines.total).toBe(0);
+
+    // The talent's data page (and its export) lists the sharing and the company's looks.
+    const dataToken = await issueOneTimeToken(t.db, {
+      kind: 'DATA',
+      talentId: a.talentId,
+      ttlSeconds: 3600,
+      now: t.clock.now(),
+    });
+    const data = await body<{ companyShares: unknown[] }>(await t.request(`/api/public/data?token=${dataToken}`), 200);
+    expect(data.companyShares).toEqual([
+      {
+        referralId: a.id,
+        company: 'kopi digital SDN BHD',
+        taskTitle: 'Sales Lead',
+        sharedAt: t.clock.now().toISOString(),
+        removedAt: null,
+        expiresAt: new Date(t.clock.now().getTime() + 14 * DAY).toISOString(),
+        firstViewedAt: t.clock.now().toISOString(),
+        lastViewedAt: t.clock.now().toISOString(),
+        views: 2,
+      },
+    ]);
+    const exported = await t.request(`/api/public/data/export?token=${dataToken}&format=json`);
+    expect(JSON.parse(await exported.text()).companyShares).toHaveLength(1);
 
     // The admin sees that it was opened.
     const listed = await body<TaskShares>(await adminCall(`/tasks/${taskId}/shares`), 200);

@@ -3,6 +3,7 @@ import { jsonList } from '#src/server/db/json-list.ts';
 import { AppError } from '#src/server/errors.ts';
 import { enqueueEmail } from '#src/server/mail/outbox.ts';
 import { countAttempt, type RateRule } from '#src/server/middleware/rate-limit.ts';
+import { talentCompanyShares } from '#src/server/modules/companies/talent-shares.ts';
 import { recordAccess } from '#src/server/personal-data/access-log.ts';
 import { retentionPolicy } from '#src/server/personal-data/retention-policy.ts';
 import { sha256 } from '#src/server/security/tokens.ts';
@@ -86,6 +87,7 @@ async function buildDataView(deps: Pick<AppDeps, 'db' | 'env'>, data: DataToken)
     .orderBy('id')
     .execute();
   const withdrawals = await Promise.all(referrals.map((r) => consentWithdrawal(db, r.id)));
+  const companyShares = await talentCompanyShares(db, talent.id, referralIds);
   return {
     profile: {
       fullName: talent.full_name,
@@ -150,6 +152,7 @@ async function buildDataView(deps: Pick<AppDeps, 'db' | 'env'>, data: DataToken)
       referralId: r.referral_id,
       response: r.response,
     })),
+    companyShares,
     retention: retentionPolicy(env),
     expiresAt: data.expiresAt,
   };
