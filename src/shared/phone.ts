@@ -15,5 +15,14 @@ export function toE164(countryCode: string, phone: string): string | null {
   return parsed?.isValid() ? parsed.number : null;
 }
 
+/**
+ * A stored number (E.164) as people read it: "+60 13 456 7891", grouped as its country writes it
+ * (issue 42.22: "+60134567891" everywhere). Anything that does not parse is shown as it is.
+ */
+export function formatPhone(value: string): string {
+  if (!value.startsWith('+')) return value;
+  return parsePhoneNumberFromString(value)?.formatInternational() ?? value;
+}
+
 /** The normalised e-mail duplicates are matched on: trimmed and lower-cased. */
 export const normalizeEmail = (email: string) => email.trim().toLowerCase();

@@ -546,7 +546,10 @@ describe('profile edit', () => {
   it('saves the profile and goes back to it; a bad phone stays beside its field', async () => {
     await server.signIn(me.email);
     const { router } = renderAppAt(`/talents-folder/${ben.talentId}/profile/edit`);
-    const phone = await screen.findByLabelText('Phone');
+    const phone = await screen.findByLabelText('Phone number');
+    // The country code is the drop's select, not free text (issue 42.22).
+    expect((screen.getByLabelText('Country code') as HTMLSelectElement).tagName).toBe('SELECT');
+    expect((screen.getByLabelText('Country code') as HTMLSelectElement).value).toBe('+60');
     fireEvent.change(phone, { target: { value: '12' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save changes' }));
     expect(await screen.findByText('This is not a valid phone number for the country code.')).toBeTruthy();
@@ -556,6 +559,8 @@ describe('profile edit', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Save changes' }));
     await waitFor(() => expect(router.state.location.pathname).toBe(`/talents-folder/${ben.talentId}/profile`));
     expect(await screen.findByText('Lead Designer')).toBeTruthy();
+    // Shown grouped as people read it, not as +60123456702.
+    expect(screen.getByRole('link', { name: '+60 12 345 6702' }).getAttribute('href')).toBe('tel:+60123456702');
   });
 
   it("shows the API's refusal beside the e-mail when another of my talents has it (409)", async () => {

@@ -59,7 +59,8 @@ describe.each(DIALECTS)('the talent data link on %s', (dialect) => {
 
     const view = await dataView(dataToken);
     expect(view.profile).toMatchObject({ fullName: 'Aisyah Rahman', email: 'Aisyah@Example.com' });
-    expect(view.profile.phone).toMatch(/^\+60\d+$/);
+    // With its country code, grouped as people read it (issue 42.22), not +60123456789.
+    expect(view.profile.phone).toMatch(/^\+60 \d[\d -]+\d$/);
     expect(view.referrals).toEqual([
       expect.objectContaining({
         id: made.id,

@@ -4,8 +4,8 @@ import { currentIntlLocale } from '#src/lib/locale.ts';
 import { m } from '#src/paraglide/messages.js';
 import { COMMON_COUNTRY_CODES } from '#src/shared/country-codes.ts';
 
-// Country code and number side by side. The common codes of the region (shared/country-codes.ts) are
-// offered; any other code can be typed. libphonenumber (in the shared schema) decides whether the number is valid for the code.
+// Country code and number side by side, on the resume drop and the talent's edit form alike. The common
+// codes of the region (shared/country-codes.ts) are offered; any other code can be typed. libphonenumber (in the shared schema) decides whether the number is valid for the code.
 
 export const DEFAULT_COUNTRY_CODE = '+60';
 const OTHER = 'other';

@@ -2,6 +2,13 @@ import { useNavigate } from '@tanstack/react-router';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { Choice, ChoiceGroup, SelectField } from '#src/components/form/fields.tsx';
 import { FormAlert } from '#src/components/form/form-alert.tsx';
+import {
+  type CountryCodeChoice,
+  countryCodeChoiceOf,
+  countryCodeOf,
+  DEFAULT_COUNTRY_CODE,
+  PhoneField,
+} from '#src/components/form/phone-field.tsx';
 import { SubmitButton } from '#src/components/form/submit-button.tsx';
 import { TextField } from '#src/components/form/text-field.tsx';
 import type { HeldResume } from '#src/features/add-talent/held-resume.ts';
@@ -19,13 +26,6 @@ import { CANDIDATE_LANGUAGES, CURRENCIES, LOCALES } from '#src/shared/enums.ts';
 import { type DropResumeInput, dropResumeSchema } from '#src/shared/talent-schemas.ts';
 import { AddTalentSteps } from './add-talent-steps';
 import { EducationField, RecruiterNoteField } from './fields';
-import {
-  type CountryCodeChoice,
-  countryCodeChoiceOf,
-  countryCodeOf,
-  DEFAULT_COUNTRY_CODE,
-  PhoneField,
-} from './phone-field';
 import { type PickedFile, ResumeFileField, resumeFileProblem } from './resume-file-field';
 import { TaskHeading } from './task-heading';
 

@@ -20,6 +20,7 @@ import { useOutbox, useSendProgress } from '#src/lib/outbox/use-outbox.ts';
 import { useValidatedForm } from '#src/lib/use-validated-form.ts';
 import { m } from '#src/paraglide/messages.js';
 import { RATINGS } from '#src/shared/enums.ts';
+import { formatPhone } from '#src/shared/phone.ts';
 import type { ReferralCreated, TalentDetail } from '#src/shared/recruiter-types.ts';
 import {
   type ProfileCompletionFields,
@@ -185,7 +186,7 @@ export function ProfileCompletionPage({
       <div className="rounded-box border border-base-300 bg-base-100 px-4 py-3 text-sm">
         <p className="font-medium">{talent.fullName}</p>
         <p className="break-all text-base-content/70">
-          {talent.email} · {talent.phoneE164}
+          {talent.email} · {formatPhone(talent.phoneE164)}
         </p>
       </div>
       {notice && (

@@ -9,6 +9,7 @@ import { formatDate } from '#src/lib/format.ts';
 import { talentContact, talentDisplayName } from '#src/lib/talent-name.ts';
 import { m } from '#src/paraglide/messages.js';
 import type { PersonMatch } from '#src/shared/data-protection-types.ts';
+import { formatPhone } from '#src/shared/phone.ts';
 
 // Find a person by e-mail or phone across every recruiter; each match is one recruiter's record of them.
 export function PeopleSearch({
@@ -83,7 +84,9 @@ function MatchRow({ person, onOpen }: { person: PersonMatch; onOpen: (talentId: 
     <li className="flex flex-wrap items-center justify-between gap-3 p-3" data-testid="person-match">
       <div className="min-w-0 space-y-0.5">
         <p className="font-medium break-words">{name}</p>
-        <p className="text-sm break-all text-base-content/70">{talentContact(person.email, person.phone)}</p>
+        <p className="text-sm break-all text-base-content/70">
+          {talentContact(person.email, formatPhone(person.phone))}
+        </p>
         <p className="text-xs text-base-content/60">
           {m.data_protection_match_recruiter({ name: person.recruiter.name, email: person.recruiter.email })} ·{' '}
           {m.data_protection_match_added({ date: formatDate(person.createdAt) })}

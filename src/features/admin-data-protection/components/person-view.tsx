@@ -25,6 +25,7 @@ import { talentContact, talentDisplayName } from '#src/lib/talent-name.ts';
 import { m } from '#src/paraglide/messages.js';
 import type { EraseAnswer, PersonView as Person, PersonFile } from '#src/shared/data-protection-types.ts';
 import type { EducationLevel } from '#src/shared/enums.ts';
+import { formatPhone } from '#src/shared/phone.ts';
 import { EraseDialog } from './erase-dialog';
 
 // Everything held about one person, section by section, with Export and "Erase now". Opening it is a
@@ -86,7 +87,7 @@ export function PersonView({
           <div className="min-w-0">
             <h2 className="text-xl font-semibold break-words">{name}</h2>
             <p className="text-sm break-all text-base-content/70">
-              {talentContact(person.profile.email, person.profile.phone)}
+              {talentContact(person.profile.email, formatPhone(person.profile.phone))}
             </p>
           </div>
           <div className="flex flex-wrap gap-2">

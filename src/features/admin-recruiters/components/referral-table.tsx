@@ -4,6 +4,7 @@ import { ConsentBadge, HiringBadge, ItaBadge, RewardBadge } from '#src/component
 import { formatDate, formatMoney } from '#src/lib/format.ts';
 import { talentContact, talentDisplayName } from '#src/lib/talent-name.ts';
 import { m } from '#src/paraglide/messages.js';
+import { formatPhone } from '#src/shared/phone.ts';
 import type { ReferralSummary } from '#src/shared/recruiter-types.ts';
 
 type ReferralTableProps = { referrals: ReferralSummary[]; showTask?: boolean };
@@ -63,7 +64,9 @@ const columns = (showTask: boolean): Column<ReferralSummary>[] => [
     cell: (referral) => (
       <>
         <ReferralLink referral={referral} />
-        <div className="text-sm text-base-content/70">{talentContact(referral.talentEmail, referral.talentPhone)}</div>
+        <div className="text-sm text-base-content/70">
+          {talentContact(referral.talentEmail, formatPhone(referral.talentPhone))}
+        </div>
       </>
     ),
   },
@@ -118,7 +121,7 @@ export function ReferralTable({ referrals, showTask = false }: ReferralTableProp
                 <ReferralLink referral={referral} />
               </h3>
               <p className="truncate text-xs text-base-content/70">
-                {talentContact(referral.talentEmail, referral.talentPhone)}
+                {talentContact(referral.talentEmail, formatPhone(referral.talentPhone))}
               </p>
             </div>
             <span className="shrink-0 text-xs text-base-content/60">{formatDate(referral.createdAt)}</span>

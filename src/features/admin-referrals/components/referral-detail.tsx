@@ -27,6 +27,7 @@ import {
 } from '#src/shared/admin-referral-schemas.ts';
 import type { AdminReferralDetail } from '#src/shared/admin-referral-types.ts';
 import type { HiringStatus } from '#src/shared/enums.ts';
+import { formatPhone } from '#src/shared/phone.ts';
 import { CallProofReview } from './call-proof-review';
 import { ReferralHistory } from './referral-history';
 import { TalentEvidence } from './talent-evidence';
@@ -363,7 +364,7 @@ function DetailBody({ referral }: { referral: AdminReferralDetail }) {
             {m.admin_hiring_by_recruiter()} {referral.recruiterName} ({referral.recruiterEmail})
           </p>
           <p className="text-base-content/70 break-words">
-            {talentContact(referral.talentEmail, referral.talentPhone)}
+            {talentContact(referral.talentEmail, formatPhone(referral.talentPhone))}
           </p>
           <div className="flex flex-wrap gap-1">
             <ConsentBadge status={referral.consentStatus} withdrawn={Boolean(referral.consentWithdrawnAt)} />

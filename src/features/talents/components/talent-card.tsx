@@ -6,6 +6,7 @@ import { formatDate } from '#src/lib/format.ts';
 import type { OutboxEntry } from '#src/lib/outbox/outbox-types.ts';
 import { talentDisplayName } from '#src/lib/talent-name.ts';
 import { m } from '#src/paraglide/messages.js';
+import { formatPhone } from '#src/shared/phone.ts';
 import type { TalentSummary } from '#src/shared/recruiter-types.ts';
 import { FinishAdding } from './finish-adding';
 
@@ -37,7 +38,7 @@ export function TalentCard({ talent, queuedProfile }: { talent: TalentSummary; q
             <dt className="text-base-content/60">{m.talent_field_phone()}</dt>
             <dd>
               <a className="link link-hover" href={`tel:${talent.phone}`}>
-                {talent.phone}
+                {formatPhone(talent.phone)}
               </a>
             </dd>
             <dt className="text-base-content/60">{m.talent_field_location()}</dt>

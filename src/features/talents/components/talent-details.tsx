@@ -3,6 +3,7 @@ import { EDUCATION_LABELS } from '#src/lib/enum-labels/talent-labels.ts';
 import { currencyDigits, formatDateTime, formatMoney } from '#src/lib/format.ts';
 import { languageName } from '#src/lib/intl-names.ts';
 import { m } from '#src/paraglide/messages.js';
+import { formatPhone } from '#src/shared/phone.ts';
 import type { TalentDetail } from '#src/shared/recruiter-types.ts';
 
 function Row({ label, children }: { label: string; children: ReactNode }) {
@@ -37,7 +38,7 @@ export function TalentDetails({ talent }: { talent: TalentDetail }) {
           </Row>
           <Row label={m.talent_field_phone()}>
             <a className="link link-hover" href={`tel:${talent.phoneE164}`}>
-              {talent.phoneE164}
+              {formatPhone(talent.phoneE164)}
             </a>
           </Row>
           <Row label={m.talent_field_location()}>{[talent.location, talent.country].filter(Boolean).join(', ')}</Row>

@@ -3,6 +3,12 @@ import { Link, useNavigate } from '@tanstack/react-router';
 import { type FormEvent, useState } from 'react';
 import { SelectField, TextAreaField } from '#src/components/form/fields.tsx';
 import { FormAlert } from '#src/components/form/form-alert.tsx';
+import {
+  type CountryCodeChoice,
+  countryCodeChoiceOf,
+  countryCodeOf,
+  PhoneField,
+} from '#src/components/form/phone-field.tsx';
 import { SubmitButton } from '#src/components/form/submit-button.tsx';
 import { TextField } from '#src/components/form/text-field.tsx';
 import { toast } from '#src/components/toast/toast-store.ts';
@@ -21,7 +27,7 @@ import { talentEditSchema } from '#src/shared/talent-schemas.ts';
 import { CheckboxGroup, SkillsField, YesNoField } from './form-parts';
 
 type FormValues = TalentFactsFormValues & {
-  countryCode: string;
+  countryCode: CountryCodeChoice;
   hasWorkExperience: boolean | undefined;
   yearsOfExperience: string;
   currentPosition: string;
@@ -32,7 +38,7 @@ type FormValues = TalentFactsFormValues & {
 const initialValues = (talent: TalentDetail): FormValues => ({
   fullName: talent.fullName,
   email: talent.email,
-  countryCode: talent.countryCode,
+  countryCode: countryCodeChoiceOf(talent.countryCode),
   phone: talent.phone,
   languages: talent.languages,
   educationLevel: talent.educationLevel,
@@ -70,6 +76,7 @@ export function TalentEditPage({ talentId }: { talentId: number }) {
     void submit(
       {
         ...values,
+        countryCode: countryCodeOf(values.countryCode),
         educationLevel: values.educationLevel as TalentDetail['educationLevel'],
         expectedSalaryCurrency: values.expectedSalaryCurrency as (typeof CURRENCIES)[number],
         contactLocale: values.contactLocale as (typeof LOCALES)[number],
@@ -119,21 +126,17 @@ export function TalentEditPage({ talentId }: { talentId: number }) {
               spellCheck={false}
               {...text('email')}
             />
-            <div className="grid grid-cols-[7rem_1fr] gap-2">
-              <TextField
-                id="talent-country-code"
-                label={m.talent_field_country_code()}
-                inputMode="tel"
-                {...text('countryCode')}
-              />
-              <TextField
-                id="talent-phone"
-                label={m.talent_field_phone()}
-                type="tel"
-                inputMode="tel"
-                {...text('phone')}
-              />
-            </div>
+            {/* The drop's own field: a select of the region's codes, any other typed (issue 42.22). */}
+            <PhoneField
+              id="talent-phone"
+              countryCode={values.countryCode}
+              onCountryCodeChange={(next) => set('countryCode', next)}
+              phone={values.phone}
+              onPhoneChange={(next) => set('phone', next)}
+              countryCodeError={errorOf(errors, 'countryCode')}
+              phoneError={errorOf(errors, 'phone')}
+              disabled={pending}
+            />
             <CheckboxGroup
               id="talent-languages"
               legend={m.talent_field_languages()}

@@ -8,7 +8,7 @@ import { recordAccess } from '#src/server/personal-data/access-log.ts';
 import { retentionPolicy } from '#src/server/personal-data/retention-policy.ts';
 import { sha256 } from '#src/server/security/tokens.ts';
 import type { AppLocale, ConsentStatus, EducationLevel, HiringStatus, ItaStatus } from '#src/shared/enums.ts';
-import { normalizeEmail } from '#src/shared/phone.ts';
+import { formatPhone, normalizeEmail } from '#src/shared/phone.ts';
 import type { TalentDataLinkIssued, TalentDataView } from '#src/shared/talent-link-data.ts';
 import { type AnswerContext, consentWithdrawal, withdrawReferralConsent } from './consent-withdrawal';
 import { DATA_TOKEN_TTL_SECONDS, type DataToken, issueDataToken, newDataLink, openDataToken } from './data-link';
@@ -92,8 +92,9 @@ async function buildDataView(deps: Pick<AppDeps, 'db' | 'env'>, data: DataToken)
     profile: {
       fullName: talent.full_name,
       email: talent.email,
-      // With its country code, as the recruiter sees it (the typed number alone is ambiguous).
-      phone: talent.phone_e164 || talent.phone,
+      // With its country code, grouped as people read it (the typed number alone is ambiguous); formatted
+      // here, so the talent's page carries no phone library.
+      phone: talent.phone_e164 ? formatPhone(talent.phone_e164) : talent.phone,
       country: talent.country,
       location: talent.location,
       languages: jsonList(talent.languages),
