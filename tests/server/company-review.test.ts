@@ -259,6 +259,18 @@ describe.each(DIALECTS)('company review links on %s', (dialect) => {
     expect(listed.company.name).toBe('kopi digital SDN BHD');
   });
 
+  it('lets a contact go through a long list from one address, and stops a flood', async () => {
+    const taskId = await insertTask(t, { company: 'Kopi' });
+    const { contactId } = await company('Kopi');
+    const a = await consented(taskId);
+    await body(await share(taskId, { referralIds: [a.id], contactIds: [contactId] }), 201);
+    const token = await reviewToken();
+    // More calls than a talent's link allows (60 in 15 minutes): a list, profiles, CVs and answers.
+    for (let i = 0; i < 80; i += 1) expect((await view(token)).status).toBe(200);
+    await t.db.updateTable('rate_limits').set({ count: 400 }).where('key', 'like', 'company-review-ip%').execute();
+    expect((await view(token)).status).toBe(429);
+  });
+
   it('reveals contact details, the recruiter and the reward only when the admin sets them, with a reason', async () => {
     const taskId = await insertTask(t, { company: 'Kopi' });
     const { contactId } = await company('Kopi');

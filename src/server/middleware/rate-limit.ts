@@ -107,5 +107,8 @@ export const RATE_RULES = {
   updatePasswordPerIp: { name: 'update-password-ip', limit: 20, windowMs: 60 * 60_000 },
   // Talent consent and ITA links: public, so guessing tokens is slowed per IP (a talent needs a handful).
   talentLinkPerIp: { name: 'talent-link-ip', limit: 60, windowMs: 15 * 60_000 },
+  // A hiring company's review link (issue 45): a contact opens the list, each profile and CV and answers
+  // each candidate (four calls a candidate), often from one office address shared by colleagues.
+  companyReviewPerIp: { name: 'company-review-ip', limit: 400, windowMs: 15 * 60_000 },
   clientErrorsPerIp: { name: 'client-errors', limit: 30, windowMs: 60_000 },
 } satisfies Record<string, RateRule>;

@@ -7,11 +7,11 @@ import { reviewCv, viewReview, viewReviewCandidate } from './review.service';
 import { answerReview } from './review-answer';
 
 // `/api/public/review` (issue 45): a hiring company's review link. No login: the token is the key, so
-// every call is rate-limited per IP, as the talent's links are.
+// every call is rate-limited per IP, as the talent's links are (with room for a list of candidates).
 
 const limit = async (c: Context<AppEnv>) => {
   const { db, now } = c.get('deps');
-  await hitRateLimit(db, RATE_RULES.talentLinkPerIp, clientIp(c), now().getTime());
+  await hitRateLimit(db, RATE_RULES.companyReviewPerIp, clientIp(c), now().getTime());
 };
 const audit = (c: Context<AppEnv>) => ({
   ip: clientIp(c),
