@@ -14,7 +14,18 @@ describe('reading fields from a resume’s text', () => {
       'SKILLS:\n• Negotiation; Key Account Handling\n- Bahasa Malaysia / English\nExperience\nBuilt dashboards in Power BI.',
       NOW,
     );
-    expect(found.skills).toEqual(['Negotiation', 'Key Account Handling', 'Bahasa Malaysia', 'English', 'Power BI']);
+    // Languages are not skills (issue 42.17).
+    expect(found.skills).toEqual(['Negotiation', 'Key Account Handling', 'Power BI']);
+  });
+
+  // Issue 42.17: "Bahasa Melayu" and "English" read as skills, "Excel" kept beside "Microsoft Excel".
+  it('leaves languages out of the skills, and a skill said shorter beside its full name', () => {
+    const found = extractResumeFields(
+      'Skills\nMicrosoft Excel, Java, JavaScript, Bahasa Melayu (native), English (fluent), 普通话\n' +
+        'Experience\nReports in Excel and Microsoft Office.',
+      NOW,
+    );
+    expect(found.skills).toEqual(['Microsoft Excel', 'Java', 'JavaScript', 'Microsoft Office']);
   });
 
   it('reads the years of experience as stated, or adds up the date ranges of the jobs', () => {

@@ -124,6 +124,65 @@ const DICTIONARY = SKILL_DICTIONARY.map((name) => ({
   pattern: new RegExp(`(?<![\\p{L}\\p{N}+#.])${escapeRegex(name)}(?![\\p{L}\\p{N}+#])`, 'iu'),
 }));
 
+// Languages are the talent's languages, not skills (issue 42.17: "Bahasa Melayu", "English" were listed as
+// skills): a skill that names one (with a level or not: "English (fluent)") is left out.
+const LANGUAGE_NAMES = new Set([
+  'english',
+  'bahasa inggeris',
+  'malay',
+  'bahasa melayu',
+  'bahasa malaysia',
+  'bm',
+  'mandarin',
+  'chinese',
+  'cantonese',
+  'hokkien',
+  'hakka',
+  'teochew',
+  'tamil',
+  'hindi',
+  'korean',
+  'japanese',
+  'indonesian',
+  'bahasa indonesia',
+  'thai',
+  'bahasa cina',
+  'bahasa tamil',
+  '英语',
+  '英文',
+  '马来语',
+  '马来文',
+  '国语',
+  '华语',
+  '中文',
+  '普通话',
+  '粤语',
+  '广东话',
+  '福建话',
+  '淡米尔语',
+]);
+const isLanguage = (skill: string) =>
+  LANGUAGE_NAMES.has(
+    skill
+      .toLowerCase()
+      .replace(/\s*[(（][^)）]*[)）]\s*$/, '')
+      .replace(/\s*[-–:]\s*(?:native|fluent|basic|intermediate|advanced|good|excellent|conversational)$/, '')
+      .trim(),
+  );
+
+/**
+ * A skill named inside a longer one is the same skill said shorter: "Excel" beside "Microsoft Excel" (the
+ * dictionary finds "Excel" in the section's "Microsoft Excel"). Whole words only: "Java" stays beside
+ * "JavaScript".
+ */
+function withoutShorterForms(skills: string[]): string[] {
+  const lower = skills.map((skill) => skill.toLowerCase());
+  return skills.filter((_, i) => {
+    const words = new RegExp(`(^|\\s)${escapeRegex(lower[i] as string)}(\\s|$)`, 'u');
+    return !lower.some((other, j) => j !== i && other.length > (lower[i] as string).length && words.test(other));
+  });
+}
+
 function findSkills(sectionLines: string[], text: string): string[] {
   const found: string[] = [];
   const seen = new Set<string>();
@@ -136,7 +195,7 @@ function findSkills(sectionLines: string[], text: string): string[] {
       .trim();
     const key = skill.toLowerCase();
     if (!skill || skill.length > SKILL_MAX_CHARS || skill.split(/\s+/).length > 5 || seen.has(key)) return;
-    if (!/\p{L}/u.test(skill)) return;
+    if (!/\p{L}/u.test(skill) || isLanguage(skill)) return;
     seen.add(key);
     found.push(skill);
   };
@@ -144,7 +203,7 @@ function findSkills(sectionLines: string[], text: string): string[] {
     for (const item of line.split(/[,;|•·▪◦●、，；]|\s{2,}|\s\/\s|\s-\s/)) add(item);
   }
   for (const { name, pattern } of DICTIONARY) if (pattern.test(text)) add(name);
-  return found.slice(0, SKILLS_MAX);
+  return withoutShorterForms(found).slice(0, SKILLS_MAX);
 }
 
 const MONTHS = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec'];
