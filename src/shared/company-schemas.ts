@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { isoMoment } from './admin-task-schemas';
 import { emailSchema } from './auth-schemas';
 import { LOCALES } from './enums';
 import { idField, idParamField, optionalText, personName, requiredText } from './form-fields';
@@ -98,3 +99,14 @@ export const reviewAnswerSchema = v.pipe(
     ['reason'],
   ),
 );
+
+/**
+ * `GET /api/admin/companies/insight`: referrals first shared with a company in [from, to) (moments; `to`
+ * exclusive), grouped by company, task or promo.
+ */
+export const companyInsightQuerySchema = v.object({
+  groupBy: v.optional(v.picklist(['company', 'task', 'promo'], 'field_invalid'), 'company'),
+  from: v.optional(isoMoment('field_invalid')),
+  to: v.optional(isoMoment('field_invalid')),
+});
+export type CompanyInsightQuery = v.InferOutput<typeof companyInsightQuerySchema>;

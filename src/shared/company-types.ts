@@ -134,3 +134,23 @@ export interface ReviewAnswered {
   hiringStatus: HiringStatus;
   moved: boolean;
 }
+
+/** One group of `GET /api/admin/companies/insight` (issue 45, Insight). */
+export interface CompanyInsightRow {
+  /** The company's, task's or promo's id; 0 for referrals made outside any promo. */
+  id: number;
+  name: string;
+  /** Referrals first shared with a company in the period: the funnel's "shared with the company" step. */
+  shared: number;
+  /** Of those, the ones a company answered. */
+  answered: number;
+  /** Median hours from a referral's first sharing to the company's first answer; null when none answered. */
+  medianAnswerHours: number | null;
+  /** The first answers, by kind. */
+  answers: Record<CompanyAnswer, number>;
+}
+
+export interface CompanyInsight {
+  groupBy: 'company' | 'task' | 'promo';
+  items: CompanyInsightRow[];
+}

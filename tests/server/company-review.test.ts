@@ -623,6 +623,48 @@ describe.each(DIALECTS)('company review links on %s', (dialect) => {
     expect(referral.hiring_status).toBe('INTERVIEW');
   });
 
+  it("counts referrals shared with each company and the median hours to the company's first answer", async () => {
+    const kopiTask = await insertTask(t, { company: 'Kopi', code: 'K-1', title: 'Barista' });
+    const tehTask = await insertTask(t, { company: 'Teh', code: 'T-9', title: 'Cashier' });
+    const kopi = await company('Kopi');
+    const teh = await company('Teh', { name: 'Ali', email: 'ali@teh.example', locale: 'en' });
+    const [a, b, c] = [await consented(kopiTask), await consented(kopiTask), await consented(kopiTask)];
+    const d = await consented(tehTask);
+    await body(await share(kopiTask, { referralIds: [a.id, b.id, c.id], contactIds: [kopi.contactId] }), 201);
+    const kopiToken = await reviewToken();
+    await body(await share(tehTask, { referralIds: [d.id], contactIds: [teh.contactId] }), 201);
+    const start = t.clock.now().toISOString();
+    t.clock.advance(2 * 3_600_000);
+    await body(await answer(kopiToken, { referralId: a.id, answer: 'INTERVIEW' }), 200);
+    t.clock.advance(3 * 3_600_000);
+    await body(await answer(kopiToken, { referralId: b.id, answer: 'NOT_A_FIT', reason: 'Too junior.' }), 200);
+    await refreshLogin(t, admin);
+
+    const byCompany = await body<{ items: unknown[] }>(await adminCall(`/insight?from=${start}`), 200);
+    expect(byCompany.items).toEqual([
+      {
+        id: kopi.companyId,
+        name: 'Kopi',
+        shared: 3,
+        answered: 2,
+        medianAnswerHours: 3.5,
+        answers: { SHORTLIST: 0, INTERVIEW: 1, NOT_A_FIT: 1 },
+      },
+      {
+        id: teh.companyId,
+        name: 'Teh',
+        shared: 1,
+        answered: 0,
+        medianAnswerHours: null,
+        answers: { SHORTLIST: 0, INTERVIEW: 0, NOT_A_FIT: 0 },
+      },
+    ]);
+    const byTask = await body<{ items: { name: string }[] }>(await adminCall('/insight?groupBy=task'), 200);
+    expect(byTask.items.map((row) => row.name)).toEqual(['K-1 Barista', 'T-9 Cashier']);
+    // A period that ends before the sharing holds nothing.
+    expect((await body<{ items: unknown[] }>(await adminCall(`/insight?to=${start}`), 200)).items).toEqual([]);
+  });
+
   it('leaves Offered and Hired to the admin: an answer then moves nothing', async () => {
     const taskId = await insertTask(t, { company: 'Kopi' });
     const { contactId } = await company('Kopi');

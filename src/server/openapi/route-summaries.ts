@@ -140,6 +140,8 @@ export const ROUTE_SUMMARIES: Record<string, string> = {
   'POST /api/admin/companies/shares/:shareId/revoke': 'Revoke a review link',
   'POST /api/admin/companies/shares/:shareId/referrals': 'Add referrals to a review link',
   'DELETE /api/admin/companies/shares/:shareId/referrals/:referralId': 'Take a referral off a review link',
+  'GET /api/admin/companies/insight':
+    'Referrals shared with companies and the median hours to their first answer, per company, task or promo',
   'POST /api/admin/companies/answers/:answerId/reverse':
     "Reverse the hiring move a company's answer made, with a reason",
   'GET /api/admin/dashboard': "The admin's dashboard figures",

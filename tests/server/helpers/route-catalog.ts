@@ -1350,6 +1350,12 @@ export const ROUTE_CATALOG: RouteRow[] = [
     },
   },
   {
+    method: 'GET',
+    path: '/api/admin/companies/insight',
+    expect: adminOnly(),
+    build: () => ({ path: '/api/admin/companies/insight', query: { groupBy: 'task' } }),
+  },
+  {
     method: 'POST',
     path: '/api/admin/companies/answers/:answerId/reverse',
     expect: adminOnly(),

@@ -7,6 +7,7 @@ import {
   companyContactInputSchema,
   companyContactParamSchema,
   companyInputSchema,
+  companyInsightQuerySchema,
   companyListQuerySchema,
   shareCreateSchema,
   shareParamSchema,
@@ -24,6 +25,7 @@ import {
   renameCompany,
   updateContact,
 } from './company.service';
+import { companyInsight } from './company-insight';
 import { addShareReferrals, createShares, listTaskShares, removeShareReferral, revokeShare } from './company-shares';
 import { reverseCompanyAnswer } from './review-answer';
 
@@ -79,6 +81,9 @@ export const adminCompanyRoutes = new Hono<AppEnv>()
         },
         200,
       ),
+  )
+  .get('/insight', validate('query', companyInsightQuerySchema), async (c) =>
+    c.json({ success: true as const, data: await companyInsight(c.get('deps'), c.req.valid('query')) }, 200),
   )
   .get('/', validate('query', companyListQuerySchema), async (c) =>
     c.json({ success: true as const, data: await listCompanies(c.get('deps'), c.req.valid('query')) }, 200),
