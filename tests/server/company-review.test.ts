@@ -222,12 +222,21 @@ describe.each(DIALECTS)('company review links on %s', (dialect) => {
         },
       ],
     ]);
+    // So does the person's page in Data protection.
+    const person = await body<{ access: { actorKind: string; actorName: string | null }[] }>(
+      await t.request(`/api/admin/data-protection/people/${a.talentId}`, { headers: admin.headers }),
+      200,
+    );
+    expect(person.access.filter((line) => line.actorKind === 'COMPANY_CONTACT').map((line) => line.actorName)).toEqual([
+      'Tan Mei Ling, kopi digital SDN BHD',
+      'Tan Mei Ling, kopi digital SDN BHD',
+    ]);
     // A user's lines are a user's: a contact whose id is a user's id is not among them.
-    const adminLines = await body<{ total: number }>(
+    const userLines = await body<{ items: { actor: { kind: string } }[] }>(
       await t.request(`/api/admin/access-log?actorId=${contactId}`, { headers: admin.headers }),
       200,
     );
-    expect(adminLines.total).toBe(0);
+    expect(userLines.items.filter((item) => item.actor.kind === 'COMPANY_CONTACT')).toEqual([]);
 
     // The talent's data page (and its export) lists the sharing and the company's looks.
     const dataToken = await issueOneTimeToken(t.db, {

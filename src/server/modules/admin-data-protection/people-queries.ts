@@ -284,7 +284,14 @@ function parseDetail(json: string | null): Record<string, unknown> | null {
 export async function accessLinesOf(db: DB, talentId: number): Promise<PersonAccess[]> {
   const lines = await db
     .selectFrom('access_log')
-    .leftJoin('users', 'users.id', 'access_log.actor_id')
+    // A user's name for a user's line only; a hiring company's contact (issue 45) is named with the company.
+    .leftJoin('users', (join) =>
+      join.onRef('users.id', '=', 'access_log.actor_id').on('access_log.actor_kind', 'in', ['ADMIN', 'RECRUITER']),
+    )
+    .leftJoin('company_contacts', (join) =>
+      join.onRef('company_contacts.id', '=', 'access_log.actor_id').on('access_log.actor_kind', '=', 'COMPANY_CONTACT'),
+    )
+    .leftJoin('companies', 'companies.id', 'company_contacts.company_id')
     .select([
       'access_log.id',
       'access_log.action',
@@ -294,6 +301,8 @@ export async function accessLinesOf(db: DB, talentId: number): Promise<PersonAcc
       'access_log.detail',
       'access_log.created_at',
       'users.full_name as actor_name',
+      'company_contacts.name as contact_name',
+      'companies.name as company_name',
     ])
     .where('access_log.talent_id', '=', talentId)
     .orderBy('access_log.created_at', 'desc')
@@ -305,7 +314,10 @@ export async function accessLinesOf(db: DB, talentId: number): Promise<PersonAcc
       id: a.id,
       action: a.action,
       actorKind: a.actor_kind,
-      actorName: a.actor_name ?? null,
+      actorName:
+        a.actor_kind === 'COMPANY_CONTACT'
+          ? [a.contact_name, a.company_name].filter(Boolean).join(', ') || null
+          : (a.actor_name ?? null),
       subjectKind: a.subject_kind,
       subjectId: a.subject_id,
       detail: parseDetail(a.detail),
