@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import * as companiesMigration from '#src/server/db/migrations/2026-11-29-019-companies.ts';
+import { renderEmail } from '#src/server/mail/templates.ts';
 import { eraseTalent } from '#src/server/personal-data/erase-talent.ts';
 import { issueOneTimeToken } from '#src/server/security/one-time-tokens.ts';
 import type { ReviewCandidate, ReviewView, ShareSummary, TaskShares } from '#src/shared/company-types.ts';
@@ -136,6 +137,12 @@ describe.each(DIALECTS)('company review links on %s', (dialect) => {
     const token = await reviewToken();
     const row = await t.db.selectFrom('company_shares').select('token_hash').executeTakeFirstOrThrow();
     expect(row.token_hash).not.toContain(token);
+    // In the contact's language, with the link, and naming no candidate.
+    const rendered = renderEmail('company_review', mail.locale, mail.payload, { appUrl: t.env.APP_URL });
+    expect(rendered.subject).toBe(`Calon untuk disemak bagi jawatan Task 1`);
+    expect(rendered.text).toContain('Kopi Digital Sdn Bhd');
+    expect(rendered.text).toContain(mail.payload.link);
+    expect(rendered.text).not.toContain('Talent');
   });
 
   it('shows the task and candidates without contact details, and records every look', async () => {
@@ -322,9 +329,12 @@ describe.each(DIALECTS)('company review links on %s', (dialect) => {
       404,
     );
 
-    // Added back, then the link expires: 410 with nothing in it.
+    // Added back, then the link expires: 410 with nothing in it, and nothing more can be added to it.
     await body(await adminCall(`/shares/${shareId}/referrals`, { method: 'POST', json: { referralIds: [b.id] } }), 200);
     t.clock.advance(2 * DAY + 1);
+    await refreshLogin(t, admin);
+    const closed = await adminCall(`/shares/${shareId}/referrals`, { method: 'POST', json: { referralIds: [a.id] } });
+    expect(closed.status).toBe(409);
     const expired = await view(token);
     expect(expired.status).toBe(410);
     const text = await expired.text();
