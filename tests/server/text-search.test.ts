@@ -356,5 +356,7 @@ describe.each(DIALECTS)('text search on %s', (dialect) => {
         await owner.destroy();
       }
     },
+    // A database and a role of its own, migrated from nothing: seconds, more on a loaded machine.
+    60_000,
   );
 });
