@@ -26,7 +26,8 @@ import { linkPageOf, renderLinkPage } from './modules/talent-links/link-page';
 //   (seed section 1), plus the same X-Robots-Tag header;
 // - the talent's consent and ITA pages answer talent.html with the link's content written in, in the
 //   talent's language (issue 28: modules/talent-links/link-page.ts), never cached: it is one person's;
-//   the talent's data page (the app's shell at /talent/data?token=…) is never cached either.
+//   the talent's data page (the app's shell at /talent/data?token=…) and a company's review page
+//   (/review?token=…, issue 45) are never cached either.
 
 const ROBOTS = 'noindex, noarchive, nofollow';
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -35,7 +36,7 @@ const SHORT = 'public, max-age=3600';
 // The talent's data page (issue 43.12): its address holds the data link's token and the page shows
 // their data, so no copy of it is kept anywhere (no-store, no ETag), as the consent and ITA pages. The
 // data itself comes from /api/public/data, whose answers are no-store too (answer-basics.ts).
-const NO_STORE_ROUTES = new Set<AppRoutePath>(['/talent/data/']);
+const NO_STORE_ROUTES = new Set<AppRoutePath>(['/talent/data/', '/review']);
 const COMPRESSIBLE = /^(text\/|application\/(json|manifest\+json|javascript)|image\/svg\+xml)/;
 
 type Shell = { key: string; indexed: string; plain: string };

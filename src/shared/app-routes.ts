@@ -16,6 +16,7 @@ export const APP_ROUTE_PATHS = [
   '/contact',
   '/faq',
   '/privacy-policy',
+  '/review',
   '/terms-and-conditions',
   '/login',
   '/reset-password',
