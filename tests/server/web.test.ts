@@ -208,6 +208,17 @@ describe('serving the built app', () => {
     expect((await app.request('/talent/data/request')).headers.get('Cache-Control')).toBe('no-cache');
   });
 
+  // Issue 45: a company's review page holds its link's token in the address, as the data page does.
+  it('answers a hiring company’s review page no-store, with no ETag, in every language', async () => {
+    const app = appWith();
+    for (const url of ['/review?token=abc', '/ms/review?token=abc', '/zh/review?token=abc']) {
+      const res = await app.request(url);
+      expect(res.status, url).toBe(200);
+      expect(res.headers.get('Cache-Control'), url).toBe('no-store');
+      expect(res.headers.get('ETag'), url).toBeNull();
+    }
+  });
+
   it('knows exactly the route tree’s screens (src/routeTree.gen.ts)', () => {
     const tree = readFileSync(path.resolve(import.meta.dirname, '../../src/routeTree.gen.ts'), 'utf8');
     const block = /export interface FileRoutesByFullPath \{\n([\s\S]*?)\n\}/.exec(tree)?.[1] ?? '';
