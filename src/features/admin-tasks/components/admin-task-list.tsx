@@ -19,6 +19,8 @@ type AdminTaskListProps = {
   filters: AdminTaskFilters;
   onChange: (patch: Partial<AdminTaskFilters>) => void;
   onEdit: (taskId: number) => void;
+  /** "Share with the company": the task's review links (issue 45). */
+  onShare: (taskId: number) => void;
   onCreate: () => void;
 };
 
@@ -68,6 +70,20 @@ function EditButton({ task, onEdit }: { task: AdminTaskSummary; onEdit: (id: num
   );
 }
 
+function ShareButton({ task, onShare }: { task: AdminTaskSummary; onShare: (id: number) => void }) {
+  return (
+    <button
+      type="button"
+      className="btn btn-xs btn-outline"
+      onClick={() => onShare(task.id)}
+      aria-haspopup="dialog"
+      aria-label={m.admin_share_button_named({ title: task.title })}
+    >
+      {m.admin_share_button()}
+    </button>
+  );
+}
+
 function Badges({ task }: { task: AdminTaskSummary }) {
   return (
     <span className="flex flex-wrap gap-1">
@@ -87,7 +103,7 @@ const quotaUsed = (task: AdminTaskSummary) =>
 const NUMBER = 'text-right tabular-nums whitespace-nowrap';
 
 // A function: the headings are read in the current language at each render.
-const columns = (onEdit: (id: number) => void): Column<AdminTaskSummary>[] => [
+const columns = (onEdit: (id: number) => void, onShare: (id: number) => void): Column<AdminTaskSummary>[] => [
   {
     header: m.admin_tasks_col_task(),
     // A title stays readable (two or three lines) while the other columns keep to one line each.
@@ -126,6 +142,7 @@ const columns = (onEdit: (id: number) => void): Column<AdminTaskSummary>[] => [
     cell: (task) => (
       <div className="flex justify-end gap-1">
         <EditButton task={task} onEdit={onEdit} />
+        <ShareButton task={task} onShare={onShare} />
         <TaskStatusAction task={task} />
       </div>
     ),
@@ -133,7 +150,7 @@ const columns = (onEdit: (id: number) => void): Column<AdminTaskSummary>[] => [
 ];
 
 // The admin's tasks: filters, sort and page in the URL; a table on a desktop, cards on a phone.
-export function AdminTaskList({ data, filters, onChange, onEdit, onCreate }: AdminTaskListProps) {
+export function AdminTaskList({ data, filters, onChange, onEdit, onShare, onCreate }: AdminTaskListProps) {
   const change = (patch: Partial<AdminTaskFilters>) => onChange({ ...patch, page: 1 });
   const defaults = ADMIN_TASK_DEFAULTS;
   const filtered =
@@ -173,7 +190,7 @@ export function AdminTaskList({ data, filters, onChange, onEdit, onCreate }: Adm
         <TableAndCards
           label={m.admin_tasks_list_label()}
           items={data.items}
-          columns={columns(onEdit)}
+          columns={columns(onEdit, onShare)}
           rowTestId="admin-task-row"
           cardTestId="admin-task-card"
           card={(task) => (
@@ -198,6 +215,7 @@ export function AdminTaskList({ data, filters, onChange, onEdit, onCreate }: Adm
               </p>
               <div className="card-actions justify-end">
                 <EditButton task={task} onEdit={onEdit} />
+                <ShareButton task={task} onShare={onShare} />
                 <TaskStatusAction task={task} />
               </div>
             </>

@@ -3,6 +3,7 @@ import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
 import { useState } from 'react';
 import { RouteLoadError } from '#src/components/list/list-states.tsx';
 import { RoutePending } from '#src/components/list/route-pending.tsx';
+import { ShareDialog } from '#src/features/admin-companies/components/share-dialog.tsx';
 import { adminTasksQueryOptions } from '#src/features/admin-tasks/api.ts';
 import { AdminTaskList } from '#src/features/admin-tasks/components/admin-task-list.tsx';
 import { TaskFormDialog } from '#src/features/admin-tasks/components/task-form-dialog.tsx';
@@ -28,6 +29,8 @@ function AdminTasksPage() {
   const navigate = Route.useNavigate();
   // null: no dialog; 'new': a new task; a number: that task's edit.
   const [editing, setEditing] = useState<number | 'new' | null>(null);
+  // The task whose review links for its company are open (issue 45), or null.
+  const [sharing, setSharing] = useState<number | null>(null);
   return (
     <section className="space-y-4">
       <div className="flex flex-wrap items-end justify-between gap-2">
@@ -49,6 +52,7 @@ function AdminTasksPage() {
         filters={filters}
         onChange={(patch) => navigate({ search: (prev) => ({ ...prev, ...patch }) })}
         onEdit={setEditing}
+        onShare={setSharing}
         onCreate={() => setEditing('new')}
       />
       {editing !== null && (
@@ -58,6 +62,7 @@ function AdminTasksPage() {
           onClose={() => setEditing(null)}
         />
       )}
+      {sharing !== null && <ShareDialog key={sharing} taskId={sharing} onClose={() => setSharing(null)} />}
     </section>
   );
 }

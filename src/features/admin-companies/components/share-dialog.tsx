@@ -1,0 +1,216 @@
+import { useQuery } from '@tanstack/react-query';
+import { type FormEvent, useState } from 'react';
+import { Choice, ChoiceGroup } from '#src/components/form/fields.tsx';
+import { FormAlert } from '#src/components/form/form-alert.tsx';
+import { TextField } from '#src/components/form/text-field.tsx';
+import { FormDialog } from '#src/components/form-dialog.tsx';
+import { toast } from '#src/components/toast/toast-store.ts';
+import {
+  taskReferralsQueryOptions,
+  taskSharesQueryOptions,
+  useCreateSharesMutation,
+} from '#src/features/admin-companies/api.ts';
+import { asAppError, errorMessage } from '#src/lib/app-error.ts';
+import { CONSENT_LABELS, HIRING_LABELS } from '#src/lib/enum-labels/referral-labels.ts';
+import { fieldMessage } from '#src/lib/field-errors.ts';
+import { m } from '#src/paraglide/messages.js';
+import type { AdminReferralRow } from '#src/shared/admin-referral-types.ts';
+import { SHARE_DEFAULT_DAYS, SHARE_MAX_DAYS } from '#src/shared/company-schemas.ts';
+import type { TaskShares } from '#src/shared/company-types.ts';
+import { ContactForm } from './contact-form';
+import { TaskShareList } from './task-share-list';
+
+const CLOSED = ['HIRED', 'REJECTED', 'WITHDRAWN'];
+
+/** Why a referral cannot go on a link, as the server would say; null when it can. */
+function notShareable(referral: AdminReferralRow): string | null {
+  if (referral.consentStatus !== 'CONFIRMED') return m.admin_share_refused_consent();
+  if (CLOSED.includes(referral.hiringStatus)) return m.admin_share_refused_closed();
+  return null;
+}
+
+// "Share with the company" from a task (issue 45): chosen referrals go to chosen contacts of the task's
+// company, one review link each, e-mailed in the contact's language. Below, the task's links: their state,
+// when they were opened, the company's answers, and Revoke.
+export function ShareDialog({ taskId, onClose }: { taskId: number; onClose: () => void }) {
+  const shares = useQuery(taskSharesQueryOptions(taskId));
+  const create = useCreateSharesMutation(taskId);
+  return (
+    <FormDialog
+      testId="share-dialog"
+      title={
+        shares.data
+          ? m.admin_share_title({ company: shares.data.company.name, title: shares.data.task.title })
+          : m.admin_share_action()
+      }
+      closeLabel={m.admin_tasks_close_dialog()}
+      widthClassName="sm:max-w-3xl"
+      pending={create.isPending}
+      onClose={onClose}
+    >
+      {(close) =>
+        shares.data ? (
+          <>
+            <ShareForm taskId={taskId} data={shares.data} onCancel={close} />
+            <TaskShareList taskId={taskId} shares={shares.data.shares} />
+          </>
+        ) : shares.isError ? (
+          <FormAlert message={errorMessage(shares.error)} />
+        ) : (
+          <p role="status" className="flex items-center gap-2 text-base-content/70">
+            <span className="loading loading-spinner loading-sm" aria-hidden="true" />
+            {m.common_loading()}
+          </p>
+        )
+      }
+    </FormDialog>
+  );
+}
+
+function ShareForm({ taskId, data, onCancel }: { taskId: number; data: TaskShares; onCancel: () => void }) {
+  const referrals = useQuery(taskReferralsQueryOptions(taskId));
+  const create = useCreateSharesMutation(taskId);
+  const [picked, setPicked] = useState<number[]>([]);
+  const [contacts, setContacts] = useState<number[]>([]);
+  const [days, setDays] = useState(String(SHARE_DEFAULT_DAYS));
+  const [errors, setErrors] = useState<{ referrals?: string; contacts?: string; days?: string }>({});
+  const [refused, setRefused] = useState<Record<number, string>>({});
+  const [addingContact, setAddingContact] = useState(false);
+  const toggle = (list: number[], id: number, on: boolean) => (on ? [...list, id] : list.filter((x) => x !== id));
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const expiresInDays = Number(days);
+    const next: typeof errors = {};
+    if (picked.length === 0) next.referrals = m.admin_share_pick_referral();
+    if (contacts.length === 0) next.contacts = m.admin_share_pick_contact();
+    if (!Number.isInteger(expiresInDays) || expiresInDays < 1 || expiresInDays > SHARE_MAX_DAYS)
+      next.days = m.admin_share_days_invalid({ max: String(SHARE_MAX_DAYS) });
+    setErrors(next);
+    setRefused({});
+    if (Object.keys(next).length > 0) return;
+    create.mutate(
+      { referralIds: picked, contactIds: contacts, expiresInDays },
+      {
+        onSuccess: ({ shares }) => {
+          toast.success(m.admin_share_sent_toast({ count: String(shares.length) }));
+          setPicked([]);
+          setContacts([]);
+        },
+        onError: (error) => {
+          const fields = asAppError(error).fields ?? {};
+          const byReferral: Record<number, string> = {};
+          for (const [key, why] of Object.entries(fields)) {
+            if (key.startsWith('referrals.')) byReferral[Number(key.slice('referrals.'.length))] = fieldMessage(why);
+          }
+          setRefused(byReferral);
+        },
+      },
+    );
+  };
+
+  const items = referrals.data?.items ?? [];
+  const refusal = create.error ? asAppError(create.error) : null;
+  return (
+    <form className="flex flex-col gap-2" onSubmit={submit} noValidate aria-label={m.admin_share_action()}>
+      <p className="text-sm text-base-content/70">{m.admin_share_intro()}</p>
+      <ChoiceGroup id="share-referrals" legend={m.admin_share_referrals()} error={errors.referrals}>
+        <div className="flex w-full flex-col">
+          {referrals.isPending && <span className="text-sm text-base-content/70">{m.common_loading()}</span>}
+          {referrals.isError && <FormAlert message={errorMessage(referrals.error)} />}
+          {referrals.data && items.length === 0 && (
+            <span className="text-sm text-base-content/70">{m.admin_share_no_referrals()}</span>
+          )}
+          {items.map((referral) => {
+            const why = notShareable(referral);
+            return (
+              <div key={referral.id} className="flex flex-col" data-testid="share-referral">
+                <Choice
+                  type="checkbox"
+                  name="share-referral"
+                  value={String(referral.id)}
+                  checked={picked.includes(referral.id)}
+                  disabled={why !== null || create.isPending}
+                  onChange={(on) => setPicked((list) => toggle(list, referral.id, on))}
+                  label={
+                    <span>
+                      {referral.talentName}{' '}
+                      <span className="text-xs text-base-content/60">
+                        {HIRING_LABELS[referral.hiringStatus]()} · {CONSENT_LABELS[referral.consentStatus]()}
+                      </span>
+                    </span>
+                  }
+                />
+                {(refused[referral.id] ?? why) && (
+                  <span
+                    className={`-mt-2 mb-1 ml-7 text-xs ${refused[referral.id] ? 'text-error' : 'text-base-content/60'}`}
+                  >
+                    {refused[referral.id] ?? why}
+                  </span>
+                )}
+              </div>
+            );
+          })}
+        </div>
+      </ChoiceGroup>
+      <ChoiceGroup id="share-contacts" legend={m.admin_share_contacts()} error={errors.contacts}>
+        {data.contacts.length === 0 && (
+          <span className="text-sm text-base-content/70">
+            {m.admin_share_no_contacts({ company: data.company.name })}
+          </span>
+        )}
+        {data.contacts.map((contact) => (
+          <Choice
+            key={contact.id}
+            type="checkbox"
+            name="share-contact"
+            value={String(contact.id)}
+            checked={contacts.includes(contact.id)}
+            disabled={create.isPending}
+            onChange={(on) => setContacts((list) => toggle(list, contact.id, on))}
+            label={`${contact.name} <${contact.email}>`}
+          />
+        ))}
+      </ChoiceGroup>
+      {addingContact || data.contacts.length === 0 ? (
+        <ContactForm
+          taskId={taskId}
+          companyId={data.company.id}
+          onAdded={(id) => {
+            setContacts((list) => [...list, id]);
+            setAddingContact(false);
+          }}
+          onCancel={data.contacts.length > 0 ? () => setAddingContact(false) : undefined}
+        />
+      ) : (
+        <button type="button" className="btn btn-ghost btn-sm self-start" onClick={() => setAddingContact(true)}>
+          {m.admin_share_add_contact()}
+        </button>
+      )}
+      <TextField
+        id="share-days"
+        type="number"
+        inputMode="numeric"
+        min={1}
+        max={SHARE_MAX_DAYS}
+        label={m.admin_share_days()}
+        value={days}
+        error={errors.days}
+        className="sm:max-w-32"
+        onChange={(event) => setDays(event.target.value)}
+      />
+      {refusal && (
+        <FormAlert message={Object.keys(refused).length > 0 ? m.admin_share_refused() : errorMessage(refusal)} />
+      )}
+      <div className="flex flex-wrap justify-end gap-2">
+        <button type="button" className="btn btn-ghost" onClick={onCancel} disabled={create.isPending}>
+          {m.admin_tasks_cancel()}
+        </button>
+        <button type="submit" className="btn btn-primary" disabled={create.isPending} aria-busy={create.isPending}>
+          {create.isPending && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
+          {m.admin_share_submit()}
+        </button>
+      </div>
+    </form>
+  );
+}

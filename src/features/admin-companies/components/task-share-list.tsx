@@ -1,0 +1,90 @@
+import { ConfirmButton } from '#src/components/confirm-button.tsx';
+import { useRevokeShareMutation } from '#src/features/admin-companies/api.ts';
+import { formatDateTime } from '#src/lib/format.ts';
+import { m } from '#src/paraglide/messages.js';
+import type { CompanyAnswer } from '#src/shared/company-schemas.ts';
+import type { ShareState, ShareSummary } from '#src/shared/company-types.ts';
+
+const STATE_LABELS: Record<ShareState, () => string> = {
+  OPEN: m.admin_share_state_open,
+  EXPIRED: m.admin_share_state_expired,
+  REVOKED: m.admin_share_state_revoked,
+};
+const STATE_BADGES: Record<ShareState, string> = {
+  OPEN: 'badge-success',
+  EXPIRED: 'badge-neutral',
+  REVOKED: 'badge-error',
+};
+const ANSWER_LABELS: Record<CompanyAnswer, () => string> = {
+  SHORTLIST: m.company_answer_shortlist,
+  INTERVIEW: m.company_answer_interview,
+  NOT_A_FIT: m.company_answer_not_a_fit,
+};
+
+// The task's review links, newest first: to whom, until when, whether they were opened, what was answered.
+export function TaskShareList({ taskId, shares }: { taskId: number; shares: ShareSummary[] }) {
+  const revoke = useRevokeShareMutation(taskId);
+  return (
+    <section className="flex flex-col gap-2 border-t border-base-300 pt-3" aria-labelledby="task-shares-heading">
+      <h3 id="task-shares-heading" className="font-semibold">
+        {m.admin_share_links()}
+      </h3>
+      {shares.length === 0 && <p className="text-sm text-base-content/70">{m.admin_share_no_links()}</p>}
+      <ul className="flex flex-col gap-2">
+        {shares.map((share) => (
+          <li key={share.id} className="rounded-box border border-base-300 p-3 text-sm" data-testid="task-share">
+            <div className="flex flex-wrap items-center justify-between gap-2">
+              <span className="font-medium">
+                {share.contact.name} <span className="text-base-content/60">{`<${share.contact.email}>`}</span>
+              </span>
+              <span className="flex items-center gap-2">
+                <span className={`badge badge-soft badge-sm ${STATE_BADGES[share.state]}`}>
+                  {STATE_LABELS[share.state]()}
+                </span>
+                {share.state === 'OPEN' && (
+                  <ConfirmButton
+                    label={m.admin_share_revoke()}
+                    ariaLabel={m.admin_share_revoke_named({ name: share.contact.name })}
+                    className="btn btn-xs btn-outline btn-error"
+                    title={m.admin_share_revoke_title({ name: share.contact.name })}
+                    text={m.admin_share_revoke_text()}
+                    cancelLabel={m.admin_tasks_cancel()}
+                    tone="danger"
+                    run={async () => {
+                      await revoke.mutateAsync(share.id);
+                      return m.admin_share_revoked_toast({ name: share.contact.name });
+                    }}
+                  />
+                )}
+              </span>
+            </div>
+            <p className="text-xs text-base-content/70">
+              {m.admin_share_until({ date: formatDateTime(share.expiresAt) })} ·{' '}
+              {share.firstOpenedAt
+                ? m.admin_share_opened({
+                    first: formatDateTime(share.firstOpenedAt),
+                    last: formatDateTime(share.lastOpenedAt ?? share.firstOpenedAt),
+                  })
+                : m.admin_share_not_opened()}
+            </p>
+            <ul className="mt-1 flex flex-col gap-0.5">
+              {share.referrals.map((line) => (
+                <li key={line.referralId}>
+                  {line.talentName}:{' '}
+                  {line.answer ? (
+                    <span className="font-medium">
+                      {ANSWER_LABELS[line.answer.answer]()}
+                      {line.answer.reason && <span className="font-normal"> ({line.answer.reason})</span>}
+                    </span>
+                  ) : (
+                    <span className="text-base-content/60">{m.admin_share_no_answer()}</span>
+                  )}
+                </li>
+              ))}
+            </ul>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

@@ -1,0 +1,101 @@
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { clearToasts, getToasts } from '#src/components/toast/toast-store.ts';
+import { clearAuthTokens } from '#src/lib/auth-session.ts';
+import { insertReferral, insertTalent, insertTask } from '#tests/server/helpers/rows.ts';
+import { inProcessApiForFile } from './helpers/in-process-api';
+import { renderAppAt } from './helpers/render-app';
+
+// Issue 45: Admin › Tasks › Share with the company, against the real API in-process.
+const server = inProcessApiForFile();
+
+beforeEach(() => {
+  clearAuthTokens();
+  clearToasts();
+  server.advance(60 * 60_000); // a fresh rate-limit window
+});
+afterEach(() => cleanup());
+
+/** A task of Kopi Digital with referrals: two consented, one waiting for the talent's consent. */
+async function taskWithReferrals() {
+  const adminEmail = await server.createUser({ roles: ['ROLE_ADMIN'], fullName: 'Farah Admin' });
+  const recruiterEmail = await server.createUser({ fullName: 'Siti Rahman' });
+  const recruiter = await server.db
+    .selectFrom('users')
+    .select(['id', 'created_at'])
+    .where('email', '=', recruiterEmail)
+    .executeTakeFirstOrThrow();
+  const now = new Date(recruiter.created_at);
+  const rows = { db: server.db, clock: { now: () => now } };
+  const taskId = await insertTask(rows, { title: 'Sales Executive', company: 'Kopi Digital Sdn Bhd' });
+  const talent = (full_name: string) => insertTalent(rows, recruiter.id, { full_name });
+  const aisyah = await insertReferral(rows, await talent('Nur Aisyah binti Hamzah'), taskId, {
+    consent_status: 'CONFIRMED',
+  });
+  const wei = await insertReferral(rows, await talent('Lim Wei Jie'), taskId, { consent_status: 'CONFIRMED' });
+  await insertReferral(rows, await talent('Priya Nair'), taskId);
+  await server.signIn(adminEmail);
+  return { taskId, aisyah, wei };
+}
+
+const sharedReferrals = async () =>
+  (await server.db.selectFrom('company_share_referrals').select('referral_id').execute()).map((r) => r.referral_id);
+
+describe('Admin › Tasks › Share with the company', () => {
+  it('refuses a referral whose consent no longer stands, with its reason, then shares and revokes a link', async () => {
+    const { aisyah, wei } = await taskWithReferrals();
+    renderAppAt('/admin/tasks');
+    const table = within(await screen.findByRole('table', { name: 'Tasks' }));
+    const row = within(table.getByText('Sales Executive').closest('tr') as HTMLElement);
+    fireEvent.click(row.getByRole('button', { name: 'Share Sales Executive with the company' }));
+    const dialog = within(await screen.findByTestId('share-dialog'));
+    expect(await dialog.findByText('Share Sales Executive with Kopi Digital Sdn Bhd')).toBeTruthy();
+
+    // A referral waiting for the talent's consent cannot be picked, and says why.
+    const pending = await dialog.findByRole('checkbox', { name: /Priya Nair/ });
+    expect((pending as HTMLInputElement).disabled).toBe(true);
+    expect(dialog.getByText('The talent has not confirmed consent')).toBeTruthy();
+
+    // The company has no contact yet: one is added in place, and chosen.
+    expect(dialog.getByText('Kopi Digital Sdn Bhd has no contact yet: add one to share with.')).toBeTruthy();
+    fireEvent.change(dialog.getByLabelText('Name'), { target: { value: 'Tan Mei Ling' } });
+    fireEvent.change(dialog.getByLabelText('E-mail'), { target: { value: 'mei@kopi.example' } });
+    fireEvent.change(dialog.getByLabelText('Language of the e-mails'), { target: { value: 'ms' } });
+    fireEvent.click(dialog.getByRole('button', { name: 'Add this contact' }));
+    const contact = await dialog.findByRole('checkbox', { name: 'Tan Mei Ling <mei@kopi.example>' });
+    await waitFor(() => expect((contact as HTMLInputElement).checked).toBe(true));
+
+    fireEvent.click(dialog.getByRole('checkbox', { name: /Nur Aisyah binti Hamzah/ }));
+    fireEvent.click(dialog.getByRole('checkbox', { name: /Lim Wei Jie/ }));
+    // Wei withdraws his consent while the dialog is open: the server refuses the whole request, saying why.
+    await server.db.updateTable('referrals').set({ consent_status: 'DECLINED' }).where('id', '=', wei).execute();
+    fireEvent.click(dialog.getByRole('button', { name: 'Share and e-mail the links' }));
+    expect(
+      await dialog.findByText('Nothing was shared: some referrals cannot be shared (the reason is beside each).'),
+    ).toBeTruthy();
+    const weiLine = dialog.getAllByTestId('share-referral').find((line) => line.textContent?.includes('Lim Wei Jie'));
+    expect(within(weiLine as HTMLElement).getByText('The talent has not confirmed consent')).toBeTruthy();
+    expect(await sharedReferrals()).toEqual([]);
+
+    fireEvent.click(dialog.getByRole('checkbox', { name: /Lim Wei Jie/ }));
+    fireEvent.click(dialog.getByRole('button', { name: 'Share and e-mail the links' }));
+    await waitFor(() => expect(getToasts().map((toast) => toast.message)).toContain('Shared: review links sent (1).'));
+    expect(await sharedReferrals()).toEqual([aisyah]);
+    const link = within(await dialog.findByTestId('task-share'));
+    expect(link.getByText('Open')).toBeTruthy();
+    expect(link.getByText('not opened yet', { exact: false })).toBeTruthy();
+    expect(link.getByText('no answer yet')).toBeTruthy();
+    const mail = await server.db
+      .selectFrom('email_outbox')
+      .select(['to_address', 'locale'])
+      .where('template', '=', 'company_review')
+      .executeTakeFirstOrThrow();
+    expect(mail).toEqual({ to_address: 'mei@kopi.example', locale: 'ms' });
+
+    fireEvent.click(link.getByRole('button', { name: 'Revoke the review link of Tan Mei Ling' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Revoke' }));
+    expect(await link.findByText('Revoked')).toBeTruthy();
+    const share = await server.db.selectFrom('company_shares').select('revoked_at').executeTakeFirstOrThrow();
+    expect(share.revoked_at).not.toBeNull();
+  });
+});
