@@ -33,12 +33,32 @@ async function sharedTask() {
   companies += 1;
   const company = companies === 1 ? 'Kopi Digital Sdn Bhd' : `Kopi Digital ${companies} Sdn Bhd`;
   const taskId = await insertTask(rows, { title: 'Sales Executive', company });
+  const cv = (original_name: string, mime_type: string) =>
+    server.db
+      .insertInto('files')
+      .values({
+        owner_id: recruiter.id,
+        purpose: 'RESUME',
+        original_name,
+        mime_type,
+        size: 48_000,
+        sha256: 'a'.repeat(64),
+        storage_key: `test/${companies}-${original_name}`,
+        created_at: now.toISOString(),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
   const aisyah = await insertTalent(rows, recruiter.id, {
     full_name: 'Nur Aisyah binti Hamzah',
     skills: '["Negotiation","CRM"]',
     expected_salary: 450_000,
+    resume_file_id: (await cv('Aisyah_CV.pdf', 'application/pdf')).id,
   });
-  const wei = await insertTalent(rows, recruiter.id, { full_name: 'Lim Wei Jie' });
+  const wei = await insertTalent(rows, recruiter.id, {
+    full_name: 'Lim Wei Jie',
+    resume_file_id: (await cv('Wei_CV.docx', 'application/vnd.openxmlformats-officedocument.wordprocessingml.document'))
+      .id,
+  });
   const first = await insertReferral(rows, aisyah, taskId, {
     consent_status: 'CONFIRMED',
     recruiter_note: 'Beats her targets.',
@@ -99,7 +119,14 @@ describe('the company review page', () => {
     expect(within(card).getByText('Beats her targets.')).toBeTruthy();
     expect(within(card).getByText('Good')).toBeTruthy();
     expect(within(card).getByText('4 years')).toBeTruthy();
-    expect(within(card).getByText('No CV on file.')).toBeTruthy();
+    // The PDF opens in a new tab, in the browser's viewer; a Word file downloads.
+    const pdf = within(card).getByRole('link', { name: 'Open the CV (48 kB)' });
+    expect(pdf.getAttribute('href')).toBe(
+      `/api/public/review/cv?token=${encodeURIComponent(token)}&referralId=${first}`,
+    );
+    expect(pdf.getAttribute('target')).toBe('_blank');
+    const word = within(await cardOf('Lim Wei Jie')).getByRole('link', { name: 'Download the CV (Word, 48 kB)' });
+    expect(word.getAttribute('download')).toBe('Wei_CV.docx');
     // Never the talent's e-mail or phone, nor the recruiter, unless the admin chose to show them.
     expect(within(card).queryByText(/@example\.com/)).toBeNull();
     expect(screen.queryByText('Siti Rahman')).toBeNull();
