@@ -17,7 +17,7 @@ beforeEach(() => {
 afterEach(() => cleanup());
 
 /** A task of Kopi Digital with referrals: two consented, one waiting for the talent's consent. */
-async function taskWithReferrals() {
+async function taskWithReferrals(title = 'Sales Executive', company = 'Kopi Digital Sdn Bhd') {
   const adminEmail = await server.createUser({ roles: ['ROLE_ADMIN'], fullName: 'Farah Admin' });
   const recruiterEmail = await server.createUser({ fullName: 'Siti Rahman' });
   const recruiter = await server.db
@@ -27,7 +27,7 @@ async function taskWithReferrals() {
     .executeTakeFirstOrThrow();
   const now = new Date(recruiter.created_at);
   const rows = { db: server.db, clock: { now: () => now } };
-  const taskId = await insertTask(rows, { title: 'Sales Executive', company: 'Kopi Digital Sdn Bhd' });
+  const taskId = await insertTask(rows, { title, company });
   const talent = (full_name: string) => insertTalent(rows, recruiter.id, { full_name });
   const aisyah = await insertReferral(rows, await talent('Nur Aisyah binti Hamzah'), taskId, {
     consent_status: 'CONFIRMED',
@@ -38,12 +38,20 @@ async function taskWithReferrals() {
   return { taskId, aisyah, wei };
 }
 
-const sharedReferrals = async () =>
-  (await server.db.selectFrom('company_share_referrals').select('referral_id').execute()).map((r) => r.referral_id);
+/** The referrals on the task's review links. */
+const sharedReferrals = async (taskId: number) =>
+  (
+    await server.db
+      .selectFrom('company_share_referrals')
+      .innerJoin('company_shares', 'company_shares.id', 'company_share_referrals.share_id')
+      .select('company_share_referrals.referral_id')
+      .where('company_shares.task_id', '=', taskId)
+      .execute()
+  ).map((r) => r.referral_id);
 
 describe('Admin › Tasks › Share with the company', () => {
   it('refuses a referral whose consent no longer stands, with its reason, then shares and revokes a link', async () => {
-    const { aisyah, wei } = await taskWithReferrals();
+    const { taskId, aisyah, wei } = await taskWithReferrals();
     renderAppAt('/admin/tasks');
     const table = within(await screen.findByRole('table', { name: 'Tasks' }));
     const row = within(table.getByText('Sales Executive').closest('tr') as HTMLElement);
@@ -75,12 +83,12 @@ describe('Admin › Tasks › Share with the company', () => {
     ).toBeTruthy();
     const weiLine = dialog.getAllByTestId('share-referral').find((line) => line.textContent?.includes('Lim Wei Jie'));
     expect(within(weiLine as HTMLElement).getByText('The talent has not confirmed consent')).toBeTruthy();
-    expect(await sharedReferrals()).toEqual([]);
+    expect(await sharedReferrals(taskId)).toEqual([]);
 
     fireEvent.click(dialog.getByRole('checkbox', { name: /Lim Wei Jie/ }));
     fireEvent.click(dialog.getByRole('button', { name: 'Share and e-mail the links' }));
     await waitFor(() => expect(getToasts().map((toast) => toast.message)).toContain('Shared: review links sent (1).'));
-    expect(await sharedReferrals()).toEqual([aisyah]);
+    expect(await sharedReferrals(taskId)).toEqual([aisyah]);
     const link = within(await dialog.findByTestId('task-share'));
     expect(link.getByText('Open')).toBeTruthy();
     expect(link.getByText('not opened yet', { exact: false })).toBeTruthy();
@@ -97,5 +105,32 @@ describe('Admin › Tasks › Share with the company', () => {
     expect(await link.findByText('Revoked')).toBeTruthy();
     const share = await server.db.selectFrom('company_shares').select('revoked_at').executeTakeFirstOrThrow();
     expect(share.revoked_at).not.toBeNull();
+  });
+
+  it('shows the company more than the review fields only when the admin says why', async () => {
+    const { taskId, aisyah } = await taskWithReferrals('Barista', 'Kedai Kopi Ipoh');
+    renderAppAt('/admin/tasks');
+    const table = within(await screen.findByRole('table', { name: 'Tasks' }));
+    const row = within(table.getByText('Barista').closest('tr') as HTMLElement);
+    fireEvent.click(row.getByRole('button', { name: 'Share Barista with the company' }));
+    const dialog = within(await screen.findByTestId('share-dialog'));
+    fireEvent.change(await dialog.findByLabelText('Name'), { target: { value: 'Ahmad Faizal' } });
+    fireEvent.change(dialog.getByLabelText('E-mail'), { target: { value: 'ahmad@kedai.example' } });
+    fireEvent.click(dialog.getByRole('button', { name: 'Add this contact' }));
+    await dialog.findByRole('checkbox', { name: 'Ahmad Faizal <ahmad@kedai.example>' });
+    fireEvent.click(await dialog.findByRole('checkbox', { name: /Nur Aisyah binti Hamzah/ }));
+    fireEvent.click(dialog.getByRole('checkbox', { name: "The talent's e-mail and phone" }));
+    fireEvent.click(dialog.getByRole('button', { name: 'Share and e-mail the links' }));
+    expect(await dialog.findByText('Say why the company needs this.')).toBeTruthy();
+    expect(await sharedReferrals(taskId)).toEqual([]);
+
+    fireEvent.change(dialog.getByLabelText('Why the company needs this'), {
+      target: { value: 'They call candidates the same day.' },
+    });
+    fireEvent.click(dialog.getByRole('button', { name: 'Share and e-mail the links' }));
+    expect(
+      await dialog.findByText("Also shows: The talent's e-mail and phone. Why: They call candidates the same day."),
+    ).toBeTruthy();
+    expect(await sharedReferrals(taskId)).toEqual([aisyah]);
   });
 });

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
-import { Choice, ChoiceGroup } from '#src/components/form/fields.tsx';
+import { Choice, ChoiceGroup, TextAreaField } from '#src/components/form/fields.tsx';
 import { FormAlert } from '#src/components/form/form-alert.tsx';
 import { TextField } from '#src/components/form/text-field.tsx';
 import { FormDialog } from '#src/components/form-dialog.tsx';
@@ -15,10 +15,16 @@ import { CONSENT_LABELS, HIRING_LABELS } from '#src/lib/enum-labels/referral-lab
 import { fieldMessage } from '#src/lib/field-errors.ts';
 import { m } from '#src/paraglide/messages.js';
 import type { AdminReferralRow } from '#src/shared/admin-referral-types.ts';
-import { SHARE_DEFAULT_DAYS, SHARE_MAX_DAYS } from '#src/shared/company-schemas.ts';
+import {
+  COMPANY_TEXT_MAX,
+  SHARE_DEFAULT_DAYS,
+  SHARE_MAX_DAYS,
+  SHARE_REVEALS,
+  type ShareReveal,
+} from '#src/shared/company-schemas.ts';
 import type { TaskShares } from '#src/shared/company-types.ts';
 import { ContactForm } from './contact-form';
-import { TaskShareList } from './task-share-list';
+import { REVEAL_LABELS, TaskShareList } from './task-share-list';
 
 const CLOSED = ['HIRED', 'REJECTED', 'WITHDRAWN'];
 
@@ -73,7 +79,10 @@ function ShareForm({ taskId, data, onCancel }: { taskId: number; data: TaskShare
   const [picked, setPicked] = useState<number[]>([]);
   const [contacts, setContacts] = useState<number[]>([]);
   const [days, setDays] = useState(String(SHARE_DEFAULT_DAYS));
-  const [errors, setErrors] = useState<{ referrals?: string; contacts?: string; days?: string }>({});
+  // What the link shows beyond the review fields, only when the admin chooses it, and why.
+  const [reveal, setReveal] = useState<ShareReveal[]>([]);
+  const [revealReason, setRevealReason] = useState('');
+  const [errors, setErrors] = useState<{ referrals?: string; contacts?: string; days?: string; reason?: string }>({});
   const [refused, setRefused] = useState<Record<number, string>>({});
   const [addingContact, setAddingContact] = useState(false);
   const toggle = (list: number[], id: number, on: boolean) => (on ? [...list, id] : list.filter((x) => x !== id));
@@ -86,16 +95,24 @@ function ShareForm({ taskId, data, onCancel }: { taskId: number; data: TaskShare
     if (contacts.length === 0) next.contacts = m.admin_share_pick_contact();
     if (!Number.isInteger(expiresInDays) || expiresInDays < 1 || expiresInDays > SHARE_MAX_DAYS)
       next.days = m.admin_share_days_invalid({ max: String(SHARE_MAX_DAYS) });
+    if (reveal.length > 0 && revealReason.trim() === '') next.reason = m.admin_share_reveal_reason_required();
     setErrors(next);
     setRefused({});
     if (Object.keys(next).length > 0) return;
     create.mutate(
-      { referralIds: picked, contactIds: contacts, expiresInDays },
+      {
+        referralIds: picked,
+        contactIds: contacts,
+        expiresInDays,
+        ...(reveal.length > 0 ? { reveal, revealReason: revealReason.trim() } : {}),
+      },
       {
         onSuccess: ({ shares }) => {
           toast.success(m.admin_share_sent_toast({ count: String(shares.length) }));
           setPicked([]);
           setContacts([]);
+          setReveal([]);
+          setRevealReason('');
         },
         onError: (error) => {
           const fields = asAppError(error).fields ?? {};
@@ -199,6 +216,31 @@ function ShareForm({ taskId, data, onCancel }: { taskId: number; data: TaskShare
         className="sm:max-w-32"
         onChange={(event) => setDays(event.target.value)}
       />
+      <ChoiceGroup id="share-reveal" legend={m.admin_share_reveal()}>
+        {SHARE_REVEALS.map((what) => (
+          <Choice
+            key={what}
+            type="checkbox"
+            name="share-reveal"
+            value={what}
+            checked={reveal.includes(what)}
+            disabled={create.isPending}
+            onChange={(on) => setReveal((list) => (on ? [...list, what] : list.filter((x) => x !== what)))}
+            label={REVEAL_LABELS[what]()}
+          />
+        ))}
+      </ChoiceGroup>
+      {reveal.length > 0 && (
+        <TextAreaField
+          id="share-reveal-reason"
+          label={m.admin_share_reveal_reason()}
+          rows={2}
+          maxLength={COMPANY_TEXT_MAX}
+          value={revealReason}
+          error={errors.reason}
+          onChange={(event) => setRevealReason(event.target.value)}
+        />
+      )}
       {refusal && (
         <FormAlert message={Object.keys(refused).length > 0 ? m.admin_share_refused() : errorMessage(refusal)} />
       )}

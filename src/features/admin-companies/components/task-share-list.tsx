@@ -2,9 +2,14 @@ import { ConfirmButton } from '#src/components/confirm-button.tsx';
 import { useRevokeShareMutation } from '#src/features/admin-companies/api.ts';
 import { formatDateTime } from '#src/lib/format.ts';
 import { m } from '#src/paraglide/messages.js';
-import type { CompanyAnswer } from '#src/shared/company-schemas.ts';
+import type { CompanyAnswer, ShareReveal } from '#src/shared/company-schemas.ts';
 import type { ShareState, ShareSummary } from '#src/shared/company-types.ts';
 
+export const REVEAL_LABELS: Record<ShareReveal, () => string> = {
+  CONTACT: m.admin_share_reveal_contact,
+  RECRUITER: m.admin_share_reveal_recruiter,
+  REWARD: m.admin_share_reveal_reward,
+};
 const STATE_LABELS: Record<ShareState, () => string> = {
   OPEN: m.admin_share_state_open,
   EXPIRED: m.admin_share_state_expired,
@@ -67,6 +72,14 @@ export function TaskShareList({ taskId, shares }: { taskId: number; shares: Shar
                   })
                 : m.admin_share_not_opened()}
             </p>
+            {share.reveal.length > 0 && (
+              <p className="text-xs">
+                {m.admin_share_revealed({
+                  what: share.reveal.map((what) => REVEAL_LABELS[what]()).join(', '),
+                  reason: share.revealReason ?? '',
+                })}
+              </p>
+            )}
             <ul className="mt-1 flex flex-col gap-0.5">
               {share.referrals.map((line) => (
                 <li key={line.referralId}>
