@@ -34,8 +34,8 @@ async function taskWithReferrals(title = 'Sales Executive', company = 'Kopi Digi
   });
   const wei = await insertReferral(rows, await talent('Lim Wei Jie'), taskId, { consent_status: 'CONFIRMED' });
   await insertReferral(rows, await talent('Priya Nair'), taskId);
-  await server.signIn(adminEmail);
-  return { taskId, aisyah, wei };
+  const { accessToken } = await server.signIn(adminEmail);
+  return { taskId, aisyah, wei, accessToken };
 }
 
 /** The referrals on the task's review links. */
@@ -132,5 +132,75 @@ describe('Admin › Tasks › Share with the company', () => {
       await dialog.findByText("Also shows: The talent's e-mail and phone. Why: They call candidates the same day."),
     ).toBeTruthy();
     expect(await sharedReferrals(taskId)).toEqual([aisyah]);
+  });
+
+  it("reverses a company's move with a reason, and takes a referral off a link", async () => {
+    const { taskId, aisyah, wei, accessToken } = await taskWithReferrals('Cashier', 'Kopi Tiam Klang');
+    const call = async (path: string, json?: unknown) => {
+      const res = await server.app.request(path, {
+        method: json === undefined ? 'GET' : 'POST',
+        headers: { authorization: `Bearer ${accessToken}`, 'content-type': 'application/json' },
+        ...(json === undefined ? {} : { body: JSON.stringify(json) }),
+      });
+      return ((await res.json()) as { data: { company: { id: number }; id: number } }).data;
+    };
+    const { company } = await call(`/api/admin/companies/tasks/${taskId}/shares`);
+    const contact = await call(`/api/admin/companies/${company.id}/contacts`, {
+      name: 'Wong Li Hua',
+      email: 'lihua@tiam.example',
+    });
+    await call(`/api/admin/companies/tasks/${taskId}/shares`, { referralIds: [aisyah, wei], contactIds: [contact.id] });
+    const mail = await server.db
+      .selectFrom('email_outbox')
+      .select('payload')
+      .where('template', '=', 'company_review')
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
+    const token = new URL(JSON.parse(mail.payload).link as string).searchParams.get('token');
+    await server.app.request('/api/public/review/answer', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ token, referralId: aisyah, answer: 'INTERVIEW' }),
+    });
+    const hiring = async () =>
+      (
+        await server.db
+          .selectFrom('referrals')
+          .select('hiring_status')
+          .where('id', '=', aisyah)
+          .executeTakeFirstOrThrow()
+      ).hiring_status;
+    expect(await hiring()).toBe('INTERVIEW');
+
+    renderAppAt('/admin/tasks');
+    const table = within(await screen.findByRole('table', { name: 'Tasks' }));
+    const row = within(table.getByText('Cashier').closest('tr') as HTMLElement);
+    fireEvent.click(row.getByRole('button', { name: 'Share Cashier with the company' }));
+    const dialog = within(await screen.findByTestId('share-dialog'));
+    fireEvent.click(
+      await dialog.findByRole('button', { name: "Reverse the company's answer about Nur Aisyah binti Hamzah" }),
+    );
+    const ask = within(await screen.findByRole('alertdialog'));
+    expect(ask.getByText('The hiring status goes back from Interview to Submitted.')).toBeTruthy();
+    fireEvent.click(ask.getByRole('button', { name: 'Reverse' }));
+    expect(await ask.findByText('This field is required.')).toBeTruthy();
+    fireEvent.change(ask.getByLabelText('Why (the recruiter is told)'), {
+      target: { value: 'The company asked for this by phone: not yet.' },
+    });
+    fireEvent.click(ask.getByRole('button', { name: 'Reverse' }));
+    await waitFor(() =>
+      expect(getToasts().map((toast) => toast.message)).toContain('Nur Aisyah binti Hamzah is back at Submitted.'),
+    );
+    expect(await hiring()).toBe('SUBMITTED');
+
+    fireEvent.click(dialog.getByRole('button', { name: 'Remove Lim Wei Jie from the link of Wong Li Hua' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Remove' }));
+    await waitFor(() => expect(dialog.getAllByTestId('task-share-line')).toHaveLength(1));
+    const removed = await server.db
+      .selectFrom('company_share_referrals')
+      .select('removed_at')
+      .where('referral_id', '=', wei)
+      .executeTakeFirstOrThrow();
+    expect(removed.removed_at).not.toBeNull();
   });
 });

@@ -1,6 +1,7 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, unwrap } from '#src/lib/api-client.ts';
 import { registerFieldMessages } from '#src/lib/field-errors.ts';
+import { invalidateReferralViews } from '#src/lib/referral-views.ts';
 import { m } from '#src/paraglide/messages.js';
 import type { AppLocale } from '#src/shared/enums.ts';
 
@@ -18,6 +19,8 @@ registerFieldMessages({
   talent_erased: m.admin_share_refused_erased,
   referral_closed: m.admin_share_refused_closed,
   contact_not_of_company: m.admin_share_refused_contact,
+  hiring_moved_since: m.admin_share_reverse_moved_since,
+  answer_moved_nothing: m.admin_share_reverse_nothing,
 });
 
 export const taskSharesQueryOptions = (taskId: number) =>
@@ -62,5 +65,38 @@ export function useRevokeShareMutation(taskId: number) {
     mutationFn: (shareId: number) =>
       unwrap(api.api.admin.companies.shares[':shareId'].revoke.$post({ param: { shareId: String(shareId) } })),
     onSettled: () => queryClient.invalidateQueries({ queryKey: taskSharesQueryOptions(taskId).queryKey }),
+  });
+}
+
+/** Takes a referral off a link: the company no longer sees it there. */
+export function useRemoveShareReferralMutation(taskId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ shareId, referralId }: { shareId: number; referralId: number }) =>
+      unwrap(
+        api.api.admin.companies.shares[':shareId'].referrals[':referralId'].$delete({
+          param: { shareId: String(shareId), referralId: String(referralId) },
+        }),
+      ),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: taskSharesQueryOptions(taskId).queryKey }),
+  });
+}
+
+/** Puts back the hiring status a company's answer moved, with the admin's reason. */
+export function useReverseAnswerMutation(taskId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ answerId, reason }: { answerId: number; reason: string }) =>
+      unwrap(
+        api.api.admin.companies.answers[':answerId'].reverse.$post({
+          param: { answerId: String(answerId) },
+          json: { reason },
+        }),
+      ),
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: taskSharesQueryOptions(taskId).queryKey }),
+        invalidateReferralViews(queryClient),
+      ]),
   });
 }

@@ -1,9 +1,10 @@
 import { ConfirmButton } from '#src/components/confirm-button.tsx';
-import { useRevokeShareMutation } from '#src/features/admin-companies/api.ts';
+import { useRemoveShareReferralMutation, useRevokeShareMutation } from '#src/features/admin-companies/api.ts';
 import { formatDateTime } from '#src/lib/format.ts';
 import { m } from '#src/paraglide/messages.js';
 import type { CompanyAnswer, ShareReveal } from '#src/shared/company-schemas.ts';
 import type { ShareState, ShareSummary } from '#src/shared/company-types.ts';
+import { ReverseAnswer } from './reverse-answer';
 
 export const REVEAL_LABELS: Record<ShareReveal, () => string> = {
   CONTACT: m.admin_share_reveal_contact,
@@ -29,6 +30,7 @@ const ANSWER_LABELS: Record<CompanyAnswer, () => string> = {
 // The task's review links, newest first: to whom, until when, whether they were opened, what was answered.
 export function TaskShareList({ taskId, shares }: { taskId: number; shares: ShareSummary[] }) {
   const revoke = useRevokeShareMutation(taskId);
+  const remove = useRemoveShareReferralMutation(taskId);
   return (
     <section className="flex flex-col gap-2 border-t border-base-300 pt-3" aria-labelledby="task-shares-heading">
       <h3 id="task-shares-heading" className="font-semibold">
@@ -82,15 +84,39 @@ export function TaskShareList({ taskId, shares }: { taskId: number; shares: Shar
             )}
             <ul className="mt-1 flex flex-col gap-0.5">
               {share.referrals.map((line) => (
-                <li key={line.referralId}>
-                  {line.talentName}:{' '}
-                  {line.answer ? (
-                    <span className="font-medium">
-                      {ANSWER_LABELS[line.answer.answer]()}
-                      {line.answer.reason && <span className="font-normal"> ({line.answer.reason})</span>}
-                    </span>
-                  ) : (
-                    <span className="text-base-content/60">{m.admin_share_no_answer()}</span>
+                <li key={line.referralId} className="flex flex-wrap items-center gap-x-2" data-testid="task-share-line">
+                  <span>
+                    {line.talentName}:{' '}
+                    {line.answer ? (
+                      <span className="font-medium">
+                        {ANSWER_LABELS[line.answer.answer]()}
+                        {line.answer.reason && <span className="font-normal"> ({line.answer.reason})</span>}
+                      </span>
+                    ) : (
+                      <span className="text-base-content/60">{m.admin_share_no_answer()}</span>
+                    )}
+                  </span>
+                  {line.answer?.moved && (
+                    <ReverseAnswer
+                      taskId={taskId}
+                      name={line.talentName}
+                      answer={{ ...line.answer, moved: line.answer.moved }}
+                    />
+                  )}
+                  {share.state === 'OPEN' && (
+                    <ConfirmButton
+                      label={m.admin_share_remove()}
+                      ariaLabel={m.admin_share_remove_named({ name: line.talentName, contact: share.contact.name })}
+                      className="btn btn-xs btn-ghost"
+                      title={m.admin_share_remove_title({ name: line.talentName })}
+                      text={m.admin_share_remove_text()}
+                      cancelLabel={m.admin_tasks_cancel()}
+                      tone="danger"
+                      run={async () => {
+                        await remove.mutateAsync({ shareId: share.id, referralId: line.referralId });
+                        return m.admin_share_removed_toast({ name: line.talentName });
+                      }}
+                    />
                   )}
                 </li>
               ))}
