@@ -202,5 +202,11 @@ describe('Admin › Tasks › Share with the company', () => {
       .where('referral_id', '=', wei)
       .executeTakeFirstOrThrow();
     expect(removed.removed_at).not.toBeNull();
+
+    // Ticked in the form, a referral goes back on the open link.
+    fireEvent.click(dialog.getByRole('checkbox', { name: /Lim Wei Jie/ }));
+    fireEvent.click(dialog.getByRole('button', { name: 'Add the ticked referrals to this link (1)' }));
+    await waitFor(() => expect(dialog.getAllByTestId('task-share-line')).toHaveLength(2));
+    expect(getToasts().map((toast) => toast.message)).toContain('Added to the link of Wong Li Hua.');
   });
 });

@@ -100,3 +100,18 @@ export function useReverseAnswerMutation(taskId: number) {
       ]),
   });
 }
+
+/** Puts more of the task's referrals on an open link (the same checks as a new link's). */
+export function useAddShareReferralsMutation(taskId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ shareId, referralIds }: { shareId: number; referralIds: number[] }) =>
+      unwrap(
+        api.api.admin.companies.shares[':shareId'].referrals.$post({
+          param: { shareId: String(shareId) },
+          json: { referralIds },
+        }),
+      ),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: taskSharesQueryOptions(taskId).queryKey }),
+  });
+}

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
+import { type Dispatch, type FormEvent, type SetStateAction, useState } from 'react';
 import { Choice, ChoiceGroup, TextAreaField } from '#src/components/form/fields.tsx';
 import { FormAlert } from '#src/components/form/form-alert.tsx';
 import { TextField } from '#src/components/form/text-field.tsx';
@@ -41,6 +41,8 @@ function notShareable(referral: AdminReferralRow): string | null {
 export function ShareDialog({ taskId, onClose }: { taskId: number; onClose: () => void }) {
   const shares = useQuery(taskSharesQueryOptions(taskId));
   const create = useCreateSharesMutation(taskId);
+  // The referrals ticked in the form: a new link's, or more for an open link (TaskShareList).
+  const [picked, setPicked] = useState<number[]>([]);
   return (
     <FormDialog
       testId="share-dialog"
@@ -57,8 +59,8 @@ export function ShareDialog({ taskId, onClose }: { taskId: number; onClose: () =
       {(close) =>
         shares.data ? (
           <>
-            <ShareForm taskId={taskId} data={shares.data} onCancel={close} />
-            <TaskShareList taskId={taskId} shares={shares.data.shares} />
+            <ShareForm taskId={taskId} data={shares.data} picked={picked} setPicked={setPicked} onCancel={close} />
+            <TaskShareList taskId={taskId} shares={shares.data.shares} picked={picked} />
           </>
         ) : shares.isError ? (
           <FormAlert message={errorMessage(shares.error)} />
@@ -73,10 +75,21 @@ export function ShareDialog({ taskId, onClose }: { taskId: number; onClose: () =
   );
 }
 
-function ShareForm({ taskId, data, onCancel }: { taskId: number; data: TaskShares; onCancel: () => void }) {
+function ShareForm({
+  taskId,
+  data,
+  picked,
+  setPicked,
+  onCancel,
+}: {
+  taskId: number;
+  data: TaskShares;
+  picked: number[];
+  setPicked: Dispatch<SetStateAction<number[]>>;
+  onCancel: () => void;
+}) {
   const referrals = useQuery(taskReferralsQueryOptions(taskId));
   const create = useCreateSharesMutation(taskId);
-  const [picked, setPicked] = useState<number[]>([]);
   const [contacts, setContacts] = useState<number[]>([]);
   const [days, setDays] = useState(String(SHARE_DEFAULT_DAYS));
   // What the link shows beyond the review fields, only when the admin chooses it, and why.

@@ -1,5 +1,12 @@
 import { ConfirmButton } from '#src/components/confirm-button.tsx';
-import { useRemoveShareReferralMutation, useRevokeShareMutation } from '#src/features/admin-companies/api.ts';
+import { toast } from '#src/components/toast/toast-store.ts';
+import {
+  useAddShareReferralsMutation,
+  useRemoveShareReferralMutation,
+  useRevokeShareMutation,
+} from '#src/features/admin-companies/api.ts';
+import { asAppError, errorMessage } from '#src/lib/app-error.ts';
+import { fieldMessage } from '#src/lib/field-errors.ts';
 import { formatDateTime } from '#src/lib/format.ts';
 import { m } from '#src/paraglide/messages.js';
 import type { CompanyAnswer, ShareReveal } from '#src/shared/company-schemas.ts';
@@ -28,9 +35,21 @@ const ANSWER_LABELS: Record<CompanyAnswer, () => string> = {
 };
 
 // The task's review links, newest first: to whom, until when, whether they were opened, what was answered.
-export function TaskShareList({ taskId, shares }: { taskId: number; shares: ShareSummary[] }) {
+export function TaskShareList({
+  taskId,
+  shares,
+  picked,
+}: {
+  taskId: number;
+  shares: ShareSummary[];
+  /** The referrals ticked in the share form: an open link offers to take the ones it lacks. */
+  picked: number[];
+}) {
   const revoke = useRevokeShareMutation(taskId);
   const remove = useRemoveShareReferralMutation(taskId);
+  const add = useAddShareReferralsMutation(taskId);
+  const missing = (share: ShareSummary) =>
+    picked.filter((id) => !share.referrals.some((line) => line.referralId === id));
   return (
     <section className="flex flex-col gap-2 border-t border-base-300 pt-3" aria-labelledby="task-shares-heading">
       <h3 id="task-shares-heading" className="font-semibold">
@@ -121,9 +140,37 @@ export function TaskShareList({ taskId, shares }: { taskId: number; shares: Shar
                 </li>
               ))}
             </ul>
+            {share.state === 'OPEN' && missing(share).length > 0 && (
+              <button
+                type="button"
+                className="btn btn-xs btn-outline mt-2"
+                disabled={add.isPending}
+                onClick={() =>
+                  add.mutate(
+                    { shareId: share.id, referralIds: missing(share) },
+                    {
+                      onSuccess: () => toast.success(m.admin_share_added_toast({ name: share.contact.name })),
+                      onError: (error) => toast.error(addRefusal(error)),
+                    },
+                  )
+                }
+              >
+                {m.admin_share_add_to_link({ count: String(missing(share).length) })}
+              </button>
+            )}
           </li>
         ))}
       </ul>
     </section>
   );
+}
+
+// A refused addition names each reason once ("The talent has not confirmed consent"); anything else is
+// the error's own message.
+function addRefusal(error: unknown): string {
+  const fields = asAppError(error).fields ?? {};
+  const reasons = Object.entries(fields)
+    .filter(([key]) => key.startsWith('referrals.'))
+    .map(([, why]) => fieldMessage(why));
+  return reasons.length > 0 ? [...new Set(reasons)].join('; ') : errorMessage(error);
 }
