@@ -188,4 +188,9 @@ describe('the company review page', () => {
       overwriteGetLocale(() => 'en');
     }
   });
+
+  it('is Page Not Found without a token', async () => {
+    renderAppAt('/review');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Page Not Found' })).toBeTruthy();
+  });
 });
