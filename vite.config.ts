@@ -14,7 +14,9 @@ export default defineConfig({
     ...clientPlugins([
       // Loaders are split with their route's component (one chunk per screen, fetched together): left in the
       // entry, every loader would pull its feature's queries, schemas and messages into the first visit.
-      // Every signed-in screen and the talent link pages carry their pendingComponent in their own chunk: in
+      // Every signed-in screen, the talent link pages and the company's review page carry their
+      // pendingComponent in their own chunk (left in the route tree, it pulled the whole review page,
+      // 17 kB, into every first visit): in
       // the entry, their skeletons and titles were JavaScript every first visit loads, /login's included
       // (issue 7's 1.3x budget). A slow phone shows the loading bar at once and the screen's skeleton once its
       // chunk is in; a link page's pending page shows while its loader, in the same chunk, waits for the link.
@@ -23,7 +25,7 @@ export default defineConfig({
         codeSplittingOptions: {
           defaultBehavior: [['loader', 'component'], ['errorComponent'], ['notFoundComponent']],
           splitBehavior: ({ routeId }) =>
-            routeId.startsWith('/_auth/') || routeId.startsWith('/_default/talent/')
+            routeId.startsWith('/_auth/') || routeId.startsWith('/_default/talent/') || routeId === '/_default/review'
               ? [['loader', 'component', 'pendingComponent'], ['errorComponent'], ['notFoundComponent']]
               : undefined,
         },
