@@ -7,6 +7,7 @@ import { NotificationBell } from '#src/components/notifications/notification-bel
 import { OfflineBanner } from '#src/components/outbox/offline-banner.tsx';
 import { UnsentBadge, UnsentCount } from '#src/components/outbox/unsent-badge.tsx';
 import { ThemeSwitcher } from '#src/components/theme-switcher.tsx';
+import { saveAccountLocale } from '#src/lib/account-locale.ts';
 import { useMediaQuery } from '#src/lib/use-media-query.ts';
 import { m } from '#src/paraglide/messages.js';
 import type { Role } from '#src/shared/enums.ts';
@@ -112,7 +113,7 @@ export function AppLayout({
             {recruiter && <UnsentBadge />}
             <NotificationBell />
             <div className="hidden items-center gap-2 sm:flex">
-              <LanguageSwitcher />
+              <LanguageSwitcher beforeSwitch={saveAccountLocale} />
               <ThemeSwitcher />
             </div>
             <AccountMenu user={user} />
@@ -159,7 +160,7 @@ function SideNav({ sections }: { sections: NavSection[] }) {
       </nav>
       <div className="flex flex-col gap-2 p-4 sm:hidden">
         <span className="text-xs text-base-content/60">{m.layout_settings()}</span>
-        <LanguageSwitcher className="w-full" />
+        <LanguageSwitcher className="w-full" beforeSwitch={saveAccountLocale} />
         <ThemeSwitcher className="w-full" />
       </div>
     </>

@@ -3,6 +3,7 @@ import { Dropdown } from '#src/components/dropdown.tsx';
 import { LanguageSwitcher } from '#src/components/language-switcher.tsx';
 import { Logo } from '#src/components/logo.tsx';
 import { ThemeSwitcher } from '#src/components/theme-switcher.tsx';
+import { saveAccountLocale } from '#src/lib/account-locale.ts';
 import { useAuthTokens } from '#src/lib/auth-session.ts';
 import { m } from '#src/paraglide/messages.js';
 
@@ -34,7 +35,7 @@ export function SiteHeader() {
           <Link to="/contact" className="btn btn-ghost btn-sm" activeProps={{ className: 'btn-active' }}>
             {m.nav_contact()}
           </Link>
-          <LanguageSwitcher />
+          <LanguageSwitcher beforeSwitch={saveAccountLocale} />
           <ThemeSwitcher />
         </nav>
         {action}
@@ -54,7 +55,7 @@ export function SiteHeader() {
             </li>
           </ul>
           <div className="mt-3 flex flex-col gap-2">
-            <LanguageSwitcher className="w-full" />
+            <LanguageSwitcher className="w-full" beforeSwitch={saveAccountLocale} />
             <ThemeSwitcher className="w-full" />
           </div>
         </Dropdown>
