@@ -5,6 +5,9 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   plugins: [react()],
   test: {
+    // Two files at a time on CI's 2 cores (Vitest's default is one fewer than the cores): the API suites
+    // spend much of their time waiting on PostgreSQL, child servers and timers.
+    maxWorkers: 2,
     projects: [
       {
         extends: true,
