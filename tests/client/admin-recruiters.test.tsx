@@ -1,5 +1,5 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { clearToasts, getToasts } from '#src/components/toast/toast-store.ts';
 import { clearAuthTokens } from '#src/lib/auth-session.ts';
 import { insertMember, insertReferral, insertTalent, insertTask } from '#tests/server/helpers/rows.ts';
@@ -73,9 +73,16 @@ beforeEach(async () => {
   clearAuthTokens();
   clearToasts();
   server.advance(60 * 60_000); // a fresh rate-limit window
+  // The page's clock reads the API's (it runs from 2026-11-22): an invitation's 7 days are counted on one
+  // calendar, not from the API's day to the machine's (the test read 'Invitation expired' from 2026-11-29).
+  vi.useFakeTimers({ toFake: ['Date'], shouldAdvanceTime: true });
+  vi.setSystemTime(server.now());
   await server.signIn(adminEmail);
 });
-afterEach(() => cleanup());
+afterEach(() => {
+  cleanup();
+  vi.useRealTimers();
+});
 
 const toastMessages = () => getToasts().map((toast) => toast.message);
 const table = async (name: string) => within(await screen.findByRole('table', { name }));

@@ -94,6 +94,8 @@ export async function startInProcessApi(envOverrides: Record<string, string> = {
     advance: (ms: number) => {
       current = new Date(current.getTime() + ms);
     },
+    /** The API's clock now (it starts on 2026-11-22 and moves only when a test moves it). */
+    now: () => new Date(current),
     close: () => db.destroy(),
   };
 }

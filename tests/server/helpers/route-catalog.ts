@@ -1507,15 +1507,17 @@ export async function installWriteLog(t: TestApp, dialect: Dialect): Promise<voi
             select name from sqlite_master where type = 'table' and sql like 'create virtual table%'`.execute(t.db)
         ).rows.map((row) => row.name)
       : [];
-  // On PostgreSQL the introspection lists every schema's tables: the other tests' schemas (each test has
-  // its own), there at the same time, named alike. Only this test's own get triggers.
-  const schema =
+  // On PostgreSQL only this test's own schema is listed: Kysely's introspection reads every schema, and
+  // another file's, dropped at that moment, made it fail ("schema does not exist").
+  const names =
     dialect === 'postgres'
-      ? (await sql<{ name: string }>`select current_schema() as name`.execute(t.db)).rows[0]?.name
-      : undefined;
-  const tables = (await t.db.introspection.getTables())
-    .filter((table) => schema === undefined || table.schema === schema)
-    .map((table) => table.name)
+      ? (
+          await sql<{
+            name: string;
+          }>`select tablename as name from pg_tables where schemaname = current_schema()`.execute(t.db)
+        ).rows.map((row) => row.name)
+      : (await t.db.introspection.getTables()).map((table) => table.name);
+  const tables = names
     .filter((name) => !BOOKKEEPING.has(name) && !name.startsWith('kysely_'))
     .filter((name) => !virtual.some((index) => name === index || name.startsWith(`${index}_`)));
   if (dialect === 'postgres') {
