@@ -1,24 +1,20 @@
-import { deLocalizeUrl, getLocale, isLocale, localizeUrl, setLocale } from '#src/paraglide/runtime.js';
+import { getLocale } from '#src/paraglide/runtime.js';
+import { saveAccountLocale } from './account-locale';
 
-// Just signed in, the app takes the account's language (a browser's first-visit guess or another person's
-// choice on this device would otherwise stay). The login page only marks the sign-in in session storage
-// (its first load is at its budget); the signed-in layout then follows the account, once.
+// One language per person (issue 42.7). Signed in from a page in one language, the person reads the app in
+// it: that language becomes the account's, so e-mails and pushes follow (the account page shows it too). The
+// login page only marks the sign-in in session storage (its first load is at its budget); the signed-in
+// layout then calls this once.
 const SIGNED_IN_KEY = 'recruiter.signed-in';
 
-/**
- * Once after a sign-in: the address of `path` (the router's, without a language prefix) in the account's
- * language, or null when the page is in it already.
- */
-export function accountLocaleHrefAfterSignIn(accountLocale: string, path: string): string | null {
+/** Once after a sign-in: the page's language saved as the account's when they differ. */
+export async function keepPageLocaleAfterSignIn(accountLocale: string): Promise<void> {
   try {
-    if (sessionStorage.getItem(SIGNED_IN_KEY) === null) return null;
+    if (sessionStorage.getItem(SIGNED_IN_KEY) === null) return;
     sessionStorage.removeItem(SIGNED_IN_KEY);
   } catch {
-    return null;
+    return;
   }
-  if (!isLocale(accountLocale) || accountLocale === getLocale()) return null;
-  setLocale(accountLocale, { reload: false });
-  // The URL forms the router's rewrite already uses.
-  const url = localizeUrl(deLocalizeUrl(new URL(path, location.origin)), { locale: accountLocale });
-  return `${url.pathname}${url.search}${url.hash}`;
+  const page = getLocale();
+  if (page !== accountLocale) await saveAccountLocale(page);
 }

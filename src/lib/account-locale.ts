@@ -5,8 +5,8 @@ import { withTimeout } from './with-timeout';
 
 // One language per person (issue 42.7): the account's language is the one the app runs in and the one
 // e-mails and pushes are written in. A language chosen with the app's switcher while signed in becomes the
-// account's; after a sign-in the app takes the account's (account-locale-after-sign-in.ts); the account
-// page's field does both.
+// account's, and so does the language of the page someone signs in from (account-locale-after-sign-in.ts);
+// the account page's field does both.
 
 /** How long a switch waits for the account to take the language before switching anyway. */
 const SAVE_WAIT_MS = 3_000;

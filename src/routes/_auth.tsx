@@ -1,10 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
-import { createFileRoute, Outlet, useRouter } from '@tanstack/react-router';
+import { createFileRoute, Outlet } from '@tanstack/react-router';
 import { useEffect } from 'react';
 import { AppLayout } from '#src/components/layout/app-layout.tsx';
 import { meQueryOptions } from '#src/features/auth/api.ts';
 import { requireAuth } from '#src/features/auth/guards.ts';
-import { accountLocaleHrefAfterSignIn } from '#src/lib/account-locale-after-sign-in.ts';
+import { keepPageLocaleAfterSignIn } from '#src/lib/account-locale-after-sign-in.ts';
 import { currentRoles } from '#src/lib/auth-session.ts';
 import { setDisplayTimeZone } from '#src/lib/format.ts';
 import { useOnline } from '#src/lib/use-online.ts';
@@ -23,13 +23,11 @@ function AuthLayoutRoute() {
   useEffect(() => {
     if (online && isError) void refetch();
   }, [online, isError, refetch]);
-  // Just signed in from a page in another language: the app loads in the account's (issue 42.7).
+  // Just signed in from a page in another language than the account's: the page's becomes the account's.
   const accountLocale = user?.locale;
-  const router = useRouter();
   useEffect(() => {
-    const href = accountLocale ? accountLocaleHrefAfterSignIn(accountLocale, router.state.location.href) : null;
-    if (href) window.location.assign(href);
-  }, [accountLocale, router]);
+    if (accountLocale) void keepPageLocaleAfterSignIn(accountLocale);
+  }, [accountLocale]);
   // Set while rendering (idempotent), so every date below is already written in the user's zone.
   setDisplayTimeZone(user?.timezone);
   // The nav follows the session's roles until the user has loaded, so it is there offline too.

@@ -44,8 +44,8 @@ export function LoginPage({ redirectTo }: { redirectTo?: string }) {
         return;
       }
       const target = safeRedirectPath(redirectTo);
-      // The app runs in the account's language (issue 42.7): the signed-in layout follows it once, told by
-      // this mark (lib/account-locale-after-sign-in.ts; written here, not imported: /login is at its budget).
+      // One language per person (issue 42.7): the signed-in layout makes this page's language the account's,
+      // told by this mark (lib/account-locale-after-sign-in.ts; written here, not imported: /login's budget).
       try {
         sessionStorage.setItem('recruiter.signed-in', '1');
       } catch {
