@@ -1,6 +1,6 @@
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
-import { message, waitForServiceWorkerControl } from './helpers';
+import { freshTalentLinkLimit, message, waitForServiceWorkerControl } from './helpers';
 import { linkInMail } from './mail-links';
 import { referTalent } from './refer-talent';
 
@@ -66,6 +66,7 @@ self.addEventListener('fetch', (e) => {
   const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
   try {
     const page = await context.newPage();
+    freshTalentLinkLimit();
     const { email } = await referTalent(page, 'ms');
     const consent = await linkInMail(email, '/talent/consent');
     await page.goto('/ms/faq');

@@ -1,6 +1,8 @@
 import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { type APIRequestContext, expect, type Page } from '@playwright/test';
-import { DEMO_PASSWORD, RECRUITER_EMAIL } from './e2e-env';
+import Database from 'better-sqlite3';
+import { DEMO_PASSWORD, e2eDataDir, RECRUITER_EMAIL } from './e2e-env';
 
 export type Locale = 'en' | 'ms' | 'zh';
 
@@ -140,4 +142,19 @@ export async function expectSaved(page: Page, keyStart: string) {
       timeout: 10_000,
     })
     .toBe(true);
+}
+
+/**
+ * The talent link pages' limit per address (60 calls in 15 minutes) counted afresh: every spec of the run
+ * comes from one address, this machine's, where each talent of a journey would be a person on a phone of
+ * their own. Written into the running server's database, as the limit keeps its count there.
+ */
+export function freshTalentLinkLimit() {
+  const db = new Database(path.join(e2eDataDir(), 'app.db'));
+  try {
+    db.pragma('busy_timeout = 5000');
+    db.prepare("delete from rate_limits where key like 'talent-link-ip:%'").run();
+  } finally {
+    db.close();
+  }
 }

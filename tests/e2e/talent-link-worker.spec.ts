@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { DEMO_PASSWORD, RECRUITER_EMAIL } from './e2e-env';
-import { message, waitForServiceWorkerControl } from './helpers';
+import { freshTalentLinkLimit, message, waitForServiceWorkerControl } from './helpers';
 import { linkInMail } from './mail-links';
 import { referTalent } from './refer-talent';
 
@@ -23,6 +23,7 @@ test('the consent and ITA links open their page when the worker controls the bro
   context,
 }, testInfo) => {
   test.setTimeout(120_000);
+  freshTalentLinkLimit();
   const { email, referralId } = await referTalent(page, 'ms');
   const consent = await linkInMail(email, '/talent/consent');
 
