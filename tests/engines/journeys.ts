@@ -238,9 +238,10 @@ export async function talentJourney(ctx: JourneyContext, day: Day, recruiter: Dr
     await expectNoText(talent, en('talent_link_withdraw_action'));
     await ctx.shot(talent, 'talent-4-withdrawn');
     await recruiter.goto(`/talents-folder/${second.talentId}/profile?referral=${second.referralId}`);
-    // Consent declined, no stale "confirmed" chip; nothing more can be asked of the talent. (Hiring status
-    // stays the admin's to move.)
-    await expectText(recruiter, en('consent_declined'));
+    // Consent withdrawn (never read as a refusal), no stale "confirmed" chip; nothing more can be asked of
+    // the talent. (Hiring status stays the admin's to move.)
+    await expectText(recruiter, en('referral_consent_withdrawn'));
+    await expectNoText(recruiter, en('consent_declined'));
     await expectNoText(recruiter, new RegExp(`^${en('consent_confirmed')}$`, 'm'));
     await expectNoText(recruiter, en('referral_send_ita'));
     await ctx.shot(recruiter, 'recruiter-9-withdrawn');
