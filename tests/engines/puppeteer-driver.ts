@@ -83,7 +83,10 @@ class PuppeteerDriver implements Driver {
     // Centre it first: a toast at the bottom of a phone screen can sit over a form's last button.
     await element.evaluate((el) => el.scrollIntoView({ block: 'center' }));
     // A form's last button at the foot of a phone screen can be under a toast: wait, as a user would,
-    // until nothing covers its centre (toasts leave on their own).
+    // until nothing covers its centre (toasts leave on their own). The pointer goes to the corner first:
+    // left where the last field was, the page's scroll could put it over the toast, whose countdown
+    // pauses while hovered, and the toast then never left (CI, 2026-11-29: 15 s covered in Firefox).
+    await this.page.mouse.move(0, 0);
     await untilFound(
       () =>
         element.evaluate((el) => {
