@@ -87,15 +87,19 @@ class PuppeteerDriver implements Driver {
     // left where the last field was, the page's scroll could put it over the toast, whose countdown
     // pauses while hovered, and the toast then never left (CI, 2026-11-29: 15 s covered in Firefox).
     await this.page.mouse.move(0, 0);
-    await untilFound(
-      () =>
-        element.evaluate((el) => {
-          const box = el.getBoundingClientRect();
-          const top = document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2);
-          return top !== null && (el === top || el.contains(top));
-        }),
-      `${role} "${name}" uncovered`,
-    );
+    const coveredBy = () =>
+      element.evaluate((el) => {
+        const box = el.getBoundingClientRect();
+        const top = document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2);
+        if (top !== null && (el === top || el.contains(top))) return '';
+        return top ? `${top.tagName.toLowerCase()} "${(top.textContent ?? '').trim().slice(0, 80)}"` : 'off screen';
+      });
+    try {
+      await untilFound(async () => (await coveredBy()) === '', `${role} "${name}" uncovered`);
+    } catch (error) {
+      // Say what lay over it, so a failure names its cause.
+      throw new Error(`${String(error)}; covered by ${await coveredBy().catch(() => '?')}`);
+    }
     await element.click();
   }
 
