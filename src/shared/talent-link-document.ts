@@ -1,4 +1,5 @@
 import { m } from '#src/paraglide/messages.js';
+import { EDUCATION_MESSAGES } from './education-messages';
 import type { AppLocale, ConsentStatus, EducationLevel, HiringStatus, ItaStatus } from './enums';
 import { INTL_LOCALES } from './intl-locales';
 import { formatMinorUnits } from './money';
@@ -33,17 +34,7 @@ export type DataSection = {
 type O = { locale: AppLocale };
 type Label = (inputs: Record<string, never>, options: O) => string;
 
-const EDUCATION: Record<EducationLevel, Label> = {
-  Degree: m.education_degree,
-  Master: m.education_master,
-  PHD: m.education_phd,
-  Certificates: m.education_certificates,
-  Vocational: m.education_vocational,
-  Diploma: m.education_diploma,
-  'Secondary School': m.education_secondary_school,
-  'Primary School': m.education_primary_school,
-  Others: m.education_others,
-};
+const EDUCATION: Record<EducationLevel, Label> = EDUCATION_MESSAGES;
 const CONSENT: Record<ConsentStatus, Label> = {
   PENDING: m.consent_pending,
   CONFIRMED: m.consent_confirmed,

@@ -1,4 +1,5 @@
 import { Link } from '@tanstack/react-router';
+import { StrokeIcon } from '#src/components/icons/stroke-icon.tsx';
 import { useUnreadNotifications } from '#src/lib/notification-unread.ts';
 import { m } from '#src/paraglide/messages.js';
 
@@ -36,20 +37,11 @@ export function NotificationBell() {
   );
 }
 
-export function BellIcon({ className = 'size-5' }: { className?: string }) {
+export function BellIcon({ className }: { className?: string }) {
   return (
-    <svg
-      viewBox="0 0 24 24"
-      className={className}
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-    >
+    <StrokeIcon className={className}>
       <path d="M6 8a6 6 0 0 1 12 0c0 7 3 9 3 9H3s3-2 3-9" />
       <path d="M10.3 21a1.94 1.94 0 0 0 3.4 0" />
-    </svg>
+    </StrokeIcon>
   );
 }

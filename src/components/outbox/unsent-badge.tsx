@@ -1,4 +1,5 @@
 import { Link } from '@tanstack/react-router';
+import { StrokeIcon } from '#src/components/icons/stroke-icon.tsx';
 import { isUnsent } from '#src/lib/outbox/outbox-types.ts';
 import { useOutbox } from '#src/lib/outbox/use-outbox.ts';
 import { m } from '#src/paraglide/messages.js';
@@ -55,20 +56,11 @@ export function UnsentCount() {
   );
 }
 
-export function CloudUploadIcon({ className = 'size-5' }: { className?: string }) {
+export function CloudUploadIcon({ className }: { className?: string }) {
   return (
-    <svg
-      viewBox="0 0 24 24"
-      className={className}
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-    >
+    <StrokeIcon className={className}>
       <path d="M7 18a4.5 4.5 0 0 1-.6-8.96A6 6 0 0 1 18 8.5a4 4 0 0 1-.5 9.5" />
       <path d="M12 12v8M9 15l3-3 3 3" />
-    </svg>
+    </StrokeIcon>
   );
 }

@@ -1,16 +1,14 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute, type ErrorComponentProps, Link } from '@tanstack/react-router';
-import { useState } from 'react';
+import { DownloadButton } from '#src/components/download-button.tsx';
 import { RouteLoadError } from '#src/components/list/list-states.tsx';
 import { RoutePending } from '#src/components/list/route-pending.tsx';
-import { toast } from '#src/components/toast/toast-store.ts';
 import { downloadFunnelCsv, funnelQueryOptions, moneyQueryOptions } from '#src/features/admin-insight/api.ts';
 import { FunnelSection } from '#src/features/admin-insight/components/funnel-section.tsx';
 import { InsightFilters } from '#src/features/admin-insight/components/insight-filters.tsx';
 import { MoneySection } from '#src/features/admin-insight/components/money-section.tsx';
 import { insightSearchSchema, type ScopeKind, scopeOf } from '#src/features/admin-insight/search.ts';
-import { AppError, errorMessage } from '#src/lib/app-error.ts';
-import { saveBlob } from '#src/lib/files.ts';
+import { AppError } from '#src/lib/app-error.ts';
 import { usePageTitle } from '#src/lib/page-title.ts';
 import { m } from '#src/paraglide/messages.js';
 
@@ -68,20 +66,6 @@ function AdminInsightPage() {
   const navigate = Route.useNavigate();
   const { data: funnel } = useSuspenseQuery(funnelQueryOptions(search));
   const { data: money } = useSuspenseQuery(moneyQueryOptions({ from: search.from, to: search.to }));
-  const [exporting, setExporting] = useState(false);
-
-  async function exportCsv() {
-    setExporting(true);
-    try {
-      const { blob, name } = await downloadFunnelCsv(search);
-      saveBlob(blob, name);
-    } catch (error) {
-      toast.error(errorMessage(error));
-    } finally {
-      setExporting(false);
-    }
-  }
-
   return (
     <section className="space-y-6">
       <div className="flex flex-wrap items-end justify-between gap-2">
@@ -89,10 +73,7 @@ function AdminInsightPage() {
           <h1 className="text-2xl font-semibold">{m.title_insight()}</h1>
           <p className="text-sm text-base-content/70">{m.admin_insight_intro()}</p>
         </div>
-        <button type="button" className="btn btn-sm" onClick={exportCsv} disabled={exporting} aria-busy={exporting}>
-          {exporting && <span className="loading loading-spinner loading-xs" aria-hidden="true" />}
-          {m.admin_insight_download()}
-        </button>
+        <DownloadButton label={m.admin_insight_download()} download={() => downloadFunnelCsv(search)} />
       </div>
       <InsightFilters search={search} funnel={funnel} onChange={(next) => navigate({ search: next })} />
       <FunnelSection funnel={funnel} />

@@ -1,15 +1,14 @@
 import { useQuery } from '@tanstack/react-query';
 import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
+import { DownloadButton } from '#src/components/download-button.tsx';
 import { FormAlert } from '#src/components/form/form-alert.tsx';
 import { RowSkeletons } from '#src/components/list/row-skeletons.tsx';
-import { toast } from '#src/components/toast/toast-store.ts';
 import { adminPaymentsQueryOptions, downloadPaymentsCsv } from '#src/features/admin-payments/api.ts';
 import { NewPaymentDialog } from '#src/features/admin-payments/components/new-payment-dialog.tsx';
 import { PaymentList } from '#src/features/admin-payments/components/payment-list.tsx';
 import { PAYMENTS_DEFAULTS, paymentsSearchSchema } from '#src/features/admin-payments/search.ts';
 import { errorMessage } from '#src/lib/app-error.ts';
-import { saveBlob } from '#src/lib/files.ts';
 import { usePageTitle } from '#src/lib/page-title.ts';
 import { m } from '#src/paraglide/messages.js';
 import type { PaymentFilter } from '#src/shared/payment-schemas.ts';
@@ -38,20 +37,6 @@ function AdminPaymentsPage() {
   const navigate = Route.useNavigate();
   const query = useQuery({ ...adminPaymentsQueryOptions(search), placeholderData: (prev) => prev });
   const [creating, setCreating] = useState(false);
-  const [exporting, setExporting] = useState(false);
-
-  async function exportCsv() {
-    setExporting(true);
-    try {
-      const { blob, name } = await downloadPaymentsCsv({ filter: search.filter });
-      saveBlob(blob, name);
-    } catch (error) {
-      toast.error(errorMessage(error));
-    } finally {
-      setExporting(false);
-    }
-  }
-
   return (
     <section className="space-y-4">
       <div className="flex flex-wrap items-end justify-between gap-2">
@@ -60,10 +45,10 @@ function AdminPaymentsPage() {
           <p className="text-sm text-base-content/70">{m.admin_payments_intro()}</p>
         </div>
         <div className="flex flex-wrap gap-2">
-          <button type="button" className="btn btn-sm" onClick={exportCsv} disabled={exporting} aria-busy={exporting}>
-            {exporting && <span className="loading loading-spinner loading-xs" aria-hidden="true" />}
-            {m.admin_payments_export()}
-          </button>
+          <DownloadButton
+            label={m.admin_payments_export()}
+            download={() => downloadPaymentsCsv({ filter: search.filter })}
+          />
           <button type="button" className="btn btn-sm btn-primary" onClick={() => setCreating(true)}>
             {m.admin_payments_new()}
           </button>
