@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
+import { LinkProblem, problemOf } from '#src/components/link-problem.tsx';
 import { reviewQueryOptions } from '#src/features/company-review/api.ts';
 import { type AppError, asAppError } from '#src/lib/app-error.ts';
 import { formatDateTime } from '#src/lib/format.ts';
@@ -84,38 +85,18 @@ function ReviewBody({ token, view }: { token: string; view: ReviewView }) {
 }
 
 // A link that shows nothing: say why in plain words. An expired or revoked link is told apart from a
-// broken one, and neither says anything of the job or its candidates.
+// broken one, and neither says anything of the job or its candidates. The problem is all the page shows,
+// so its heading is the page's.
 function ReviewProblem({ error, onRetry, retrying }: { error: AppError; onRetry: () => void; retrying: boolean }) {
-  const { heading, text, retry } = problemTexts(error);
   return (
-    <section className="flex flex-col gap-3" aria-labelledby="review-problem" data-testid="review-problem">
-      <h1 id="review-problem" className="text-2xl font-semibold">
-        {heading}
-      </h1>
-      <p className="text-base-content/80">{text}</p>
-      {retry && (
-        <button
-          type="button"
-          className="btn btn-primary sm:self-start"
-          onClick={onRetry}
-          disabled={retrying}
-          aria-busy={retrying}
-        >
-          {retrying && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
-          {m.talent_link_retry()}
-        </button>
-      )}
-    </section>
+    <LinkProblem
+      id="review-problem"
+      level={1}
+      problem={problemOf(error)}
+      invalid={{ heading: m.review_invalid_heading(), text: m.review_invalid_text() }}
+      expired={{ heading: m.review_expired_heading(), text: m.review_expired_text() }}
+      onRetry={onRetry}
+      retrying={retrying}
+    />
   );
-}
-
-function problemTexts(error: AppError): { heading: string; text: string; retry: boolean } {
-  if (error.status === 410) return { heading: m.review_expired_heading(), text: m.review_expired_text(), retry: false };
-  if (error.status === 429)
-    return { heading: m.talent_link_rate_limited_heading(), text: m.talent_link_rate_limited_text(), retry: false };
-  if (error.status === 0)
-    return { heading: m.talent_link_network_heading(), text: m.talent_link_network_text(), retry: true };
-  if (error.status >= 500)
-    return { heading: m.talent_link_network_heading(), text: m.talent_link_server_error_text(), retry: true };
-  return { heading: m.review_invalid_heading(), text: m.review_invalid_text(), retry: false };
 }

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { type FormEvent, type ReactNode, useState } from 'react';
+import { problemOf } from '#src/components/link-problem.tsx';
 import {
   talentCallProofUrl,
   talentDataExportUrl,
@@ -18,7 +19,7 @@ import { dataKeptByOthers, type TalentDataReferral, type TalentDataView } from '
 import { type DataLine, talentDataSections } from '#src/shared/talent-link-document.ts';
 import { TALENT_CORRECTION_MAX } from '#src/shared/talent-link-schemas.ts';
 import { LinkCard } from './link-card';
-import { LinkProblem, problemOf } from './link-problem';
+import { TalentLinkProblem } from './link-problem';
 import { WithdrawButtons } from './withdraw-buttons';
 
 // The talent's data page (`/talent/data?token=…`, issue 24): everything held about them, as the download
@@ -77,7 +78,7 @@ function DataProblem({ error, onRetry, retrying }: { error: AppError; onRetry: (
       </section>
     );
   }
-  return <LinkProblem problem={problem} onRetry={onRetry} retrying={retrying} />;
+  return <TalentLinkProblem problem={problem} onRetry={onRetry} retrying={retrying} />;
 }
 
 function DataBody({ token, view }: { token: string; view: TalentDataView }) {

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
+import { problemOf } from '#src/components/link-problem.tsx';
 import {
   type TalentLinkKind,
   talentLinkQueryOptions,
@@ -14,7 +15,7 @@ import { AnswerActions } from './answer-actions';
 import { ConsentNotice, ItaNotice } from './consent-notice';
 import { LinkCard } from './link-card';
 import { LINK_COPY, type LinkCopy } from './link-copy';
-import { LinkProblem, problemOf } from './link-problem';
+import { TalentLinkProblem } from './link-problem';
 import { OpenDataLink } from './open-data-link';
 import { ConsentWithdrawn, WithdrawConsent } from './withdraw-consent';
 
@@ -42,7 +43,7 @@ export function TalentLinkPage({ kind, token }: { kind: TalentLinkKind; token: s
   let body: ReactNode;
   // A failed background refresh keeps what is shown, unless the link itself is now refused.
   if (error && (!view || problemOf(error) === 'invalid')) {
-    body = <LinkProblem problem={problemOf(error)} onRetry={() => query.refetch()} retrying={query.isFetching} />;
+    body = <TalentLinkProblem problem={problemOf(error)} onRetry={() => query.refetch()} retrying={query.isFetching} />;
   } else if (!view) {
     body = <LinkLoading />;
   } else if (view.withdrawnAt) {
@@ -71,7 +72,7 @@ export function TalentLinkPage({ kind, token }: { kind: TalentLinkKind; token: s
       </>
     );
   } else if (view.state === 'EXPIRED') {
-    body = <LinkProblem problem="expired" recruiterName={view.recruiterName} />;
+    body = <TalentLinkProblem problem="expired" recruiterName={view.recruiterName} />;
   } else {
     const failed = answer.error ? answerErrorText(asAppError(answer.error)) : null;
     body = (
