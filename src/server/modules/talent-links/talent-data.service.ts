@@ -198,18 +198,26 @@ export function exportTalentData(
   return readAsTalent(deps, token, audit, 'PERSON_EXPORT', { format });
 }
 
-/** The talent's own CV, through their data link, with a FILE_DOWNLOAD line. */
-export async function talentResume(deps: AppDeps, token: string, audit: TalentAudit) {
+type HeldFile = { id: number; original_name: string; mime_type: string; storage_key: string };
+
+/**
+ * A file held about the talent, through their data link, with a FILE_DOWNLOAD line saying what it is.
+ * `find` reads it for the talent the link opens and no other; a file it does not find, or whose bytes are
+ * gone, is 404 with `missing`.
+ */
+async function fileAsTalent(
+  deps: AppDeps,
+  token: string,
+  audit: TalentAudit,
+  purpose: 'RESUME' | 'CALL_PROOF',
+  missing: string,
+  find: (talentId: number) => Promise<HeldFile | undefined>,
+) {
   const now = deps.now();
   const data = await openDataToken(deps.db, token, now);
-  const file = await deps.db
-    .selectFrom('talents')
-    .innerJoin('files', 'files.id', 'talents.resume_file_id')
-    .select(['files.id', 'files.original_name', 'files.mime_type', 'files.storage_key'])
-    .where('talents.id', '=', data.talentId)
-    .executeTakeFirst();
+  const file = await find(data.talentId);
   const bytes = file ? await deps.storage.get(file.storage_key) : null;
-  if (!file || !bytes) throw new AppError('NOT_FOUND', 404, 'There is no CV on file.');
+  if (!file || !bytes) throw new AppError('NOT_FOUND', 404, missing);
   await recordAccess(deps.db, now, {
     actorId: null,
     actorKind: 'TALENT',
@@ -217,38 +225,39 @@ export async function talentResume(deps: AppDeps, token: string, audit: TalentAu
     subjectKind: 'FILE',
     subjectId: file.id,
     talentId: data.talentId,
-    detail: { purpose: 'RESUME' },
+    detail: { purpose },
     ...audit,
   });
   return { name: file.original_name, mimeType: file.mime_type, bytes };
 }
 
+const FILE_COLUMNS = ['files.id', 'files.original_name', 'files.mime_type', 'files.storage_key'] as const;
+
+/** The talent's own CV, through their data link, with a FILE_DOWNLOAD line. */
+export function talentResume(deps: AppDeps, token: string, audit: TalentAudit) {
+  return fileAsTalent(deps, token, audit, 'RESUME', 'There is no CV on file.', (talentId) =>
+    deps.db
+      .selectFrom('talents')
+      .innerJoin('files', 'files.id', 'talents.resume_file_id')
+      .select(FILE_COLUMNS)
+      .where('talents.id', '=', talentId)
+      .executeTakeFirst(),
+  );
+}
+
 /** A call proof's file held about the talent, through their data link, with a FILE_DOWNLOAD line. */
-export async function talentCallProof(deps: AppDeps, token: string, proofId: number, audit: TalentAudit) {
-  const now = deps.now();
-  const data = await openDataToken(deps.db, token, now);
+export function talentCallProof(deps: AppDeps, token: string, proofId: number, audit: TalentAudit) {
   // Only a proof of one of this talent's referrals: another's is as unknown as a proof that never was.
-  const file = await deps.db
-    .selectFrom('call_proofs')
-    .innerJoin('referrals', 'referrals.id', 'call_proofs.referral_id')
-    .innerJoin('files', 'files.id', 'call_proofs.file_id')
-    .select(['files.id', 'files.original_name', 'files.mime_type', 'files.storage_key'])
-    .where('call_proofs.id', '=', proofId)
-    .where('referrals.talent_id', '=', data.talentId)
-    .executeTakeFirst();
-  const bytes = file ? await deps.storage.get(file.storage_key) : null;
-  if (!file || !bytes) throw new AppError('NOT_FOUND', 404, 'There is no such call proof on file.');
-  await recordAccess(deps.db, now, {
-    actorId: null,
-    actorKind: 'TALENT',
-    action: 'FILE_DOWNLOAD',
-    subjectKind: 'FILE',
-    subjectId: file.id,
-    talentId: data.talentId,
-    detail: { purpose: 'CALL_PROOF' },
-    ...audit,
-  });
-  return { name: file.original_name, mimeType: file.mime_type, bytes };
+  return fileAsTalent(deps, token, audit, 'CALL_PROOF', 'There is no such call proof on file.', (talentId) =>
+    deps.db
+      .selectFrom('call_proofs')
+      .innerJoin('referrals', 'referrals.id', 'call_proofs.referral_id')
+      .innerJoin('files', 'files.id', 'call_proofs.file_id')
+      .select(FILE_COLUMNS)
+      .where('call_proofs.id', '=', proofId)
+      .where('referrals.talent_id', '=', talentId)
+      .executeTakeFirst(),
+  );
 }
 
 /** The talent asks for a correction: a CORRECTION request with its 21-day clock; the recruiter is told. */
