@@ -22,6 +22,28 @@ const MOVES: Record<CompanyAnswer, Partial<Record<HiringStatus, HiringStatus[]>>
   NOT_A_FIT: { SUBMITTED: ['REJECTED'], SCREENING: ['REJECTED'], INTERVIEW: ['REJECTED'] },
 };
 
+/** The recruiter hears that a referral's hiring status moved, and why (the app, a push and an e-mail). */
+const tellRecruiterHiringMoved = (
+  trx: DB,
+  deps: AppDeps,
+  now: Date,
+  referralId: number,
+  status: HiringStatus,
+  reason: string | null,
+) =>
+  notifyReferralRecruiter(
+    trx,
+    { env: deps.env, now },
+    {
+      referralId,
+      kind: 'HIRING_CHANGED',
+      payload: { status, reason },
+      template: 'hiring_changed',
+      emailPayload: { status, reason },
+      page: 'hiring-status',
+    },
+  );
+
 type AnswerInput = { referralId: number; answer: CompanyAnswer; reason?: string; comment?: string };
 
 const alreadyAnswered = () =>
@@ -88,18 +110,13 @@ export async function answerReview(deps: AppDeps, token: string, input: AnswerIn
       .executeTakeFirstOrThrow();
 
     if (moved) {
-      const reason = to === 'REJECTED' ? (input.reason ?? null) : null;
-      await notifyReferralRecruiter(
+      await tellRecruiterHiringMoved(
         trx,
-        { env: deps.env, now },
-        {
-          referralId: input.referralId,
-          kind: 'HIRING_CHANGED',
-          payload: { status: to, reason },
-          template: 'hiring_changed',
-          emailPayload: { status: to, reason },
-          page: 'hiring-status',
-        },
+        deps,
+        now,
+        input.referralId,
+        to,
+        to === 'REJECTED' ? (input.reason ?? null) : null,
       );
     }
     const company = await trx
@@ -226,18 +243,7 @@ export async function reverseCompanyAnswer(
         created_at: at,
       })
       .execute();
-    await notifyReferralRecruiter(
-      trx,
-      { env: deps.env, now },
-      {
-        referralId: answer.referral_id,
-        kind: 'HIRING_CHANGED',
-        payload: { status: to, reason },
-        template: 'hiring_changed',
-        emailPayload: { status: to, reason },
-        page: 'hiring-status',
-      },
-    );
+    await tellRecruiterHiringMoved(trx, deps, now, answer.referral_id, to, reason);
     return { referralId: answer.referral_id, hiringStatus: to };
   });
 }
