@@ -56,32 +56,38 @@ function ReferralsLink({ task }: { task: AdminTaskSummary }) {
   );
 }
 
-function EditButton({ task, onEdit }: { task: AdminTaskSummary; onEdit: (id: number) => void }) {
-  return (
+// Edit and Share open a dialog about the row's task; each names the task for a screen reader, which hears
+// the buttons of every row apart from one another.
+function DialogButtons({
+  task,
+  onEdit,
+  onShare,
+}: {
+  task: AdminTaskSummary;
+  onEdit: (id: number) => void;
+  onShare: (id: number) => void;
+}) {
+  const buttons = [
+    { key: 'edit', text: m.admin_tasks_edit(), name: m.admin_tasks_edit_named({ title: task.title }), open: onEdit },
+    {
+      key: 'share',
+      text: m.admin_share_button(),
+      name: m.admin_share_button_named({ title: task.title }),
+      open: onShare,
+    },
+  ];
+  return buttons.map((button) => (
     <button
+      key={button.key}
       type="button"
       className="btn btn-xs btn-outline"
-      onClick={() => onEdit(task.id)}
+      onClick={() => button.open(task.id)}
       aria-haspopup="dialog"
-      aria-label={m.admin_tasks_edit_named({ title: task.title })}
+      aria-label={button.name}
     >
-      {m.admin_tasks_edit()}
+      {button.text}
     </button>
-  );
-}
-
-function ShareButton({ task, onShare }: { task: AdminTaskSummary; onShare: (id: number) => void }) {
-  return (
-    <button
-      type="button"
-      className="btn btn-xs btn-outline"
-      onClick={() => onShare(task.id)}
-      aria-haspopup="dialog"
-      aria-label={m.admin_share_button_named({ title: task.title })}
-    >
-      {m.admin_share_button()}
-    </button>
-  );
+  ));
 }
 
 function Badges({ task }: { task: AdminTaskSummary }) {
@@ -141,8 +147,7 @@ const columns = (onEdit: (id: number) => void, onShare: (id: number) => void): C
     actions: true,
     cell: (task) => (
       <div className="flex justify-end gap-1">
-        <EditButton task={task} onEdit={onEdit} />
-        <ShareButton task={task} onShare={onShare} />
+        <DialogButtons task={task} onEdit={onEdit} onShare={onShare} />
         <TaskStatusAction task={task} />
       </div>
     ),
@@ -214,8 +219,7 @@ export function AdminTaskList({ data, filters, onChange, onEdit, onShare, onCrea
                 {m.admin_tasks_col_deadline()}: {deadline(task)}
               </p>
               <div className="card-actions justify-end">
-                <EditButton task={task} onEdit={onEdit} />
-                <ShareButton task={task} onShare={onShare} />
+                <DialogButtons task={task} onEdit={onEdit} onShare={onShare} />
                 <TaskStatusAction task={task} />
               </div>
             </>
