@@ -44,6 +44,7 @@ export const EDUCATION_LEVELS = [
 export type EducationLevel = (typeof EDUCATION_LEVELS)[number];
 
 export const CANDIDATE_LANGUAGES = ['en', 'ms', 'zh', 'ta', 'ko', 'id', 'th', 'ja'] as const;
+export type CandidateLanguage = (typeof CANDIDATE_LANGUAGES)[number];
 
 // The seed names the first ten of 33; the other 23 are ISO 4217 codes common in the region.
 export const CURRENCIES = [

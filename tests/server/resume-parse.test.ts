@@ -28,6 +28,93 @@ describe('reading fields from a resume’s text', () => {
     expect(found.skills).toEqual(['Microsoft Excel', 'Java', 'JavaScript', 'Microsoft Office']);
   });
 
+  // Issue 42.17 again, on whole resumes: the languages fill the form's languages (its codes), a skill
+  // written two ways is listed once, and the education level and the town the talent lives in are read.
+  it('reads an English resume: languages as languages, one entry per skill, education and where they live', () => {
+    const found = extractResumeFields(
+      [
+        'NUR AISYAH BINTI AHMAD',
+        'No. 12, Jalan SS 2/24, 47300 Petaling Jaya, Selangor',
+        '+60 12-345 6789 | nur.aisyah@example.com',
+        'PROFESSIONAL SUMMARY',
+        'Accounts executive with 6 years in audit and payroll.',
+        'SKILLS',
+        'Microsoft Excel, Excel, SAP, JS, JavaScript, Payroll',
+        'Bahasa Melayu (native), English (fluent)',
+        'LANGUAGES',
+        'English - Fluent',
+        'Bahasa Malaysia - Native',
+        'Mandarin - Basic',
+        'WORK EXPERIENCE',
+        'Accounts Executive, Maju Holdings Sdn Bhd, Kuala Lumpur (Mar 2020 - Present)',
+        'EDUCATION',
+        'Bachelor of Accounting (Hons), Universiti Teknologi MARA (2014 - 2018)',
+        'SPM, SMK Seksyen 9 Shah Alam (2012)',
+      ].join('\n'),
+      NOW,
+    );
+    expect(found.skills).toEqual(['Microsoft Excel', 'SAP', 'JavaScript', 'Payroll', 'Accounting']);
+    expect(found.languages).toEqual(['en', 'ms', 'zh']);
+    expect(found.educationLevel).toBe('Degree');
+    // Where she lives (the address under her name), not where she works (Kuala Lumpur) or studied.
+    expect(found).toMatchObject({ location: 'Petaling Jaya', country: 'Malaysia' });
+  });
+
+  it('reads a Malay resume: Bahasa section, "MS Office" beside "Microsoft Office", Diploma, the Alamat line', () => {
+    const found = extractResumeFields(
+      [
+        'RESUME',
+        'MUHAMMAD HAFIZ BIN ISMAIL',
+        'MAKLUMAT PERIBADI',
+        'Alamat: No. 8, Lorong Mawar 3, Taman Sri Muda, 40400 Shah Alam, Selangor',
+        'Telefon: 013-456 7890',
+        'E-mel: hafiz.ismail@example.my',
+        'OBJEKTIF',
+        'Mencari jawatan sebagai juruteknik elektrik.',
+        'KEMAHIRAN',
+        'Pendawaian Elektrik, PLC, AutoCAD, MS Office, Microsoft Office',
+        'Bahasa Melayu - Fasih',
+        'BAHASA',
+        'Bahasa Melayu - Fasih',
+        'Bahasa Inggeris - Baik',
+        'PENGALAMAN KERJA',
+        'Juruteknik Elektrik, Syarikat Jaya Elektrik Sdn Bhd, Johor Bahru (Jan 2019 - Sekarang)',
+        'PENDIDIKAN',
+        'Diploma Kejuruteraan Elektrik, Politeknik Ungku Omar (2015 - 2018)',
+        'SPM (2014)',
+      ].join('\n'),
+      NOW,
+    );
+    expect(found.skills).toEqual(['Pendawaian Elektrik', 'PLC', 'AutoCAD', 'Microsoft Office']);
+    expect(found.languages).toEqual(['en', 'ms']);
+    expect(found.educationLevel).toBe('Diploma');
+    expect(found).toMatchObject({ location: 'Shah Alam', country: 'Malaysia' });
+    expect(found.summary).toBe('Mencari jawatan sebagai juruteknik elektrik.');
+  });
+
+  it('reads a Chinese resume’s languages, degree and town, and a resume that names no place', () => {
+    const found = extractResumeFields(
+      [
+        '陈美玲',
+        '地址：柔佛州新山市',
+        '技能',
+        '会计, Excel, Microsoft Excel',
+        '语言',
+        '中文（母语）, 英语, 马来语',
+        '教育背景',
+        '会计学士学位',
+      ].join('\n'),
+      NOW,
+    );
+    expect(found.skills).toEqual(['会计', 'Microsoft Excel']);
+    expect(found.languages).toEqual(['en', 'ms', 'zh']);
+    expect(found.educationLevel).toBe('Degree');
+    expect(found).toMatchObject({ location: 'Johor Bahru', country: 'Malaysia' });
+
+    const nowhere = extractResumeFields('Tan Wei Ming\nSkills\nTypeScript, TS\nLanguages: English and Tamil', NOW);
+    expect(nowhere).toMatchObject({ skills: ['TypeScript'], languages: ['en', 'ta'], location: null, country: null });
+  });
+
   it('reads the years of experience as stated, or adds up the date ranges of the jobs', () => {
     expect(extractResumeFields('I have 5+ years of experience in sales.', NOW).yearsOfExperience).toBe(5);
     expect(extractResumeFields('Experience: 12 years', NOW).yearsOfExperience).toBe(12);
@@ -146,6 +233,30 @@ describe.each(DIALECTS)('parsing dropped resumes on %s', (dialect) => {
       educationLevel: 'Master',
       summary: 'Backend engineer who keeps payment systems fast.',
     });
+  });
+
+  // Issue 42.17 through the real drop: a Malay Word resume whose skills list its languages and a skill
+  // written two ways. Profile completion offers the skills without them, and the CV's education level.
+  it('reads a Malay DOCX resume dropped for real: no languages among the skills, one entry per skill', async () => {
+    const docx = await sampleDocx([
+      'NUR AISYAH BINTI AHMAD',
+      'Alamat: 12, Jalan Bunga Raya, 50450 Kuala Lumpur',
+      'KEMAHIRAN',
+      'Microsoft Excel, Excel, JS, JavaScript, Bahasa Melayu (ibunda), English - Fluent, Mandarin: asas',
+      'PENGALAMAN KERJA',
+      'Eksekutif Akaun, Maju Holdings Sdn Bhd (Mar 2020 - Sekarang)',
+      'PENDIDIKAN',
+      'Ijazah Sarjana Muda Perakaunan, Universiti Teknologi MARA (2014 - 2018)',
+    ]);
+    const { talentId } = await drop({
+      bytes: docx,
+      name: 'NurAisyah.docx',
+      type: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+    });
+    await parsePendingResumes(t.deps);
+    const found = await talent(talentId);
+    expect(found).toMatchObject({ parseStatus: 'DONE', educationLevel: 'Degree', currentPosition: 'Eksekutif Akaun' });
+    expect(found.skills).toEqual(['Microsoft Excel', 'JavaScript']);
   });
 
   it('fills only what is still empty: what the recruiter typed stays', async () => {

@@ -1,17 +1,25 @@
-import type { EducationLevel } from '#src/shared/enums.ts';
-import { SKILL_DICTIONARY } from './skill-dictionary';
+import type { CandidateLanguage, EducationLevel } from '#src/shared/enums.ts';
+import { malaysianPlaceIn, namesMalaysia } from './malaysian-places';
+import { isLanguage, languageCodes, languageOf } from './resume-languages';
+import { SKILL_ALIASES, SKILL_DICTIONARY } from './skill-dictionary';
 
-// What a resume's text tells us for profile completion, by plain rules: section headings, labelled
-// lines ("Position: ..."), date ranges and keywords. A guess for the recruiter to confirm, never more.
+// What a resume's text tells us for the drop form and profile completion, by plain rules: section
+// headings, labelled lines ("Position: ..."), date ranges and keywords. A guess for the recruiter to
+// confirm, never more.
 export type ResumeFields = {
   skills: string[];
   yearsOfExperience: number | null;
   currentPosition: string | null;
   educationLevel: EducationLevel | null;
   summary: string | null;
+  /** The drop form's language codes, in its order. */
+  languages: CandidateLanguage[];
+  /** A Malaysian city or area (else state) from the address or the top of the resume. */
+  location: string | null;
+  country: string | null;
 };
 
-type Section = 'skills' | 'experience' | 'education' | 'summary' | 'other';
+type Section = 'skills' | 'experience' | 'education' | 'summary' | 'languages' | 'personal' | 'other';
 
 const HEADINGS: Record<Section, string[]> = {
   skills: [
@@ -25,6 +33,7 @@ const HEADINGS: Record<Section, string[]> = {
     'core competencies',
     'competencies',
     'kemahiran',
+    'kemahiran teknikal',
     '技能',
     '专业技能',
   ],
@@ -38,6 +47,7 @@ const HEADINGS: Record<Section, string[]> = {
     'career history',
     'pengalaman',
     'pengalaman kerja',
+    'pengalaman pekerjaan',
     '工作经验',
     '工作经历',
   ],
@@ -48,6 +58,8 @@ const HEADINGS: Record<Section, string[]> = {
     'qualifications',
     'academic qualifications',
     'pendidikan',
+    'latar belakang pendidikan',
+    'kelayakan akademik',
     '教育',
     '教育背景',
     '学历',
@@ -63,26 +75,50 @@ const HEADINGS: Record<Section, string[]> = {
     'career objective',
     'ringkasan',
     'profil',
+    'profil diri',
+    'objektif',
     '个人简介',
     '简介',
   ],
-  other: [
+  languages: [
     'languages',
     'language',
+    'language skills',
+    'language proficiency',
+    'languages spoken',
+    'bahasa',
+    'kemahiran bahasa',
+    'penguasaan bahasa',
+    '语言',
+    '语言能力',
+  ],
+  personal: [
+    'contact',
+    'contact details',
+    'contact information',
+    'personal details',
+    'personal information',
+    'personal particulars',
+    'maklumat peribadi',
+    'butiran peribadi',
+    'maklumat diri',
+    '个人资料',
+    '个人信息',
+    '联系方式',
+  ],
+  other: [
     'certifications',
     'certificates',
     'projects',
     'references',
-    'contact',
-    'personal details',
-    'personal information',
     'interests',
     'hobbies',
     'awards',
     'achievements',
     'activities',
-    'bahasa',
     'rujukan',
+    'minat',
+    'aktiviti',
   ],
 };
 const HEADING_OF = new Map(
@@ -124,52 +160,6 @@ const DICTIONARY = SKILL_DICTIONARY.map((name) => ({
   pattern: new RegExp(`(?<![\\p{L}\\p{N}+#.])${escapeRegex(name)}(?![\\p{L}\\p{N}+#])`, 'iu'),
 }));
 
-// Languages are the talent's languages, not skills (issue 42.17: "Bahasa Melayu", "English" were listed as
-// skills): a skill that names one (with a level or not: "English (fluent)") is left out.
-const LANGUAGE_NAMES = new Set([
-  'english',
-  'bahasa inggeris',
-  'malay',
-  'bahasa melayu',
-  'bahasa malaysia',
-  'bm',
-  'mandarin',
-  'chinese',
-  'cantonese',
-  'hokkien',
-  'hakka',
-  'teochew',
-  'tamil',
-  'hindi',
-  'korean',
-  'japanese',
-  'indonesian',
-  'bahasa indonesia',
-  'thai',
-  'bahasa cina',
-  'bahasa tamil',
-  '英语',
-  '英文',
-  '马来语',
-  '马来文',
-  '国语',
-  '华语',
-  '中文',
-  '普通话',
-  '粤语',
-  '广东话',
-  '福建话',
-  '淡米尔语',
-]);
-const isLanguage = (skill: string) =>
-  LANGUAGE_NAMES.has(
-    skill
-      .toLowerCase()
-      .replace(/\s*[(（][^)）]*[)）]\s*$/, '')
-      .replace(/\s*[-–:]\s*(?:native|fluent|basic|intermediate|advanced|good|excellent|conversational)$/, '')
-      .trim(),
-  );
-
 /**
  * A skill named inside a longer one is the same skill said shorter: "Excel" beside "Microsoft Excel" (the
  * dictionary finds "Excel" in the section's "Microsoft Excel"). Whole words only: "Java" stays beside
@@ -181,6 +171,24 @@ function withoutShorterForms(skills: string[]): string[] {
     const words = new RegExp(`(^|\\s)${escapeRegex(lower[i] as string)}(\\s|$)`, 'u');
     return !lower.some((other, j) => j !== i && other.length > (lower[i] as string).length && words.test(other));
   });
+}
+
+const ALIAS_GROUP = new Map(SKILL_ALIASES.flatMap((names, group) => names.map((name) => [name.toLowerCase(), group])));
+
+/** One skill per alias group ("JS" and "JavaScript"), at the first one's place, in the fullest form found. */
+function withoutAliases(skills: string[]): string[] {
+  const kept: string[] = [];
+  const placeOf = new Map<number, number>();
+  for (const skill of skills) {
+    const group = ALIAS_GROUP.get(skill.toLowerCase());
+    const place = group === undefined ? undefined : placeOf.get(group);
+    if (group === undefined) kept.push(skill);
+    else if (place === undefined) {
+      placeOf.set(group, kept.length);
+      kept.push(skill);
+    } else if (skill.length > (kept[place] as string).length) kept[place] = skill;
+  }
+  return kept;
 }
 
 function findSkills(sectionLines: string[], text: string): string[] {
@@ -200,10 +208,60 @@ function findSkills(sectionLines: string[], text: string): string[] {
     found.push(skill);
   };
   for (const line of sectionLines) {
-    for (const item of line.split(/[,;|•·▪◦●、，；]|\s{2,}|\s\/\s|\s-\s/)) add(item);
+    for (const item of line.split(LIST_SEPARATORS)) {
+      // A language with its level ("Bahasa Melayu - Fasih", "Mandarin: native") goes whole: its level is
+      // no skill either.
+      if (isLanguage(item) || isLanguage(item.replace(/^.*[:：]\s*/, ''))) continue;
+      for (const part of item.split(/\s-\s/)) add(part);
+    }
   }
   for (const { name, pattern } of DICTIONARY) if (pattern.test(text)) add(name);
-  return withoutShorterForms(found).slice(0, SKILLS_MAX);
+  return withoutAliases(withoutShorterForms(found)).slice(0, SKILLS_MAX);
+}
+
+const LIST_SEPARATORS = /[,;|•·▪◦●、，；]|\s{2,}|\s\/\s/;
+
+/**
+ * The languages of the Languages section, and those a Skills section lists among the skills ("Bahasa
+ * Melayu (native)"), as the form's codes. Only there: "English" elsewhere may be a degree or a school.
+ */
+function findLanguages(lines: string[]): CandidateLanguage[] {
+  const items = lines.flatMap((line) =>
+    line.split(new RegExp(`${LIST_SEPARATORS.source}|\\/|\\s(?:and|dan|&)\\s|和|及`, 'iu')),
+  );
+  // "Mandarin: native" names its language before the colon, "Spoken: English" after it.
+  return languageCodes(items.map((item) => (languageOf(item) === undefined ? item.replace(/^.*[:：]\s*/, '') : item)));
+}
+
+// Lines that give the talent's address, wherever they are; "Location:" only near the top (under a job it
+// is the employer's).
+const ADDRESS_LINE =
+  /^\s*(?:(?:(?:home|current|residential|mailing|permanent|correspondence)\s+)?address|alamat(?:\s+(?:rumah|semasa|tetap|surat-menyurat))?|tempat\s+tinggal|domicile|地址|住址|居住地|通讯地址)\s*(?:[:：-]|$)/i;
+const LOCATION_LINE = /^\s*(?:(?:current\s+)?location|lokasi|based\s+in|所在地)\s*[:：-]/i;
+const HEADER_LINES = 8;
+
+/** The address lines, and the line under a label that stands alone ("Alamat" above the address). */
+function addressLines(lines: string[]): string[] {
+  return lines.flatMap((line, i) => {
+    if (!ADDRESS_LINE.test(line)) return [];
+    return /[:：-]\s*\S/.test(line) ? [line] : [line, lines[i + 1] ?? ''];
+  });
+}
+
+/** Where the talent lives: an address line, else the personal details, else the lines above the first heading. */
+function findLocation(lines: string[], personal: string[]): { location: string | null; country: string | null } {
+  const firstHeading = lines.findIndex((line) => headingOf(line) !== null);
+  const header = lines.slice(0, firstHeading < 0 ? HEADER_LINES : Math.min(firstHeading, HEADER_LINES));
+  const sources = [
+    addressLines(lines),
+    [...personal, ...header.filter((line) => LOCATION_LINE.test(line))],
+    header,
+  ].map((source) => source.join('\n'));
+  for (const source of sources) {
+    const place = malaysianPlaceIn(source);
+    if (place) return { location: place, country: 'Malaysia' };
+  }
+  return { location: null, country: sources.some(namesMalaysia) ? 'Malaysia' : null };
 }
 
 const MONTHS = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec'];
@@ -295,7 +353,7 @@ function findPosition(text: string, experienceLines: string[] | undefined): stri
 
 // Highest level first: a resume lists the SPM it took before its degree.
 const EDUCATION: Array<[EducationLevel, RegExp]> = [
-  ['PHD', /\b(?:ph\.?\s?d|doctorate|doctor of philosophy)\b|博士/i],
+  ['PHD', /\b(?:ph\.?\s?d|doctorate|doctor of philosophy|doktor falsafah)\b|博士/i],
   [
     'Master',
     /\b(?:masters?|master's)\s+(?:of|in|degree)\b|\bmba\b|\bm\.?sc\b|\bm\.?eng\b|\bsarjana\b(?!\s+muda)|硕士/i,
@@ -304,7 +362,7 @@ const EDUCATION: Array<[EducationLevel, RegExp]> = [
     'Degree',
     /\bbachelor|\bdegree\b|\bb\.?sc\b|\bb\.?eng\b|\bb\.?a\.|\bbba\b|\bsarjana\s+muda\b|\bijazah\b|\bundergraduate\b|学士|本科/i,
   ],
-  ['Diploma', /\bdiploma\b|\bdiploma\s+lanjutan\b|大专|专科/i],
+  ['Diploma', /\bdiploma\b|\bdiploma\s+lanjutan\b|大专|专科|文凭/i],
   ['Vocational', /\bvocational\b|\bskm\b|\bsijil kemahiran\b|\bteknik dan vokasional\b|\btvet\b/i],
   ['Certificates', /\bcertificate\s+(?:in|of)\b|\bprofessional certificate\b|\bsijil\b(?!\s+pelajaran)/i],
   [
@@ -347,5 +405,7 @@ export function extractResumeFields(text: string, now: Date): ResumeFields {
     currentPosition: findPosition(text, experience),
     educationLevel: findEducation(text, sections.get('education')),
     summary: findSummary(sections.get('summary')),
+    languages: findLanguages([...(sections.get('languages') ?? []), ...(sections.get('skills') ?? [])]),
+    ...findLocation(lines, sections.get('personal') ?? []),
   };
 }

@@ -133,3 +133,39 @@ export const SKILL_DICTIONARY: readonly string[] = [
   'Machining',
   'PLC',
 ];
+
+// One skill written in several ways: found more than once, it is listed once, in the fullest form the
+// resume wrote (issue 42.17: "Excel" beside "Microsoft Excel", "JS" beside "JavaScript"). Found alone, a
+// short form stays as written.
+export const SKILL_ALIASES: ReadonlyArray<readonly string[]> = [
+  ['JavaScript', 'JS', 'ECMAScript'],
+  ['TypeScript', 'TS'],
+  ['Node.js', 'NodeJS', 'Node JS', 'Node'],
+  ['React', 'ReactJS', 'React.js', 'React JS'],
+  ['Vue.js', 'Vue', 'VueJS', 'Vue JS'],
+  ['Next.js', 'NextJS'],
+  ['Angular', 'AngularJS', 'Angular.js'],
+  ['PostgreSQL', 'Postgres'],
+  ['Kubernetes', 'K8s'],
+  ['Golang', 'Go lang'],
+  ['C#', 'C Sharp'],
+  ['Amazon Web Services', 'AWS'],
+  ['Google Cloud', 'Google Cloud Platform', 'GCP'],
+  ['Microsoft Azure', 'Azure'],
+  ['Microsoft Excel', 'MS Excel', 'Excel'],
+  ['Microsoft Word', 'MS Word'],
+  ['Microsoft PowerPoint', 'MS PowerPoint', 'PowerPoint', 'Power Point'],
+  ['Microsoft Office', 'MS Office', 'Office 365', 'Microsoft 365'],
+  ['Power BI', 'PowerBI', 'Microsoft Power BI'],
+  ['Adobe Photoshop', 'Photoshop'],
+  ['Adobe Illustrator', 'Illustrator'],
+  ['UI/UX', 'UX/UI', 'UI UX', 'UI/UX Design'],
+  ['Search Engine Optimisation', 'Search Engine Optimization', 'SEO'],
+  ['Human Resources', 'HR'],
+  ['Customer Service', 'Customer Services'],
+  ['Call Centre', 'Call Center'],
+  ['Artificial Intelligence', 'AI'],
+  ['Machine Learning', 'ML'],
+  ['CI/CD', 'CICD'],
+  ['REST API', 'RESTful API', 'REST APIs', 'RESTful APIs'],
+];
