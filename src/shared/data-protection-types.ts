@@ -136,6 +136,8 @@ export type DataRequestRow = {
   talent: { id: number; fullName: string; erasedAt: string | null; locale: AppLocale };
   recruiter: { id: number; name: string };
   referralId: number | null;
+  /** The referral's task and the company that posted it, for a withdrawal (a correction is about no one referral). */
+  task: { id: number; code: string; title: string; company: string } | null;
   createdAt: string;
   dueAt: string;
   /** Whole days until due_at (negative once overdue), counted by the server's clock. */

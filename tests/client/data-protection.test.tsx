@@ -152,6 +152,44 @@ describe('Admin › Data protection', () => {
     await server.db.deleteFrom('data_requests').execute();
   });
 
+  it("names a withdrawal's task and company in the list and in its closing dialog (earlier notes)", async () => {
+    const recruiterId = await idOf(recruiterEmail);
+    const taskId = await insertTask(rows(), { title: 'Data Analyst', company: 'Kopi Digital Sdn Bhd' });
+    const code = (await server.db.selectFrom('tasks').select('code').where('id', '=', taskId).executeTakeFirstOrThrow())
+      .code;
+    const withdrawn = await createReferral(rows(), recruiterId, {
+      taskId,
+      talent: { full_name: 'Lim Wei', email: 'lim.wei@example.com', phone_e164: '+60123450003' },
+      referral: { consent_status: 'DECLINED' },
+    });
+    await server.db
+      .insertInto('data_requests')
+      .values({
+        talent_id: withdrawn.talentId,
+        referral_id: withdrawn.id,
+        kind: 'WITHDRAWAL',
+        message: null,
+        status: 'OPEN',
+        due_at: '2026-12-22T02:00:00.000Z',
+        created_at: '2026-11-22T02:00:00.000Z',
+      })
+      .execute();
+    onTestFinished(async () => {
+      await server.db.deleteFrom('data_requests').execute();
+    });
+    const job = m.data_protection_request_task({ code, title: 'Data Analyst', company: 'Kopi Digital Sdn Bhd' });
+    expect(job).toBe(`${code} · Data Analyst at Kopi Digital Sdn Bhd`);
+    await server.signIn(adminEmail);
+    renderAppAt('/admin/data-protection?tab=requests');
+    const row = within(await screen.findByTestId('request-row'));
+    expect(row.getByTestId('request-task').textContent).toBe(job);
+    fireEvent.click(row.getByRole('button', { name: m.data_protection_request_close() }));
+    const dialog = within(
+      await screen.findByRole('dialog', { name: m.data_protection_close_title({ name: 'Lim Wei' }) }),
+    );
+    expect(dialog.getByTestId('close-request-quote').textContent).toContain(job);
+  });
+
   it('shows the opening and the export in the person’s record of access, as they happen', async () => {
     // jsdom has no object URLs, and would follow the download link: the download itself is the
     // browser's; the file's content is checked here.

@@ -326,6 +326,38 @@ describe.each(DIALECTS)('admin data protection on %s', (dialect) => {
       expect.objectContaining({ id: later, closedBy: 'Test User 1', response: 'Phone updated.' }),
     ]);
   });
+
+  it("names a withdrawal's task and company in the request list, and no task for a correction", async () => {
+    const { referral, rinaTalentId } = await samePersonTwice();
+    const task = await t.db
+      .selectFrom('tasks')
+      .select(['id', 'code', 'title', 'company'])
+      .where('id', '=', referral.taskId)
+      .executeTakeFirstOrThrow();
+    const at = t.clock.now().getTime();
+    for (const [kind, referralId] of [
+      ['WITHDRAWAL', referral.id],
+      ['CORRECTION', null],
+    ] as const) {
+      await t.db
+        .insertInto('data_requests')
+        .values({
+          talent_id: rinaTalentId,
+          referral_id: referralId,
+          kind,
+          message: kind === 'CORRECTION' ? 'My phone is new.' : null,
+          status: 'OPEN',
+          due_at: new Date(at + (kind === 'WITHDRAWAL' ? 1 : 2) * DAY).toISOString(),
+          created_at: new Date(at).toISOString(),
+        })
+        .execute();
+    }
+    const open = await ok<ListPage<DataRequestRow>>(call(t, admin, 'GET', `${BASE}/requests?status=OPEN`));
+    expect(open.items.map((r) => [r.kind, r.task])).toEqual([
+      ['WITHDRAWAL', { id: task.id, code: task.code, title: task.title, company: task.company }],
+      ['CORRECTION', null],
+    ]);
+  });
 });
 
 describe('an e-mail about an anonymised talent', () => {

@@ -125,7 +125,10 @@ function RequestRow({
           {m.data_protection_request_recruiter({ name: row.recruiter.name })}
         </div>
       </td>
-      <td>{REQUEST_KIND_LABELS[row.kind]()}</td>
+      <td>
+        <div>{REQUEST_KIND_LABELS[row.kind]()}</div>
+        <RequestTask row={row} />
+      </td>
       <td className="max-w-80 break-words">{row.message ?? '—'}</td>
       <td className="whitespace-nowrap">
         <div>{formatDate(row.dueAt)}</div>
@@ -154,6 +157,17 @@ function RequestRow({
         )}
       </td>
     </tr>
+  );
+}
+
+// A withdrawal names the job whose consent was withdrawn: the talent may have several referrals, and the
+// admin answers about this one.
+function RequestTask({ row }: { row: DataRequestRow }) {
+  if (!row.task) return null;
+  return (
+    <div className="text-xs text-base-content/70" data-testid="request-task">
+      {m.data_protection_request_task({ code: row.task.code, title: row.task.title, company: row.task.company })}
+    </div>
   );
 }
 
@@ -186,6 +200,7 @@ function CloseRequestDialog({
       <figure className="space-y-1 rounded-box bg-base-200 p-3 text-sm" data-testid="close-request-quote">
         <figcaption className="text-xs text-base-content/70">
           {m.data_protection_close_request()} · {REQUEST_KIND_LABELS[row.kind]()}
+          <RequestTask row={row} />
         </figcaption>
         <blockquote className="break-words">{row.message ?? '—'}</blockquote>
       </figure>

@@ -23,7 +23,10 @@ const selectRows = (db: DB) =>
     .selectFrom('data_requests')
     .innerJoin('talents', 'talents.id', 'data_requests.talent_id')
     .innerJoin('users as recruiter', 'recruiter.id', 'talents.recruiter_id')
-    .leftJoin('users as closer', 'closer.id', 'data_requests.closed_by');
+    .leftJoin('users as closer', 'closer.id', 'data_requests.closed_by')
+    // A withdrawal is about one referral: its task and company say which consent was withdrawn.
+    .leftJoin('referrals', 'referrals.id', 'data_requests.referral_id')
+    .leftJoin('tasks', 'tasks.id', 'referrals.task_id');
 
 /** Oldest due first: the request that must be answered soonest leads. */
 export async function listDataRequests(
@@ -51,6 +54,10 @@ export async function listDataRequests(
         'recruiter.id as recruiter_id',
         'recruiter.full_name as recruiter_name',
         'closer.full_name as closer_name',
+        'tasks.id as task_id',
+        'tasks.code as task_code',
+        'tasks.title as task_title',
+        'tasks.company as task_company',
       ])
       .where('data_requests.status', '=', query.status)
       .orderBy('data_requests.due_at')
@@ -79,6 +86,10 @@ export async function listDataRequests(
       },
       recruiter: { id: r.recruiter_id, name: r.recruiter_name },
       referralId: r.referral_id,
+      task:
+        r.task_id === null
+          ? null
+          : { id: r.task_id, code: r.task_code ?? '', title: r.task_title ?? '', company: r.task_company ?? '' },
       createdAt: r.created_at,
       dueAt: r.due_at,
       daysLeft: daysLeft(r.due_at, now),
