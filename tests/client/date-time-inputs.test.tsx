@@ -30,6 +30,8 @@ vi.mock('#src/features/admin-payments/api.ts', async (original) => ({
 }));
 
 import { DateTimeField } from '#src/components/form/date-time-field.tsx';
+import { AccessRecordFilters } from '#src/features/admin-access-record/components/access-record-filters.tsx';
+import { ACCESS_RECORD_DEFAULTS } from '#src/features/admin-access-record/search.ts';
 import { MarkPaidDialog } from '#src/features/admin-payments/components/mark-paid-dialog.tsx';
 import { PromoForm } from '#src/features/admin-promos/components/promo-form.tsx';
 import { EMPTY_PROMO } from '#src/features/admin-promos/form-values.ts';
@@ -38,6 +40,7 @@ import { EMPTY_TASK, toTaskInput } from '#src/features/admin-tasks/form-values.t
 import { CallProofForm } from '#src/features/talents/components/call-proof-form.tsx';
 import { formatDateTime, setDisplayTimeZone } from '#src/lib/format.ts';
 import { fromWallTime, toWallTime } from '#src/lib/wall-time.ts';
+import { getLocale, overwriteGetLocale } from '#src/paraglide/runtime.js';
 import type { AdminPromoInput } from '#src/shared/admin-promo-schemas.ts';
 import type { PaymentRow } from '#src/shared/payment-types.ts';
 
@@ -91,13 +94,77 @@ describe('on a device set to UTC', () => {
     render(
       <DateTimeField id="when" label="When" value="2026-07-01T09:00" timeZone="Europe/London" onChange={() => {}} />,
     );
-    expect(zoneHintOf('When')).toBe('Time zone: London (GMT+1)');
+    expect(zoneHintOf('When')).toContain('Time zone: London (GMT+1)');
     cleanup();
     render(
       <DateTimeField id="when" label="When" value="2026-12-01T09:00" timeZone="Europe/London" onChange={() => {}} />,
     );
     // Browsers write GMT or GMT+0 for no offset.
-    expect(zoneHintOf('When')).toMatch(/^Time zone: London \(GMT(\+0)?\)$/);
+    expect(zoneHintOf('When')).toMatch(/Time zone: London \(GMT(\+0)?\)$/);
+  });
+});
+
+// The browser draws a date input in its own language and order, not the page's: Chromium in its interface
+// language (`lang` only behind Blink's LangAttributeAwareFormControlUI switch, off in shipped browsers),
+// Firefox in its own language or the system's formats, WebKit in the browser's locale. happy-dom draws
+// nothing, so what is tested is the app's own reading of the value, which the engines cannot change.
+describe("the chosen date in the app's language", () => {
+  const english = getLocale;
+  afterEach(() => overwriteGetLocale(english));
+
+  it.each([
+    ['en', 'Chosen: Tuesday, December 1, 2026 at 6:00 PM'],
+    ['ms', 'Dipilih: Selasa, 1 Disember 2026 pada 6:00 PTG'],
+    ['zh', '已选：2026年12月1日星期二 18:00'],
+  ] as const)('in %s, says the typed moment in full under the field, as its description', (locale, text) => {
+    overwriteGetLocale(() => locale);
+    render(
+      <DateTimeField
+        id="deadline"
+        label="Deadline"
+        value="2026-12-01T18:00"
+        timeZone="Asia/Kuala_Lumpur"
+        onChange={() => {}}
+      />,
+    );
+    expect(screen.getByTestId('deadline-chosen').textContent?.replace(/\s/g, ' ')).toBe(text);
+    expect(zoneHintOf('Deadline')).toContain(screen.getByTestId('deadline-chosen').textContent);
+  });
+
+  it('follows the value as it changes, and says nothing while the field is empty', () => {
+    overwriteGetLocale(() => 'ms');
+    const { rerender } = render(
+      <DateTimeField id="starts" label="Mula" value="" timeZone="Asia/Kuala_Lumpur" onChange={() => {}} />,
+    );
+    expect(screen.queryByTestId('starts-chosen')).toBeNull();
+    rerender(
+      <DateTimeField
+        id="starts"
+        label="Mula"
+        value="2027-01-15T09:30"
+        timeZone="Asia/Kuala_Lumpur"
+        onChange={() => {}}
+      />,
+    );
+    expect(screen.getByTestId('starts-chosen').textContent?.replace(/\s/g, ' ')).toBe(
+      'Dipilih: Jumaat, 15 Januari 2027 pada 9:30 PG',
+    );
+  });
+
+  it("reads the access record's days in the app's language beside the browser's control", () => {
+    overwriteGetLocale(() => 'zh');
+    render(
+      <AccessRecordFilters
+        search={{ ...ACCESS_RECORD_DEFAULTS, from: '2026-12-01', to: '' }}
+        actorLabel={null}
+        onChange={() => {}}
+      />,
+    );
+    const from = document.getElementById('access-record-from') as HTMLInputElement;
+    expect(document.getElementById(from.getAttribute('aria-describedby') ?? '')?.textContent).toBe('2026年12月1日');
+    expect(
+      (document.getElementById('access-record-to') as HTMLInputElement).getAttribute('aria-describedby'),
+    ).toBeNull();
   });
 });
 

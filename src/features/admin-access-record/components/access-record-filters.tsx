@@ -1,5 +1,6 @@
 import { FilterSelect, labelledOptions } from '#src/components/list/filter-select.tsx';
 import type { AccessRecordSearch } from '#src/features/admin-access-record/search.ts';
+import { formatDate } from '#src/lib/format.ts';
 import { m } from '#src/paraglide/messages.js';
 import { ACCESS_ACTIONS, type AccessActionName } from '#src/shared/access-log-schemas.ts';
 import { ACTION_LABELS } from './access-record-labels';
@@ -27,10 +28,24 @@ function DayField({
   value: string;
   onChange: (day: string) => void;
 }) {
+  // The browser draws the day in its own language and order (see DateTimeField): the app's reading of it
+  // sits beside it, so "01/12/2026" is never a guess between January and December.
+  const chosen = /^\d{4}-\d{2}-\d{2}$/.test(value) ? formatDate(`${value}T00:00:00Z`, { timeZone: 'UTC' }) : '';
   return (
     <label className="input input-sm w-full sm:w-auto" htmlFor={id}>
       <span className="label">{label}</span>
-      <input id={id} type="date" value={value} onChange={(event) => onChange(event.target.value)} />
+      <input
+        id={id}
+        type="date"
+        value={value}
+        aria-describedby={chosen ? `${id}-chosen` : undefined}
+        onChange={(event) => onChange(event.target.value)}
+      />
+      {chosen && (
+        <span id={`${id}-chosen`} className="text-xs whitespace-nowrap text-base-content/70">
+          {chosen}
+        </span>
+      )}
     </label>
   );
 }
