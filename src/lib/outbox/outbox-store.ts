@@ -57,10 +57,20 @@ export const getEntry = (id: string): Promise<OutboxEntry | undefined> => get<Ou
 
 export const getEntryFile = (id: string): Promise<OutboxFile | undefined> => get<OutboxFile>(id, files());
 
+// Entries this context is writing. Their file is stored before them, so until the entry is too, the file
+// looks like an orphan: the start-up sweep deleted the file of a drop queued in the app's first moments,
+// which then stayed "sending" with nothing to send.
+const writing = new Set<string>();
+
 /** Writes a new entry, its file first. */
 export async function addEntry(entry: OutboxEntry, file?: OutboxFile): Promise<void> {
-  if (file) await set(entry.id, file, files());
-  await set(entry.id, entry, entries());
+  writing.add(entry.id);
+  try {
+    if (file) await set(entry.id, file, files());
+    await set(entry.id, entry, entries());
+  } finally {
+    writing.delete(entry.id);
+  }
   announce();
 }
 
@@ -106,9 +116,14 @@ export async function deleteEntry(id: string): Promise<void> {
 
 /** Removes file bytes whose entry is gone. */
 export async function sweepOrphanFiles(): Promise<void> {
-  const [fileIds, entryIds] = await Promise.all([keys(files()), keys(entries())]);
-  const live = new Set(entryIds);
-  await Promise.all(fileIds.filter((id) => !live.has(id)).map((id) => del(id, files())));
+  // Entries listed after the files: an entry stored meanwhile is seen. One being written here is not an
+  // orphan, nor one another tab has stored since (looked up again just before its file would go).
+  const fileIds = await keys(files());
+  const live = new Set(await keys(entries()));
+  for (const id of fileIds) {
+    if (live.has(id) || writing.has(id as string)) continue;
+    if ((await get(id, entries())) === undefined && !writing.has(id as string)) await del(id, files());
+  }
 }
 
 /** Everything, every user's: logout. */
