@@ -1,5 +1,6 @@
 import type {
   CallProofStatus,
+  CandidateLanguage,
   ConsentStatus,
   EducationLevel,
   HiringStatus,
@@ -247,6 +248,22 @@ export type TalentDetail = {
 
 /** A talent asked, on their data page, for their data to be corrected; answered within 21 days (PDPA s31). */
 export type TalentCorrection = { id: number; message: string; createdAt: string; dueAt: string };
+
+/**
+ * `POST /api/recruiter/talent/resume-contact` answer: what a resume says for the drop form, null (or an
+ * empty list) where it says nothing. `phoneCountryCode` is one of the phone field's codes ("+60"), `phone`
+ * the national form ("012-345 6789").
+ */
+export type ResumeReading = {
+  fullName: string | null;
+  email: string | null;
+  phoneCountryCode: string | null;
+  phone: string | null;
+  languages: CandidateLanguage[];
+  educationLevel: EducationLevel | null;
+  location: string | null;
+  country: string | null;
+};
 
 /** `POST /api/recruiter/talent/drop_resume` answer. */
 export type DropResumeAnswer = { talentId: number; taskId: number; parseStatus: ParseStatus; created: boolean };

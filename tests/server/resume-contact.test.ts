@@ -8,9 +8,11 @@ import { multipart, pdfFile, recruiter, type UploadFile } from './helpers/talent
 import { bearer, createTestApp, DIALECTS, type TestApp } from './helpers/test-app';
 
 // Issue 21, "Contact fields read from the resume": the drop form asks the server what a picked resume
-// says of the talent's name, e-mail and phone. A read, nothing more: no row, no file, no log.
+// says of the talent's name, e-mail and phone, and (issue 42.17) of the languages, education level and
+// location the form also asks for. A read, nothing more: no row, no file, no log.
 
 const NOTHING = { fullName: null, email: null, phoneCountryCode: null, phone: null };
+const NOTHING_READ = { ...NOTHING, languages: [], educationLevel: null, location: null, country: null };
 
 describe('reading the contact fields from a resume’s text', () => {
   it('reads a Malaysian resume: the name on the first line, the e-mail, and a +60 mobile', () => {
@@ -106,6 +108,11 @@ describe.each(DIALECTS)('POST /api/recruiter/talent/resume-contact on %s', (dial
         email: 'aisyah@example.com',
         phoneCountryCode: '+60',
         phone: '012-345 6789',
+        // "Bachelor of Business Administration"; the resume names no language and no town.
+        languages: [],
+        educationLevel: 'Degree',
+        location: null,
+        country: null,
       },
     });
     expect(await writesSince(t, mark)).toEqual([]);
@@ -127,12 +134,47 @@ describe.each(DIALECTS)('POST /api/recruiter/talent/resume-contact on %s', (dial
     const res = await ask({ bytes: docx, name: 'budi.docx' });
     expect(res.status).toBe(200);
     expect((await res.json()).data).toEqual({
+      ...NOTHING_READ,
       fullName: 'Budi Santoso',
       email: 'budi.santoso@example.co.id',
       phoneCountryCode: '+62',
       phone: '0812-3456-7890',
     });
     expect(await writesSince(t, mark)).toEqual([]);
+  });
+
+  // Issue 42.17: the CV held them, and the form was left to fill its languages, education and location.
+  it('reads the languages, education level and town of a Malay Word resume for the drop form', async () => {
+    const docx = await sampleDocx([
+      'MUHAMMAD HAFIZ BIN ISMAIL',
+      'MAKLUMAT PERIBADI',
+      'Alamat: No. 8, Lorong Mawar 3, Taman Sri Muda, 40400 Shah Alam, Selangor',
+      'Telefon: 013-456 7890',
+      'E-mel: hafiz.ismail@example.my',
+      'KEMAHIRAN',
+      'Pendawaian Elektrik, PLC, MS Office, Microsoft Office',
+      'BAHASA',
+      'Bahasa Melayu - Fasih',
+      'Bahasa Inggeris - Baik',
+      'Mandarin - Asas',
+      'PENGALAMAN KERJA',
+      'Juruteknik Elektrik, Syarikat Jaya Elektrik Sdn Bhd, Johor Bahru (Jan 2019 - Sekarang)',
+      'PENDIDIKAN',
+      'Diploma Kejuruteraan Elektrik, Politeknik Ungku Omar (2015 - 2018)',
+      'SPM (2014)',
+    ]);
+    const res = await ask({ bytes: docx, name: 'hafiz.docx' });
+    expect(res.status).toBe(200);
+    expect((await res.json()).data).toEqual({
+      fullName: 'Muhammad Hafiz bin Ismail',
+      email: 'hafiz.ismail@example.my',
+      phoneCountryCode: '+60',
+      phone: '013-456 7890',
+      languages: ['en', 'ms', 'zh'],
+      educationLevel: 'Diploma',
+      location: 'Shah Alam',
+      country: 'Malaysia',
+    });
   });
 
   it('answers all null for an image, an old .doc and a PDF it cannot read: not an error', async () => {
@@ -145,7 +187,7 @@ describe.each(DIALECTS)('POST /api/recruiter/talent/resume-contact on %s', (dial
     for (const file of files) {
       const res = await ask(file);
       expect(res.status, file.name).toBe(200);
-      expect((await res.json()).data, file.name).toEqual(NOTHING);
+      expect((await res.json()).data, file.name).toEqual(NOTHING_READ);
     }
   });
 

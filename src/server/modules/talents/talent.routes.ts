@@ -23,9 +23,10 @@ export const talentRoutes = new Hono<AppEnv>()
     const data = await dropResume(c.get('deps'), c.get('user').id, c.req.valid('form'), file);
     return c.json({ success: true as const, data }, 201);
   })
-  // The contact fields a resume holds, for the drop form to start from. Stores and logs nothing.
+  // What a resume says for the drop form to start from (contact, languages, education, location).
+  // Stores and logs nothing.
   .post('/resume-contact', validate('form', resumeContactSchema), async (c) => {
-    const data = await readResumeContact(await uploadedFile(c, 'file'));
+    const data = await readResumeContact(await uploadedFile(c, 'file'), c.get('deps').now());
     return c.json({ success: true as const, data }, 200);
   })
   .post('/task', validate('form', profileCompletionSchema), async (c) => {
