@@ -26,6 +26,7 @@ registerFieldMessages({
   talent_email_taken: m.error_field_talent_email_taken,
   talent_phone_taken: m.error_field_talent_phone_taken,
   contact_locked: m.error_field_contact_locked,
+  contact_not_in_resume: m.error_field_contact_not_in_resume,
   name_invalid: m.error_field_name_invalid,
   called_at_required: m.error_field_called_at_required,
   called_at_future: m.error_field_called_at_future,

@@ -9,6 +9,7 @@ registerErrorMessages({
   STORAGE_FAILED: m.outbox_storage_failed,
   OUTBOX_TOO_OLD: m.outbox_too_old,
   DUPLICATE_REFERRAL: m.error_duplicate_referral,
+  CONTACT_NOT_IN_RESUME: m.error_contact_not_in_resume,
   REFERRAL_CLOSED: m.error_referral_closed,
   CONSENT_WITHDRAWN: m.error_consent_withdrawn,
   TALENT_ERASED: m.error_talent_erased,

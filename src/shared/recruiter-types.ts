@@ -238,6 +238,11 @@ export type TalentDetail = {
   needsCompletion: boolean;
   /** The task the resume was dropped for, while `needsCompletion` (the completion link's taskId). */
   completionTaskId: number | null;
+  /**
+   * The contact fields read from the resume of a drop queued offline (issue 42.4), until the recruiter
+   * has checked them (profile completion or the profile edit): 'fullName', 'email', 'phone'.
+   */
+  contactFromResume: Array<'fullName' | 'email' | 'phone'>;
   /** The talent's open correction requests from their data page, oldest first (issue 24). */
   corrections: TalentCorrection[];
   /** When the talent's personal data was erased and the rows kept for the money trail; null for everyone else. */

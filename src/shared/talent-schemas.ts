@@ -66,17 +66,66 @@ const personEntries = {
 /** The phone must be a real number for its country code; checked in the schemas so client and server agree. */
 const isDiallable = (input: { countryCode: string; phone: string }) => toE164(input.countryCode, input.phone) !== null;
 
+const dropEntries = { ...personEntries, taskId: idField(), recruiterNote: optionalText(RECRUITER_NOTE_MAX) };
+
 /** `POST /api/recruiter/talent/drop_resume` fields (the file travels beside them as `file`). */
 export const dropResumeSchema = v.pipe(
-  v.object({
-    ...personEntries,
-    taskId: idField(),
-    recruiterNote: optionalText(RECRUITER_NOTE_MAX),
-  }),
+  v.object(dropEntries),
   v.forward(v.partialCheck([['countryCode'], ['phone']], isDiallable, 'phone_invalid'), ['phone']),
 );
 export type DropResumeInput = v.InferInput<typeof dropResumeSchema>;
 export type DropResumeFields = v.InferOutput<typeof dropResumeSchema>;
+
+/** The drop's contact fields: those an offline drop may leave for the server to read from the resume. */
+export const CONTACT_FIELDS = ['fullName', 'email', 'phone'] as const;
+export type ContactField = (typeof CONTACT_FIELDS)[number];
+
+/** Left blank it is left out; typed, it must be valid all the same. */
+const blankOr = <S extends v.GenericSchema<string, unknown>>(schema: S) =>
+  v.pipe(
+    v.optional(v.nullable(v.string())),
+    v.transform((s) => (s == null || s.trim() === '' ? undefined : s)),
+    v.optional(schema),
+  );
+
+/**
+ * A drop queued offline (issue 42.4). Offline the form says the name, e-mail and phone are read from the
+ * resume once online, so each may be left blank: the server reads the blank ones from the resume when the
+ * drop arrives, and refuses it (CONTACT_NOT_IN_RESUME, naming them) when the resume does not hold them.
+ * `contactFromResume` says so; without it the drop is the online one, every field required (the seed's).
+ */
+export const queuedDropResumeSchema = v.pipe(
+  v.object({
+    ...dropEntries,
+    fullName: blankOr(personEntries.fullName),
+    email: blankOr(emailSchema),
+    phone: blankOr(phoneSchema),
+    contactFromResume: v.pipe(
+      v.union([v.literal(true), v.literal('true')], 'field_invalid'),
+      v.transform((): true => true),
+    ),
+  }),
+  v.forward(
+    v.partialCheck(
+      [['countryCode'], ['phone']],
+      (input) => input.phone === undefined || isDiallable({ countryCode: input.countryCode, phone: input.phone }),
+      'phone_invalid',
+    ),
+    ['phone'],
+  ),
+);
+export type QueuedDropResumeInput = v.InferInput<typeof queuedDropResumeSchema>;
+export type QueuedDropResumeFields = v.InferOutput<typeof queuedDropResumeSchema>;
+
+/** What the drop call takes: the online drop, or one queued offline with `contactFromResume`. */
+export const dropResumeRequestSchema = v.variant('contactFromResume', [
+  v.pipe(
+    v.object({ ...dropEntries, contactFromResume: v.optional(v.picklist(['false'], 'field_invalid')) }),
+    v.forward(v.partialCheck([['countryCode'], ['phone']], isDiallable, 'phone_invalid'), ['phone']),
+  ),
+  queuedDropResumeSchema,
+]);
+export type DropResumeRequestFields = v.InferOutput<typeof dropResumeRequestSchema>;
 
 // What profile completion adds to a talent (PRODUCT.md "Talent").
 const profileEntries = {
@@ -92,18 +141,38 @@ const profileEntries = {
   summary: optionalText(2000),
 };
 
-/** `POST /api/recruiter/talent/task`: confirms the talent's profile and refers them to the task. */
-export const profileCompletionSchema = v.object({
-  talentId: idField(),
-  taskId: idField(),
-  educationLevel: v.picklist(EDUCATION_LEVELS, 'education_required'),
-  ...profileEntries,
-  rating: v.pipe(
-    v.union([v.literal(5), v.literal(10), v.literal('5'), v.literal('10')], 'rating_required'),
-    v.transform((x) => Number(x) as 5 | 10),
+/**
+ * `POST /api/recruiter/talent/task`: confirms the talent's profile and refers them to the task. The
+ * contact fields come only when the page asked the recruiter to check those read from the resume of a
+ * drop queued offline (issue 42.4): as checked, and corrected where the resume was read wrong.
+ */
+export const profileCompletionSchema = v.pipe(
+  v.object({
+    talentId: idField(),
+    taskId: idField(),
+    educationLevel: v.picklist(EDUCATION_LEVELS, 'education_required'),
+    ...profileEntries,
+    rating: v.pipe(
+      v.union([v.literal(5), v.literal(10), v.literal('5'), v.literal('10')], 'rating_required'),
+      v.transform((x) => Number(x) as 5 | 10),
+    ),
+    recruiterNote: optionalText(RECRUITER_NOTE_MAX),
+    fullName: v.optional(personEntries.fullName),
+    email: v.optional(personEntries.email),
+    countryCode: v.optional(personEntries.countryCode),
+    phone: v.optional(personEntries.phone),
+  }),
+  v.forward(
+    v.partialCheck(
+      [['countryCode'], ['phone']],
+      (input) =>
+        input.phone === undefined ||
+        (input.countryCode !== undefined && isDiallable({ countryCode: input.countryCode, phone: input.phone })),
+      'phone_invalid',
+    ),
+    ['phone'],
   ),
-  recruiterNote: optionalText(RECRUITER_NOTE_MAX),
-});
+);
 export type ProfileCompletionInput = v.InferInput<typeof profileCompletionSchema>;
 export type ProfileCompletionFields = v.InferOutput<typeof profileCompletionSchema>;
 

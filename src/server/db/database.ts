@@ -145,6 +145,8 @@ export interface TalentsTable {
   contact_locale: Generated<string>; // the language of the talent's e-mails
   draft_note: string | null; // the recruiter note typed at the resume drop, until profile completion
   completion_task_id: Generated<number | null>; // the task of a drop whose profile is not completed yet (migration 012)
+  /** The contact fields read from the resume of a drop queued offline, until the recruiter confirms them (migration 020). */
+  contact_from_resume: Generated<string | null>;
   /** When the personal fields were removed and the rows kept for the money trail (migration 014). */
   erased_at: Generated<Timestamp | null>;
   created_at: Timestamp;

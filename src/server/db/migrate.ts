@@ -12,6 +12,7 @@ import * as referralCounts from './migrations/2026-11-27-007-referral-counts';
 import * as textSearch from './migrations/2026-11-28-008-text-search';
 import * as earningAndPaymentIndexes from './migrations/2026-11-29-009-earning-and-payment-indexes';
 import * as companies from './migrations/2026-11-29-019-companies';
+import * as contactFromResume from './migrations/2026-11-29-020-contact-from-resume';
 import * as hiringReason from './migrations/2026-11-30-010-hiring-reason';
 import * as consentWithdrawal from './migrations/2026-11-30-011-consent-withdrawal';
 import * as talentCompleted from './migrations/2026-11-30-012-talent-completed';
@@ -42,6 +43,7 @@ const migrations: Record<string, Migration> = {
   '2026-12-04-016-resume-parse-index': resumeParseIndex,
   '2026-12-05-017-insight-counters': insightCounters,
   '2026-11-29-019-companies': companies,
+  '2026-11-29-020-contact-from-resume': contactFromResume,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

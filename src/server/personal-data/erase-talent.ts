@@ -172,6 +172,7 @@ async function anonymiseRows(trx: DB, talentId: number, referralIds: number[], a
       summary: null,
       draft_note: null,
       completion_task_id: null,
+      contact_from_resume: null,
       erased_at: at,
       updated_at: at,
     })

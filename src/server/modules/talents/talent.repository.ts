@@ -19,7 +19,12 @@ import type { AppLocale, ConsentStatus, EducationLevel, HiringStatus, RewardStat
 import { toMajorUnits, toMinorUnits } from '#src/shared/money.ts';
 import { normalizeEmail, toE164 } from '#src/shared/phone.ts';
 import type { ParseStatus, ReferralSummary, TalentDetail, TalentSummary } from '#src/shared/recruiter-types.ts';
-import type { DropResumeFields, TalentListQuery } from '#src/shared/talent-schemas.ts';
+import {
+  CONTACT_FIELDS,
+  type ContactField,
+  type DropResumeFields,
+  type TalentListQuery,
+} from '#src/shared/talent-schemas.ts';
 
 type StatusColumn = 'referrals.consent_status' | 'referrals.hiring_status' | 'referrals.reward_status';
 
@@ -129,6 +134,9 @@ export async function talentDetail(db: DB, talent: Talent): Promise<TalentDetail
     referrals: await withConsentExpiry(db, referrals.items),
     needsCompletion: talent.completion_task_id !== null,
     completionTaskId: talent.completion_task_id,
+    contactFromResume: jsonList(talent.contact_from_resume).filter((field): field is ContactField =>
+      (CONTACT_FIELDS as readonly string[]).includes(field),
+    ),
     corrections: await openCorrections(db, talent.id),
     erasedAt: talent.erased_at,
     createdAt: talent.created_at,

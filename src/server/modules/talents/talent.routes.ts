@@ -6,7 +6,7 @@ import { validate } from '#src/server/validate.ts';
 import { correctionDoneSchema, correctionParamSchema } from '#src/shared/data-protection-schemas.ts';
 import { idParamSchema } from '#src/shared/list-query.ts';
 import {
-  dropResumeSchema,
+  dropResumeRequestSchema,
   profileCompletionSchema,
   resumeContactSchema,
   talentEditSchema,
@@ -18,7 +18,9 @@ import { completeProfileAndRefer, dropResume, getTalent, listTalents, updateTale
 // `/api/recruiter/talent` (seed section 7). Multipart forms carry lists as JSON text; the shared
 // schemas decode them (src/shared/form-fields.ts).
 export const talentRoutes = new Hono<AppEnv>()
-  .post('/drop_resume', validate('form', dropResumeSchema), async (c) => {
+  // The online drop (every field required, the seed's), or one queued offline whose blank contact fields
+  // are read from the resume (issue 42.4; talent-schemas.ts).
+  .post('/drop_resume', validate('form', dropResumeRequestSchema), async (c) => {
     const file = await uploadedFile(c, 'file');
     const data = await dropResume(c.get('deps'), c.get('user').id, c.req.valid('form'), file);
     return c.json({ success: true as const, data }, 201);

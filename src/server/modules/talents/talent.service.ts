@@ -1,5 +1,7 @@
 import type { AppDeps } from '#src/server/context.ts';
+import type { Talent } from '#src/server/db/database.ts';
 import { countDuplicateRefused } from '#src/server/db/duplicate-refusals.ts';
+import { jsonList } from '#src/server/db/json-list.ts';
 import { AppError } from '#src/server/errors.ts';
 import { wakeResumeParser } from '#src/server/jobs/resume-parser.ts';
 import { limitTalentMail, sendTalentLink } from '#src/server/modules/referrals/talent-link-mail.ts';
@@ -7,14 +9,19 @@ import { assertNotErased } from '#src/server/personal-data/assert-not-erased.ts'
 import { canExtractText } from '#src/server/resume/resume-formats.ts';
 import { checkUpload, discardStoredObject, storeUpload } from '#src/server/uploads/read-upload.ts';
 import type { ListPage } from '#src/shared/api-response.ts';
+import { toMajorUnits } from '#src/shared/money.ts';
+import { normalizeEmail, toE164 } from '#src/shared/phone.ts';
 import type { DropResumeAnswer, ReferralCreated, TalentDetail, TalentSummary } from '#src/shared/recruiter-types.ts';
 import { isReferralClosed } from '#src/shared/recruiter-types.ts';
 import type {
+  ContactField,
   DropResumeFields,
+  DropResumeRequestFields,
   ProfileCompletionFields,
   TalentEditFields,
   TalentListQuery,
 } from '#src/shared/talent-schemas.ts';
+import { withContactFromResume } from './contact-from-resume';
 import {
   assertNotAnotherTalent,
   assertNotReferred,
@@ -43,21 +50,30 @@ async function countingDuplicates<T>(deps: AppDeps, recruiterId: number, work: (
 /**
  * The resume drop: refuses a duplicate referral before storing anything, checks the file (size, magic
  * bytes), stores it, creates the talent (or updates the recruiter's record of the same person) and
- * queues the resume for parsing.
+ * queues the resume for parsing. A drop queued offline without some contact fields has them read from
+ * the resume first (issue 42.4), and the duplicate rules then apply to what was read.
  */
-export const dropResume = (deps: AppDeps, recruiterId: number, fields: DropResumeFields, file: File | undefined) =>
-  countingDuplicates(deps, recruiterId, () => dropResumeOnce(deps, recruiterId, fields, file));
+export const dropResume = (
+  deps: AppDeps,
+  recruiterId: number,
+  request: DropResumeRequestFields,
+  file: File | undefined,
+) => countingDuplicates(deps, recruiterId, () => dropResumeOnce(deps, recruiterId, request, file));
 
 async function dropResumeOnce(
   deps: AppDeps,
   recruiterId: number,
-  fields: DropResumeFields,
+  request: DropResumeRequestFields,
   file: File | undefined,
 ): Promise<DropResumeAnswer> {
   const checked = await checkUpload(file, 'resume');
   const { db, storage } = deps;
   const now = deps.now();
-  await loadReferableTask(db, fields.taskId, now);
+  await loadReferableTask(db, request.taskId, now);
+  let fields: DropResumeFields;
+  let fromResume: ContactField[] = [];
+  if (request.contactFromResume === true) ({ fields, fromResume } = await withContactFromResume(request, checked));
+  else fields = request;
   const person = personColumns(fields);
   await assertNotReferred(db, {
     taskId: fields.taskId,
@@ -87,6 +103,8 @@ async function dropResumeOnce(
           draft_note: fields.recruiterNote ?? null,
           // Half-added until its profile is completed for this task (the folder's "Finish adding").
           completion_task_id: fields.taskId,
+          // For profile completion to ask the recruiter to check (typed ones need no check).
+          contact_from_resume: fromResume.length > 0 ? JSON.stringify(fromResume) : null,
           updated_at: at,
         } as const;
         let talentId: number;
@@ -153,9 +171,12 @@ async function completeProfileAndReferOnce(
 ): Promise<ReferralCreated> {
   const { db } = deps;
   const now = deps.now();
-  const talent = await findOwnedTalent(db, recruiterId, fields.talentId);
+  let talent = await findOwnedTalent(db, recruiterId, fields.talentId);
   assertNotErased(talent);
   await loadReferableTask(db, fields.taskId, now);
+  if (fields.fullName !== undefined || fields.email !== undefined || fields.phone !== undefined) {
+    talent = await confirmContact(deps, recruiterId, talent, fields);
+  }
   const person = { emailNormalized: talent.email_normalized, phoneE164: talent.phone_e164 };
   await assertNotReferred(db, { taskId: fields.taskId, recruiterId, ...person });
   const at = now.toISOString();
@@ -173,6 +194,8 @@ async function completeProfileAndReferOnce(
           summary: fields.summary ?? null,
           draft_note: null,
           completion_task_id: null,
+          // Whatever was read from the resume, the recruiter has now seen it on this page and confirmed it.
+          contact_from_resume: null,
           updated_at: at,
         })
         .where('id', '=', talent.id)
@@ -228,6 +251,57 @@ async function completeProfileAndReferOnce(
     await assertNotReferred(db, { taskId: fields.taskId, recruiterId, ...person });
     throw new AppError('DUPLICATE_REFERRAL', 409, 'This talent has already been referred to this task.');
   }
+}
+
+/**
+ * The contact fields read from the resume (issue 42.4), as the recruiter checked them on profile
+ * completion. A correction goes through the profile edit's rules (another talent's e-mail or phone is
+ * refused, open referrals follow the new details), before the referral is checked against them.
+ */
+async function confirmContact(
+  deps: AppDeps,
+  recruiterId: number,
+  talent: Talent,
+  fields: ProfileCompletionFields,
+): Promise<Talent> {
+  const contact = {
+    fullName: fields.fullName ?? talent.full_name,
+    email: fields.email ?? talent.email,
+    countryCode: fields.phone === undefined ? talent.country_code : (fields.countryCode ?? talent.country_code),
+    phone: fields.phone ?? talent.phone,
+  };
+  const unchanged =
+    contact.fullName === talent.full_name &&
+    normalizeEmail(contact.email) === talent.email_normalized &&
+    toE164(contact.countryCode, contact.phone) === talent.phone_e164;
+  if (unchanged) return talent;
+  await updateTalent(deps, recruiterId, talent.id, { ...editFieldsOf(talent), ...contact });
+  return findOwnedTalent(deps.db, recruiterId, talent.id);
+}
+
+/** A talent's row as the profile edit's fields, to change some of them and keep the rest. */
+function editFieldsOf(talent: Talent): TalentEditFields {
+  return {
+    fullName: talent.full_name,
+    email: talent.email,
+    countryCode: talent.country_code,
+    phone: talent.phone,
+    languages: jsonList(talent.languages) as TalentEditFields['languages'],
+    educationLevel: talent.education_level as TalentEditFields['educationLevel'],
+    country: talent.country,
+    location: talent.location,
+    expectedSalary:
+      talent.expected_salary === null
+        ? undefined
+        : toMajorUnits(Number(talent.expected_salary), talent.expected_salary_currency),
+    expectedSalaryCurrency: talent.expected_salary_currency as TalentEditFields['expectedSalaryCurrency'],
+    contactLocale: talent.contact_locale as TalentEditFields['contactLocale'],
+    hasWorkExperience: talent.has_work_experience === null ? undefined : talent.has_work_experience === 1,
+    yearsOfExperience: talent.years_of_experience ?? undefined,
+    currentPosition: talent.current_position ?? undefined,
+    skills: jsonList(talent.skills),
+    summary: talent.summary ?? undefined,
+  };
 }
 
 /** The recruiter's consent e-mail to the talent, within the recruiter's limit on talent e-mails. */
@@ -291,6 +365,8 @@ export async function updateTalent(
         .updateTable('talents')
         .set({
           ...person,
+          // Saved by the recruiter: nothing in it is waiting to be checked any more.
+          contact_from_resume: null,
           contact_locale: fields.contactLocale ?? talent.contact_locale,
           ...(fields.hasWorkExperience !== undefined && { has_work_experience: fields.hasWorkExperience ? 1 : 0 }),
           years_of_experience: fields.yearsOfExperience ?? null,
