@@ -12,7 +12,8 @@ import { renderAppAt } from './helpers/render-app';
 // typed is never replaced; offline, the page says the read waits, and does it once back online.
 const server = inProcessApiForFile();
 const NOTE = 'Read from the CV — check it';
-const WAITS = "Name, e-mail and phone will be read from the CV when you're back online.";
+const WAITS =
+  "Name, e-mail and phone will be read from the CV when you're back online: you can leave them blank and upload now.";
 const CONTACT_PATH = '/api/recruiter/talent/resume-contact';
 
 const toServer: UploadTransport = async (request) =>
@@ -174,11 +175,54 @@ describe('contact fields read from the resume', () => {
     expect(reads).toBe(1);
   });
 
-  it('asks nothing when every contact field is already typed', async () => {
+  // Issue 42.17: the CV held the languages, education and town, and the form left them to the recruiter.
+  it('fills the languages, education level, country and location the CV holds, each with the note', async () => {
+    await openDropResume();
+    fireEvent.change(input('Country'), { target: { value: 'Malaysia' } });
+    pickResume(
+      tinyPdf([
+        'Nur Aisyah binti Ahmad',
+        'No. 12, Jalan SS 2/24, 47300 Petaling Jaya, Selangor',
+        'aisyah@example.com | +60 12-345 6789',
+        'Languages',
+        'English - Fluent, Bahasa Malaysia - Native',
+        'Education',
+        'Diploma in Accounting, Politeknik Shah Alam (2014 - 2017)',
+      ]),
+      'aisyah.pdf',
+    );
+
+    await waitFor(() => expect(fieldValue('Location (city or area)')).toBe('Petaling Jaya'), { timeout: 8000 });
+    const checked = (label: string) => (screen.getByLabelText(label) as HTMLInputElement).checked;
+    expect([checked('English'), checked('Malay'), checked('Chinese')]).toEqual([true, true, false]);
+    expect(fieldValue('Education level')).toBe('Diploma');
+    // Typed before the answer: the recruiter's.
+    expect(fieldValue('Country')).toBe('Malaysia');
+    expect(describedBy('Country')).not.toContain(NOTE);
+    for (const label of ['Education level', 'Location (city or area)']) expect(describedBy(label)).toContain(NOTE);
+    const languages = screen.getByRole('group', { name: 'Languages' });
+    const languagesNote = () =>
+      (languages.getAttribute('aria-describedby') ?? '')
+        .split(' ')
+        .map((id) => document.getElementById(id)?.textContent ?? '')
+        .join(' ');
+    expect(languagesNote()).toContain(NOTE);
+    // The languages are the recruiter's once one is ticked or cleared.
+    fireEvent.click(screen.getByLabelText('Chinese'));
+    expect(languagesNote()).not.toContain(NOTE);
+    // And the e-mail the talent gets follows them, as when the recruiter ticks them.
+    expect(fieldValue("Language of the talent's e-mails")).toBe('en');
+  });
+
+  it('asks nothing when every field the CV could fill is already filled', async () => {
     await openDropResume();
     fireEvent.change(input('Full name'), { target: { value: 'Budi' } });
     fireEvent.change(input('E-mail'), { target: { value: 'budi@example.com' } });
     fireEvent.change(input('Phone number'), { target: { value: '0812-3456-7890' } });
+    fireEvent.click(screen.getByLabelText('Malay'));
+    fireEvent.change(input('Education level'), { target: { value: 'Degree' } });
+    fireEvent.change(input('Country'), { target: { value: 'Indonesia' } });
+    fireEvent.change(input('Location (city or area)'), { target: { value: 'Jakarta' } });
     pickResume(tinyPdf(CV));
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(reads).toBe(0);

@@ -1,7 +1,7 @@
 import { currentUserId } from '#src/lib/auth-session.ts';
 import { getEntry, getEntryFile, listEntries } from '#src/lib/outbox/outbox-store.ts';
 import type { OutboxEntry, OutboxError, OutboxFile } from '#src/lib/outbox/outbox-types.ts';
-import type { DropResumeFields } from '#src/shared/talent-schemas.ts';
+import type { DropResumeFields, QueuedDropResumeFields } from '#src/shared/talent-schemas.ts';
 
 // A resume drop between "Upload and continue" and profile completion is an outbox entry (issue 4):
 // the progress page follows it, and a drop the server refused comes back to the form with its fields,
@@ -11,7 +11,8 @@ export type HeldResume = {
   taskId: string;
   /** The outbox entry (and Idempotency-Key) of this submission. */
   entryId: string;
-  fields: DropResumeFields;
+  /** Queued offline, the contact fields may be blank (issue 42.4). */
+  fields: DropResumeFields | QueuedDropResumeFields;
   file: OutboxFile;
   /** Set when the server refused the payload: the form shows it. */
   error?: OutboxError;
@@ -38,7 +39,7 @@ export function heldForFix(taskId: string, entryId: string | undefined): Promise
     }
     const file = await getEntryFile(entry.id);
     if (!file) return null;
-    return { taskId, entryId: entry.id, fields: entry.fields as DropResumeFields, file, error: entry.error };
+    return { taskId, entryId: entry.id, fields: entry.fields as HeldResume['fields'], file, error: entry.error };
   });
 }
 

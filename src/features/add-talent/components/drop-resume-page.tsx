@@ -12,18 +12,30 @@ import {
 import { SubmitButton } from '#src/components/form/submit-button.tsx';
 import { TextField } from '#src/components/form/text-field.tsx';
 import type { HeldResume } from '#src/features/add-talent/held-resume.ts';
-import { type ContactFill, type ContactKey, useResumeContact } from '#src/features/add-talent/use-resume-contact.ts';
+import {
+  type FillKey,
+  hasReadableText,
+  type ResumeFill,
+  useResumeContact,
+} from '#src/features/add-talent/use-resume-contact.ts';
 import { errorMessage } from '#src/lib/app-error.ts';
 import { fieldErrors } from '#src/lib/field-errors.ts';
 import { currencyName, languageName } from '#src/lib/intl-names.ts';
 import { outboxAppError } from '#src/lib/outbox/outbox-errors.ts';
 import { enqueue, markHandedBack } from '#src/lib/outbox/outbox-runner.ts';
 import type { TalentFactsFormValues } from '#src/lib/talent-form-values.ts';
+import { useOnline } from '#src/lib/use-online.ts';
 import { useSharedFileOnce } from '#src/lib/use-shared-file-once.ts';
 import { focusFirstError, useValidatedForm } from '#src/lib/use-validated-form.ts';
 import { m } from '#src/paraglide/messages.js';
 import { CANDIDATE_LANGUAGES, CURRENCIES, LOCALES } from '#src/shared/enums.ts';
-import { type DropResumeInput, dropResumeSchema } from '#src/shared/talent-schemas.ts';
+import {
+  CONTACT_FIELDS,
+  type ContactField,
+  type DropResumeInput,
+  dropResumeSchema,
+  queuedDropResumeSchema,
+} from '#src/shared/talent-schemas.ts';
 import { AddTalentSteps } from './add-talent-steps';
 import { EducationField, RecruiterNoteField } from './fields';
 import { type PickedFile, ResumeFileField, resumeFileProblem } from './resume-file-field';
@@ -32,6 +44,8 @@ import { TaskHeading } from './task-heading';
 // Step 1: the resume and the talent's details (seed section 3, "Resume drop payload"). The checked
 // payload goes into the outbox (IndexedDB) before anything is sent, and the progress page follows it:
 // offline it waits on the device; a refusal brings the recruiter back here with everything filled in.
+// Offline, the name, e-mail and phone may be left blank for a resume with text: the server reads them
+// from it when the drop arrives (issue 42.4), and what it cannot read comes back here to be typed.
 
 // `contactLocale` is '' until the recruiter picks one: then it follows the talent's languages.
 type FormState = TalentFactsFormValues & {
@@ -76,7 +90,7 @@ function inputOf(taskId: string, state: FormState, contactLocale: string): DropR
 }
 
 /** The form with what the CV said (a null clears a field an earlier CV filled). */
-function withContact(state: FormState, values: ContactFill): FormState {
+function withReading(state: FormState, values: ResumeFill): FormState {
   const next = { ...state };
   if (values.fullName !== undefined) next.fullName = values.fullName ?? '';
   if (values.email !== undefined) next.email = values.email ?? '';
@@ -84,7 +98,20 @@ function withContact(state: FormState, values: ContactFill): FormState {
     next.countryCode = countryCodeChoiceOf(values.phone?.countryCode ?? DEFAULT_COUNTRY_CODE);
     next.phone = values.phone?.phone ?? '';
   }
+  if (values.languages !== undefined) next.languages = values.languages ?? [];
+  if (values.educationLevel !== undefined) next.educationLevel = values.educationLevel ?? '';
+  if (values.location !== undefined) next.location = values.location ?? '';
+  if (values.country !== undefined) next.country = values.country ?? '';
   return next;
+}
+
+const isBlank = (state: FormState, key: FillKey) =>
+  key === 'languages' ? state.languages.length === 0 : state[key].trim() === '';
+
+/** The contact fields a held refusal says the resume does not hold (issue 42.4). */
+function contactNotInResume(held: HeldResume | null): ContactField[] {
+  if (held?.error?.code !== 'CONTACT_NOT_IN_RESUME') return [];
+  return CONTACT_FIELDS.filter((key) => held.error?.fields?.[key] !== undefined);
 }
 
 /** Under a field the CV filled, until the recruiter edits it. */
@@ -108,18 +135,29 @@ export function DropResumePage({
   shared?: boolean;
 }) {
   const navigate = useNavigate();
+  const online = useOnline();
   const [state, setState] = useState(() => initialState(held));
   const contactLocale = state.contactLocale || contactLocaleFor(state.languages);
-  const input = inputOf(taskId, state, contactLocale);
-  const { errors, formError, submit, formRef } = useValidatedForm(dropResumeSchema, input);
   const [file, setFile] = useState<PickedFile | null>(() =>
     held ? { ...held.file, size: held.file.data.byteLength } : null,
   );
+  // The fields the server has already found missing from this resume: the recruiter types those.
+  const notInResume = contactNotInResume(held);
+  // Offline with a resume that has text, blank contact fields are read from it once the drop arrives.
+  const readOnArrival =
+    !online && file !== null && hasReadableText(file) && CONTACT_FIELDS.some((key) => isBlank(state, key));
+  const input = inputOf(taskId, state, contactLocale);
+  const { errors, formError, submit, formRef } = useValidatedForm<
+    typeof dropResumeSchema | typeof queuedDropResumeSchema
+  >(
+    readOnArrival ? queuedDropResumeSchema : dropResumeSchema,
+    readOnArrival ? { ...input, contactFromResume: true } : input,
+  );
   const [fileError, setFileError] = useState<string | null>(null);
-  // The contact fields the picked resume holds fill the ones still empty (issue 21), in the background.
+  // What the picked resume holds fills the fields still empty (issues 21 and 42.17), in the background.
   const contact = useResumeContact({
-    isEmpty: (key) => state[key].trim() === '',
-    fill: (values) => setState((current) => withContact(current, values)),
+    isEmpty: (key) => isBlank(state, key),
+    fill: (values) => setState((current) => withReading(current, values)),
   });
   const readContact = contact.read;
   const heldFile = useRef(file);
@@ -152,12 +190,12 @@ export function DropResumePage({
 
   const set = <K extends keyof FormState>(key: K, value: FormState[K]) =>
     setState((current) => ({ ...current, [key]: value }));
-  // A contact field the recruiter edits is theirs: no later read of a CV changes it.
-  const edit = <K extends keyof FormState>(key: K, value: FormState[K], field: ContactKey) => {
+  // A field the recruiter edits is theirs: no later read of a CV changes it.
+  const edit = <K extends keyof FormState>(key: K, value: FormState[K], field: FillKey) => {
     contact.touch(field);
     set(key, value);
   };
-  const cvNote = (field: ContactKey) => (contact.fromCv(field) ? <ReadFromCvNote /> : undefined);
+  const cvNote = (field: FillKey) => (contact.fromCv(field) ? <ReadFromCvNote /> : undefined);
   const shownErrors: Record<string, string> = { ...fieldErrors(refusal?.fields), ...errors };
   const errorOf = (name: string) =>
     shownErrors[name] ?? Object.entries(shownErrors).find(([path]) => path.startsWith(`${name}.`))?.[1];
@@ -166,16 +204,22 @@ export function DropResumePage({
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (pending) return;
+    // Queued again without what the resume was found not to hold, it would only be refused again.
+    if (readOnArrival && notInResume.some((key) => isBlank(state, key))) {
+      setFileRefused((count) => count + 1);
+      return;
+    }
     setRefusal(null);
     // A refused pick keeps its reason until another file is chosen.
     const problem = file ? null : (fileError ?? m.add_talent_resume_required());
     setFileError(problem);
     setPending(true);
     try {
-      await submit(input, async (fields) => {
+      await submit(readOnArrival ? { ...input, contactFromResume: true } : input, async (fields) => {
         if (!file) return;
         const data = file.data instanceof ArrayBuffer ? file.data : await file.data.arrayBuffer();
         // A new submission, with its own Idempotency-Key; a corrected one replaces the refused entry.
+        // Without a name or e-mail yet, the Outbox names the drop by its file.
         const entry = await enqueue({
           kind: 'drop-resume',
           fields,
@@ -244,7 +288,12 @@ export function DropResumePage({
           phoneError={errorOf('phone')}
           disabled={pending}
         />
-        <ChoiceGroup id="drop-languages" legend={m.add_talent_languages()} error={errorOf('languages')}>
+        <ChoiceGroup
+          id="drop-languages"
+          legend={m.add_talent_languages()}
+          error={errorOf('languages')}
+          hint={cvNote('languages')}
+        >
           {CANDIDATE_LANGUAGES.map((code) => (
             <Choice
               key={code}
@@ -255,9 +304,10 @@ export function DropResumePage({
               checked={state.languages.includes(code)}
               disabled={pending}
               onChange={(checked) =>
-                set(
+                edit(
                   'languages',
                   checked ? [...state.languages, code] : state.languages.filter((language) => language !== code),
+                  'languages',
                 )
               }
             />
@@ -267,8 +317,9 @@ export function DropResumePage({
           id="drop-education"
           chooseFirst
           value={state.educationLevel}
-          onChange={(value) => set('educationLevel', value)}
+          onChange={(value) => edit('educationLevel', value, 'educationLevel')}
           error={errorOf('educationLevel')}
+          hint={cvNote('educationLevel')}
           disabled={pending}
         />
         <TextField
@@ -276,8 +327,9 @@ export function DropResumePage({
           label={m.add_talent_country()}
           autoComplete="off"
           value={state.country}
-          onChange={(event) => set('country', event.currentTarget.value)}
+          onChange={(event) => edit('country', event.currentTarget.value, 'country')}
           error={errorOf('country')}
+          hint={cvNote('country')}
           disabled={pending}
         />
         <TextField
@@ -285,8 +337,9 @@ export function DropResumePage({
           label={m.add_talent_location()}
           autoComplete="off"
           value={state.location}
-          onChange={(event) => set('location', event.currentTarget.value)}
+          onChange={(event) => edit('location', event.currentTarget.value, 'location')}
           error={errorOf('location')}
+          hint={cvNote('location')}
           disabled={pending}
         />
         <div className="grid grid-cols-[minmax(0,3fr)_minmax(0,2fr)] gap-2">

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { SelectField, TextAreaField } from '#src/components/form/fields.tsx';
 import { EDUCATION_LABELS } from '#src/lib/enum-labels/talent-labels.ts';
 import { m } from '#src/paraglide/messages.js';
@@ -9,7 +10,11 @@ import { EDUCATION_LEVELS } from '#src/shared/enums.ts';
 type ValueField = { id: string; value: string; onChange: (value: string) => void; error?: string; disabled?: boolean };
 
 /** The talent's highest education level; `chooseFirst` starts the list with an empty "choose" option. */
-export function EducationField({ chooseFirst = false, onChange, ...field }: ValueField & { chooseFirst?: boolean }) {
+export function EducationField({
+  chooseFirst = false,
+  onChange,
+  ...field
+}: ValueField & { chooseFirst?: boolean; hint?: ReactNode }) {
   return (
     <SelectField label={m.add_talent_education()} onChange={(event) => onChange(event.currentTarget.value)} {...field}>
       {chooseFirst && <option value="">{m.add_talent_choose()}</option>}

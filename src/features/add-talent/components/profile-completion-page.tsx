@@ -3,6 +3,12 @@ import { Link, useNavigate } from '@tanstack/react-router';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { Choice, ChoiceGroup, TextAreaField } from '#src/components/form/fields.tsx';
 import { FormAlert } from '#src/components/form/form-alert.tsx';
+import {
+  type CountryCodeChoice,
+  countryCodeChoiceOf,
+  countryCodeOf,
+  PhoneField,
+} from '#src/components/form/phone-field.tsx';
 import { SkillsInput, withPending } from '#src/components/form/skills-input.tsx';
 import { SubmitButton } from '#src/components/form/submit-button.tsx';
 import { TextField } from '#src/components/form/text-field.tsx';
@@ -34,11 +40,17 @@ import { TaskHeading } from './task-heading';
 // Step 3: what parsing found, to confirm or correct, plus work experience, rating and the recruiter
 // note. Sending it creates the referral and queues the consent e-mail to the talent. It goes through
 // the outbox: offline it waits on the device and goes by itself; a refusal comes back to this form.
+// A drop queued offline had its name, e-mail and phone read from the resume on arrival (issue 42.4):
+// they are then fields here, marked as read, for the recruiter to check and correct before the e-mail.
 
 // The server may answer the note typed at the drop (talents.draft_note) beside the TalentDetail fields.
 type TalentWithNote = TalentDetail & { draftNote?: string | null; recruiterNote?: string | null };
 
 type FormState = {
+  fullName: string;
+  email: string;
+  countryCode: CountryCodeChoice;
+  phone: string;
   educationLevel: string;
   hasWorkExperience: boolean | null;
   yearsOfExperience: string;
@@ -51,9 +63,19 @@ type FormState = {
 };
 
 function initialState(talent: TalentWithNote, queued: OutboxEntry | null): FormState {
+  const contact = {
+    fullName: talent.fullName,
+    email: talent.email,
+    countryCode: countryCodeChoiceOf(talent.countryCode),
+    phone: talent.phone,
+  };
   if (queued) {
     const fields = queued.fields as ProfileCompletionFields;
     return {
+      fullName: fields.fullName ?? contact.fullName,
+      email: fields.email ?? contact.email,
+      countryCode: fields.countryCode ? countryCodeChoiceOf(fields.countryCode) : contact.countryCode,
+      phone: fields.phone ?? contact.phone,
       educationLevel: fields.educationLevel,
       hasWorkExperience: fields.hasWorkExperience,
       yearsOfExperience: fields.yearsOfExperience === undefined ? '' : String(fields.yearsOfExperience),
@@ -66,6 +88,7 @@ function initialState(talent: TalentWithNote, queued: OutboxEntry | null): FormS
     };
   }
   return {
+    ...contact,
     educationLevel: talent.educationLevel,
     // Years found in the resume say "yes"; nothing found leaves the choice to the recruiter.
     hasWorkExperience: talent.hasWorkExperience ?? (talent.yearsOfExperience ? true : null),
@@ -105,6 +128,19 @@ export function ProfileCompletionPage({
   const { data: talent } = useSuspenseQuery(addTalentTalentQueryOptions(talentId));
   const { errors, formError, submit } = useValidatedForm(profileCompletionSchema);
   const [state, setState] = useState(() => initialState(talent, queued));
+  // The contact fields read from the resume on arrival, to check; each loses its mark once edited.
+  const checkContact = talent.contactFromResume.length > 0;
+  const [readMarks, setReadMarks] = useState<ReadonlySet<string>>(() => new Set(talent.contactFromResume));
+  const editContact = <K extends 'fullName' | 'email' | 'countryCode' | 'phone'>(
+    key: K,
+    value: FormState[K],
+    field: 'fullName' | 'email' | 'phone',
+  ) => {
+    setReadMarks((marks) => new Set([...marks].filter((mark) => mark !== field)));
+    set(key, value);
+  };
+  const readNote = (field: string) =>
+    readMarks.has(field) ? <span className="text-base-content/70">{m.add_talent_read_from_cv()}</span> : undefined;
   const [entryId, setEntryId] = useState(queued?.id);
   const outbox = useOutbox();
   const entry = entryId
@@ -162,13 +198,25 @@ export function ProfileCompletionPage({
       summary: state.summary,
       rating: state.rating as 5 | 10,
       recruiterNote: state.recruiterNote,
+      // As checked here; sent only when they were read from the resume (the server applies a correction).
+      ...(checkContact && {
+        fullName: state.fullName,
+        email: state.email,
+        countryCode: countryCodeOf(state.countryCode),
+        phone: state.phone,
+      }),
     };
     void submit(input, async (fields) => {
       // A new submission with its own Idempotency-Key; a corrected one replaces the refused entry.
       const queuedEntry = await enqueue({
         kind: 'profile-completion',
         fields,
-        meta: { taskId, talentId: Number(talentId), talentName: talent.fullName, email: talent.email },
+        meta: {
+          taskId,
+          talentId: Number(talentId),
+          talentName: fields.fullName ?? talent.fullName,
+          email: fields.email ?? talent.email,
+        },
         replaces: entry?.state === 'needs-attention' ? entry.id : undefined,
       });
       setEntryId(queuedEntry.id);
@@ -183,12 +231,18 @@ export function ProfileCompletionPage({
         <p className="text-sm text-base-content/70">{m.add_talent_profile_intro()}</p>
       </div>
       <TaskHeading taskId={taskId} />
-      <div className="rounded-box border border-base-300 bg-base-100 px-4 py-3 text-sm">
-        <p className="font-medium">{talent.fullName}</p>
-        <p className="break-all text-base-content/70">
-          {talent.email} · {formatPhone(talent.phoneE164)}
-        </p>
-      </div>
+      {checkContact ? (
+        <div role="status" className="alert alert-soft alert-warning" data-testid="contact-check">
+          <span>{m.add_talent_contact_check()}</span>
+        </div>
+      ) : (
+        <div className="rounded-box border border-base-300 bg-base-100 px-4 py-3 text-sm">
+          <p className="font-medium">{talent.fullName}</p>
+          <p className="break-all text-base-content/70">
+            {talent.email} · {formatPhone(talent.phoneE164)}
+          </p>
+        </div>
+      )}
       {notice && (
         <div role="status" className="alert alert-soft alert-info">
           <span>{notice()}</span>
@@ -209,6 +263,43 @@ export function ProfileCompletionPage({
         </div>
       )}
       <form noValidate onSubmit={onSubmit} className="flex flex-col gap-1">
+        {checkContact && (
+          <>
+            <TextField
+              id="profile-full-name"
+              label={m.add_talent_full_name()}
+              autoComplete="off"
+              value={state.fullName}
+              onChange={(event) => editContact('fullName', event.currentTarget.value, 'fullName')}
+              error={errorOf('fullName')}
+              hint={readNote('fullName')}
+              disabled={pending}
+            />
+            <TextField
+              id="profile-email"
+              label={m.add_talent_email()}
+              type="email"
+              inputMode="email"
+              autoComplete="off"
+              value={state.email}
+              onChange={(event) => editContact('email', event.currentTarget.value, 'email')}
+              error={errorOf('email')}
+              hint={readNote('email')}
+              disabled={pending}
+            />
+            <PhoneField
+              id="profile-phone"
+              countryCode={state.countryCode}
+              onCountryCodeChange={(next) => editContact('countryCode', next, 'phone')}
+              phone={state.phone}
+              onPhoneChange={(next) => editContact('phone', next, 'phone')}
+              note={readNote('phone')}
+              countryCodeError={errorOf('countryCode')}
+              phoneError={errorOf('phone')}
+              disabled={pending}
+            />
+          </>
+        )}
         <EducationField
           id="profile-education"
           value={state.educationLevel}
