@@ -12,11 +12,14 @@ const LEGAL = [
   ['/terms-and-conditions', m.nav_terms],
 ] as const;
 
-// The talent link pages' frame, without the app's router (issue 28: src/talent-main.tsx). The server writes
-// the same markup into the page before any script runs (src/server/modules/talent-links/link-page.ts
+// The frame of every page a talent sees: the consent and ITA pages of their own build (issue 28:
+// src/talent-main.tsx, no router) and the data pages in the app (routes/_talent.tsx). A talent has no
+// account: no Log in, no app menu, only the way home and their language. The server writes the same markup
+// into the consent and ITA pages before any script runs (src/server/modules/talent-links/link-page.ts
 // frameHtml): keep the two alike, or the page moves when React takes it over. The languages are links,
 // so they work before the script too; with it, choosing one is also remembered (setLocale's cookie).
-export function TalentFrame({ children }: { children: ReactNode }) {
+// `address`: the page shown, path and query (the app's router says it; the talent build reads the document's).
+export function TalentFrame({ children, address }: { children: ReactNode; address?: string }) {
   const locale = getLocale();
   const choose = (target: Locale) => (event: MouseEvent<HTMLAnchorElement>) => {
     event.preventDefault();
@@ -38,7 +41,7 @@ export function TalentFrame({ children }: { children: ReactNode }) {
             {locales.map((target) => (
               <a
                 key={target}
-                href={here(target)}
+                href={here(target, address)}
                 lang={target}
                 hrefLang={target}
                 className={`btn btn-ghost btn-sm${target === locale ? ' btn-active' : ''}`}
@@ -71,6 +74,8 @@ export function TalentFrame({ children }: { children: ReactNode }) {
 }
 
 /** This page in another language: the same path and link, under that language's prefix. */
-function here(target: Locale): string {
-  return `${localePath(pathWithoutLocale(location.pathname), target)}${location.search}`;
+function here(target: Locale, address = `${location.pathname}${location.search}`): string {
+  const query = address.indexOf('?');
+  const [path, search] = query < 0 ? [address, ''] : [address.slice(0, query), address.slice(query)];
+  return `${localePath(pathWithoutLocale(path), target)}${search}`;
 }
