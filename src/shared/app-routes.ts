@@ -24,6 +24,7 @@ export const APP_ROUTE_PATHS = [
   '/share-target',
   '/notifications/unsubscribe',
   '/admin/access-record',
+  '/admin/companies',
   '/admin/data-protection',
   '/admin/hiring-status',
   '/admin/insight',

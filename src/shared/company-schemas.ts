@@ -35,6 +35,7 @@ export const companyContactInputSchema = v.object({
 export const companyContactParamSchema = v.object({ id: idParamField(), contactId: idParamField() });
 export const taskParamSchema = v.object({ taskId: idParamField() });
 export const shareParamSchema = v.object({ shareId: idParamField() });
+export const referralParamSchema = v.object({ referralId: idParamField() });
 export const shareReferralParamSchema = v.object({ shareId: idParamField(), referralId: idParamField() });
 
 const idList = v.pipe(

@@ -15,8 +15,13 @@ export interface CompanyContact {
 export interface CompanySummary {
   id: number;
   name: string;
+  /** Contacts not removed. */
   contacts: number;
   tasks: number;
+  /** Review links ever made for the company's tasks (revoked and expired ones too). */
+  shares: number;
+  /** Answers its contacts gave on those links. */
+  answers: number;
   createdAt: string;
 }
 
@@ -71,6 +76,35 @@ export interface TaskShares {
   company: { id: number; name: string };
   contacts: CompanyContact[];
   shares: ShareSummary[];
+}
+
+/**
+ * `GET /api/admin/companies/referrals/:referralId/shares`: one review link the referral was put on, for the
+ * admin's referral detail (issue 45).
+ */
+export interface ReferralShare {
+  /** The link's id (revoke: `POST shares/:shareId/revoke`; take off: `DELETE shares/:shareId/referrals/:id`). */
+  id: number;
+  taskId: number;
+  companyName: string;
+  contact: ShareSummary['contact'];
+  state: ShareState;
+  expiresAt: string;
+  revokedAt: string | null;
+  /** When the contact first and last opened the link (any candidate on it). */
+  firstOpenedAt: string | null;
+  lastOpenedAt: string | null;
+  /** When the link was made and e-mailed. */
+  createdAt: string;
+  createdBy: { id: number; name: string } | null;
+  /** When this referral was put on the link, and taken off it (null: it is on it). */
+  addedAt: string;
+  removedAt: string | null;
+  /** The contact's looks at this talent's profile or CV through the link (the access record). */
+  firstViewedAt: string | null;
+  lastViewedAt: string | null;
+  views: number;
+  answer: CompanyAnswerView | null;
 }
 
 /** Why a referral cannot be shared (409 `fields`, keyed `referrals.<id>`). */

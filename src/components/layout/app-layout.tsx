@@ -31,6 +31,7 @@ const RECRUITER_NAV: NavItem[] = [
 const ADMIN_NAV: NavItem[] = [
   { to: '/admin/manage-task', label: m.nav_admin_manage_tasks },
   { to: '/admin/tasks', label: m.nav_admin_tasks },
+  { to: '/admin/companies', label: m.nav_admin_companies },
   { to: '/admin/promo', label: m.nav_admin_promo },
   { to: '/admin/hiring-status', label: m.nav_admin_hiring_status },
   { to: '/admin/payments', label: m.nav_admin_payments },

@@ -8,10 +8,12 @@ type PaginationProps = {
   /** Called with the new page and page size (a new size goes back to page 1). */
   onChange: (next: { page: number; pageSize: number }) => void;
   idPrefix?: string;
+  /** false: a list with a page size of its own (a picker in a dialog) offers no size to choose. */
+  pageSizes?: boolean;
 };
 
 // Previous/next with "3 of 12" and the seed's page sizes (10/20/30/50): big enough to tap on a phone.
-export function Pagination({ page, pageSize, total, onChange, idPrefix = 'list' }: PaginationProps) {
+export function Pagination({ page, pageSize, total, onChange, idPrefix = 'list', pageSizes = true }: PaginationProps) {
   const pages = Math.max(1, Math.ceil(total / pageSize));
   const from = total === 0 ? 0 : (page - 1) * pageSize + 1;
   const to = Math.min(total, page * pageSize);
@@ -23,21 +25,25 @@ export function Pagination({ page, pageSize, total, onChange, idPrefix = 'list' 
       </p>
       {/* Wraps on a narrow phone: "Halaman 1 daripada 3" and its size picker overflowed 360-390 px. */}
       <div className="flex flex-wrap items-center gap-2">
-        <label className="text-sm" htmlFor={sizeId}>
-          {m.list_page_size()}
-        </label>
-        <select
-          id={sizeId}
-          className="select select-sm w-20"
-          value={pageSize}
-          onChange={(event) => onChange({ page: 1, pageSize: Number(event.target.value) })}
-        >
-          {PAGE_SIZES.map((size) => (
-            <option key={size} value={size}>
-              {size}
-            </option>
-          ))}
-        </select>
+        {pageSizes && (
+          <>
+            <label className="text-sm" htmlFor={sizeId}>
+              {m.list_page_size()}
+            </label>
+            <select
+              id={sizeId}
+              className="select select-sm w-20"
+              value={pageSize}
+              onChange={(event) => onChange({ page: 1, pageSize: Number(event.target.value) })}
+            >
+              {PAGE_SIZES.map((size) => (
+                <option key={size} value={size}>
+                  {size}
+                </option>
+              ))}
+            </select>
+          </>
+        )}
         <div className="join">
           <button
             type="button"

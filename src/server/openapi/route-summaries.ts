@@ -137,6 +137,8 @@ export const ROUTE_SUMMARIES: Record<string, string> = {
   'GET /api/admin/companies/tasks/:taskId/shares': "A task's company, its contacts and the task's review links",
   'POST /api/admin/companies/tasks/:taskId/shares':
     'Share consented referrals with contacts: one review link each, e-mailed',
+  'GET /api/admin/companies/referrals/:referralId/shares':
+    'The review links a referral was put on: to whom, opened when, the answer',
   'POST /api/admin/companies/shares/:shareId/revoke': 'Revoke a review link',
   'POST /api/admin/companies/shares/:shareId/referrals': 'Add referrals to a review link',
   'DELETE /api/admin/companies/shares/:shareId/referrals/:referralId': 'Take a referral off a review link',

@@ -1323,6 +1323,14 @@ export const ROUTE_CATALOG: RouteRow[] = [
     },
   },
   {
+    method: 'GET',
+    path: '/api/admin/companies/referrals/:referralId/shares',
+    expect: adminOnly(),
+    build: async (fx) => ({
+      path: `/api/admin/companies/referrals/${(await freshShare(fx)).referralId}/shares`,
+    }),
+  },
+  {
     method: 'POST',
     path: '/api/admin/companies/shares/:shareId/revoke',
     expect: adminOnly(),

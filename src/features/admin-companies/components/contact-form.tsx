@@ -3,48 +3,54 @@ import * as v from 'valibot';
 import { SelectField } from '#src/components/form/fields.tsx';
 import { FormAlert } from '#src/components/form/form-alert.tsx';
 import { TextField } from '#src/components/form/text-field.tsx';
-import { useAddContactMutation } from '#src/features/admin-companies/api.ts';
+import { useSaveContactMutation } from '#src/features/admin-companies/api.ts';
 import { asAppError, errorMessage } from '#src/lib/app-error.ts';
 import { fieldErrors } from '#src/lib/field-errors.ts';
 import { m } from '#src/paraglide/messages.js';
 import { companyContactInputSchema } from '#src/shared/company-schemas.ts';
-import { type AppLocale, LOCALES } from '#src/shared/enums.ts';
+import type { CompanyContact } from '#src/shared/company-types.ts';
+import { type AppLocale, LOCALES, toAppLocale } from '#src/shared/enums.ts';
 
-const LANGUAGES: Record<AppLocale, () => string> = { en: m.lang_en, ms: m.lang_ms, zh: m.lang_zh };
+export const LANGUAGES: Record<AppLocale, () => string> = { en: m.lang_en, ms: m.lang_ms, zh: m.lang_zh };
 
-// A new contact of the task's company, added in place (inside the share form: not a <form> of its own,
-// which HTML does not nest), checked by the schema the server checks with.
+// A company's contact, new (no `contact`) or changed, in place: inside the share form or the company's
+// panel (not a <form> of its own, which HTML does not nest), checked by the schema the server checks with.
 export function ContactForm({
-  taskId,
   companyId,
-  onAdded,
+  idPrefix,
+  contact,
+  onSaved,
   onCancel,
 }: {
-  taskId: number;
   companyId: number;
-  onAdded: (contactId: number) => void;
+  /** The fields' ids: two forms may be on one screen. */
+  idPrefix: string;
+  contact?: CompanyContact;
+  onSaved: (contact: CompanyContact) => void;
   onCancel?: () => void;
 }) {
-  const add = useAddContactMutation(taskId);
-  const [name, setName] = useState('');
-  const [email, setEmail] = useState('');
-  const [locale, setLocale] = useState<AppLocale>('en');
+  const save = useSaveContactMutation(companyId);
+  const [name, setName] = useState(contact?.name ?? '');
+  const [email, setEmail] = useState(contact?.email ?? '');
+  const [locale, setLocale] = useState<AppLocale>(contact ? toAppLocale(contact.locale) : 'en');
   const [errors, setErrors] = useState<Record<string, string>>({});
 
-  const save = () => {
+  const submit = () => {
     const parsed = v.safeParse(companyContactInputSchema, { name, email, locale });
     if (!parsed.success) {
       setErrors(fieldErrors(parsed.issues));
       return;
     }
     setErrors({});
-    add.mutate(
-      { companyId, input: { ...parsed.output, locale } },
+    save.mutate(
+      { contactId: contact?.id, input: { ...parsed.output, locale } },
       {
-        onSuccess: (contact) => {
-          setName('');
-          setEmail('');
-          onAdded(contact.id);
+        onSuccess: (saved) => {
+          if (!contact) {
+            setName('');
+            setEmail('');
+          }
+          onSaved(saved);
         },
         onError: (error) => setErrors(fieldErrors(asAppError(error).fields)),
       },
@@ -52,11 +58,13 @@ export function ContactForm({
   };
 
   return (
-    <fieldset className="rounded-box border border-base-300 p-3" data-testid="share-contact-form">
-      <legend className="px-1 text-sm font-medium">{m.admin_share_new_contact()}</legend>
+    <fieldset className="rounded-box border border-base-300 p-3" data-testid="contact-form">
+      <legend className="px-1 text-sm font-medium">
+        {contact ? m.admin_companies_edit_contact_named({ name: contact.name }) : m.admin_share_new_contact()}
+      </legend>
       <div className="grid gap-x-3 sm:grid-cols-3">
         <TextField
-          id="share-contact-name"
+          id={`${idPrefix}-name`}
           label={m.admin_share_contact_name()}
           value={name}
           error={errors.name}
@@ -64,7 +72,7 @@ export function ContactForm({
           onChange={(event) => setName(event.target.value)}
         />
         <TextField
-          id="share-contact-email"
+          id={`${idPrefix}-email`}
           type="email"
           label={m.admin_share_contact_email()}
           value={email}
@@ -73,17 +81,17 @@ export function ContactForm({
           onChange={(event) => setEmail(event.target.value)}
         />
         <SelectField
-          id="share-contact-locale"
+          id={`${idPrefix}-locale`}
           label={m.admin_share_contact_language()}
           value={locale}
           onChange={(event) => setLocale(event.target.value as AppLocale)}
           options={LOCALES.map((value) => ({ value, label: LANGUAGES[value]() }))}
         />
       </div>
-      {add.error && !asAppError(add.error).fields && <FormAlert message={errorMessage(add.error)} />}
+      {save.error && !asAppError(save.error).fields && <FormAlert message={errorMessage(save.error)} />}
       <div className="mt-2 flex gap-2">
-        <button type="button" className="btn btn-sm btn-outline" onClick={save} disabled={add.isPending}>
-          {m.admin_share_save_contact()}
+        <button type="button" className="btn btn-sm btn-outline" onClick={submit} disabled={save.isPending}>
+          {contact ? m.admin_companies_save_contact() : m.admin_share_save_contact()}
         </button>
         {onCancel && (
           <button type="button" className="btn btn-sm btn-ghost" onClick={onCancel}>

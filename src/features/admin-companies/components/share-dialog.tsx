@@ -5,14 +5,10 @@ import { FormAlert } from '#src/components/form/form-alert.tsx';
 import { TextField } from '#src/components/form/text-field.tsx';
 import { FormDialog } from '#src/components/form-dialog.tsx';
 import { toast } from '#src/components/toast/toast-store.ts';
-import {
-  taskReferralsQueryOptions,
-  taskSharesQueryOptions,
-  useCreateSharesMutation,
-} from '#src/features/admin-companies/api.ts';
+import { taskSharesQueryOptions, useCreateSharesMutation } from '#src/features/admin-companies/api.ts';
 import { asAppError, errorMessage } from '#src/lib/app-error.ts';
-import { CONSENT_LABELS, HIRING_LABELS } from '#src/lib/enum-labels/referral-labels.ts';
 import { fieldMessage } from '#src/lib/field-errors.ts';
+import { talentDisplayName } from '#src/lib/talent-name.ts';
 import { m } from '#src/paraglide/messages.js';
 import type { AdminReferralRow } from '#src/shared/admin-referral-types.ts';
 import {
@@ -24,25 +20,35 @@ import {
 } from '#src/shared/company-schemas.ts';
 import type { TaskShares } from '#src/shared/company-types.ts';
 import { ContactForm } from './contact-form';
+import { notShareable, ShareReferralPicker } from './share-referral-picker';
 import { REVEAL_LABELS, TaskShareList } from './task-share-list';
 
-const CLOSED = ['HIRED', 'REJECTED', 'WITHDRAWN'];
+/** A referral chosen before the dialog opened (Hiring status's selection), with what decides if it can go. */
+export type PreselectedReferral = Pick<AdminReferralRow, 'id' | 'talentName' | 'consentStatus' | 'hiringStatus'>;
 
-/** Why a referral cannot go on a link, as the server would say; null when it can. */
-function notShareable(referral: AdminReferralRow): string | null {
-  if (referral.consentStatus !== 'CONFIRMED') return m.admin_share_refused_consent();
-  if (CLOSED.includes(referral.hiringStatus)) return m.admin_share_refused_closed();
-  return null;
-}
-
-// "Share with the company" from a task (issue 45): chosen referrals go to chosen contacts of the task's
-// company, one review link each, e-mailed in the contact's language. Below, the task's links: their state,
-// when they were opened, the company's answers, and Revoke.
-export function ShareDialog({ taskId, onClose }: { taskId: number; onClose: () => void }) {
+// "Share with the company" from a task or from Hiring status's selection (issue 45): chosen referrals go
+// to chosen contacts of the task's company, one review link each, e-mailed in the contact's language.
+// Below, the task's links: their state, when they were opened, the company's answers, and Revoke.
+export function ShareDialog({
+  taskId,
+  preselected = [],
+  onClose,
+}: {
+  taskId: number;
+  /** Referrals of this task selected before: the ones that can be shared come ticked, the others say why not. */
+  preselected?: PreselectedReferral[];
+  onClose: () => void;
+}) {
   const shares = useQuery(taskSharesQueryOptions(taskId));
   const create = useCreateSharesMutation(taskId);
   // The referrals ticked in the form: a new link's, or more for an open link (TaskShareList).
-  const [picked, setPicked] = useState<number[]>([]);
+  const [picked, setPicked] = useState<number[]>(() =>
+    preselected.filter((referral) => notShareable(referral) === null).map((referral) => referral.id),
+  );
+  const refusedUpFront = preselected.flatMap((referral) => {
+    const why = notShareable(referral);
+    return why === null ? [] : [{ id: referral.id, name: talentDisplayName(referral.talentName), why }];
+  });
   return (
     <FormDialog
       testId="share-dialog"
@@ -59,6 +65,18 @@ export function ShareDialog({ taskId, onClose }: { taskId: number; onClose: () =
       {(close) =>
         shares.data ? (
           <>
+            {refusedUpFront.length > 0 && (
+              <div role="note" className="alert alert-soft alert-warning flex-col items-start gap-1 text-sm">
+                <p>{m.admin_share_preselected_refused()}</p>
+                <ul className="list-disc ps-5" data-testid="share-refused-up-front">
+                  {refusedUpFront.map((line) => (
+                    <li key={line.id}>
+                      <span className="font-medium">{line.name}</span> — {line.why}
+                    </li>
+                  ))}
+                </ul>
+              </div>
+            )}
             <ShareForm taskId={taskId} data={shares.data} picked={picked} setPicked={setPicked} onCancel={close} />
             <TaskShareList taskId={taskId} shares={shares.data.shares} picked={picked} />
           </>
@@ -88,7 +106,6 @@ function ShareForm({
   setPicked: Dispatch<SetStateAction<number[]>>;
   onCancel: () => void;
 }) {
-  const referrals = useQuery(taskReferralsQueryOptions(taskId));
   const create = useCreateSharesMutation(taskId);
   const [contacts, setContacts] = useState<number[]>([]);
   const [days, setDays] = useState(String(SHARE_DEFAULT_DAYS));
@@ -139,50 +156,18 @@ function ShareForm({
     );
   };
 
-  const items = referrals.data?.items ?? [];
   const refusal = create.error ? asAppError(create.error) : null;
   return (
     <form className="flex flex-col gap-2" onSubmit={submit} noValidate aria-label={m.admin_share_action()}>
       <p className="text-sm text-base-content/70">{m.admin_share_intro()}</p>
-      <ChoiceGroup id="share-referrals" legend={m.admin_share_referrals()} error={errors.referrals}>
-        <div className="flex w-full flex-col">
-          {referrals.isPending && <span className="text-sm text-base-content/70">{m.common_loading()}</span>}
-          {referrals.isError && <FormAlert message={errorMessage(referrals.error)} />}
-          {referrals.data && items.length === 0 && (
-            <span className="text-sm text-base-content/70">{m.admin_share_no_referrals()}</span>
-          )}
-          {items.map((referral) => {
-            const why = notShareable(referral);
-            return (
-              <div key={referral.id} className="flex flex-col" data-testid="share-referral">
-                <Choice
-                  type="checkbox"
-                  name="share-referral"
-                  value={String(referral.id)}
-                  checked={picked.includes(referral.id)}
-                  disabled={why !== null || create.isPending}
-                  onChange={(on) => setPicked((list) => toggle(list, referral.id, on))}
-                  label={
-                    <span>
-                      {referral.talentName}{' '}
-                      <span className="text-xs text-base-content/60">
-                        {HIRING_LABELS[referral.hiringStatus]()} · {CONSENT_LABELS[referral.consentStatus]()}
-                      </span>
-                    </span>
-                  }
-                />
-                {(refused[referral.id] ?? why) && (
-                  <span
-                    className={`-mt-2 mb-1 ml-7 text-xs ${refused[referral.id] ? 'text-error' : 'text-base-content/60'}`}
-                  >
-                    {refused[referral.id] ?? why}
-                  </span>
-                )}
-              </div>
-            );
-          })}
-        </div>
-      </ChoiceGroup>
+      <ShareReferralPicker
+        taskId={taskId}
+        picked={picked}
+        setPicked={setPicked}
+        refused={refused}
+        disabled={create.isPending}
+        error={errors.referrals}
+      />
       <ChoiceGroup id="share-contacts" legend={m.admin_share_contacts()} error={errors.contacts}>
         {data.contacts.length === 0 && (
           <span className="text-sm text-base-content/70">
@@ -204,10 +189,10 @@ function ShareForm({
       </ChoiceGroup>
       {addingContact || data.contacts.length === 0 ? (
         <ContactForm
-          taskId={taskId}
           companyId={data.company.id}
-          onAdded={(id) => {
-            setContacts((list) => [...list, id]);
+          idPrefix="share-contact"
+          onSaved={(contact) => {
+            setContacts((list) => [...list, contact.id]);
             setAddingContact(false);
           }}
           onCancel={data.contacts.length > 0 ? () => setAddingContact(false) : undefined}

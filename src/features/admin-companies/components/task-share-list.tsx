@@ -18,17 +18,17 @@ export const REVEAL_LABELS: Record<ShareReveal, () => string> = {
   RECRUITER: m.admin_share_reveal_recruiter,
   REWARD: m.admin_share_reveal_reward,
 };
-const STATE_LABELS: Record<ShareState, () => string> = {
+export const STATE_LABELS: Record<ShareState, () => string> = {
   OPEN: m.admin_share_state_open,
   EXPIRED: m.admin_share_state_expired,
   REVOKED: m.admin_share_state_revoked,
 };
-const STATE_BADGES: Record<ShareState, string> = {
+export const STATE_BADGES: Record<ShareState, string> = {
   OPEN: 'badge-success',
   EXPIRED: 'badge-neutral',
   REVOKED: 'badge-error',
 };
-const ANSWER_LABELS: Record<CompanyAnswer, () => string> = {
+export const ANSWER_LABELS: Record<CompanyAnswer, () => string> = {
   SHORTLIST: m.company_answer_shortlist,
   INTERVIEW: m.company_answer_interview,
   NOT_A_FIT: m.company_answer_not_a_fit,

@@ -73,8 +73,18 @@ function ApproveConfirm({
 }
 
 // Approve or reject the selected referrals at once (rejecting asks for the reason), then each referral's
-// outcome: approved (or EXCEED_QUOTA), rejected, or refused and why.
-export function BulkActions({ selected, nameOf }: { selected: number[]; nameOf: (id: number) => string }) {
+// outcome: approved (or EXCEED_QUOTA), rejected, or refused and why. `share` offers the selection to the
+// task's hiring company (issue 45): a review link is of one task, so a selection of several says so.
+export function BulkActions({
+  selected,
+  nameOf,
+  share,
+}: {
+  selected: number[];
+  nameOf: (id: number) => string;
+  share?: { tasks: number; onShare: () => void };
+}) {
+  const shareNoteId = useId();
   const bulk = useBulkRewardMutation();
   const [rejecting, setRejecting] = useState(false);
   const [approving, setApproving] = useState(false);
@@ -142,6 +152,23 @@ export function BulkActions({ selected, nameOf }: { selected: number[]; nameOf: 
           >
             {m.admin_hiring_bulk_reject()}
           </button>
+          {share && (
+            <button
+              type="button"
+              className="btn btn-sm btn-outline"
+              disabled={share.tasks > 1}
+              aria-describedby={share.tasks > 1 ? shareNoteId : undefined}
+              onClick={share.onShare}
+              aria-haspopup="dialog"
+            >
+              {m.admin_share_action()}
+            </button>
+          )}
+          {share && share.tasks > 1 && (
+            <p id={shareNoteId} className="w-full text-sm text-base-content/80" data-testid="share-one-task">
+              {m.admin_hiring_share_one_task()}
+            </p>
+          )}
           {approving && (
             <ApproveConfirm
               selected={selected}

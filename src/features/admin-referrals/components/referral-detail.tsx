@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { useId, useState } from 'react';
+import { type ReactNode, useId, useState } from 'react';
 import { ConfirmDialog } from '#src/components/confirm-dialog.tsx';
 import { FormAlert } from '#src/components/form/form-alert.tsx';
 import { QueryDialog } from '#src/components/query-dialog.tsx';
@@ -352,7 +352,7 @@ function WithdrawalNote({ referral }: { referral: AdminReferralDetail }) {
 
 // One screen to decide with (issue 21): on a desktop the talent and CV on the left, the decisions, call
 // proofs and history on the right; one column on smaller screens.
-function DetailBody({ referral }: { referral: AdminReferralDetail }) {
+function DetailBody({ referral, extra }: { referral: AdminReferralDetail; extra?: ReactNode }) {
   return (
     <div className="grid gap-5 lg:grid-cols-2">
       <div className="min-w-0 space-y-5">
@@ -376,6 +376,7 @@ function DetailBody({ referral }: { referral: AdminReferralDetail }) {
       </div>
       <div className="min-w-0 space-y-5">
         <HiringSection referral={referral} />
+        {extra}
         <section className="space-y-2">
           <h3 className="font-semibold">{m.admin_hiring_section_calls()}</h3>
           <CallProofReview proofs={referral.callProofList} />
@@ -394,7 +395,16 @@ function DetailBody({ referral }: { referral: AdminReferralDetail }) {
 }
 
 // One referral over the list (`?referral=<id>`): hiring status, call proofs, reward decision, history.
-export function ReferralDetailDialog({ referralId, onClose }: { referralId: number; onClose: () => void }) {
+// `companyShares` renders the review links it was put on (another feature's: the route composes them).
+export function ReferralDetailDialog({
+  referralId,
+  onClose,
+  companyShares,
+}: {
+  referralId: number;
+  onClose: () => void;
+  companyShares?: (referral: AdminReferralDetail) => ReactNode;
+}) {
   const query = useQuery(adminReferralQueryOptions(referralId));
   return (
     <QueryDialog
@@ -404,7 +414,7 @@ export function ReferralDetailDialog({ referralId, onClose }: { referralId: numb
       boxClassName="modal-box max-h-[92vh] w-full max-w-3xl lg:max-w-6xl"
       onClose={onClose}
     >
-      {(referral) => <DetailBody referral={referral} />}
+      {(referral) => <DetailBody referral={referral} extra={companyShares?.(referral)} />}
     </QueryDialog>
   );
 }

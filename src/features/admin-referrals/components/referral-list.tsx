@@ -19,6 +19,8 @@ type ReferralListProps = {
   filters: HiringListFilters;
   onChange: (patch: Partial<HiringListFilters>) => void;
   onOpen: (referralId: number) => void;
+  /** Shares the selected referrals (all of one task) with the task's hiring company. */
+  onShare?: (referrals: AdminReferralRow[]) => void;
 };
 
 /** A referral whose reward can still be decided: not in a payment. */
@@ -60,7 +62,7 @@ const CUT = 'block max-w-full truncate';
 
 // Every recruiter's referrals: filters in the URL; a table with row selection on a desktop, cards on a
 // phone or tablet. A task or recruiter name filters the list by it.
-export function ReferralList({ data, filters, onChange, onOpen }: ReferralListProps) {
+export function ReferralList({ data, filters, onChange, onOpen, onShare }: ReferralListProps) {
   // The selection belongs to the page it was made on: a new page, filter or refetch starts a new one.
   const [selection, setSelection] = useState<{ page: unknown; ids: Set<number> }>({ page: data, ids: new Set() });
   const selected = selection.page === data ? selection.ids : new Set<number>();
@@ -92,6 +94,7 @@ export function ReferralList({ data, filters, onChange, onOpen }: ReferralListPr
     ? data.items.find((row) => row.recruiterId === filters.recruiterId)
     : undefined;
   const names = new Map(data.items.map((row) => [row.id, talentDisplayName(row.talentName)]));
+  const selectedRows = data.items.filter((row) => selected.has(row.id));
 
   // In the table a long name is cut to one line: the tooltip shows it whole, then what a click does.
   const taskButton = (row: AdminReferralRow, cut = '') => (
@@ -217,7 +220,16 @@ export function ReferralList({ data, filters, onChange, onOpen }: ReferralListPr
           )}
         </div>
       )}
-      <BulkActions selected={[...selected]} nameOf={(id) => names.get(id) ?? `#${id}`} />
+      <BulkActions
+        selected={[...selected]}
+        nameOf={(id) => names.get(id) ?? `#${id}`}
+        share={
+          onShare && {
+            tasks: new Set(selectedRows.map((row) => row.taskId)).size,
+            onShare: () => onShare(selectedRows),
+          }
+        }
+      />
       {data.items.length === 0 ? (
         <ListEmpty
           filtered={filtered}

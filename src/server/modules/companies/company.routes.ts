@@ -9,6 +9,7 @@ import {
   companyInputSchema,
   companyInsightQuerySchema,
   companyListQuerySchema,
+  referralParamSchema,
   shareCreateSchema,
   shareParamSchema,
   shareReferralParamSchema,
@@ -27,10 +28,12 @@ import {
 } from './company.service';
 import { companyInsight } from './company-insight';
 import { addShareReferrals, createShares, listTaskShares, removeShareReferral, revokeShare } from './company-shares';
+import { listReferralShares } from './referral-shares';
 import { reverseCompanyAnswer } from './review-answer';
 
 // `/api/admin/companies` (issue 45): hiring companies, their contacts, and the review links of a task.
-// ROLE_ADMIN is checked once for `/api/admin/*` in app.ts. The literal paths (tasks, shares) come before `/:id`.
+// ROLE_ADMIN is checked once for `/api/admin/*` in app.ts. The literal paths (tasks, referrals, shares) come
+// before `/:id`.
 export const adminCompanyRoutes = new Hono<AppEnv>()
   .get('/tasks/:taskId/shares', validate('param', taskParamSchema), async (c) =>
     c.json({ success: true as const, data: await listTaskShares(c.get('deps'), c.req.valid('param').taskId) }, 200),
@@ -42,6 +45,15 @@ export const adminCompanyRoutes = new Hono<AppEnv>()
         data: await createShares(c.get('deps'), c.get('user').id, c.req.valid('param').taskId, c.req.valid('json')),
       },
       201,
+    ),
+  )
+  .get('/referrals/:referralId/shares', validate('param', referralParamSchema), async (c) =>
+    c.json(
+      {
+        success: true as const,
+        data: await listReferralShares(c.get('deps'), c.req.valid('param').referralId),
+      },
+      200,
     ),
   )
   .post('/shares/:shareId/revoke', validate('param', shareParamSchema), async (c) =>

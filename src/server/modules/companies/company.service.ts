@@ -78,6 +78,17 @@ export async function listCompanies(
         .select((e) => e.fn.countAll<number>().as('n'))
         .whereRef('tasks.company_id', '=', 'companies.id')
         .as('tasks'),
+      eb
+        .selectFrom('company_shares')
+        .select((e) => e.fn.countAll<number>().as('n'))
+        .whereRef('company_shares.company_id', '=', 'companies.id')
+        .as('shares'),
+      eb
+        .selectFrom('company_answers')
+        .innerJoin('company_shares', 'company_shares.id', 'company_answers.share_id')
+        .select((e) => e.fn.countAll<number>().as('n'))
+        .whereRef('company_shares.company_id', '=', 'companies.id')
+        .as('answers'),
     ])
     .orderBy('companies.name_key')
     .orderBy('companies.id')
@@ -90,6 +101,8 @@ export async function listCompanies(
       name: row.name,
       contacts: Number(row.contacts ?? 0),
       tasks: Number(row.tasks ?? 0),
+      shares: Number(row.shares ?? 0),
+      answers: Number(row.answers ?? 0),
       createdAt: row.created_at,
     })),
     page: query.page,
