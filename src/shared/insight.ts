@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import type { CompanyAnswer } from './company-schemas';
 import { MONTH_PATTERN } from './constants';
 import { idField } from './form-fields';
 
@@ -14,8 +15,9 @@ const monthField = () => v.optional(v.pipe(v.string(), v.regex(MONTH_PATTERN, 'f
 
 /**
  * `GET /api/admin/insight/funnel` (and `.csv`): referrals made from `from` to `to` (months, both
- * included; default: the last 12 months up to this one), of everyone or of one task, one promo or one
- * recruiter (at most one of the three; more is a 400 `field_invalid`).
+ * included; default: the last 12 months up to this one), of everyone or of one task, one promo, one
+ * recruiter or one hiring company (its tasks' referrals) (at most one of the four; more is a 400
+ * `field_invalid`).
  */
 export const funnelQuerySchema = v.pipe(
   v.object({
@@ -24,8 +26,12 @@ export const funnelQuerySchema = v.pipe(
     taskId: v.optional(idField()),
     promoId: v.optional(idField()),
     recruiterId: v.optional(idField()),
+    companyId: v.optional(idField()),
   }),
-  v.check((q) => [q.taskId, q.promoId, q.recruiterId].filter((id) => id !== undefined).length <= 1, 'field_invalid'),
+  v.check(
+    (q) => [q.taskId, q.promoId, q.recruiterId, q.companyId].filter((id) => id !== undefined).length <= 1,
+    'field_invalid',
+  ),
   v.check((q) => !q.from || !q.to || q.from <= q.to, 'field_invalid'),
 );
 export type FunnelQuery = v.InferOutput<typeof funnelQuerySchema>;
@@ -37,25 +43,37 @@ export const moneyQuerySchema = v.pipe(
 );
 export type MoneyQuery = v.InferOutput<typeof moneyQuerySchema>;
 
-/** The funnel's steps, in order. */
-export const FUNNEL_STEPS = ['REFERRED', 'CONSENT', 'SCREENING', 'INTERVIEW', 'OFFERED', 'HIRED'] as const;
+/**
+ * The funnel's steps, in order. SHARED (put before the hiring company on a review link, issue 45) is a
+ * branch of CONSENT rather than a gate: an admin may move a referral to screening without sharing it, so
+ * SCREENING's conversion is from CONSENT, not from SHARED (`CONVERSION_FROM`).
+ */
+export const FUNNEL_STEPS = ['REFERRED', 'CONSENT', 'SHARED', 'SCREENING', 'INTERVIEW', 'OFFERED', 'HIRED'] as const;
 export type FunnelStep = (typeof FUNNEL_STEPS)[number];
 
-export type FunnelScopeKind = 'all' | 'task' | 'promo' | 'recruiter';
+/** The step a step's conversion is counted from, where it is not the step before. */
+export const CONVERSION_FROM: Partial<Record<FunnelStep, FunnelStep>> = { SCREENING: 'CONSENT' };
+
+export type FunnelScopeKind = 'all' | 'task' | 'promo' | 'recruiter' | 'company';
 
 export type FunnelStepFigures = {
   step: FunnelStep;
   /**
    * Referrals that reached this step. REFERRED: all. CONSENT: the talent confirmed (or the referral moved
-   * past SUBMITTED, which needs consent, even if it was withdrawn since). Later steps: the hiring status
-   * reached, counting a REJECTED or WITHDRAWN referral at the stage it closed at. Never more than the step before.
+   * past SUBMITTED, which needs consent, even if it was withdrawn since). SHARED: of those, the ones ever
+   * put on a hiring company's review link (taken off since or not). Later steps: the hiring status reached,
+   * counting a REJECTED or WITHDRAWN referral at the stage it closed at. Never more than the step its
+   * conversion is counted from.
    */
   reached: number;
-  /** reached / the step before's reached; null for REFERRED or when the step before has none. */
+  /**
+   * reached / the reached of the step before (SCREENING: of CONSENT, `CONVERSION_FROM`); null for REFERRED
+   * or when that step has none.
+   */
   conversion: number | null;
   /**
    * Closed at this step: REJECTED or WITHDRAWN while it held this stage (REFERRED: before consent was
-   * confirmed; CONSENT: after it, still SUBMITTED).
+   * confirmed; CONSENT: after it, still SUBMITTED). SHARED is no stage of its own: 0.
    */
   rejected: number;
   withdrawn: number;
@@ -64,7 +82,8 @@ export type FunnelStepFigures = {
   /**
    * The median time to reach this step from the step before (CONSENT: hours from the referral to the
    * talent's answer, confirmed or declined; later steps: whole days since the stage before it reached,
-   * skipped stages left out). Null for REFERRED or when none reached it with a time.
+   * skipped stages left out). Null for REFERRED and SHARED (the company's answer time is `company`), or
+   * when none reached it with a time.
    */
   median: number | null;
   unit: 'hours' | 'days' | null;
@@ -85,6 +104,22 @@ export type FunnelAnswer = {
     medianHours: number | null;
   };
   callProofs: { accepted: number; rejected: number; acceptanceRate: number | null };
+  /** The hiring companies' answers about the SHARED referrals (issue 45). */
+  company: {
+    /** SHARED's reached. */
+    shared: number;
+    /** Of those, the ones a company answered. */
+    answered: number;
+    /** answered / shared. */
+    answerRate: number | null;
+    /**
+     * The median hours from a referral's first sharing to the company's first answer about it, to a tenth
+     * (the mean of the middle two for an even count); null when none was answered.
+     */
+    medianAnswerHours: number | null;
+    /** The first answers, by kind. */
+    answers: Record<CompanyAnswer, number>;
+  };
   /** One entry per month of the period, oldest first, zeros included: for the chart. */
   months: { month: string; referred: number; consented: number; hired: number }[];
 };

@@ -5,6 +5,7 @@ import { seedDemo } from '#src/server/db/seed-demo.ts';
 import { medianOfBuckets } from '#src/server/modules/insight/funnel.ts';
 import { scoreSql } from '#src/server/modules/insight/score-sql.ts';
 import {
+  CONVERSION_FROM,
   FUNNEL_STEPS,
   type FunnelAnswer,
   type MoneyAnswer,
@@ -31,10 +32,29 @@ const rate = (a: number, b: number) => (b > 0 ? a / b : null);
 /** The lower median: the value at position ceil(n/2) of the sorted values (1-based). */
 const median = (values: number[]) =>
   values.length === 0 ? null : ([...values].sort((a, b) => a - b)[Math.ceil(values.length / 2) - 1] as number);
+/** The median to a tenth, the mean of the middle two for an even count (the companies' answer time). */
+const meanMedian = (values: number[]) => {
+  if (values.length === 0) return null;
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  const value =
+    sorted.length % 2 ? (sorted[mid] as number) : ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2;
+  return Math.round(value * 10) / 10;
+};
 const APPROVED = ['APPROVED', 'PENDING_PAYMENT', 'PAID'];
 const REFUSED = ['REJECTED', 'INELIGIBLE', 'NOT_VALID', 'EXCEED_QUOTA'];
 
-type Raw = { referrals: Row[]; history: Row[]; proofs: Row[]; payments: Row[]; promos: Row[] };
+type Raw = {
+  referrals: Row[];
+  history: Row[];
+  proofs: Row[];
+  payments: Row[];
+  promos: Row[];
+  /** Issue 45: the review links' lines, the companies' answers, and the tasks' companies. */
+  shareLines: Row[];
+  answers: Row[];
+  tasks: Row[];
+};
 
 async function rawRows(db: DB): Promise<Raw> {
   const all = async (query: ReturnType<typeof sql<Row>>) => (await query.execute(db)).rows;
@@ -45,6 +65,9 @@ async function rawRows(db: DB): Promise<Raw> {
     proofs: await all(sql<Row>`select referral_id, review_status from call_proofs`),
     payments: await all(sql<Row>`select * from payments`),
     promos: await all(sql<Row>`select * from promos`),
+    shareLines: await all(sql<Row>`select referral_id, added_at from company_share_referrals`),
+    answers: await all(sql<Row>`select referral_id, answer, answered_at from company_answers order by answered_at, id`),
+    tasks: await all(sql<Row>`select id, company_id from tasks`),
   };
 }
 
@@ -72,7 +95,14 @@ function facts(raw: Raw, r: Row) {
     }
   }
   const mine = raw.proofs.filter((p) => p.referral_id === id);
+  const sharedAt = raw.shareLines
+    .filter((l) => l.referral_id === id)
+    .map((l) => l.added_at as string)
+    .sort()[0];
+  const firstAnswer = raw.answers.find((a) => a.referral_id === id);
   return {
+    sharedAt,
+    firstAnswer,
     month: myMonth(created),
     consent: r.consent_status as string,
     hiring,
@@ -90,9 +120,13 @@ function expectedFunnel(raw: Raw, from: string, to: string, inScope: (r: Row) =>
     .filter(inScope)
     .map((r) => facts(raw, r))
     .filter((f) => f.month >= from && f.month <= to);
-  const reached = (f: Facts, step: string) =>
+  const reached = (f: Facts, step: string): boolean =>
     step === 'REFERRED' ||
-    (step === 'CONSENT' ? f.consent === 'CONFIRMED' || f.rank >= 1 : f.rank >= STAGES.indexOf(step));
+    (step === 'CONSENT'
+      ? f.consent === 'CONFIRMED' || f.rank >= 1
+      : step === 'SHARED'
+        ? reached(f, 'CONSENT') && f.sharedAt !== undefined
+        : f.rank >= STAGES.indexOf(step));
   const closedAt = (f: Facts, step: string) =>
     f.closedAt !== null &&
     (step === 'REFERRED'
@@ -103,19 +137,24 @@ function expectedFunnel(raw: Raw, from: string, to: string, inScope: (r: Row) =>
   const count = (pick: (f: Facts) => boolean) => list.filter(pick).length;
   const steps = FUNNEL_STEPS.map((step, i) => {
     const n = count((f) => reached(f, step));
-    const before = i === 0 ? null : count((f) => reached(f, FUNNEL_STEPS[i - 1] as string));
+    const from = CONVERSION_FROM[step] ?? FUNNEL_STEPS[i - 1];
+    const before = i === 0 ? null : count((f) => reached(f, from as string));
     const times = list.map((f) => f.times[step]).filter((x): x is number => x !== undefined);
+    const shared = step === 'SHARED';
     return {
       step,
       reached: n,
       conversion: before === null ? null : rate(n, before),
-      rejected: count((f) => closedAt(f, step) && f.hiring === 'REJECTED'),
-      withdrawn: count((f) => closedAt(f, step) && f.hiring === 'WITHDRAWN'),
+      rejected: shared ? 0 : count((f) => closedAt(f, step) && f.hiring === 'REJECTED'),
+      withdrawn: shared ? 0 : count((f) => closedAt(f, step) && f.hiring === 'WITHDRAWN'),
       declined: step === 'CONSENT' ? count((f) => f.consent === 'DECLINED') : 0,
-      median: step === 'REFERRED' ? null : median(times),
-      unit: step === 'REFERRED' ? null : step === 'CONSENT' ? 'hours' : 'days',
+      median: step === 'REFERRED' || shared ? null : median(times),
+      unit: step === 'REFERRED' || shared ? null : step === 'CONSENT' ? 'hours' : 'days',
     };
   });
+  const sharedList = list.filter((f) => reached(f, 'SHARED'));
+  const answeredList = sharedList.filter((f) => f.firstAnswer !== undefined);
+  const byAnswer = (kind: string) => answeredList.filter((f) => f.firstAnswer?.answer === kind).length;
   const confirmed = count((f) => f.consent === 'CONFIRMED');
   const declined = count((f) => f.consent === 'DECLINED');
   const accepted = list.reduce((s, f) => s + f.accepted, 0);
@@ -142,6 +181,17 @@ function expectedFunnel(raw: Raw, from: string, to: string, inScope: (r: Row) =>
       medianHours: median(list.map((f) => f.times.CONSENT).filter((x): x is number => x !== undefined)),
     },
     callProofs: { accepted, rejected, acceptanceRate: rate(accepted, accepted + rejected) },
+    company: {
+      shared: sharedList.length,
+      answered: answeredList.length,
+      answerRate: rate(answeredList.length, sharedList.length),
+      medianAnswerHours: meanMedian(
+        answeredList.map(
+          (f) => (Date.parse(f.firstAnswer?.answered_at as string) - Date.parse(f.sharedAt as string)) / HOUR,
+        ),
+      ),
+      answers: { SHORTLIST: byAnswer('SHORTLIST'), INTERVIEW: byAnswer('INTERVIEW'), NOT_A_FIT: byAnswer('NOT_A_FIT') },
+    },
     months,
   };
 }
@@ -288,6 +338,7 @@ describe.each(DIALECTS)('insight API on %s', (dialect) => {
   let taskId: number;
   let promoId: number;
   let paidPayment: number;
+  let acmeId: number;
   beforeEach(async () => {
     t = await createTestApp(dialect);
     await seedDemo(t.deps);
@@ -370,6 +421,40 @@ describe.each(DIALECTS)('insight API on %s', (dialect) => {
     });
     expect(res.status, await res.clone().text()).toBe(200);
     await advance(start - t.clock.now().getTime());
+    // Issue 45: two of the open referrals go to the task's company on a review link, and it answers one
+    // of them two hours later (Interview, where it is already: the answer moves nothing).
+    const companies = await t.request('/api/admin/companies', {
+      method: 'POST',
+      headers: bearer(admin),
+      json: { name: 'Acme Sdn Bhd' },
+    });
+    const companyId = ((await companies.json()) as { data: { id: number } }).data.id;
+    acmeId = companyId;
+    const contact = await t.request(`/api/admin/companies/${companyId}/contacts`, {
+      method: 'POST',
+      headers: bearer(admin),
+      json: { name: 'Tan Mei Ling', email: 'mei@acme.example' },
+    });
+    const contactId = ((await contact.json()) as { data: { id: number } }).data.id;
+    const shared = await t.request(`/api/admin/companies/tasks/${taskId}/shares`, {
+      method: 'POST',
+      headers: bearer(admin),
+      json: { referralIds: [c2, c5], contactIds: [contactId] },
+    });
+    expect(shared.status, await shared.clone().text()).toBe(201);
+    const mail = await t.db
+      .selectFrom('email_outbox')
+      .select('payload')
+      .where('template', '=', 'company_review')
+      .executeTakeFirstOrThrow();
+    const reviewToken = new URL(JSON.parse(mail.payload).link as string).searchParams.get('token');
+    t.clock.advance(2 * HOUR);
+    const answered = await t.request('/api/public/review/answer', {
+      method: 'POST',
+      json: { token: reviewToken, referralId: c2, answer: 'INTERVIEW' },
+    });
+    expect(answered.status, await answered.clone().text()).toBe(200);
+    await advance(start - t.clock.now().getTime());
     recruiter.token = (await t.login(r.email)).accessToken;
     const adminId = Number(a.id);
     // Paid at 01:30 on 1 November in Kuala Lumpur (still October in UTC): a November payment of two
@@ -407,13 +492,25 @@ describe.each(DIALECTS)('insight API on %s', (dialect) => {
     expect(task.scope).toEqual({ kind: 'task', id: taskId, label: 'INS-1 · Insight analyst' });
     const { scope: _t, ...taskFigures } = task;
     expect(taskFigures).toEqual(expectedFunnel(raw, '2026-01', '2026-12', (r) => Number(r.task_id) === taskId));
-    expect(task.steps.map((s) => s.reached)).toEqual([12, 7, 4, 3, 1, 1]);
+    expect(task.steps.map((s) => s.reached)).toEqual([12, 7, 2, 4, 3, 1, 1]);
+    expect(task.company).toMatchObject({ shared: 2, answered: 1, medianAnswerHours: 2 });
     expect(task.steps.find((s) => s.step === 'SCREENING')?.median).not.toBeNull();
 
     const promo = await data<FunnelAnswer>(`/api/admin/insight/funnel?promoId=${promoId}&from=2026-01&to=2026-12`);
     expect(promo.scope).toEqual({ kind: 'promo', id: promoId, label: 'Insight promo' });
     const { scope: _p, ...promoFigures } = promo;
     expect(promoFigures).toEqual(expectedFunnel(raw, '2026-01', '2026-12', (r) => Number(r.promo_id) === promoId));
+
+    // A company's funnel: its tasks' referrals (the task above and the demo's tasks of that name).
+    const acme = await data<FunnelAnswer>(`/api/admin/insight/funnel?companyId=${acmeId}&from=2026-01&to=2026-12`);
+    expect(acme.scope).toEqual({ kind: 'company', id: acmeId, label: 'Acme Sdn Bhd' });
+    const acmeTasks = raw.tasks.filter((x) => Number(x.company_id) === acmeId).map((x) => Number(x.id));
+    expect(acmeTasks).toContain(taskId);
+    const { scope: _c, ...acmeFigures } = acme;
+    expect(acmeFigures).toEqual(
+      expectedFunnel(raw, '2026-01', '2026-12', (r) => acmeTasks.includes(Number(r.task_id))),
+    );
+    expect(acme.company.shared).toBe(2);
 
     const mine = await data<FunnelAnswer>(`/api/admin/insight/funnel?recruiterId=${recruiter.id}`);
     expect(mine.scope).toEqual({ kind: 'recruiter', id: recruiter.id, label: 'Test User 2' });
@@ -593,7 +690,7 @@ describe.each(DIALECTS)('insight API on %s', (dialect) => {
     expect(lines[1]).toBe(`Scope,"task #${taskId}: INS-1 · Insight analyst"`);
     expect(lines[3]).toBe('Step,Reached,"Conversion (%)",Rejected,Withdrawn,Declined,Median time,Unit');
     const answer = await data<FunnelAnswer>(`/api/admin/insight/funnel?taskId=${taskId}&from=2025-12&to=2026-11`);
-    expect(lines.slice(4, 10).map((l) => l.split(',').slice(0, 2))).toEqual(
+    expect(lines.slice(4, 4 + answer.steps.length).map((l) => l.split(',').slice(0, 2))).toEqual(
       answer.steps.map((s) => [s.step, String(s.reached)]),
     );
     expect(lines[5]).toBe(

@@ -147,7 +147,7 @@ export const ROUTE_SUMMARIES: Record<string, string> = {
   'POST /api/admin/companies/answers/:answerId/reverse':
     "Reverse the hiring move a company's answer made, with a reason",
   'GET /api/admin/dashboard': "The admin's dashboard figures",
-  'GET /api/admin/insight/funnel': 'The referral funnel of a period (all, one task, promo or recruiter)',
+  'GET /api/admin/insight/funnel': 'The referral funnel of a period (all, one task, promo, recruiter or company)',
   'GET /api/admin/insight/funnel.csv': 'The referral funnel as a CSV file',
   'GET /api/admin/insight/money': 'Rewards decided, payments paid, what is owed and what promos cost',
 

@@ -9,8 +9,8 @@ import type { FunnelAnswer } from '#src/shared/insight.ts';
 import { FunnelBars } from './funnel-bars';
 import { FunnelTable } from './funnel-table';
 
-// The funnel of the chosen period and scope: the steps as bars and as a table, the consent and call-proof
-// figures, and the months chart. A period without referrals says so instead of a page of zeros.
+// The funnel of the chosen period and scope: the steps as bars and as a table, the consent, call-proof and
+// hiring-company figures, and the months chart. A period without referrals says so instead of a page of zeros.
 export function FunnelSection({ funnel }: { funnel: FunnelAnswer }) {
   const referred = funnel.steps[0]?.reached ?? 0;
   const caption = m.admin_insight_funnel_caption({
@@ -34,7 +34,7 @@ export function FunnelSection({ funnel }: { funnel: FunnelAnswer }) {
             </div>
           </div>
           <FunnelTable steps={funnel.steps} caption={caption} />
-          <div className="grid grid-cols-1 gap-3 sm:grid-cols-3">
+          <div className="grid grid-cols-1 gap-3 sm:grid-cols-2 xl:grid-cols-3">
             <StatCard
               testId="insight-consent-rate"
               label={m.admin_insight_consent_rate()}
@@ -59,6 +59,24 @@ export function FunnelSection({ funnel }: { funnel: FunnelAnswer }) {
                 accepted: formatCount(funnel.callProofs.accepted),
                 count: String(reviewed),
               })}
+            />
+            <StatCard
+              testId="insight-company-rate"
+              label={m.admin_insight_company_rate()}
+              value={formatRate(funnel.company.answerRate)}
+              detail={m.admin_insight_company_detail({
+                answered: formatCount(funnel.company.answered),
+                shared: formatCount(funnel.company.shared),
+                shortlist: formatCount(funnel.company.answers.SHORTLIST),
+                interview: formatCount(funnel.company.answers.INTERVIEW),
+                notFit: formatCount(funnel.company.answers.NOT_A_FIT),
+              })}
+            />
+            <StatCard
+              testId="insight-company-time"
+              label={m.admin_insight_company_time()}
+              value={formatDuration(funnel.company.medianAnswerHours, 'hours')}
+              detail={m.admin_insight_company_time_detail()}
             />
           </div>
           <div className="card border border-base-300 bg-base-100">

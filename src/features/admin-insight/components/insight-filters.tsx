@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { MonthField } from '#src/components/form/month-field.tsx';
 import { SearchBox } from '#src/components/list/search-box.tsx';
 import { scopeOptionsQueryOptions } from '#src/features/admin-insight/api.ts';
-import { type InsightSearch, type ScopeKind, scopeOf } from '#src/features/admin-insight/search.ts';
+import { type InsightSearch, SCOPE_PARAMS, type ScopeKind, scopeOf } from '#src/features/admin-insight/search.ts';
 import { m } from '#src/paraglide/messages.js';
 import type { FunnelAnswer } from '#src/shared/insight.ts';
 
@@ -14,6 +14,7 @@ const KIND_LABELS: Record<ScopeKind, () => string> = {
   task: m.admin_insight_scope_task,
   promo: m.admin_insight_scope_promo,
   recruiter: m.admin_insight_scope_recruiter,
+  company: m.admin_insight_scope_company,
 };
 // The years a period's months are picked from: the five up to this one (and the shown month's own year,
 // when a link asks for an older one).
@@ -23,6 +24,7 @@ const PICK_LABELS: Record<PickKind, () => string> = {
   task: m.admin_insight_pick_task,
   promo: m.admin_insight_pick_promo,
   recruiter: m.admin_insight_pick_recruiter,
+  company: m.admin_insight_pick_company,
 };
 
 /** The first matches of the admin's own lists (promos, tasks, recruiters), each a button that scopes the funnel. */
@@ -60,7 +62,7 @@ function ScopePicker({ kind, onPick }: { kind: PickKind; onPick: (id: number) =>
   );
 }
 
-// The period (two months) and the scope (everyone, or one task, promo or recruiter). Both live in the URL;
+// The period (two months) and the scope (everyone, or one task, promo, recruiter or hiring company). Both live in the URL;
 // a picked scope shows its name from the funnel's answer, with a way back to everyone.
 export function InsightFilters({
   search,
@@ -93,12 +95,7 @@ export function InsightFilters({
     onChange({ ...search, ...next });
   }
 
-  const periodScope = (id: number, as: PickKind): InsightSearch =>
-    as === 'task'
-      ? { ...period, taskId: id }
-      : as === 'promo'
-        ? { ...period, promoId: id }
-        : { ...period, recruiterId: id };
+  const periodScope = (id: number, as: PickKind): InsightSearch => ({ ...period, [SCOPE_PARAMS[as]]: id });
 
   return (
     <div className="card border border-base-300 bg-base-100">
@@ -135,7 +132,7 @@ export function InsightFilters({
                 }
               }}
             >
-              {(['all', 'task', 'promo', 'recruiter'] as const).map((value) => (
+              {(['all', 'task', 'promo', 'recruiter', 'company'] as const).map((value) => (
                 <option key={value} value={value}>
                   {KIND_LABELS[value]()}
                 </option>

@@ -6,6 +6,7 @@ import type { FunnelStep } from '#src/shared/insight.ts';
 export const STEP_LABELS: Record<FunnelStep, () => string> = {
   REFERRED: m.admin_insight_step_referred,
   CONSENT: m.admin_insight_step_consent,
+  SHARED: m.admin_insight_step_shared,
   SCREENING: () => HIRING_LABELS.SCREENING(),
   INTERVIEW: () => HIRING_LABELS.INTERVIEW(),
   OFFERED: () => HIRING_LABELS.OFFERED(),

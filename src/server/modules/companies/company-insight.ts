@@ -9,7 +9,8 @@ import type { CompanyInsight, CompanyInsightRow } from '#src/shared/company-type
 
 const HOUR = 3_600_000;
 
-function median(values: number[]): number | null {
+/** The median to a tenth: the mean of the middle two for an even count (the funnel's company step too). */
+export function median(values: number[]): number | null {
   if (values.length === 0) return null;
   const sorted = [...values].sort((a, b) => a - b);
   const middle = Math.floor(sorted.length / 2);

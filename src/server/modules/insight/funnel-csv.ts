@@ -1,8 +1,9 @@
 import { stringify } from 'csv-stringify/sync';
 import type { FunnelAnswer } from '#src/shared/insight.ts';
 
-// Issue 27: the funnel as a CSV file, one line per step, written as the payments export is
-// (payments-csv.ts): RFC 4180 with CRLF and a BOM, formula characters quoted and text cells guarded.
+// Issue 27: the funnel as a CSV file, one line per step, then the hiring companies' answers, written as the
+// payments export is (payments-csv.ts): RFC 4180 with CRLF and a BOM, formula characters quoted and text
+// cells guarded.
 // Headers stay English: a file for spreadsheets, whatever the interface language.
 
 export const FUNNEL_CSV_COLUMNS = [
@@ -47,7 +48,19 @@ export function funnelCsv(answer: FunnelAnswer): string {
     s.median === null ? '' : String(s.median),
     s.unit ?? '',
   ]);
-  return stringify([...header, ...rows], {
+  // The hiring companies' answers about the SHARED referrals (issue 45), under the steps: figures of the
+  // whole scope, not of a step, so they are lines of their own rather than columns.
+  const { company } = answer;
+  const companyLines = [
+    [],
+    ['Answered by the company', String(company.answered)],
+    ['Company answer rate (%)', company.answerRate === null ? '' : (company.answerRate * 100).toFixed(1)],
+    ['Median company answer time (hours)', company.medianAnswerHours === null ? '' : String(company.medianAnswerHours)],
+    ['Shortlist for screening', String(company.answers.SHORTLIST)],
+    ['Invite to interview', String(company.answers.INTERVIEW)],
+    ['Not a fit', String(company.answers.NOT_A_FIT)],
+  ];
+  return stringify([...header, ...rows, ...companyLines], {
     bom: true,
     record_delimiter: 'windows',
     quoted_match: /[,;\t=+\-@|%]/,

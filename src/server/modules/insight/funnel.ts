@@ -3,6 +3,7 @@ import { FUNNEL_STAGES } from '#src/server/db/insight-counters-sql.ts';
 import { notFound } from '#src/server/errors.ts';
 import { hasRole } from '#src/server/modules/admin-recruiters/admin-recruiter.repository.ts';
 import {
+  CONVERSION_FROM,
   FUNNEL_STEPS,
   type FunnelAnswer,
   type FunnelQuery,
@@ -10,11 +11,14 @@ import {
   type FunnelStep,
   type FunnelStepFigures,
 } from '#src/shared/insight.ts';
+import { companyFigures } from './company-step';
 import { monthsBetween, periodOf } from './period';
 
 // Issue 27: `GET /api/admin/insight/funnel`. Every figure is read from the counters (insight_funnel,
 // insight_times, migration 017) by their primary key's prefix (scope, scope_id, month range), summed in
-// SQL: a few hundred rows at most, however many referrals there are.
+// SQL: a few hundred rows at most, however many referrals there are. A company's funnel is the sum of its
+// tasks' (each referral is of one task). The SHARED step and the companies' answers come from the review
+// links' rows (company-step.ts).
 
 type Group = {
   month: string;
@@ -32,7 +36,7 @@ const closed = (g: Group) => g.hiring === 'REJECTED' || g.hiring === 'WITHDRAWN'
 const rankOf = (g: Group) => FUNNEL_STAGES.indexOf((closed(g) ? g.lostAt || 'SUBMITTED' : g.hiring) as never);
 
 /** Did the referrals of this group reach the step? */
-function reachedStep(g: Group, step: FunnelStep): boolean {
+function reachedStep(g: Group, step: Exclude<FunnelStep, 'SHARED'>): boolean {
   if (step === 'REFERRED') return true;
   // Moving past SUBMITTED needs consent: a referral that did counts even if its consent was withdrawn since.
   if (step === 'CONSENT') return g.consent === 'CONFIRMED' || rankOf(g) >= 1;
@@ -40,7 +44,7 @@ function reachedStep(g: Group, step: FunnelStep): boolean {
 }
 
 /** Did the referrals of this group close while they held this step? */
-function closedAtStep(g: Group, step: FunnelStep): boolean {
+function closedAtStep(g: Group, step: Exclude<FunnelStep, 'SHARED'>): boolean {
   if (!closed(g)) return false;
   const at = g.lostAt || 'SUBMITTED';
   if (step === 'REFERRED') return at === 'SUBMITTED' && g.consent !== 'CONFIRMED';
@@ -82,6 +86,15 @@ async function scopeOf(db: DB, query: FunnelQuery): Promise<Scope> {
     if (!promo) throw notFound('Promo');
     return { kind: 'promo', id: query.promoId, label: promo.title };
   }
+  if (query.companyId !== undefined) {
+    const company = await db
+      .selectFrom('companies')
+      .select('name')
+      .where('id', '=', query.companyId)
+      .executeTakeFirst();
+    if (!company) throw notFound('Company');
+    return { kind: 'company', id: query.companyId, label: company.name };
+  }
   if (query.recruiterId !== undefined) {
     const user = await db
       .selectFrom('users')
@@ -98,7 +111,9 @@ async function scopeOf(db: DB, query: FunnelQuery): Promise<Scope> {
 export async function funnelOf(db: DB, query: FunnelQuery, now: Date): Promise<FunnelAnswer> {
   const { from, to } = periodOf(query, now);
   const scope = await scopeOf(db, query);
-  const [funnelRows, timeRows] = await Promise.all([
+  // A company has no counters of its own: its tasks' rows, summed.
+  const companyTasks = db.selectFrom('tasks').select('tasks.id').where('tasks.company_id', '=', scope.id);
+  const [funnelRows, timeRows, company] = await Promise.all([
     db
       .selectFrom('insight_funnel')
       .select((eb) => [
@@ -110,8 +125,8 @@ export async function funnelOf(db: DB, query: FunnelQuery, now: Date): Promise<F
         eb.fn.sum<number | string>('proofs_accepted').as('accepted'),
         eb.fn.sum<number | string>('proofs_rejected').as('rejected'),
       ])
-      .where('scope', '=', scope.kind)
-      .where('scope_id', '=', scope.id)
+      .$if(scope.kind !== 'company', (q) => q.where('scope', '=', scope.kind).where('scope_id', '=', scope.id))
+      .$if(scope.kind === 'company', (q) => q.where('scope', '=', 'task').where('scope_id', 'in', companyTasks))
       .where('month', '>=', from)
       .where('month', '<=', to)
       .groupBy(['month', 'consent_status', 'hiring_status', 'lost_at'])
@@ -119,12 +134,13 @@ export async function funnelOf(db: DB, query: FunnelQuery, now: Date): Promise<F
     db
       .selectFrom('insight_times')
       .select((eb) => ['step', 'bucket', eb.fn.sum<number | string>('n').as('n')])
-      .where('scope', '=', scope.kind)
-      .where('scope_id', '=', scope.id)
+      .$if(scope.kind !== 'company', (q) => q.where('scope', '=', scope.kind).where('scope_id', '=', scope.id))
+      .$if(scope.kind === 'company', (q) => q.where('scope', '=', 'task').where('scope_id', 'in', companyTasks))
       .where('month', '>=', from)
       .where('month', '<=', to)
       .groupBy(['step', 'bucket'])
       .execute(),
+    companyFigures(db, scope, { from, to }),
   ]);
   // PostgreSQL answers a sum of bigint as text: Number() throughout.
   const groups: Group[] = funnelRows
@@ -145,8 +161,23 @@ export async function funnelOf(db: DB, query: FunnelQuery, now: Date): Promise<F
 
   const steps: FunnelStepFigures[] = [];
   for (const step of FUNNEL_STEPS) {
+    const from = CONVERSION_FROM[step];
+    const before = from ? steps.find((s) => s.step === from) : steps.at(-1);
+    if (step === 'SHARED') {
+      const reached = company.shared;
+      steps.push({
+        step,
+        reached,
+        conversion: before ? rate(reached, before.reached) : null,
+        rejected: 0,
+        withdrawn: 0,
+        declined: 0,
+        median: null,
+        unit: null,
+      });
+      continue;
+    }
     const reached = sum((g) => reachedStep(g, step));
-    const before = steps.at(-1);
     steps.push({
       step,
       reached,
@@ -182,6 +213,7 @@ export async function funnelOf(db: DB, query: FunnelQuery, now: Date): Promise<F
       medianHours: medianOf('CONSENT'),
     },
     callProofs: { accepted, rejected: rejectedProofs, acceptanceRate: rate(accepted, accepted + rejectedProofs) },
+    company,
     months: monthsBetween(from, to).map((month) => {
       const mine = (g: Group) => g.month === month;
       return {

@@ -4,6 +4,7 @@ import { DownloadButton } from '#src/components/download-button.tsx';
 import { RouteLoadError } from '#src/components/list/list-states.tsx';
 import { RoutePending } from '#src/components/list/route-pending.tsx';
 import { downloadFunnelCsv, funnelQueryOptions, moneyQueryOptions } from '#src/features/admin-insight/api.ts';
+import { CompanyAnswersSection } from '#src/features/admin-insight/components/company-answers-section.tsx';
 import { FunnelSection } from '#src/features/admin-insight/components/funnel-section.tsx';
 import { InsightFilters } from '#src/features/admin-insight/components/insight-filters.tsx';
 import { MoneySection } from '#src/features/admin-insight/components/money-section.tsx';
@@ -12,7 +13,8 @@ import { AppError } from '#src/lib/app-error.ts';
 import { usePageTitle } from '#src/lib/page-title.ts';
 import { m } from '#src/paraglide/messages.js';
 
-// Admin › Insight (issue 27): the referral funnel of a period and scope, then the money of the period.
+// Admin › Insight (issue 27): the referral funnel of a period and scope, the hiring companies' answers of
+// the period (issue 45), then the money of the period.
 // The period and scope live in the URL, so a view can be shared and the back button walks through them.
 export const Route = createFileRoute('/_auth/_admin/admin/insight')({
   validateSearch: insightSearchSchema,
@@ -31,6 +33,7 @@ const SCOPE_GONE: Record<Exclude<ScopeKind, 'all'>, () => string> = {
   task: m.admin_insight_scope_gone_task,
   promo: m.admin_insight_scope_gone_promo,
   recruiter: m.admin_insight_scope_gone_recruiter,
+  company: m.admin_insight_scope_gone_company,
 };
 
 /**
@@ -77,6 +80,7 @@ function AdminInsightPage() {
       </div>
       <InsightFilters search={search} funnel={funnel} onChange={(next) => navigate({ search: next })} />
       <FunnelSection funnel={funnel} />
+      <CompanyAnswersSection period={{ from: funnel.from, to: funnel.to }} />
       <MoneySection money={money} />
     </section>
   );
