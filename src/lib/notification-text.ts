@@ -67,15 +67,25 @@ function withReason(text: string, reason: string | null | undefined, o: Opts): s
   return cleaned ? m.notification_with_reason({ text, reason: cleaned }, o) : text;
 }
 
-/** ADMIN_DIGEST: what is waiting, each count in its plural, the empty ones left out. */
+/**
+ * ADMIN_DIGEST: what is waiting, each count in its plural, the empty ones left out; then the hiring
+ * companies' answers since the last digest, when there were any.
+ */
 function digestBody(payload: NotificationPayload, o: Opts): string {
   const items: string[] = [];
   if (payload.callProofs) items.push(m.notification_admin_digest_call_proofs({ count: payload.callProofs }, o));
   if (payload.rewards) items.push(m.notification_admin_digest_rewards({ count: payload.rewards }, o));
   if (payload.dataRequests) items.push(m.notification_admin_digest_data_requests({ count: payload.dataRequests }, o));
-  if (items.length === 0) return m.notification_admin_digest_nothing({}, o);
-  const list = new Intl.ListFormat(INTL_LOCALES[o.locale], { type: 'conjunction' }).format(items);
-  return m.notification_admin_digest_body({ items: list }, o);
+  const waiting =
+    items.length === 0
+      ? m.notification_admin_digest_nothing({}, o)
+      : m.notification_admin_digest_body(
+          { items: new Intl.ListFormat(INTL_LOCALES[o.locale], { type: 'conjunction' }).format(items) },
+          o,
+        );
+  if (!payload.companyAnswers) return waiting;
+  const answers = m.notification_admin_digest_company_answers({ count: payload.companyAnswers }, o);
+  return m.notification_admin_digest_with_answers({ waiting, answers }, o);
 }
 
 const texts: Record<NotificationKind, (w: Words, p: NotificationPayload, o: Opts) => NotificationText> = {

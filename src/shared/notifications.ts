@@ -126,6 +126,8 @@ export type NotificationPayload = {
   callProofs?: number;
   rewards?: number;
   dataRequests?: number;
+  /** ADMIN_DIGEST: the hiring companies' answers given since the admin's last digest. */
+  companyAnswers?: number;
   /** ADMIN_DATA_REQUEST: CORRECTION | WITHDRAWAL. */
   requestKind?: string;
   /** ADMIN_COMPANY_ANSWER: the hiring company and its answer (SHORTLIST | INTERVIEW | NOT_A_FIT). */

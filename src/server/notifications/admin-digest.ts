@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { AppDeps } from '#src/server/context.ts';
-import { isPostgres } from '#src/server/db/connect.ts';
+import { type DB, isPostgres } from '#src/server/db/connect.ts';
 import { hasRole } from '#src/server/modules/admin-recruiters/admin-recruiter.repository.ts';
 import { countReferralsByStatus } from '#src/server/modules/admin-referrals/referral-counts.ts';
 import { wallClockParts } from '#src/shared/wall-clock.ts';
@@ -9,8 +9,12 @@ import { readPreferences } from './preferences';
 
 // Issue 25: an admin who chose the daily digest gets one summary a day of what waits for them (call proofs
 // to review, consented referrals to decide, talents' requests), from 08:00 in their time zone, by push and
-// e-mail as their topics say. Maintenance runs this every hour; the digest's own in-app item (one per
-// admin per local day) is the mark that today's was sent. Nothing waiting, nothing sent.
+// e-mail as their topics say, with the hiring companies' answers received since their last digest (issue
+// 45: news rather than work, but the instant items stay in the app only). Maintenance runs this every hour;
+// the digest's own in-app item (one per admin per local day) is the mark that today's was sent, and the
+// start of the next one's answers. Nothing waiting and no answer, nothing sent.
+/** Answers counted for an admin who never had a digest: the day before. */
+const FIRST_DIGEST_LOOKBACK_MS = 24 * 3_600_000;
 export const DIGEST_HOUR = 8;
 // The first key of the per-admin advisory lock: any constant no other lock in the app uses.
 const DIGEST_LOCK = 25_001;
@@ -46,7 +50,7 @@ export async function sendAdminDigests(deps: Pick<AppDeps, 'db' | 'env' | 'now'>
       .executeTakeFirst()
       .then((r) => Number(r?.n ?? 0)),
   ]);
-  if (callProofs + rewards + dataRequests === 0) return 0;
+  const waiting = callProofs + rewards + dataRequests;
 
   let sent = 0;
   for (const admin of due) {
@@ -63,16 +67,36 @@ export async function sendAdminDigests(deps: Pick<AppDeps, 'db' | 'env' | 'now'>
         .where('created_at', '>=', since)
         .executeTakeFirst();
       if (already) return false;
+      const companyAnswers = await answersSinceLastDigest(trx, admin.id, now);
+      if (waiting + companyAnswers === 0) return false;
       await deliver(trx, { env: deps.env, now }, [admin], {
         kind: 'ADMIN_DIGEST',
         path: '/dashboard',
-        payload: { callProofs, rewards, dataRequests },
+        payload: { callProofs, rewards, dataRequests, companyAnswers },
       });
       return true;
     });
     if (done) sent += 1;
   }
   return sent;
+}
+
+/** The hiring companies' answers given after the admin's last digest (the day before, for a first one). */
+async function answersSinceLastDigest(db: DB, adminId: number, now: Date): Promise<number> {
+  const last = await db
+    .selectFrom('notifications')
+    .select((eb) => eb.fn.max('created_at').as('at'))
+    .where('user_id', '=', adminId)
+    .where('kind', '=', 'ADMIN_DIGEST')
+    .executeTakeFirst();
+  const since = last?.at ?? new Date(now.getTime() - FIRST_DIGEST_LOOKBACK_MS).toISOString();
+  const row = await db
+    .selectFrom('company_answers')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('answered_at', '>', since)
+    .where('answered_at', '<=', now.toISOString())
+    .executeTakeFirst();
+  return Number(row?.n ?? 0);
 }
 
 function localParts(now: Date, timeZone: string) {
