@@ -73,6 +73,7 @@ export const adminScreens = (ids: Ids): Screen[] => [
   { name: "a recruiter's task detail", path: `/admin/manage-task/recruiter-${ids.recruiterId}/${ids.myTaskId}` },
   { name: "a recruiter's talents", path: `/admin/manage-task/recruiter-${ids.recruiterId}/talent-view` },
   { name: 'tasks', path: '/admin/tasks' },
+  { name: 'companies', path: '/admin/companies' },
   { name: 'promos', path: '/admin/promo' },
   { name: 'promo detail', path: `/admin/promo/${ids.promoId}` },
   { name: 'promo add tasks', path: `/admin/promo/${ids.promoId}/add-tasks` },

@@ -58,6 +58,7 @@ const ADMIN: [string, string][] = [
   ['/admin/promo/1', 'title_promo'],
   ['/admin/promo/1/add-tasks', 'title_add_tasks_to_promo'],
   ['/admin/tasks', 'title_tasks'],
+  ['/admin/companies', 'title_companies'],
   ['/notifications', 'title_notifications'],
 ];
 

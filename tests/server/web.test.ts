@@ -180,6 +180,8 @@ describe('serving the built app', () => {
       '/admin/promo/1',
       '/admin/promo/1/add-tasks',
       '/admin/tasks',
+      '/admin/companies',
+      '/admin/companies?company=1',
       '/index.html',
     ];
     for (const screen of screens)

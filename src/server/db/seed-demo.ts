@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { sql, type Transaction } from 'kysely';
 import type { AppDeps } from '#src/server/context.ts';
+import { linkTaskCompany } from '#src/server/modules/companies/company.service.ts';
 import { hashPassword } from '#src/server/security/passwords.ts';
 import { toMinorUnits } from '#src/shared/money.ts';
 import { isPostgres } from './connect';
@@ -210,6 +211,9 @@ async function seedInto(trx: Trx, deps: AppDeps, passwordHash: string, files: Ma
       })
       .returning('id')
       .executeTakeFirstOrThrow();
+    // The task's company is a record of its own (issue 45), as an admin's new task's is: Admin › Companies
+    // lists the demo's companies, and their contacts can be added before anything is shared.
+    await linkTaskCompany(trx, row.id, new Date(created).toISOString());
     taskIds.push(row.id);
     taskReward.push(minor(role.reward));
     taskCreated.push(created);
