@@ -51,6 +51,7 @@ async function sharedTask() {
   const aisyah = await insertTalent(rows, recruiter.id, {
     full_name: 'Nur Aisyah binti Hamzah',
     skills: '["Negotiation","CRM"]',
+    languages: '["ms","en"]',
     expected_salary: 450_000,
     resume_file_id: (await cv('Aisyah_CV.pdf', 'application/pdf')).id,
   });
@@ -119,6 +120,8 @@ describe('the company review page', () => {
     expect(within(card).getByText('Beats her targets.')).toBeTruthy();
     expect(within(card).getByText('Good')).toBeTruthy();
     expect(within(card).getByText('4 years')).toBeTruthy();
+    // Languages by their names, never their codes ("ms, en").
+    expect(within(card).getByText('Malay, English')).toBeTruthy();
     // The PDF opens in a new tab, in the browser's viewer; a Word file downloads.
     const pdf = within(card).getByRole('link', { name: 'Open the CV (48 kB)' });
     expect(pdf.getAttribute('href')).toBe(

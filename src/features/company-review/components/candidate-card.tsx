@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { HIRING_LABELS } from '#src/lib/enum-labels/referral-labels.ts';
 import { EDUCATION_LABELS, RATING_LABELS } from '#src/lib/enum-labels/talent-labels.ts';
 import { formatBytes, formatDateTime, formatMoney } from '#src/lib/format.ts';
+import { languageName } from '#src/lib/intl-names.ts';
 import { m } from '#src/paraglide/messages.js';
 import type { CompanyAnswerView, ReviewCandidate, ReviewCv } from '#src/shared/company-types.ts';
 import type { EducationLevel } from '#src/shared/enums.ts';
@@ -37,7 +38,7 @@ export function CandidateCard({ token, candidate }: { token: string; candidate: 
             {EDUCATION_LABELS[candidate.educationLevel as EducationLevel]?.() ?? candidate.educationLevel}
           </Line>
           <Line label={m.talent_field_languages()}>
-            {candidate.languages.length > 0 ? candidate.languages.join(', ') : m.review_not_given()}
+            {candidate.languages.length > 0 ? candidate.languages.map(languageName).join(', ') : m.review_not_given()}
           </Line>
           <Line label={m.talent_field_location()}>
             {[candidate.location, candidate.country].filter(Boolean).join(', ')}
