@@ -164,6 +164,27 @@ describe.each(DIALECTS)('a drop queued offline without contact fields, on %s', (
     expect(referral).toMatchObject({ talent_id: talentId, person_phone: '+60123456780' });
   });
 
+  it('counts a profile edit as the recruiter’s check of what was read', async () => {
+    const drop = await postDrop(t, me.token, queued(taskId), CONTACT_CV);
+    const { talentId } = (await drop.json()).data;
+    const res = await t.request(`/api/recruiter/talent/${talentId}`, {
+      method: 'PUT',
+      headers: bearer(me.token),
+      json: {
+        fullName: 'Aisyah binti Rahman',
+        email: 'aisyah@example.com',
+        countryCode: '+60',
+        phone: '012-345 6789',
+        languages: ['ms'],
+        educationLevel: 'Degree',
+        country: 'Malaysia',
+        location: 'Shah Alam',
+      },
+    });
+    expect(res.status).toBe(200);
+    expect((await res.json()).data.contactFromResume).toEqual([]);
+  });
+
   it('refuses a correction at profile completion that is another of the recruiter’s talents', async () => {
     await postDrop(t, me.token, dropValues(taskId, { email: 'nur@example.com', phone: '019-876 5432' }), pdfFile());
     const drop = await postDrop(t, me.token, queued(taskId), CONTACT_CV);
