@@ -142,6 +142,7 @@ const env = {
   DATA_DIR: dataDir,
   APP_URL: `http://127.0.0.1:${port}`,
   JWT_SECRET: randomBytes(32).toString('base64url'),
+  SEALING_KEYS: `check:${randomBytes(32).toString('base64')}`,
   MAIL_TRANSPORT: 'file',
 };
 say(`start: ${state.cmd.join(' ')} (DATA_DIR ${state.env.DATA_DIR} -> ${dataDir}, PORT ${port})`);

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import * as v from 'valibot';
+import { newSealingKeyEntry, parseSealingKeys } from '#src/server/security/sealing.ts';
 import { DEFAULT_AI_NOTE_QUOTA } from '#src/shared/constants.ts';
 
 // The environment, read and validated once at boot. A bad value stops the process with a clear message.
@@ -36,6 +37,10 @@ const envSchema = v.object({
   DATA_DIR: v.optional(v.string(), 'data'),
   DATABASE_URL: v.optional(v.pipe(v.string(), v.regex(/^postgres(ql)?:\/\//, 'must start with postgres://'))),
   JWT_SECRET: v.optional(v.pipe(v.string(), v.minLength(32, 'must be at least 32 characters'))),
+  // The keys that seal recruiters' identity, tax, address and bank details at rest (issue 46,
+  // security/sealing.ts): `id:key` entries, the first sealing. Checked in readEnv, whose message never
+  // quotes a key. Without it, a key kept in DATA_DIR (development and test only).
+  SEALING_KEYS: v.optional(v.string()),
   SMTP_URL: v.optional(v.pipe(v.string(), v.regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://'))),
   // smtp when SMTP_URL is set, else file (.eml under DATA_DIR/mail); production must choose file explicitly.
   MAIL_TRANSPORT: v.optional(v.picklist(['smtp', 'file'], 'must be smtp or file')),
@@ -84,6 +89,22 @@ const envSchema = v.object({
   RETENTION_INACTIVE_MONTHS: int(24, 1, 240),
   RETENTION_PAYMENT_YEARS: int(7, 1, 50),
   ACCESS_LOG_KEEP_MONTHS: int(24, 1, 240),
+  // The payer on recruiters' yearly statements and CP58 forms (issue 46): the operator's company. The
+  // address's lines are separated by `|`.
+  PAYER_NAME: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(150, 'must be at most 150 characters'))),
+  PAYER_REGISTRATION_NUMBER: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(40, 'must be at most 40 characters'))),
+  PAYER_EMPLOYER_NUMBER: v.optional(
+    v.pipe(
+      v.string(),
+      v.trim(),
+      v.regex(/^E[\s-]?\d[\d\s-]{5,16}$/i, 'must be an employer number such as E 1234567890'),
+      v.transform((s) => `E ${s.slice(1).replace(/^[\s-]+/, '')}`),
+    ),
+  ),
+  PAYER_ADDRESS: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(300, 'must be at most 300 characters'))),
+  PAYER_PHONE: v.optional(
+    v.pipe(v.string(), v.trim(), v.regex(/^\+?[\d\s\-().]{6,24}$/, 'must be a phone number such as +60 3-1234 5678')),
+  ),
   LOG_LEVEL: v.optional(
     v.picklist(['debug', 'info', 'warn', 'error', 'silent'], 'must be debug, info, warn, error or silent'),
     'info',
@@ -115,6 +136,7 @@ const envSchema = v.object({
 export type Env = Omit<v.InferOutput<typeof envSchema>, 'SEED_DEMO' | 'MAIL_TRANSPORT'> & {
   APP_URL: string;
   JWT_SECRET: string;
+  SEALING_KEYS: string;
   DATA_DIR: string;
   SEED_DEMO: boolean;
   MAIL_TRANSPORT: 'smtp' | 'file';
@@ -157,7 +179,31 @@ export function readEnv(source: Record<string, string | undefined> = process.env
     APP_URL: env.APP_URL ?? `${env.TLS_CERT_FILE ? 'https' : 'http'}://localhost:${env.PORT}`,
     DATA_DIR: dataDir,
     JWT_SECRET: env.JWT_SECRET ?? localSecret(dataDir, env.APP_ENV),
+    SEALING_KEYS: sealingKeys(env.SEALING_KEYS, dataDir, env.APP_ENV),
   };
+}
+
+// SEALING_KEYS checked, or a key of this data folder's own. The sealed values and their key never travel
+// together in production: the key is in the environment, the values in the database and its backups.
+function sealingKeys(value: string | undefined, dataDir: string, appEnv: string): string {
+  if (value !== undefined) {
+    try {
+      parseSealingKeys(value);
+    } catch (error) {
+      throw new Error(`Invalid environment (see .env.example):\n  SEALING_KEYS: ${(error as Error).message}`);
+    }
+    return value;
+  }
+  if (appEnv === 'production')
+    throw new Error(
+      "Invalid environment: SEALING_KEYS is required when APP_ENV=production (it seals recruiters' identity, tax, address and bank details; see docs/configuration.md)",
+    );
+  const file = path.join(dataDir, 'sealing-keys');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+  const entry = newSealingKeyEntry(`local-${randomBytes(4).toString('hex')}`);
+  writeFileSync(file, entry, { mode: 0o600 });
+  return entry;
 }
 
 // Without JWT_SECRET a single instance keeps a random secret in its data folder, so restarts keep

@@ -13,7 +13,9 @@ import { startNotificationWorker } from './jobs/notification-worker';
 import { startResumeParser } from './jobs/resume-parser';
 import { listen } from './listen';
 import { createLogger, flushLogs, loggedError, logger, setLogger } from './observability/logger';
+import { resealOldValues } from './personal-data/reseal';
 import { makePrivateDirSync } from './private-paths';
+import { sealingKeysOf } from './security/sealing';
 import { createStorage } from './storage/create-storage';
 import { webHandler } from './web';
 
@@ -30,7 +32,12 @@ async function main() {
   // The database, uploads, .eml files and the local JWT secret live here: this user's only (issue 22).
   makePrivateDirSync(env.DATA_DIR);
   const db = connect({ databaseUrl: env.DATABASE_URL, sqliteFile: path.join(env.DATA_DIR, 'app.db') });
-  await migrateToLatest(db);
+  // The keys seal the bank details a database from before issue 46 stored as typed (migration 021), and
+  // seal again, under the first key, values an older key sealed (a rotation).
+  const sealingKeys = sealingKeysOf(env);
+  await migrateToLatest(db, { sealingKeys });
+  const resealed = await resealOldValues(db, sealingKeys);
+  if (resealed.resealed > 0) logger.info({ area: 'sealing', ...resealed }, 'values sealed again with the first key');
   const lifecycle: Lifecycle = { draining: false };
   const deps: AppDeps = { db, env, storage: createStorage(env), now: () => new Date(), lifecycle };
   const seeded = env.SEED_DEMO ? await seedDemo(deps) : null;

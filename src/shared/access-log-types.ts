@@ -19,7 +19,8 @@ export interface AccessLogEntry {
     company?: string | null;
   };
   action: AccessActionName;
-  subject: { kind: 'FILE' | 'TALENT' | 'PAYMENTS'; id: number | null };
+  /** RECRUITER: a recruiter's payee details (issue 46); `id` is the recruiter's user id. */
+  subject: { kind: 'FILE' | 'TALENT' | 'PAYMENTS' | 'RECRUITER'; id: number | null };
   talentId: number | null;
   detail: Record<string, string | number | boolean | null>;
   ip: string | null;

@@ -135,12 +135,11 @@ export function seed(file: string, size: Size, passwordHash: string): Record<str
        'Asia/Kuala_Lumpur', ${ISO(`${j0}`)}, ${ISO(`${j0}`)});
      ${seq(U + 1, 2)}
      insert into users (id, email, password_hash, full_name, phone, roles, status, need_to_change_password,
-       remaining_ai_note_improvement, bank_name, bank_account_name, bank_account_number, locale, timezone,
-       created_at, updated_at)
+       remaining_ai_note_improvement, locale, timezone, created_at, updated_at)
      select n, 'recruiter' || n || '@bench.test', '${passwordHash}',
        ${pick(first, 'n * 7')} || ' ' || ${pick(last, 'n * 5 + 3')} || ' ' || n, '+6012' || (3000000 + n),
        '["ROLE_RECRUITER"]', case when n % 10 = 0 and n <> ${HEAVY_RECRUITER_ID} then 'DEACTIVATE' else 'ACTIVE' end, 0, 20,
-       'Maybank', 'Recruiter ' || n, '1140' || (10000000 + n), case n % 3 when 0 then 'en' when 1 then 'ms' else 'zh' end,
+       case n % 3 when 0 then 'en' when 1 then 'ms' else 'zh' end,
        'Asia/Kuala_Lumpur', ${ISO(`${j0} + (n - 2) * 700.0 / ${U}`)}, ${ISO(`${j0} + (n - 2) * 700.0 / ${U}`)}
      from seq`,
   );

@@ -68,6 +68,8 @@ const ROUNDS = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 5));
 const WARMUP = Number(process.env.BENCH_WARMUP ?? 1);
 const TARGET_RATIO = 0.6;
 const JWT_SECRET = 'bench-throughput-secret-'.padEnd(48, 'x');
+// Production needs the operator's sealing keys (issue 46).
+const SEALING_KEYS = `bench:${'ab'.repeat(32)}`;
 const EMAIL = `recruiter${HEAVY_RECRUITER_ID}@bench.test`;
 const CALLS = [
   { name: 'task board', path: '/api/recruiter/task', judged: true },
@@ -129,6 +131,7 @@ async function prepareDatabase(): Promise<Captured[]> {
     APP_ENV: 'production',
     APP_URL: 'http://127.0.0.1',
     JWT_SECRET,
+    SEALING_KEYS,
     DATA_DIR: path.dirname(sqliteFile),
     MAIL_WORKER: 'false',
     TRUST_PROXY: 'true',
@@ -332,6 +335,7 @@ async function main(): Promise<BenchRow[]> {
       APP_ENV: 'production',
       APP_URL: appBase,
       JWT_SECRET,
+      SEALING_KEYS,
       DATA_DIR: path.dirname(sqliteFile),
       CLIENT_DIR: clientDir,
       SEED_DEMO: 'false',

@@ -4,6 +4,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { clearToasts, getToasts } from '#src/components/toast/toast-store.ts';
 import { clearAuthTokens, getAuthTokens } from '#src/lib/auth-session.ts';
 import { setLocale } from '#src/paraglide/runtime.js';
+import { openPayout } from '#src/server/personal-data/sealed-details.ts';
+import { sealingKeysOf } from '#src/server/security/sealing.ts';
 import type { Role } from '#src/shared/enums.ts';
 import { inProcessApiForFile, TEST_PASSWORD } from './helpers/in-process-api';
 import { renderAppAt } from './helpers/render-app';
@@ -97,7 +99,9 @@ describe('account page', () => {
     expect(await within(payout).findByText('•••• 6789')).toBeTruthy();
     expect(toastMessages()).toContain('Your payout details have been saved.');
     expect(document.body.textContent).not.toContain('5140');
-    expect((await userRow(id)).bank_account_number).toBe('5140-1234 6789');
+    // Sealed at rest (issue 46): it opens to the number as typed.
+    const sealed = (await userRow(id)).payout_sealed;
+    expect(openPayout(sealingKeysOf(server.env), id, sealed)?.accountNumber).toBe('5140-1234 6789');
 
     fireEvent.click(within(payout).getByRole('button', { name: 'Edit payout details' }));
     expect((within(payout).getByLabelText('Bank name') as HTMLInputElement).value).toBe('Maybank');

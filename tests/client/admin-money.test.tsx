@@ -26,11 +26,7 @@ beforeAll(async () => {
   const ainaEmail = await server.createUser({ fullName: 'Aina Rahman' });
   const aina = await userId(ainaEmail);
   ainaId = aina;
-  await db()
-    .updateTable('users')
-    .set({ bank_name: 'Maybank', bank_account_name: 'Aina Rahman', bank_account_number: '114455667788' })
-    .where('id', '=', aina)
-    .execute();
+  await server.setPayout(aina, { bankName: 'Maybank', accountName: 'Aina Rahman', accountNumber: '114455667788' });
   const planner = await insertTask(rows(), { title: 'Route Planner', reward_amount: 15_000, quota: 3 });
   const refer = async (name: string, consent: 'CONFIRMED' | 'PENDING') =>
     insertReferral(rows(), await insertTalent(rows(), aina, { full_name: name }), planner, {

@@ -119,11 +119,7 @@ describe.each(DIALECTS)('the record of access to personal data on %s', (dialect)
   });
 
   it('records a payments CSV export as one PAYMENTS_EXPORT line with the row count and filter, no bank details', async () => {
-    await t.db
-      .updateTable('users')
-      .set({ bank_name: 'Maybank', bank_account_name: 'Owner', bank_account_number: '1122334455' })
-      .where('id', '=', owner.id)
-      .execute();
+    await t.setPayout(owner.id, { bankName: 'Maybank', accountName: 'Owner', accountNumber: '1122334455' });
     const at = t.clock.now().toISOString();
     for (const status of ['PENDING', 'PAID', 'PAID'] as const) {
       await t.db

@@ -1,4 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { openPayout } from '#src/server/personal-data/sealed-details.ts';
+import { sealingKeysOf } from '#src/server/security/sealing.ts';
 import { bearer, createTestApp, DIALECTS, TEST_PASSWORD, type TestApp } from './helpers/test-app';
 
 const NEW_PASSWORD = 'Fresh#Pass2026';
@@ -139,11 +141,14 @@ describe.each(DIALECTS)('account on %s', (dialect) => {
         accountName: 'Amir Hamzah',
         accountNumberMasked: '•••• 6789',
       });
+      // Stored sealed (issue 46): the row holds no part of the details as typed, and opens to them.
       const row = await t.db.selectFrom('users').selectAll().where('id', '=', me.id).executeTakeFirstOrThrow();
-      expect(row).toMatchObject({
-        bank_name: 'Maybank',
-        bank_account_name: 'Amir Hamzah',
-        bank_account_number: '1234-5678 6789',
+      expect(row.payout_sealed).toMatch(/^s1\./);
+      expect(JSON.stringify(row)).not.toMatch(/Maybank|Amir Hamzah|5678/);
+      expect(openPayout(sealingKeysOf(t.env), me.id, row.payout_sealed)).toEqual({
+        bankName: 'Maybank',
+        accountName: 'Amir Hamzah',
+        accountNumber: '1234-5678 6789',
       });
 
       const again = await (await get(me.token)).text();

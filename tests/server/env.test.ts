@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_DEMO_PASSWORD, readEnv } from '#src/server/env.ts';
+import { newSealingKeyEntry, parseSealingKeys } from '#src/server/security/sealing.ts';
 
 const dataDir = () => mkdtempSync(path.join(tmpdir(), 'recruiter-env-'));
 
@@ -47,6 +48,7 @@ describe('environment', () => {
         DATA_DIR: dataDir(),
         APP_ENV: 'production',
         JWT_SECRET: 'x'.repeat(40),
+        SEALING_KEYS: newSealingKeyEntry('k1'),
         SMTP_URL: 'smtp://mail.example:587',
         ...more,
       });
@@ -67,13 +69,78 @@ describe('environment', () => {
     });
 
     it('refuses to start without SMTP_URL unless MAIL_TRANSPORT=file asks for .eml files', () => {
-      const noSmtp = { DATA_DIR: dataDir(), APP_ENV: 'production', JWT_SECRET: 'x'.repeat(40) };
+      const noSmtp = {
+        DATA_DIR: dataDir(),
+        APP_ENV: 'production',
+        JWT_SECRET: 'x'.repeat(40),
+        SEALING_KEYS: newSealingKeyEntry('k1'),
+      };
       expect(() => readEnv(noSmtp)).toThrow(/SMTP_URL is required when APP_ENV=production.*MAIL_TRANSPORT=file/);
       expect(readEnv({ ...noSmtp, MAIL_TRANSPORT: 'file' }).MAIL_TRANSPORT).toBe('file');
       // An instance that sends no mail (MAIL_WORKER=false) needs no SMTP of its own.
       expect(readEnv({ ...noSmtp, MAIL_WORKER: 'false' }).MAIL_WORKER).toBe(false);
       expect(production().MAIL_TRANSPORT).toBe('smtp');
     });
+
+    it("refuses to start without SEALING_KEYS, which seal recruiters' identity and bank details (issue 46)", () => {
+      expect(() => production({ SEALING_KEYS: '' })).toThrow(/SEALING_KEYS is required when APP_ENV=production/);
+      expect(production().SEALING_KEYS).toMatch(/^k1:/);
+    });
+  });
+
+  describe('SEALING_KEYS (issue 46)', () => {
+    it('keeps a generated key in DATA_DIR (0600) on a developer machine, the same across restarts', () => {
+      const dir = dataDir();
+      const keys = readEnv({ DATA_DIR: dir }).SEALING_KEYS;
+      expect(parseSealingKeys(keys).currentId).toMatch(/^local-[0-9a-f]{8}$/);
+      expect(readEnv({ DATA_DIR: dir }).SEALING_KEYS).toBe(keys);
+      expect(statSync(path.join(dir, 'sealing-keys')).mode & 0o777).toBe(0o600);
+    });
+
+    it('takes keys as id:key, the first sealing, in base64 or hex, and names a bad one without quoting it', () => {
+      const hex = 'ab'.repeat(32);
+      const env = readEnv({ DATA_DIR: dataDir(), SEALING_KEYS: `2027:${hex}, ${newSealingKeyEntry('2026')}` });
+      expect(parseSealingKeys(env.SEALING_KEYS).currentId).toBe('2027');
+      expect([...parseSealingKeys(env.SEALING_KEYS).keys.keys()]).toEqual(['2027', '2026']);
+      const secret = 'c2VjcmV0LWJ1dC10b28tc2hvcnQ';
+      for (const [value, problem] of [
+        [`k1:${secret}`, /the key k1 must be 32 bytes/],
+        [`k1:${hex},k1:${hex}`, /listed twice/],
+        [hex, /entry 1 must be id:key/],
+        [' , ', /at least one key/],
+      ] as const) {
+        let message = '';
+        try {
+          readEnv({ DATA_DIR: dataDir(), SEALING_KEYS: value });
+        } catch (error) {
+          message = (error as Error).message;
+        }
+        expect(message, value).toMatch(/SEALING_KEYS/);
+        expect(message, value).toMatch(problem);
+        expect(message, value).not.toContain(secret);
+        expect(message, value).not.toContain(hex);
+      }
+    });
+  });
+
+  it("reads the payer's details for the statements and CP58 forms (issue 46)", () => {
+    const env = readEnv({
+      DATA_DIR: dataDir(),
+      PAYER_NAME: ' Recruiter Sdn Bhd ',
+      PAYER_REGISTRATION_NUMBER: '202001012345 (1234567-X)',
+      PAYER_EMPLOYER_NUMBER: 'e-1234567890',
+      PAYER_ADDRESS: 'Level 5, Menara Example|Jalan Ampang|50450 Kuala Lumpur',
+      PAYER_PHONE: '+60 3-1234 5678',
+    });
+    expect(env).toMatchObject({
+      PAYER_NAME: 'Recruiter Sdn Bhd',
+      PAYER_REGISTRATION_NUMBER: '202001012345 (1234567-X)',
+      PAYER_EMPLOYER_NUMBER: 'E 1234567890',
+      PAYER_PHONE: '+60 3-1234 5678',
+    });
+    expect(() => readEnv({ DATA_DIR: dataDir(), PAYER_EMPLOYER_NUMBER: 'C 12345' })).toThrow(/PAYER_EMPLOYER_NUMBER/);
+    expect(() => readEnv({ DATA_DIR: dataDir(), PAYER_PHONE: 'call us' })).toThrow(/PAYER_PHONE/);
+    expect(readEnv({ DATA_DIR: dataDir() }).PAYER_NAME).toBeUndefined();
   });
 
   it('sends by SMTP when SMTP_URL is set and writes files otherwise, unless MAIL_TRANSPORT says', () => {

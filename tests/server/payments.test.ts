@@ -110,16 +110,12 @@ describe.each(DIALECTS)('payments on %s', (dialect) => {
     it('lists per recruiter their APPROVED referrals in no payment, with sums per currency', async () => {
       const omar = await caller(t, { email: 'omar@example.com' });
       await t.db.updateTable('users').set({ full_name: 'Omar' }).where('id', '=', omar.id).execute();
-      await t.db
-        .updateTable('users')
-        .set({
-          full_name: 'Rina',
-          bank_name: 'Maybank',
-          bank_account_name: 'Rina Salleh',
-          bank_account_number: '1140 2233 4455',
-        })
-        .where('id', '=', recruiter.id)
-        .execute();
+      await t.db.updateTable('users').set({ full_name: 'Rina' }).where('id', '=', recruiter.id).execute();
+      await t.setPayout(recruiter.id, {
+        bankName: 'Maybank',
+        accountName: 'Rina Salleh',
+        accountNumber: '1140 2233 4455',
+      });
       const r1 = await approved(recruiter.id, { reward_amount: 10_000 });
       const r2 = await approved(recruiter.id, { reward_amount: 2_550 });
       const r3 = await approved(recruiter.id, { reward_amount: 3_000, reward_currency: 'SGD' });
@@ -339,11 +335,8 @@ describe.each(DIALECTS)('payments on %s', (dialect) => {
   describe('the payments list and its export', () => {
     async function threePayments() {
       const omar = await caller(t, { email: 'omar@example.com' });
-      await t.db
-        .updateTable('users')
-        .set({ full_name: 'Lim "Ah" Kow, =SUM(A1)', bank_name: 'CIMB', bank_account_number: '8001234567' })
-        .where('id', '=', omar.id)
-        .execute();
+      await t.db.updateTable('users').set({ full_name: 'Lim "Ah" Kow, =SUM(A1)' }).where('id', '=', omar.id).execute();
+      await t.setPayout(omar.id, { bankName: 'CIMB', accountName: null, accountNumber: '8001234567' });
       const p1 = await created(recruiter.id, [await approved(recruiter.id, { reward_amount: 123_456 })]);
       t.clock.advance(5 * MINUTE);
       const p2 = await created(omar.id, [await approved(omar.id, { reward_amount: 500, reward_currency: 'JPY' })]);

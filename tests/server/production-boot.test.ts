@@ -15,6 +15,8 @@ import { DATABASES } from './helpers/mail-helpers';
 // admin comes from the create-admin command. Each case starts real processes (tsx): slow on a busy machine.
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const JWT_SECRET = 'p'.repeat(48);
+// Production seals recruiters' identity and bank details with the operator's keys (issue 46).
+const SEALING_KEYS = `p1:${'ab'.repeat(32)}`;
 const cleanups: (() => Promise<void> | void)[] = [];
 afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
@@ -29,7 +31,7 @@ const scratch = () => {
 function run(file: string, args: string[], env: Record<string, string>): { child: ChildProcess; output: () => string } {
   const child = spawn(process.execPath, ['--import', 'tsx', file, ...args], {
     cwd: ROOT,
-    env: { ...process.env, APP_ENV: 'production', JWT_SECRET, ...env },
+    env: { ...process.env, APP_ENV: 'production', JWT_SECRET, SEALING_KEYS, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
@@ -59,6 +61,16 @@ describe('starting in production', () => {
     const { code, output } = await exitOf('src/server/index.ts', [], { DATA_DIR: scratch() });
     expect(code).toBe(1);
     expect(output).toMatch(/SMTP_URL is required when APP_ENV=production.*MAIL_TRANSPORT=file/);
+  }, 120_000);
+
+  it("refuses to start without SEALING_KEYS, which seal recruiters' identity and bank details", async () => {
+    const { code, output } = await exitOf('src/server/index.ts', [], {
+      DATA_DIR: scratch(),
+      MAIL_TRANSPORT: 'file',
+      SEALING_KEYS: '',
+    });
+    expect(code).toBe(1);
+    expect(output).toMatch(/SEALING_KEYS is required when APP_ENV=production/);
   }, 120_000);
 
   it('seeds no demo account and keeps DATA_DIR and the database private', async () => {

@@ -23,7 +23,13 @@ let clientDir: string;
 let db: DB;
 
 function appWith(overrides: Record<string, string> = {}, dir = clientDir) {
-  const env: Env = readEnv({ APP_ENV: 'test', JWT_SECRET: 'x'.repeat(40), DATA_DIR: dataDir, ...overrides });
+  const env: Env = readEnv({
+    APP_ENV: 'test',
+    JWT_SECRET: 'x'.repeat(40),
+    SEALING_KEYS: `w1:${'ab'.repeat(32)}`,
+    DATA_DIR: dataDir,
+    ...overrides,
+  });
   const deps: AppDeps = { db, env, storage: createStorage(env), now: () => new Date() };
   return createApp(deps, { web: webHandler({ clientDir: dir, env }) });
 }

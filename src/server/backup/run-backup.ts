@@ -12,8 +12,10 @@ import { hashFile, writePrivateFile } from './private-write';
 import { checkIntegrity, snapshotFacts, snapshotSqlite } from './sqlite-snapshot';
 
 /** Secrets the server keeps in DATA_DIR when the environment has none: without them, restored sessions and
- *  push subscriptions would stop working (env.ts localSecret, notifications/vapid.ts). */
-export const LOCAL_SECRETS = ['jwt-secret', 'vapid-keys.json'];
+ *  push subscriptions would stop working, and sealed details would not open (env.ts, notifications/vapid.ts).
+ *  Production takes SEALING_KEYS from the environment (env.ts refuses to start without), so a production
+ *  backup never holds the key beside the values it seals. */
+export const LOCAL_SECRETS = ['jwt-secret', 'vapid-keys.json', 'sealing-keys'];
 
 export const POSTGRES_REFUSAL =
   'DATABASE_URL points at PostgreSQL: back it up with pg_dump (or continuous archiving / point-in-time recovery), not with this command. See docs/operating.md, "Backups".';

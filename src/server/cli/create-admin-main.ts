@@ -3,6 +3,7 @@ import { connect } from '#src/server/db/connect.ts';
 import { migrateToLatest } from '#src/server/db/migrate.ts';
 import { readEnv } from '#src/server/env.ts';
 import { makePrivateDirSync } from '#src/server/private-paths.ts';
+import { sealingKeysOf } from '#src/server/security/sealing.ts';
 import { createStorage } from '#src/server/storage/create-storage.ts';
 import { createAdmin, parseCreateAdminArgs } from './create-admin';
 
@@ -19,7 +20,7 @@ async function main(): Promise<number> {
   makePrivateDirSync(env.DATA_DIR);
   const db = connect({ databaseUrl: env.DATABASE_URL, sqliteFile: path.join(env.DATA_DIR, 'app.db') });
   try {
-    await migrateToLatest(db);
+    await migrateToLatest(db, { sealingKeys: sealingKeysOf(env) });
     const result = await createAdmin({ db, env, storage: createStorage(env), now: () => new Date() }, input);
     if (!result.created) {
       console.error(`An account with the e-mail ${result.email} already exists: nothing was changed.`);

@@ -19,9 +19,8 @@ export interface UsersTable {
   /** Until when an invitation's temporary password logs in; null when none is in use (migration 013). */
   temporary_password_expires_at: Generated<Timestamp | null>;
   remaining_ai_note_improvement: number;
-  bank_name: string | null;
-  bank_account_name: string | null;
-  bank_account_number: string | null;
+  /** The bank details (bank, account name, account number), sealed for `payout:<id>` (migration 021). */
+  payout_sealed: Generated<string | null>;
   locale: string;
   timezone: string;
   /** JSON NotificationPreferences; null = the defaults (migration 015). */
@@ -227,6 +226,16 @@ export interface CallProofsTable {
   created_at: Timestamp;
 }
 
+// Issue 46 (migration 021): a recruiter's details for Form CP58, one sealed value for `payee:<user id>`
+// (PayeeDetails, src/shared/payee-types.ts). Kept while the recruiter's payments need them
+// (personal-data/payee-retention.ts).
+export interface PayeesTable {
+  user_id: number;
+  sealed: string;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
 export interface PaymentsTable {
   id: Generated<number>;
   recruiter_id: number;
@@ -369,7 +378,8 @@ export interface AccessLogTable {
   // COMPANY_CONTACT: a hiring company's contact on a review link; actor_id is the contact's id (issue 45).
   actor_kind: 'ADMIN' | 'RECRUITER' | 'TALENT' | 'SYSTEM' | 'COMPANY_CONTACT';
   action: AccessAction;
-  subject_kind: 'FILE' | 'TALENT' | 'PAYMENTS';
+  // RECRUITER: a recruiter's payee details (issue 46); subject_id is the recruiter's user id.
+  subject_kind: 'FILE' | 'TALENT' | 'PAYMENTS' | 'RECRUITER';
   subject_id: number | null;
   talent_id: number | null;
   detail: string | null; // JSON, never the talent's personal data
@@ -512,6 +522,7 @@ export interface Database {
   referral_history: ReferralHistoryTable;
   call_proofs: CallProofsTable;
   payments: PaymentsTable;
+  payees: PayeesTable;
   one_time_tokens: OneTimeTokensTable;
   talent_decisions: TalentDecisionsTable;
   file_reads: FileReadsTable;

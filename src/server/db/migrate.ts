@@ -1,7 +1,9 @@
 import { sql } from 'kysely';
 import { type Migration, type MigrationProvider, Migrator, NO_MIGRATIONS } from 'kysely/migration';
 import { logger } from '#src/server/observability/logger.ts';
+import type { SealingKeys } from '#src/server/security/sealing.ts';
 import { type DB, isPostgres } from './connect';
+import { withMigrationKeys } from './migration-keys';
 import * as initial from './migrations/2026-11-22-001-initial';
 import * as talentLinks from './migrations/2026-11-23-002-talent-links';
 import * as referralListIndexes from './migrations/2026-11-24-003-referral-list-indexes';
@@ -13,6 +15,7 @@ import * as textSearch from './migrations/2026-11-28-008-text-search';
 import * as earningAndPaymentIndexes from './migrations/2026-11-29-009-earning-and-payment-indexes';
 import * as companies from './migrations/2026-11-29-019-companies';
 import * as contactFromResume from './migrations/2026-11-29-020-contact-from-resume';
+import * as sealedPayoutAndPayee from './migrations/2026-11-29-021-sealed-payout-and-payee';
 import * as hiringReason from './migrations/2026-11-30-010-hiring-reason';
 import * as consentWithdrawal from './migrations/2026-11-30-011-consent-withdrawal';
 import * as talentCompleted from './migrations/2026-11-30-012-talent-completed';
@@ -21,7 +24,7 @@ import * as personalData from './migrations/2026-12-02-014-personal-data';
 import * as notifications from './migrations/2026-12-03-015-notifications';
 import * as resumeParseIndex from './migrations/2026-12-04-016-resume-parse-index';
 import * as insightCounters from './migrations/2026-12-05-017-insight-counters';
-import { prepareSecureDelete } from './secure-delete';
+import { prepareSecureDelete, scrubErased } from './secure-delete';
 
 // Migrations are imported, not read from disk, so the bundled server and the tests run the same list.
 const migrations: Record<string, Migration> = {
@@ -44,6 +47,7 @@ const migrations: Record<string, Migration> = {
   '2026-12-05-017-insight-counters': insightCounters,
   '2026-11-29-019-companies': companies,
   '2026-11-29-020-contact-from-resume': contactFromResume,
+  '2026-11-29-021-sealed-payout-and-payee': sealedPayoutAndPayee,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
@@ -79,13 +83,20 @@ async function migratorFor(db: DB): Promise<Migrator> {
   });
 }
 
-export async function migrateToLatest(db: DB): Promise<void> {
-  const { error, results } = await (await migratorFor(db)).migrateToLatest();
+/** What some migrations need besides the database: the keys that seal stored values (migration-keys.ts). */
+export type MigrationOptions = { sealingKeys?: SealingKeys };
+
+export async function migrateToLatest(db: DB, options: MigrationOptions = {}): Promise<void> {
+  const migrator = await migratorFor(db);
+  const { error, results } = await withMigrationKeys(options.sealingKeys, () => migrator.migrateToLatest());
   for (const result of results ?? []) {
     if (result.status === 'Error') logger.error({ area: 'db', migration: result.migrationName }, 'migration failed');
   }
   if (error) throw error;
   await prepareSecureDelete(db);
+  // A migration that rewrote values (021 sealed the bank details stored as typed) leaves the old pages in
+  // the WAL until a checkpoint: written back now, so the plain text is in neither file.
+  if (results?.some((result) => result.status === 'Success')) await scrubErased(db);
 }
 
 /** The migrations of this build the database has not run yet (none once `migrateToLatest` has run). */
@@ -95,7 +106,15 @@ export async function pendingMigrations(db: DB): Promise<string[]> {
 }
 
 /** Undoes every migration, newest first (each one's `down`): how a release is rolled back. */
-export async function migrateAllDown(db: DB): Promise<void> {
-  const { error } = await (await migratorFor(db)).migrateTo(NO_MIGRATIONS);
+export async function migrateAllDown(db: DB, options: MigrationOptions = {}): Promise<void> {
+  const migrator = await migratorFor(db);
+  const { error } = await withMigrationKeys(options.sealingKeys, () => migrator.migrateTo(NO_MIGRATIONS));
+  if (error) throw error;
+}
+
+/** Runs the migrations up to and including `name` (tests: a database as an older release left it). */
+export async function migrateUpTo(db: DB, name: string, options: MigrationOptions = {}): Promise<void> {
+  const migrator = await migratorFor(db);
+  const { error } = await withMigrationKeys(options.sealingKeys, () => migrator.migrateTo(name));
   if (error) throw error;
 }

@@ -2,8 +2,11 @@ import { createHash } from 'node:crypto';
 import { sql, type Transaction } from 'kysely';
 import type { AppDeps } from '#src/server/context.ts';
 import { linkTaskCompany } from '#src/server/modules/companies/company.service.ts';
+import { savePayee, sealPayout } from '#src/server/personal-data/sealed-details.ts';
 import { hashPassword } from '#src/server/security/passwords.ts';
+import { sealingKeysOf } from '#src/server/security/sealing.ts';
 import { toMinorUnits } from '#src/shared/money.ts';
+import type { PayeeDetailsValues } from '#src/shared/payee-schemas.ts';
 import { isPostgres } from './connect';
 import type { Database, ReferralsTable } from './database';
 import {
@@ -106,6 +109,8 @@ async function seedInto(trx: Trx, deps: AppDeps, passwordHash: string, files: Ma
     mustChange?: boolean;
     locale?: string;
     bank?: [string, string, string];
+    /** Form CP58's payee details (issue 46): made up, never a real person's card. */
+    payee?: PayeeDetailsValues;
     createdDaysAgo: number;
     updatedDaysAgo?: number;
   }) => {
@@ -120,9 +125,6 @@ async function seedInto(trx: Trx, deps: AppDeps, passwordHash: string, files: Ma
         status: values.status ?? 'ACTIVE',
         need_to_change_password: values.mustChange ? 1 : 0,
         remaining_ai_note_improvement: values.role === 'ROLE_RECRUITER' ? env.AI_NOTE_QUOTA : 0,
-        bank_name: values.bank?.[0] ?? null,
-        bank_account_name: values.bank?.[1] ?? null,
-        bank_account_number: values.bank?.[2] ?? null,
         locale: values.locale ?? 'en',
         timezone: 'Asia/Kuala_Lumpur',
         created_at: ago(values.createdDaysAgo),
@@ -130,8 +132,19 @@ async function seedInto(trx: Trx, deps: AppDeps, passwordHash: string, files: Ma
       })
       .returning('id')
       .executeTakeFirstOrThrow();
+    // Sealed for this user's row (issue 46), so after the insert that gives the id.
+    if (values.bank) {
+      const [bankName, accountName, accountNumber] = values.bank;
+      await trx
+        .updateTable('users')
+        .set({ payout_sealed: sealPayout(keys, row.id, { bankName, accountName, accountNumber }) })
+        .where('id', '=', row.id)
+        .execute();
+    }
+    if (values.payee) await savePayee(trx, keys, row.id, values.payee, ago(values.createdDaysAgo));
     return row.id;
   };
+  const keys = sealingKeysOf(env);
   const admin = await user({
     email: 'admin@example.com',
     name: 'Nurul Aina binti Hashim',
@@ -146,6 +159,20 @@ async function seedInto(trx: Trx, deps: AppDeps, passwordHash: string, files: Ma
       phone: '+60123456702',
       role: 'ROLE_RECRUITER',
       bank: ['Maybank', 'AHMAD FAIZAL BIN ISMAIL', '514012345678'],
+      payee: {
+        fullName: 'AHMAD FAIZAL BIN ISMAIL',
+        idType: 'MYKAD',
+        idNumber: '900615145071',
+        taxNumber: 'IG20481357090',
+        address: {
+          line1: 'No. 12, Jalan Setiawangsa 9',
+          line2: 'Taman Setiawangsa',
+          line3: null,
+          postcode: '54200',
+          city: 'Kuala Lumpur',
+          state: 'KUALA_LUMPUR',
+        },
+      },
       createdDaysAgo: 120,
     }),
     siti: await user({
@@ -164,6 +191,20 @@ async function seedInto(trx: Trx, deps: AppDeps, passwordHash: string, files: Ma
       role: 'ROLE_RECRUITER',
       status: 'DEACTIVATE',
       bank: ['CIMB Bank', 'TAN WEI MING', '8004123456'],
+      payee: {
+        fullName: 'TAN WEI MING',
+        idType: 'MYKAD',
+        idNumber: '880302075123',
+        taxNumber: null,
+        address: {
+          line1: '23, Lorong Kampung Baru',
+          line2: null,
+          line3: null,
+          postcode: '11600',
+          city: 'George Town',
+          state: 'PULAU_PINANG',
+        },
+      },
       createdDaysAgo: 150,
       updatedDaysAgo: 10,
     }),

@@ -6,7 +6,9 @@ import type { AppEnv } from '#src/server/context.ts';
 import { connect } from '#src/server/db/connect.ts';
 import { migrateToLatest } from '#src/server/db/migrate.ts';
 import { readEnv } from '#src/server/env.ts';
+import { type StoredPayout, sealPayout } from '#src/server/personal-data/sealed-details.ts';
 import { hashPassword } from '#src/server/security/passwords.ts';
+import { sealingKeysOf } from '#src/server/security/sealing.ts';
 import { createStorage } from '#src/server/storage/create-storage.ts';
 import type { LoginAnswer } from '#src/shared/auth-schemas.ts';
 import type { Role } from '#src/shared/enums.ts';
@@ -45,9 +47,6 @@ export async function startInProcessApi(envOverrides: Record<string, string> = {
         status: 'ACTIVE',
         need_to_change_password: values.needToChangePassword ? 1 : 0,
         remaining_ai_note_improvement: 20,
-        bank_name: null,
-        bank_account_name: null,
-        bank_account_number: null,
         locale: 'en',
         timezone: 'Asia/Kuala_Lumpur',
         created_at: at,
@@ -85,7 +84,16 @@ export async function startInProcessApi(envOverrides: Record<string, string> = {
   return {
     app,
     db,
+    env,
     createUser,
+    /** Bank details saved for the user, sealed as the account page saves them (issue 46). */
+    setPayout: async (userId: number, payout: StoredPayout) => {
+      await db
+        .updateTable('users')
+        .set({ payout_sealed: sealPayout(sealingKeysOf(env), userId, payout) })
+        .where('id', '=', userId)
+        .execute();
+    },
     logIn,
     sessionOf,
     signIn,

@@ -5,7 +5,9 @@ import { createApp } from '#src/server/app.ts';
 import type { AppDeps } from '#src/server/context.ts';
 import { connect, type DB, directSqlite } from '#src/server/db/connect.ts';
 import { readEnv } from '#src/server/env.ts';
+import { type StoredPayout, sealPayout } from '#src/server/personal-data/sealed-details.ts';
 import { hashPassword } from '#src/server/security/passwords.ts';
+import { sealingKeysOf } from '#src/server/security/sealing.ts';
 import { createStorage } from '#src/server/storage/create-storage.ts';
 import { migrateForTest } from './migrate-for-test';
 import { takeSchema } from './pg-schemas';
@@ -110,9 +112,6 @@ export async function createTestApp(
         status: values.status ?? 'ACTIVE',
         need_to_change_password: values.needToChangePassword ? 1 : 0,
         remaining_ai_note_improvement: 20,
-        bank_name: null,
-        bank_account_name: null,
-        bank_account_number: null,
         locale: values.locale ?? 'en',
         timezone: 'Asia/Kuala_Lumpur',
         created_at: at,
@@ -121,6 +120,15 @@ export async function createTestApp(
       .returning('id')
       .executeTakeFirstOrThrow();
     return { id: row.id, email };
+  };
+
+  /** Bank details saved for the user, sealed as the account page saves them (issue 46). */
+  const setPayout = async (userId: number, payout: StoredPayout) => {
+    await db
+      .updateTable('users')
+      .set({ payout_sealed: sealPayout(sealingKeysOf(env), userId, payout) })
+      .where('id', '=', userId)
+      .execute();
   };
 
   const login = async (email: string, rememberMe = false, ip = '10.0.0.1') => {
@@ -138,7 +146,7 @@ export async function createTestApp(
     rmSync(dataDir, { recursive: true, force: true });
   };
 
-  return { app, deps, db, env, clock, request, createUser, login, close };
+  return { app, deps, db, env, clock, request, createUser, setPayout, login, close };
 }
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });

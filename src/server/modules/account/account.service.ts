@@ -1,12 +1,13 @@
 import type * as v from 'valibot';
 import type { AppDeps, AuthContextUser } from '#src/server/context.ts';
-import type { DB } from '#src/server/db/connect.ts';
 import type { User } from '#src/server/db/database.ts';
 import { AppError, notFound } from '#src/server/errors.ts';
 import { hitRateLimit, type RateRule, refundAttempt } from '#src/server/middleware/rate-limit.ts';
 import { toUserIdentity } from '#src/server/modules/users/user.repository.ts';
+import { openPayout, sealPayout } from '#src/server/personal-data/sealed-details.ts';
 import { passwordProblem } from '#src/server/security/guessable-password.ts';
 import { hashPassword, verifyPassword } from '#src/server/security/passwords.ts';
+import { type SealingKeys, sealingKeysOf } from '#src/server/security/sealing.ts';
 import {
   type accountPayoutSchema,
   type accountPreferencesSchema,
@@ -22,13 +23,15 @@ import { findAccount, revokeOtherSessions, updateAccount } from './account.repos
 // become a way to guess the password.
 const CURRENT_PASSWORD_RULE: RateRule = { name: 'account-password', limit: 10, windowMs: 15 * 60_000 };
 
-export function toAccountProfile(user: User): AccountProfile {
+export function toAccountProfile(user: User, keys: SealingKeys): AccountProfile {
+  // Sealed at rest (issue 46); the number leaves the server masked only.
+  const stored = openPayout(keys, user.id, user.payout_sealed);
   const payout =
-    user.bank_name !== null && user.bank_account_name !== null && user.bank_account_number !== null
+    stored && stored.bankName !== null && stored.accountName !== null && stored.accountNumber !== null
       ? {
-          bankName: user.bank_name,
-          accountName: user.bank_account_name,
-          accountNumberMasked: maskAccountNumber(user.bank_account_number),
+          bankName: stored.bankName,
+          accountName: stored.accountName,
+          accountNumberMasked: maskAccountNumber(stored.accountNumber),
         }
       : null;
   return {
@@ -40,13 +43,13 @@ export function toAccountProfile(user: User): AccountProfile {
   };
 }
 
-async function load(db: DB, userId: number): Promise<AccountProfile> {
-  const user = await findAccount(db, userId);
+async function load(deps: AppDeps, userId: number): Promise<AccountProfile> {
+  const user = await findAccount(deps.db, userId);
   if (!user) throw notFound('Account');
-  return toAccountProfile(user);
+  return toAccountProfile(user, sealingKeysOf(deps.env));
 }
 
-export const getAccount = (deps: AppDeps, userId: number) => load(deps.db, userId);
+export const getAccount = (deps: AppDeps, userId: number) => load(deps, userId);
 
 export async function updateProfile(
   deps: AppDeps,
@@ -58,7 +61,7 @@ export async function updateProfile(
     phone: input.phone,
     updated_at: deps.now().toISOString(),
   });
-  return load(deps.db, userId);
+  return load(deps, userId);
 }
 
 export async function updatePayout(
@@ -67,12 +70,14 @@ export async function updatePayout(
   input: v.InferOutput<typeof accountPayoutSchema>,
 ): Promise<AccountProfile> {
   await updateAccount(deps.db, userId, {
-    bank_name: input.bankName,
-    bank_account_name: input.accountName,
-    bank_account_number: input.accountNumber,
+    payout_sealed: sealPayout(sealingKeysOf(deps.env), userId, {
+      bankName: input.bankName,
+      accountName: input.accountName,
+      accountNumber: input.accountNumber,
+    }),
     updated_at: deps.now().toISOString(),
   });
-  return load(deps.db, userId);
+  return load(deps, userId);
 }
 
 export async function updatePreferences(
@@ -85,7 +90,7 @@ export async function updatePreferences(
     timezone: input.timezone,
     updated_at: deps.now().toISOString(),
   });
-  return load(deps.db, userId);
+  return load(deps, userId);
 }
 
 export async function changePassword(

@@ -3,6 +3,7 @@ import type { AppEnv } from '#src/server/context.ts';
 import { clientIp } from '#src/server/middleware/rate-limit.ts';
 import { userZone } from '#src/server/modules/dashboard/month-series.ts';
 import { actorOf, recordAccess } from '#src/server/personal-data/access-log.ts';
+import { sealingKeysOf } from '#src/server/security/sealing.ts';
 import { validate } from '#src/server/validate.ts';
 import { idParamSchema } from '#src/shared/list-query.ts';
 import {
@@ -24,15 +25,16 @@ export const adminPaymentRoutes = new Hono<AppEnv>()
     return c.json({ success: true as const, data }, 200);
   })
   .get('/payable', validate('query', payableQuerySchema), async (c) => {
-    const data = await listPayable(c.get('deps').db, c.req.valid('query').recruiterId);
+    const { db, env } = c.get('deps');
+    const data = await listPayable(db, sealingKeysOf(env), c.req.valid('query').recruiterId);
     return c.json({ success: true as const, data }, 200);
   })
   .get('/export.csv', validate('query', paymentExportQuerySchema), async (c) => {
     const query = c.req.valid('query');
-    const { db, now } = c.get('deps');
+    const { db, env, now } = c.get('deps');
     // The admin's own zone, for the rows and the file name alike.
     const timeZone = await userZone(db, c.get('user').id);
-    const payments = await listPaymentsForExport(db, query);
+    const payments = await listPaymentsForExport(db, sealingKeysOf(env), query);
     const csv = paymentsCsv(payments, timeZone);
     // The file carries recruiters' bank details: the record of access says who took it, when and from
     // where, with the filter and the row count (never the details themselves).
@@ -53,7 +55,8 @@ export const adminPaymentRoutes = new Hono<AppEnv>()
     return c.json({ success: true as const, data }, 201);
   })
   .get('/:id', validate('param', idParamSchema), async (c) => {
-    const data = await getPaymentDetail(c.get('deps').db, c.req.valid('param').id);
+    const { db, env } = c.get('deps');
+    const data = await getPaymentDetail(db, sealingKeysOf(env), c.req.valid('param').id);
     return c.json({ success: true as const, data }, 200);
   })
   .post('/:id/pay', validate('param', idParamSchema), validate('json', payPaymentSchema), async (c) => {

@@ -3,6 +3,7 @@ import { type DB, isPostgres } from '#src/server/db/connect.ts';
 import { AppError, notFound } from '#src/server/errors.ts';
 import { recordChange } from '#src/server/modules/referrals/referral-history.ts';
 import { notifyUser } from '#src/server/notifications/deliver.ts';
+import { sealingKeysOf } from '#src/server/security/sealing.ts';
 import type { PaymentCancelled, PaymentDetail } from '#src/shared/payment-types.ts';
 import { getPaymentDetail } from './payment-queries';
 
@@ -95,7 +96,7 @@ export async function createPayment(
     });
     return payment.id;
   });
-  return getPaymentDetail(deps.db, paymentId);
+  return getPaymentDetail(deps.db, sealingKeysOf(deps.env), paymentId);
 }
 
 /** The payment (locked on PostgreSQL) if it is still PENDING; 404 or 409 otherwise. */
@@ -176,7 +177,7 @@ export async function payPayment(
       },
     });
   });
-  return getPaymentDetail(deps.db, paymentId);
+  return getPaymentDetail(deps.db, sealingKeysOf(deps.env), paymentId);
 }
 
 export async function cancelPayment(deps: AppDeps, adminId: number, paymentId: number): Promise<PaymentCancelled> {

@@ -2,6 +2,8 @@ import type { SelectQueryBuilder } from 'kysely';
 import type { DB } from '#src/server/db/connect.ts';
 import type { Database } from '#src/server/db/database.ts';
 import { notFound } from '#src/server/errors.ts';
+import { openPayout } from '#src/server/personal-data/sealed-details.ts';
+import type { SealingKeys } from '#src/server/security/sealing.ts';
 import type { ListPage } from '#src/shared/api-response.ts';
 import type { PaymentStatus, RewardStatus } from '#src/shared/enums.ts';
 import type { PaymentExportQuery } from '#src/shared/payment-schemas.ts';
@@ -43,9 +45,7 @@ const selectRows = (db: DB) =>
       'payments.updated_at',
       'users.full_name as recruiter_name',
       'users.email as recruiter_email',
-      'users.bank_name',
-      'users.bank_account_name',
-      'users.bank_account_number',
+      'users.payout_sealed',
       'creators.full_name as creator_name',
       eb
         .selectFrom('referrals')
@@ -72,11 +72,15 @@ const toRow = (r: Row): PaymentRow => ({
   updatedAt: r.updated_at,
 });
 
-const toPayout = (r: Pick<Row, 'bank_name' | 'bank_account_name' | 'bank_account_number'>): PayoutDetails => ({
-  bankName: r.bank_name,
-  bankAccountName: r.bank_account_name,
-  bankAccountNumber: r.bank_account_number,
-});
+/** The recruiter's bank details, opened from their seal (issue 46): admins need them whole to pay. */
+function toPayout(keys: SealingKeys, recruiterId: number, sealed: string | null): PayoutDetails {
+  const payout = openPayout(keys, recruiterId, sealed);
+  return {
+    bankName: payout?.bankName ?? null,
+    bankAccountName: payout?.accountName ?? null,
+    bankAccountNumber: payout?.accountNumber ?? null,
+  };
+}
 
 /** Newest first. */
 export async function listPayments(
@@ -103,12 +107,12 @@ export async function listPayments(
 }
 
 /** Every payment of the filter, newest first, with the recruiter's payout details (the CSV export). */
-export async function listPaymentsForExport(db: DB, filter: PaymentExportQuery) {
+export async function listPaymentsForExport(db: DB, keys: SealingKeys, filter: PaymentExportQuery) {
   const rows = await applyFilter(selectRows(db), filter)
     .orderBy('payments.created_at', 'desc')
     .orderBy('payments.id', 'desc')
     .execute();
-  return rows.map((r) => ({ ...toRow(r), payout: toPayout(r) }));
+  return rows.map((r) => ({ ...toRow(r), payout: toPayout(keys, r.recruiter_id, r.payout_sealed) }));
 }
 
 const selectReferrals = (db: DB) =>
@@ -143,18 +147,22 @@ const toReferral = (r: ReferralRow): PaymentReferral => ({
   decidedAt: r.reward_decided_at,
 });
 
-export async function getPaymentDetail(db: DB, paymentId: number): Promise<PaymentDetail> {
+export async function getPaymentDetail(db: DB, keys: SealingKeys, paymentId: number): Promise<PaymentDetail> {
   const row = await selectRows(db).where('payments.id', '=', paymentId).executeTakeFirst();
   if (!row) throw notFound('Payment');
   const referrals = await selectReferrals(db)
     .where('referrals.payment_id', '=', paymentId)
     .orderBy('referrals.id')
     .execute();
-  return { ...toRow(row), payout: toPayout(row), referrals: referrals.map(toReferral) };
+  return {
+    ...toRow(row),
+    payout: toPayout(keys, row.recruiter_id, row.payout_sealed),
+    referrals: referrals.map(toReferral),
+  };
 }
 
 /** Per recruiter (by name), their APPROVED referrals in no payment yet, oldest decision first, with sums. */
-export async function listPayable(db: DB, recruiterId?: number): Promise<PayableRecruiter[]> {
+export async function listPayable(db: DB, keys: SealingKeys, recruiterId?: number): Promise<PayableRecruiter[]> {
   const rows = await selectReferrals(db)
     .where('referrals.reward_status', '=', 'APPROVED')
     .where('referrals.payment_id', 'is', null)
@@ -168,7 +176,7 @@ export async function listPayable(db: DB, recruiterId?: number): Promise<Payable
       ? []
       : await db
           .selectFrom('users')
-          .select(['id', 'full_name', 'email', 'bank_name', 'bank_account_name', 'bank_account_number'])
+          .select(['id', 'full_name', 'email', 'payout_sealed'])
           .where('id', 'in', ids)
           .orderBy('full_name')
           .orderBy('id')
@@ -186,7 +194,7 @@ export async function listPayable(db: DB, recruiterId?: number): Promise<Payable
       recruiterId: user.id,
       recruiterName: user.full_name,
       recruiterEmail: user.email,
-      payout: toPayout(user),
+      payout: toPayout(keys, user.id, user.payout_sealed),
       totals: [...totals.values()].sort((a, b) => b.amount - a.amount),
       referrals,
     };
