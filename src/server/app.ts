@@ -29,9 +29,11 @@ import { healthRoutes, readyRoutes } from './modules/health/health.routes';
 import { adminInsightRoutes } from './modules/insight/insight.routes';
 import { adminScorecardRoutes, recruiterScorecardRoutes } from './modules/insight/scorecard.routes';
 import { emailPreferenceRoutes, notificationRoutes } from './modules/notifications/notification.routes';
+import { adminPayeeRoutes } from './modules/payees/payee.routes';
 import { adminPaymentRoutes } from './modules/payments/admin-payment.routes';
 import { recruiterTaskRoutes } from './modules/recruiter-tasks/recruiter-task.routes';
 import { referralRoutes } from './modules/referrals/referral.routes';
+import { adminStatementRoutes, recruiterStatementRoutes } from './modules/statements/statement.routes';
 import { talentLinkRoutes } from './modules/talent-links/talent-link.routes';
 import { talentRoutes } from './modules/talents/talent.routes';
 import { taskRoutes } from './modules/tasks/task.routes';
@@ -77,6 +79,8 @@ export function createApp(deps: AppDeps, options: { web?: MiddlewareHandler<AppE
     .route('/api/public', talentLinkRoutes)
     .route('/api/admin/recruiters', adminRecruiterRoutes)
     .route('/api/admin/recruiters', adminScorecardRoutes)
+    .route('/api/admin/recruiters', adminPayeeRoutes)
+    .route('/api/admin/recruiters', adminStatementRoutes)
     .route('/api/admin/tasks', adminTaskRoutes)
     .route('/api/admin/promos', adminPromoRoutes)
     .route('/api/admin/referrals', adminReferralRoutes)
@@ -89,6 +93,7 @@ export function createApp(deps: AppDeps, options: { web?: MiddlewareHandler<AppE
     .route('/api/recruiter/dashboard', recruiterDashboardRoutes)
     .route('/api/recruiter/scorecard', recruiterScorecardRoutes)
     .route('/api/recruiter/earning', earningRoutes)
+    .route('/api/recruiter/earning', recruiterStatementRoutes)
     .route('/api/admin/dashboard', adminDashboardRoutes)
     .route('/api/admin/insight', adminInsightRoutes)
     .route('/api/recruiter/ai/recruiter-notes', aiNoteRoutes);

@@ -1,5 +1,6 @@
 import type { UserIdentity } from './auth-schemas';
 import type { AppLocale } from './enums';
+import type { PayeeDetails } from './payee-types';
 
 // What `/api/account` answers (issue 5, Account). The account number never travels back in full:
 // only its masked form ("•••• 6789").
@@ -40,4 +41,32 @@ export type AccountSession = {
 export type SessionsEnded = {
   /** How many sessions (devices) were signed out. */
   endedSessions: number;
+};
+
+/**
+ * `GET /api/account/export` (issue 46): what the account holds about its user, as a download. The bank
+ * account number stays masked, as everywhere it leaves the server for its owner; the payee details for
+ * Form CP58 are whole (null for a user who is no recruiter or has not saved them).
+ */
+export type AccountExport = {
+  exportedAt: string;
+  account: AccountProfile & { status: string; createdAt: string; updatedAt: string };
+  payee: PayeeDetails | null;
+  payments: Array<{
+    id: number;
+    status: string;
+    amount: number;
+    currency: string;
+    reference: string | null;
+    paidAt: string | null;
+    createdAt: string;
+    referrals: Array<{
+      id: number;
+      talentName: string;
+      taskCode: string;
+      taskTitle: string;
+      amount: number;
+      currency: string;
+    }>;
+  }>;
 };

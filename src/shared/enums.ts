@@ -158,6 +158,8 @@ export const ACCESS_ACTIONS = [
   'PERSON_ERASE',
   'RETENTION_ERASE',
   'RETENTION_ANONYMISE',
+  // An admin read a recruiter's payee details for Form CP58 (issue 46).
+  'PAYEE_VIEW',
 ] as const;
 export type AccessActionName = (typeof ACCESS_ACTIONS)[number];
 

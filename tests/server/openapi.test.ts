@@ -144,6 +144,7 @@ describe('the OpenAPI document', () => {
     expect(content('GET /api/admin/payments/export.csv')).toEqual(['text/csv']);
     expect(content('POST /api/recruiter/ai/recruiter-notes/improve')).toEqual(['text/event-stream']);
     expect(content('GET /api/files/{id}')).toEqual(['application/octet-stream']);
+    expect(content('GET /api/recruiter/earning/statement.pdf')).toEqual(['application/pdf']);
     expect(content('GET /api/docs')).toEqual(['text/html']);
   });
 
@@ -201,6 +202,12 @@ describe.each(DIALECTS)('real answers of the main calls on %s', (dialect) => {
     ['GET', '/api/admin/referrals', 'admin', 200],
     ['GET', '/api/admin/payments', 'admin', 200],
     ['GET', '/api/notifications', 'owner', 200],
+    // Issue 46: the payee details (saved first, so the answer is the details, not null) and the statement.
+    ['PUT', '/api/account/payee', 'owner', 200],
+    ['GET', '/api/account/payee', 'owner', 200],
+    ['GET', '/api/admin/recruiters/:id/payee', 'admin', 200],
+    ['GET', '/api/recruiter/earning/statement', 'owner', 200],
+    ['GET', '/api/admin/recruiters/:id/statement', 'admin', 200],
   ];
 
   it.each(MAIN_CALLS)('%s %s answers what the document says', async (method, path, caller, status) => {

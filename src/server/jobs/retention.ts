@@ -4,6 +4,7 @@ import type { DB } from '#src/server/db/connect.ts';
 import type { Database } from '#src/server/db/database.ts';
 import { loggedError, logger } from '#src/server/observability/logger.ts';
 import { eraseTalent } from '#src/server/personal-data/erase-talent.ts';
+import { erasePayeesNoLongerNeeded } from '#src/server/personal-data/payee-retention.ts';
 import { retentionPolicy } from '#src/server/personal-data/retention-policy.ts';
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -16,7 +17,13 @@ export function monthsBefore(now: Date, months: number): Date {
   return at;
 }
 
-export type RetentionRun = { erased: number; anonymised: number; purged: number; accessLogPruned: number };
+export type RetentionRun = {
+  erased: number;
+  anonymised: number;
+  purged: number;
+  accessLogPruned: number;
+  payeesErased: number;
+};
 
 /**
  * What the privacy policy promises, applied (issue 24): run beside the e-mail worker every hour.
@@ -26,6 +33,7 @@ export type RetentionRun = { erased: number; anonymised: number; purged: number;
  *    RETENTION_INACTIVE_MONTHS is anonymised.
  * 3. An anonymised talent whose money trail is older than RETENTION_PAYMENT_YEARS is deleted.
  * 4. The record of access older than ACCESS_LOG_KEEP_MONTHS is deleted.
+ * 5. A deactivated recruiter's payee details (Form CP58) go once no payment needs them (payee-retention.ts).
  * Each talent is one transaction and the candidates are found afresh on every pass, so a run cut short
  * (a crash, a deploy) is finished by the next one, and two instances running at once erase each talent
  * once (the second finds it gone or already anonymised).
@@ -33,7 +41,7 @@ export type RetentionRun = { erased: number; anonymised: number; purged: number;
 export async function applyRetention(deps: AppDeps): Promise<RetentionRun> {
   const policy = retentionPolicy(deps.env);
   const now = deps.now();
-  const run: RetentionRun = { erased: 0, anonymised: 0, purged: 0, accessLogPruned: 0 };
+  const run: RetentionRun = { erased: 0, anonymised: 0, purged: 0, accessLogPruned: 0, payeesErased: 0 };
   const system = { actorId: null, actorKind: 'SYSTEM' as const };
 
   const declinedBefore = new Date(now.getTime() - policy.declinedDays * DAY).toISOString();
@@ -72,6 +80,7 @@ export async function applyRetention(deps: AppDeps): Promise<RetentionRun> {
     .where('created_at', '<', monthsBefore(now, policy.accessLogMonths).toISOString())
     .executeTakeFirst();
   run.accessLogPruned = Number(pruned.numDeletedRows);
+  run.payeesErased = await erasePayeesNoLongerNeeded(deps.db, now, paidBefore);
   return run;
 }
 

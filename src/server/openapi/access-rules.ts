@@ -14,8 +14,12 @@ const SIGNED_IN = [
   /^\/api\/recruiter\/auth\/me$/,
 ];
 
+// Only recruiters are paid: the payee details for Form CP58 are theirs alone (issue 46).
+const RECRUITER_ACCOUNT = [/^\/api\/account\/payee$/];
+
 export function accessOf(path: string): Access {
   if (path.startsWith('/api/admin/') || path === '/api/admin') return 'ROLE_ADMIN';
+  if (RECRUITER_ACCOUNT.some((rule) => rule.test(path))) return 'ROLE_RECRUITER';
   if (SIGNED_IN.some((rule) => rule.test(path))) return 'signed-in';
   if (path.startsWith('/api/recruiter/auth/')) return 'public';
   if (path.startsWith('/api/recruiter/')) return 'ROLE_RECRUITER';

@@ -17,6 +17,7 @@ import {
   talentSummarySchema,
   taskCardSchema,
 } from '#src/shared/api-answers.ts';
+import { payeeAnswerSchema, statementAnswerSchema } from '#src/shared/statement-answers.ts';
 
 /** A JSON answer with its own schema (the main calls), or what a route answers that is not JSON. */
 export type RouteAnswer =
@@ -46,6 +47,13 @@ export const ROUTE_ANSWERS: Record<string, RouteAnswer> = {
   'GET /api/admin/referrals': { status: 200, json: okAnswer(listPage(adminReferralRowSchema)) },
   'GET /api/admin/payments': { status: 200, json: okAnswer(listPage(paymentRowSchema)) },
   'GET /api/notifications': { status: 200, json: okAnswer(notificationPageSchema) },
+  'GET /api/account/payee': { status: 200, json: payeeAnswerSchema },
+  'PUT /api/account/payee': { status: 200, json: payeeAnswerSchema },
+  'GET /api/admin/recruiters/:id/payee': { status: 200, json: payeeAnswerSchema },
+  'GET /api/recruiter/earning/statement': { status: 200, json: statementAnswerSchema },
+  'GET /api/admin/recruiters/:id/statement': { status: 200, json: statementAnswerSchema },
+  'GET /api/recruiter/earning/statement.pdf': file('The yearly statement', 'application/pdf'),
+  'GET /api/admin/recruiters/:id/statement.pdf': file('The yearly statement', 'application/pdf'),
 
   'GET /api/files/:id': file(
     'The file, as a download or (images, audio, PDF) shown in place',

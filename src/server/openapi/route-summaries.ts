@@ -46,6 +46,9 @@ export const ROUTE_SUMMARIES: Record<string, string> = {
   'GET /api/recruiter/earning': "The recruiter's earnings summary",
   'GET /api/recruiter/earning/referrals': 'Rewarded referrals',
   'GET /api/recruiter/earning/payments': 'Payments received',
+  'GET /api/recruiter/earning/statement':
+    'The yearly statement: the payments paid in a calendar year (Malaysia time), each with its referrals, and the totals',
+  'GET /api/recruiter/earning/statement.pdf': "The yearly statement as a PDF, in the recruiter's language",
   'POST /api/recruiter/ai/recruiter-notes/analyze': 'Check a note for what it lacks (free)',
   'POST /api/recruiter/ai/recruiter-notes/improve': 'Rewrite a note (server-sent events; uses one of the daily uses)',
 
@@ -77,6 +80,10 @@ export const ROUTE_SUMMARIES: Record<string, string> = {
   'POST /api/admin/recruiters': 'Invite a recruiter',
   'GET /api/admin/recruiters/:id': 'One recruiter',
   'GET /api/admin/recruiters/:id/scorecard': "A recruiter's scorecard",
+  'GET /api/admin/recruiters/:id/payee':
+    "A recruiter's payee details for Form CP58 (each read is a line of the access record)",
+  'GET /api/admin/recruiters/:id/statement': "A recruiter's yearly statement",
+  'GET /api/admin/recruiters/:id/statement.pdf': "A recruiter's yearly statement as a PDF, in their language",
   'PATCH /api/admin/recruiters/:id/status': 'Activate or deactivate a recruiter',
   'POST /api/admin/recruiters/:id/invitation': 'Send the invitation again',
   'POST /api/admin/recruiters/:id/sessions/end': "End all of a recruiter's sessions",
@@ -154,6 +161,9 @@ export const ROUTE_SUMMARIES: Record<string, string> = {
   'GET /api/account': "The signed-in user's account",
   'PUT /api/account/profile': 'Change name and phone',
   'PUT /api/account/payout': 'Change payout details',
+  'GET /api/account/payee': "The recruiter's payee details for Form CP58 (identity, tax number, address)",
+  'PUT /api/account/payee': "Save the recruiter's payee details for Form CP58 (sealed at rest)",
+  'GET /api/account/export': "The user's own data (account, payee details, payments) as a JSON download",
   'PUT /api/account/preferences': 'Change language and theme',
   'POST /api/account/password': 'Change the password',
   'GET /api/account/sessions': "The user's signed-in devices",

@@ -67,6 +67,14 @@ const signedIn = (ok = 200): Expected => ({ anonymous: 401, owner: ok, other: ok
 const everyone = (status: number): Expected => ({ anonymous: status, owner: status, other: status, admin: status });
 
 const listQuery = { search: 'a', page: '1', pageSize: '10' };
+/** Made-up payee details for Form CP58 (issue 46): a MyKad number of a valid shape, never a real one. */
+const PAYEE = {
+  fullName: 'NUR AINA BINTI HASHIM',
+  idType: 'MYKAD',
+  idNumber: '900615-14-5071',
+  taxNumber: 'IG 2048135709 0',
+  address: { line1: 'No. 12, Jalan Setiawangsa 9', postcode: '54200', city: 'Kuala Lumpur', state: 'KUALA_LUMPUR' },
+};
 const now = (fx: Fixtures) => fx.t.clock.now().toISOString();
 
 // --- Fresh records, for the rows whose call changes or uses up what it names ---
@@ -496,6 +504,15 @@ export const ROUTE_CATALOG: RouteRow[] = [
       json: { bankName: 'Maybank', accountName: 'Nur Aina', accountNumber: '1234 5678 9012' },
     }),
   },
+  // Issue 46: the recruiter's payee details for Form CP58 (only recruiters are paid), and the user's own data.
+  { method: 'GET', path: '/api/account/payee', expect: recruiterAny(), build: () => ({ path: '/api/account/payee' }) },
+  {
+    method: 'PUT',
+    path: '/api/account/payee',
+    expect: recruiterAny(),
+    build: () => ({ path: '/api/account/payee', json: PAYEE }),
+  },
+  { method: 'GET', path: '/api/account/export', expect: signedIn(), build: () => ({ path: '/api/account/export' }) },
   {
     method: 'PUT',
     path: '/api/account/preferences',
@@ -819,6 +836,18 @@ export const ROUTE_CATALOG: RouteRow[] = [
     build: () => ({ path: '/api/recruiter/earning/payments', query: { page: '1', pageSize: '10' } }),
   },
   {
+    method: 'GET',
+    path: '/api/recruiter/earning/statement',
+    expect: recruiterAny(),
+    build: () => ({ path: '/api/recruiter/earning/statement', query: { year: '2026' } }),
+  },
+  {
+    method: 'GET',
+    path: '/api/recruiter/earning/statement.pdf',
+    expect: recruiterAny(),
+    build: () => ({ path: '/api/recruiter/earning/statement.pdf', query: { year: '2026', locale: 'zh' } }),
+  },
+  {
     method: 'POST',
     path: '/api/recruiter/ai/recruiter-notes/analyze',
     expect: recruiterAny(),
@@ -864,6 +893,24 @@ export const ROUTE_CATALOG: RouteRow[] = [
     path: '/api/admin/recruiters/:id/scorecard',
     expect: adminOnly(),
     build: (fx) => ({ path: `/api/admin/recruiters/${fx.owner.id}/scorecard` }),
+  },
+  {
+    method: 'GET',
+    path: '/api/admin/recruiters/:id/payee',
+    expect: adminOnly(),
+    build: (fx) => ({ path: `/api/admin/recruiters/${fx.owner.id}/payee` }),
+  },
+  {
+    method: 'GET',
+    path: '/api/admin/recruiters/:id/statement',
+    expect: adminOnly(),
+    build: (fx) => ({ path: `/api/admin/recruiters/${fx.owner.id}/statement`, query: { year: '2026' } }),
+  },
+  {
+    method: 'GET',
+    path: '/api/admin/recruiters/:id/statement.pdf',
+    expect: adminOnly(),
+    build: (fx) => ({ path: `/api/admin/recruiters/${fx.owner.id}/statement.pdf`, query: { year: '2026' } }),
   },
   {
     method: 'PATCH',

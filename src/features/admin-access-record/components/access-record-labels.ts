@@ -13,6 +13,7 @@ export const ACTION_LABELS: Record<AccessActionName, () => string> = {
   PERSON_ERASE: m.access_record_action_person_erase,
   RETENTION_ERASE: m.access_record_action_retention_erase,
   RETENTION_ANONYMISE: m.access_record_action_retention_anonymise,
+  PAYEE_VIEW: m.access_record_action_payee_view,
 };
 
 /** The actor's name: a user's own, "System" (the retention job), "Talent" (on their own link). */
@@ -30,6 +31,7 @@ export function subjectText(entry: AccessLogEntry): string {
     return m.access_record_subject_payments({ count: rows });
   }
   if (entry.subject.kind === 'TALENT') return m.access_record_subject_talent({ id });
+  if (entry.subject.kind === 'RECRUITER') return m.access_record_subject_recruiter({ id });
   if (entry.detail.purpose === 'RESUME') return m.access_record_subject_resume({ id });
   if (entry.detail.purpose === 'CALL_PROOF') return m.access_record_subject_call_proof({ id });
   return m.access_record_subject_file({ id });

@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import type { AppEnv } from '#src/server/context.ts';
 import { requireUser } from '#src/server/middleware/auth.ts';
+import { accountPayeeRoutes } from '#src/server/modules/payees/payee.routes.ts';
 import { validate } from '#src/server/validate.ts';
 import {
   accountPayoutSchema,
@@ -10,6 +11,7 @@ import {
 } from '#src/shared/account-schemas.ts';
 import { idParamSchema } from '#src/shared/list-query.ts';
 import { changePassword, getAccount, updatePayout, updatePreferences, updateProfile } from './account.service';
+import { accountExport, accountExportFileName } from './account-export';
 import { endSession, listSessions, signOutOthers } from './account-sessions.service';
 
 // `/api/account` (issue 5): the signed-in user's own account, for every role. No route takes a user
@@ -44,5 +46,13 @@ export const accountRoutes = new Hono<AppEnv>()
   )
   .delete('/sessions/:id', validate('param', idParamSchema), async (c) => {
     const data = await endSession(c.get('deps'), c.get('user'), c.req.valid('param').id);
+    return c.json({ success: true as const, data }, 200);
+  })
+  // Issue 46: the recruiter's details for Form CP58, sealed at rest.
+  .route('/payee', accountPayeeRoutes)
+  // Everything the account holds about its user, as a JSON download (PDPA s30, the right of access).
+  .get('/export', async (c) => {
+    const data = await accountExport(c.get('deps'), c.get('user').id);
+    c.header('Content-Disposition', `attachment; filename="${accountExportFileName(data)}"`);
     return c.json({ success: true as const, data }, 200);
   });

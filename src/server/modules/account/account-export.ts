@@ -1,0 +1,77 @@
+import type { AppDeps } from '#src/server/context.ts';
+import { notFound } from '#src/server/errors.ts';
+import { readPayee } from '#src/server/personal-data/sealed-details.ts';
+import { sealingKeysOf } from '#src/server/security/sealing.ts';
+import type { AccountExport } from '#src/shared/account-types.ts';
+import { findAccount } from './account.repository';
+import { toAccountProfile } from './account.service';
+
+// `GET /api/account/export` (issue 46): the user's own data in one file: the account, the payee details for
+// Form CP58 and the payments received with the referrals each paid. Opened from their seals for the
+// user themself; the bank account number stays masked, as on the account page.
+
+export async function accountExport(deps: AppDeps, userId: number): Promise<AccountExport> {
+  const { db, env, now } = deps;
+  const keys = sealingKeysOf(env);
+  const user = await findAccount(db, userId);
+  if (!user) throw notFound('Account');
+  const [payee, payments, referrals] = await Promise.all([
+    readPayee(db, keys, userId),
+    db
+      .selectFrom('payments')
+      .select(['id', 'status', 'amount', 'currency', 'reference', 'paid_at', 'created_at'])
+      .where('recruiter_id', '=', userId)
+      .orderBy('created_at')
+      .orderBy('id')
+      .execute(),
+    db
+      .selectFrom('referrals')
+      .innerJoin('talents', 'talents.id', 'referrals.talent_id')
+      .innerJoin('tasks', 'tasks.id', 'referrals.task_id')
+      .select([
+        'referrals.id',
+        'referrals.payment_id',
+        'referrals.reward_amount',
+        'referrals.reward_currency',
+        'talents.full_name',
+        'tasks.code',
+        'tasks.title',
+      ])
+      .where('referrals.recruiter_id', '=', userId)
+      .where('referrals.payment_id', 'is not', null)
+      .orderBy('referrals.id')
+      .execute(),
+  ]);
+  return {
+    exportedAt: now().toISOString(),
+    account: {
+      ...toAccountProfile(user, keys),
+      status: user.status,
+      createdAt: user.created_at,
+      updatedAt: user.updated_at,
+    },
+    payee,
+    payments: payments.map((p) => ({
+      id: p.id,
+      status: p.status,
+      amount: Number(p.amount),
+      currency: p.currency,
+      reference: p.reference,
+      paidAt: p.paid_at,
+      createdAt: p.created_at,
+      referrals: referrals
+        .filter((r) => r.payment_id === p.id)
+        .map((r) => ({
+          id: r.id,
+          talentName: r.full_name,
+          taskCode: r.code,
+          taskTitle: r.title,
+          amount: Number(r.reward_amount ?? 0),
+          currency: r.reward_currency ?? p.currency,
+        })),
+    })),
+  };
+}
+
+/** "my-data-2026-11-29.json": the day of the export (UTC), nothing personal in a file name. */
+export const accountExportFileName = (data: AccountExport) => `my-data-${data.exportedAt.slice(0, 10)}.json`;
