@@ -48,9 +48,9 @@ export default defineConfig({
       // the desktop project (the last two also share demo accounts' state within the run); the admin's
       // data-protection journey erases a demo talent, which can happen once per run. The notifications
       // journey sets a phone (the recruiter) and a desktop (the admin) of its own too, and so do the
-      // scorecard and admin insight specs (issue 27).
+      // scorecard and admin insight specs (issue 27), and the company's review link (issue 45).
       testIgnore:
-        /(titles|app-update|money-cycle|a11y|sessions|invitation|admin-data-protection|notifications|scorecard|admin-insight)\.spec\.ts$/,
+        /(titles|app-update|money-cycle|a11y|sessions|invitation|admin-data-protection|notifications|scorecard|admin-insight|company-review)\.spec\.ts$/,
       use: { viewport: { width: 390, height: 844 }, deviceScaleFactor: 3, isMobile: true, hasTouch: true },
     },
   ],

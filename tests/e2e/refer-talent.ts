@@ -6,13 +6,14 @@ import type { Locale } from './helpers';
 // A new talent referred by the demo recruiter, through the API as the app does it: their consent e-mail
 // is then in the mail catcher (mail-links.ts), in their language.
 
-type Card = { id: number; joined: boolean; status: string };
+type Card = { id: number; title: string; joined: boolean; status: string };
 
 /** The demo recruiter refers a new talent who speaks `locale` (their e-mails come in it); answers the address. */
 export async function referTalent(
   page: Page,
   locale: Locale,
-): Promise<{ email: string; name: string; talentId: number; referralId: number }> {
+  name = { en: 'Grace Tan', ms: 'Siti Aminah', zh: '林美玲' }[locale],
+): Promise<{ email: string; name: string; talentId: number; referralId: number; taskId: number; taskTitle: string }> {
   const { request } = page;
   const login = await request.post('/api/auth/login', { data: { email: RECRUITER_EMAIL, password: DEMO_PASSWORD } });
   const { accessToken } = (await login.json()) as { accessToken: string };
@@ -25,7 +26,6 @@ export async function referTalent(
   const taskId = String((task as Card).id);
   const stamp = `${Date.now()}${Math.floor(Math.random() * 1000)}`;
   const email = `data.${locale}.${stamp}@example.com`;
-  const name = { en: 'Grace Tan', ms: 'Siti Aminah', zh: '林美玲' }[locale];
   const drop = await request.post('/api/recruiter/talent/drop_resume', {
     headers,
     multipart: {
@@ -61,5 +61,5 @@ export async function referTalent(
   });
   expect(completion.status(), await completion.text()).toBe(201);
   const { referralId } = ((await completion.json()) as { data: { referralId: number } }).data;
-  return { email, name, talentId, referralId };
+  return { email, name, talentId, referralId, taskId: (task as Card).id, taskTitle: (task as Card).title };
 }
