@@ -1,4 +1,4 @@
-import type { ConsentStatus, EducationLevel, HiringStatus, ItaStatus } from './enums';
+import type { ConsentStatus, EducationLevel, HiringStatus, ItaStatus, RewardStatus } from './enums';
 import type { RetentionPolicy } from './retention';
 
 // The talent's data page (`/talent/data?token=…`, `GET /api/public/data`): everything held about the
@@ -21,6 +21,12 @@ export type TalentDataReferral = {
    */
   recruiterNote: string | null;
   rating: 5 | 10 | null;
+  /**
+   * Where the recruiter's reward for this referral stands (null: not decided), as Data Protection shows it.
+   * Not its amount or payment: those are the recruiter's earnings, their personal data, which a request for
+   * access by the talent does not open (PDPA s32(1)(c): not without disclosing another person's data).
+   */
+  rewardStatus: RewardStatus | null;
   /** The consent stands and the referral is not final: the talent may withdraw it here. */
   withdrawable: boolean;
   withdrawnAt: string | null;
@@ -80,6 +86,45 @@ export type TalentDataShare = {
   views: number;
 };
 
+/** A link made for the talent or e-mailed to them (never its token): which, for which referral, until when. */
+export type TalentDataLink = {
+  id: number;
+  /** CONSENT, ITA or DATA. */
+  kind: string;
+  referralId: number | null;
+  createdAt: string;
+  expiresAt: string;
+  usedAt: string | null;
+  voidedAt: string | null;
+};
+
+/** An e-mail to or about the talent (never its body or its address): which e-mail, and whether it went. */
+export type TalentDataEmail = {
+  id: number;
+  /** The e-mail's template (consent_request, talent_answered, company_review, …): it says to whom it went. */
+  template: string;
+  status: string;
+  createdAt: string;
+  sentAt: string | null;
+};
+
+/**
+ * A line of the record of access about the talent: when, what, and who by role. A recruiter is named (the
+ * referral names them already) and a hiring company by its name; an admin or a company's contact is not,
+ * their name being theirs (the shares' rule). Never the address or browser the access came from.
+ */
+export type TalentDataAccess = {
+  id: number;
+  /** FILE_VIEW, FILE_DOWNLOAD, PERSON_VIEW, PERSON_EXPORT, … (the record's action). */
+  action: string;
+  actor: 'TALENT' | 'RECRUITER' | 'ADMIN' | 'COMPANY' | 'SYSTEM';
+  /** The recruiter's or the company's name, where the actor is one. */
+  actorName: string | null;
+  /** What a file line was about. */
+  purpose: 'RESUME' | 'CALL_PROOF' | null;
+  at: string;
+};
+
 export type TalentDataView = {
   profile: {
     fullName: string;
@@ -101,14 +146,20 @@ export type TalentDataView = {
     createdAt: string;
     updatedAt: string;
   };
-  /** The CV file's name (downloadable through the link), or null. */
-  resume: { name: string; size: number } | null;
+  /** The CV file's name (downloadable through the link), and whether its text was read and kept; or null. */
+  resume: { name: string; size: number; textKept: boolean } | null;
   referrals: TalentDataReferral[];
   callProofs: TalentDataCallProof[];
   decisions: TalentDataDecision[];
   requests: TalentDataRequest[];
   /** Every sharing of the talent's profile with a hiring company, oldest first. */
   companyShares: TalentDataShare[];
+  /** Every link made for them, oldest first. */
+  links: TalentDataLink[];
+  /** Every e-mail to or about them, oldest first. */
+  emails: TalentDataEmail[];
+  /** Who looked at or downloaded their data, newest first (the record keeps ACCESS_LOG_KEEP_MONTHS). */
+  access: TalentDataAccess[];
   retention: RetentionPolicy;
   /** When this link stops working. */
   expiresAt: string;

@@ -1,38 +1,16 @@
 import { m } from '#src/paraglide/messages.js';
 import { EDUCATION_MESSAGES } from './education-messages';
-import type { AppLocale, ConsentStatus, EducationLevel, HiringStatus, ItaStatus } from './enums';
+import type { AppLocale, ConsentStatus, EducationLevel, HiringStatus, ItaStatus, RewardStatus } from './enums';
 import { INTL_LOCALES } from './intl-locales';
 import { formatMinorUnits } from './money';
-import {
-  dataKeptByOthers,
-  type TalentDataCallProof,
-  type TalentDataReferral,
-  type TalentDataView,
-} from './talent-link-data';
+import { REWARD_MESSAGES } from './reward-messages';
+import type { DataSection, DateText, Label } from './talent-data-lines';
+import { dataKeptByOthers, type TalentDataView } from './talent-link-data';
+import { recordSections } from './talent-link-records';
 
 // The talent's data as sections of labelled lines, in their language: the data page shows these and the
-// readable download (HTML) prints them, so the file holds exactly what the page shows.
-
-export type DataLine = { label: string; value: string };
-export type DataItem = {
-  title: string;
-  lines: DataLine[];
-  referral?: TalentDataReferral;
-  proof?: TalentDataCallProof;
-  /** What tells the item from the others where the title may not (two requests sent the same minute). */
-  id?: string;
-};
-export type DataSection = {
-  id: 'profile' | 'resume' | 'referrals' | 'proofs' | 'decisions' | 'requests';
-  heading: string;
-  lines: DataLine[];
-  items: DataItem[];
-  /** Said when the section holds nothing. */
-  empty: string | null;
-};
-
-type O = { locale: AppLocale };
-type Label = (inputs: Record<string, never>, options: O) => string;
+// readable download (HTML) prints them, so the file holds exactly what the page shows. What the profile and
+// referrals hold is here; the records about them (shares, links, e-mails, access) in talent-link-records.ts.
 
 const EDUCATION: Record<EducationLevel, Label> = EDUCATION_MESSAGES;
 const CONSENT: Record<ConsentStatus, Label> = {
@@ -56,6 +34,8 @@ const HIRING: Record<HiringStatus, Label> = {
   REJECTED: m.hiring_rejected,
   WITHDRAWN: m.hiring_withdrawn,
 };
+// The recruiter's reward in the words the app uses for it; an undecided one on a withdrawn referral is closed.
+const REWARD: Record<RewardStatus | 'IN_REVIEW' | 'CLOSED', Label> = { ...REWARD_MESSAGES, CLOSED: m.reward_closed };
 const FINAL_HIRING: HiringStatus[] = ['HIRED', 'REJECTED', 'WITHDRAWN'];
 const DECISION: Record<'CONFIRMED' | 'DECLINED' | 'WITHDRAWN', Label> = {
   CONFIRMED: m.talent_data_decision_confirmed,
@@ -81,7 +61,7 @@ function languageName(code: string, locale: AppLocale): string {
  * The sections of the talent's data. `date` formats an ISO time for the reader (the page in the
  * browser's time zone, the download in Malaysia's).
  */
-export function talentDataSections(view: TalentDataView, locale: AppLocale, date: (iso: string) => string) {
+export function talentDataSections(view: TalentDataView, locale: AppLocale, date: DateText): DataSection[] {
   const o = { locale };
   const p = view.profile;
   const none = m.talent_data_not_given({}, o);
@@ -135,7 +115,17 @@ export function talentDataSections(view: TalentDataView, locale: AppLocale, date
     {
       id: 'resume',
       heading: m.talent_data_resume_heading({}, o),
-      lines: view.resume ? [{ label: m.talent_data_resume_file({}, o), value: view.resume.name }] : [],
+      lines: view.resume
+        ? [
+            { label: m.talent_data_resume_file({}, o), value: view.resume.name },
+            {
+              label: m.talent_data_resume_text({}, o),
+              value: view.resume.textKept
+                ? m.talent_data_resume_text_kept({}, o)
+                : m.talent_data_resume_text_none({}, o),
+            },
+          ]
+        : [],
       items: [],
       empty: view.resume ? null : m.talent_data_resume_none({}, o),
     },
@@ -170,6 +160,10 @@ export function talentDataSections(view: TalentDataView, locale: AppLocale, date
           {
             label: m.talent_data_referral_rating({}, o),
             value: r.rating === 10 ? m.rating_good({}, o) : r.rating === 5 ? m.rating_average({}, o) : none,
+          },
+          {
+            label: m.talent_data_referral_reward({}, o),
+            value: REWARD[r.rewardStatus ?? (r.withdrawnAt ? 'CLOSED' : 'IN_REVIEW')]({}, o),
           },
         ],
       })),
@@ -241,6 +235,7 @@ export function talentDataSections(view: TalentDataView, locale: AppLocale, date
       })),
       empty: view.requests.length === 0 ? m.talent_data_requests_none({}, o) : null,
     },
+    ...recordSections(view, o, date, jobOf),
   ];
   return sections;
 }

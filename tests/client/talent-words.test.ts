@@ -48,6 +48,10 @@ describe("the talent's words for the intent to apply", () => {
       callProofs: [],
       decisions: [],
       requests: [],
+      companyShares: [],
+      links: [],
+      emails: [],
+      access: [],
     } as unknown as TalentDataView;
     const ita = (locale: 'en' | 'ms' | 'zh') =>
       talentDataSections(view, locale, () => 'today')

@@ -7,6 +7,7 @@ import type {
   ItaStatus,
   RewardStatus,
 } from '#src/shared/enums.ts';
+import { REWARD_MESSAGES } from '#src/shared/reward-messages.ts';
 
 // Localised labels of the shared enums, one file per area so a screen loads only its own. Maps, not
 // dynamic key lookups, so the bundler keeps what is used.
@@ -38,16 +39,7 @@ export const HIRING_LABELS: Record<HiringStatus, Label> = {
 };
 
 /** Reward states, with IN_REVIEW for a reward not decided yet (null). */
-export const REWARD_LABELS: Record<RewardStatus | 'IN_REVIEW', Label> = {
-  IN_REVIEW: m.reward_in_review,
-  APPROVED: m.reward_approved,
-  REJECTED: m.reward_rejected,
-  INELIGIBLE: m.reward_ineligible,
-  NOT_VALID: m.reward_not_valid,
-  EXCEED_QUOTA: m.reward_exceed_quota,
-  PENDING_PAYMENT: m.reward_pending_payment,
-  PAID: m.reward_paid,
-};
+export const REWARD_LABELS: Record<RewardStatus | 'IN_REVIEW', Label> = REWARD_MESSAGES;
 
 export const CALL_PROOF_LABELS: Record<CallProofStatus, () => string> = {
   NEED_REVIEW: m.call_proof_need_review,

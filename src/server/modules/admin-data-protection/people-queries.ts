@@ -1,6 +1,12 @@
 import type { DB } from '#src/server/db/connect.ts';
 import { notFound } from '#src/server/errors.ts';
 import { consentWithdrawals } from '#src/server/modules/referrals/talent-link-mail.ts';
+import {
+  accessDetail,
+  accessOfTalent,
+  emailsOfTalent,
+  linksOfTalent,
+} from '#src/server/personal-data/person-records.ts';
 import { searchKeys } from '#src/shared/data-protection-schemas.ts';
 import type { PersonAccess, PersonFile, PersonMatch, PersonView } from '#src/shared/data-protection-types.ts';
 import type { RewardStatus } from '#src/shared/enums.ts';
@@ -157,20 +163,8 @@ export async function getPerson(db: DB, talentId: number): Promise<PersonView> {
           .select(['id', 'purpose', 'original_name', 'size', 'created_at', 'storage_key'])
           .where('id', '=', talent.resume_file_id)
           .executeTakeFirst(),
-    db
-      .selectFrom('one_time_tokens')
-      .select(['id', 'kind', 'referral_id', 'created_at', 'expires_at', 'used_at', 'voided_at'])
-      .where((eb) => eb.or([eb('talent_id', '=', talentId), eb('referral_id', 'in', referralIds)]))
-      .orderBy('created_at')
-      .orderBy('id')
-      .execute(),
-    db
-      .selectFrom('email_outbox')
-      .select(['id', 'template', 'status', 'created_at', 'sent_at'])
-      .where('talent_id', '=', talentId)
-      .orderBy('created_at')
-      .orderBy('id')
-      .execute(),
+    linksOfTalent(db, talentId),
+    emailsOfTalent(db, talentId),
     db
       .selectFrom('data_requests')
       .selectAll()
@@ -267,48 +261,12 @@ export async function getPerson(db: DB, talentId: number): Promise<PersonView> {
   };
 }
 
-function parseDetail(json: string | null): Record<string, unknown> | null {
-  if (json === null) return null;
-  try {
-    const value = JSON.parse(json);
-    return value && typeof value === 'object' ? (value as Record<string, unknown>) : null;
-  } catch {
-    return null;
-  }
-}
-
 /**
  * The talent's lines in the record of access, newest first (500 at most). The routes read them again
  * after writing their own line, so that a view or an export shows itself among them.
  */
 export async function accessLinesOf(db: DB, talentId: number): Promise<PersonAccess[]> {
-  const lines = await db
-    .selectFrom('access_log')
-    // A user's name for a user's line only; a hiring company's contact (issue 45) is named with the company.
-    .leftJoin('users', (join) =>
-      join.onRef('users.id', '=', 'access_log.actor_id').on('access_log.actor_kind', 'in', ['ADMIN', 'RECRUITER']),
-    )
-    .leftJoin('company_contacts', (join) =>
-      join.onRef('company_contacts.id', '=', 'access_log.actor_id').on('access_log.actor_kind', '=', 'COMPANY_CONTACT'),
-    )
-    .leftJoin('companies', 'companies.id', 'company_contacts.company_id')
-    .select([
-      'access_log.id',
-      'access_log.action',
-      'access_log.actor_kind',
-      'access_log.subject_kind',
-      'access_log.subject_id',
-      'access_log.detail',
-      'access_log.created_at',
-      'users.full_name as actor_name',
-      'company_contacts.name as contact_name',
-      'companies.name as company_name',
-    ])
-    .where('access_log.talent_id', '=', talentId)
-    .orderBy('access_log.created_at', 'desc')
-    .orderBy('access_log.id', 'desc')
-    .limit(500)
-    .execute();
+  const lines = await accessOfTalent(db, talentId);
   return lines.map(
     (a): PersonAccess => ({
       id: a.id,
@@ -320,7 +278,7 @@ export async function accessLinesOf(db: DB, talentId: number): Promise<PersonAcc
           : (a.actor_name ?? null),
       subjectKind: a.subject_kind,
       subjectId: a.subject_id,
-      detail: parseDetail(a.detail),
+      detail: accessDetail(a.detail),
       createdAt: a.created_at,
     }),
   );

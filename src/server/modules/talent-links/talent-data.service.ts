@@ -5,11 +5,24 @@ import { enqueueEmail } from '#src/server/mail/outbox.ts';
 import { countAttempt, type RateRule } from '#src/server/middleware/rate-limit.ts';
 import { talentCompanyShares } from '#src/server/modules/companies/talent-shares.ts';
 import { recordAccess } from '#src/server/personal-data/access-log.ts';
+import {
+  accessDetail,
+  accessOfTalent,
+  emailsOfTalent,
+  linksOfTalent,
+} from '#src/server/personal-data/person-records.ts';
 import { retentionPolicy } from '#src/server/personal-data/retention-policy.ts';
 import { sha256 } from '#src/server/security/tokens.ts';
-import type { AppLocale, ConsentStatus, EducationLevel, HiringStatus, ItaStatus } from '#src/shared/enums.ts';
+import type {
+  AppLocale,
+  ConsentStatus,
+  EducationLevel,
+  HiringStatus,
+  ItaStatus,
+  RewardStatus,
+} from '#src/shared/enums.ts';
 import { formatPhone, normalizeEmail } from '#src/shared/phone.ts';
-import type { TalentDataLinkIssued, TalentDataView } from '#src/shared/talent-link-data.ts';
+import type { TalentDataAccess, TalentDataLinkIssued, TalentDataView } from '#src/shared/talent-link-data.ts';
 import { type AnswerContext, consentWithdrawal, withdrawReferralConsent } from './consent-withdrawal';
 import { DATA_TOKEN_TTL_SECONDS, type DataToken, issueDataToken, newDataLink, openDataToken } from './data-link';
 import { requestCorrection } from './data-requests';
@@ -47,6 +60,7 @@ async function buildDataView(deps: Pick<AppDeps, 'db' | 'env'>, data: DataToken)
       'referrals.hiring_status',
       'referrals.recruiter_note',
       'referrals.rating',
+      'referrals.reward_status',
     ])
     .where('referrals.talent_id', '=', talent.id)
     .orderBy('referrals.id')
@@ -88,6 +102,11 @@ async function buildDataView(deps: Pick<AppDeps, 'db' | 'env'>, data: DataToken)
     .execute();
   const withdrawals = await Promise.all(referrals.map((r) => consentWithdrawal(db, r.id)));
   const companyShares = await talentCompanyShares(db, talent.id, referralIds);
+  const [links, emails, access] = await Promise.all([
+    linksOfTalent(db, talent.id),
+    emailsOfTalent(db, talent.id),
+    accessOfTalent(db, talent.id),
+  ]);
   return {
     profile: {
       fullName: talent.full_name,
@@ -110,7 +129,13 @@ async function buildDataView(deps: Pick<AppDeps, 'db' | 'env'>, data: DataToken)
       createdAt: talent.created_at,
       updatedAt: talent.updated_at,
     },
-    resume: resume ? { name: resume.original_name, size: Number(resume.size) } : null,
+    resume: resume
+      ? {
+          name: resume.original_name,
+          size: Number(resume.size),
+          textKept: talent.resume_text !== null && talent.resume_text !== '',
+        }
+      : null,
     referrals: referrals.map((r, i) => ({
       id: r.id,
       taskTitle: r.title,
@@ -124,6 +149,7 @@ async function buildDataView(deps: Pick<AppDeps, 'db' | 'env'>, data: DataToken)
       hiringStatus: r.hiring_status as HiringStatus,
       recruiterNote: r.recruiter_note,
       rating: r.rating === 5 || r.rating === 10 ? r.rating : null,
+      rewardStatus: r.reward_status as RewardStatus | null,
       withdrawable: withdrawals[i]?.open ?? false,
       withdrawnAt: withdrawals[i]?.withdrawnAt ?? null,
     })),
@@ -154,8 +180,42 @@ async function buildDataView(deps: Pick<AppDeps, 'db' | 'env'>, data: DataToken)
       response: r.response,
     })),
     companyShares,
+    links: links.map((l) => ({
+      id: l.id,
+      kind: l.kind,
+      referralId: l.referral_id,
+      createdAt: l.created_at,
+      expiresAt: l.expires_at,
+      usedAt: l.used_at,
+      voidedAt: l.voided_at,
+    })),
+    emails: emails.map((e) => ({
+      id: e.id,
+      template: e.template,
+      status: e.status,
+      createdAt: e.created_at,
+      sentAt: e.sent_at,
+    })),
+    access: access.map(talentAccessLine),
     retention: retentionPolicy(env),
     expiresAt: data.expiresAt,
+  };
+}
+
+/** An access line as the talent reads it: a recruiter or a company by name, an admin or a contact by role. */
+function talentAccessLine(line: Awaited<ReturnType<typeof accessOfTalent>>[number]): TalentDataAccess {
+  const detail = accessDetail(line.detail);
+  const purpose = detail?.purpose === 'RESUME' || detail?.purpose === 'CALL_PROOF' ? detail.purpose : null;
+  const actor = (
+    { TALENT: 'TALENT', RECRUITER: 'RECRUITER', ADMIN: 'ADMIN', COMPANY_CONTACT: 'COMPANY', SYSTEM: 'SYSTEM' } as const
+  )[line.actor_kind];
+  return {
+    id: line.id,
+    action: line.action,
+    actor,
+    actorName: actor === 'RECRUITER' ? line.actor_name : actor === 'COMPANY' ? line.company_name : null,
+    purpose,
+    at: line.created_at,
   };
 }
 
@@ -169,7 +229,7 @@ async function readAsTalent(
 ) {
   const now = deps.now();
   const data = await openDataToken(deps.db, token, now);
-  const view = await buildDataView(deps, data);
+  // Written first, so the page and the file list this look among the others, as Data Protection does.
   await recordAccess(deps.db, now, {
     actorId: null,
     actorKind: 'TALENT',
@@ -180,7 +240,7 @@ async function readAsTalent(
     ...(detail && { detail }),
     ...audit,
   });
-  return { view, talentId: data.talentId };
+  return { view: await buildDataView(deps, data), talentId: data.talentId };
 }
 
 /** The talent's data page: what is held, with a PERSON_VIEW line in the record of access. */
