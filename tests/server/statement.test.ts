@@ -262,6 +262,21 @@ describe.each(DIALECTS)('the yearly statement on %s', (dialect) => {
       expect(malay.text).toContain(`Jumlah dibayar pada tahun 2026 ${money(183_334, 'ms')}`);
     });
 
+    it('are 30 per caller in 10 minutes, then 429 with Retry-After, for recruiters and admins alike', async () => {
+      const path = `/api/admin/recruiters/${recruiter.id}/statement.pdf?year=2024`;
+      for (let i = 0; i < 30; i += 1) expect((await call(t, admin, 'GET', path)).status).toBe(200);
+      const refused = await call(t, admin, 'GET', path);
+      expect(refused.status).toBe(429);
+      expect(refused.headers.get('retry-after')).toMatch(/^\d+$/);
+      // Another caller has their own count; the JSON statement is not counted.
+      expect((await call(t, recruiter, 'GET', '/api/recruiter/earning/statement.pdf?year=2024')).status).toBe(200);
+      expect((await call(t, admin, 'GET', `/api/admin/recruiters/${recruiter.id}/statement?year=2024`)).status).toBe(
+        200,
+      );
+      t.clock.advance(10 * 60_000);
+      expect((await call(t, admin, 'GET', path)).status).toBe(200);
+    });
+
     it('says when nothing was paid in the year', async () => {
       const { text } = await pdfText(recruiter, '/api/recruiter/earning/statement.pdf?year=2024&locale=en');
       expect(text).toContain('No rewards were paid to you in 2024.');

@@ -1,5 +1,6 @@
 import { type Context, Hono } from 'hono';
 import type { AppEnv } from '#src/server/context.ts';
+import { hitRateLimit, type RateRule } from '#src/server/middleware/rate-limit.ts';
 import { recruiterAccountOr404 } from '#src/server/modules/payees/recruiter-account.ts';
 import { validate } from '#src/server/validate.ts';
 import type { AppLocale } from '#src/shared/enums.ts';
@@ -12,8 +13,14 @@ import { yearlyStatement } from './yearly-statement';
 // Issue 46: a recruiter's yearly statement, as JSON for the screen and as a PDF in their language
 // (another with `?locale=`).
 
+// A PDF costs tens of milliseconds of the server's CPU: a signed-in caller looping on it would take a core.
+// A person downloads a few a year; an admin checking statements, a few dozen in a sitting.
+export const STATEMENT_PDF_RULE: RateRule = { name: 'statement-pdf', limit: 30, windowMs: 10 * 60_000 };
+
 async function pdfAnswer(c: Context<AppEnv>, statement: YearlyStatement, locale: AppLocale) {
-  const pdf = await renderStatementPdf(statement, { locale, generatedAt: c.get('deps').now() });
+  const { db, now } = c.get('deps');
+  await hitRateLimit(db, STATEMENT_PDF_RULE, String(c.get('user').id), now().getTime());
+  const pdf = await renderStatementPdf(statement, { locale, generatedAt: now() });
   c.header('Content-Type', 'application/pdf');
   c.header('Content-Disposition', `attachment; filename="${statementFileName(statement)}"`);
   return c.body(new Uint8Array(pdf), 200);
