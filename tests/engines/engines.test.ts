@@ -7,6 +7,7 @@ import { type AppServer, BASE_URL, DEMO_PASSWORD, startAppServer, startXvfb } fr
 import type { Driver, EngineName } from './driver';
 import {
   adminJourney,
+  companyJourney,
   type Day,
   decisionsArrive,
   type JourneyContext,
@@ -134,6 +135,11 @@ for (const name of wanted) {
     it('talent: consent from the e-mail, the ITA confirmed; a second talent withdraws consent', async () => {
       if (!recruiter) throw new Error('The recruiter journey did not finish');
       await talentJourney(ctx, day, recruiter);
+    });
+
+    it('hiring company on a phone: the review link from the e-mail, a candidate shortlisted', async () => {
+      if (!recruiter) throw new Error('The recruiter journey did not finish');
+      await companyJourney(ctx, day);
     });
 
     it('admin on a desktop: referral with its CV, call proof, hiring with a reason, bulk approve, payment, CSV', async () => {

@@ -122,6 +122,15 @@ export async function apiAs(baseUrl: string, email: string, password: string) {
       if (!answer.ok) throw new Error(`${url}: ${answer.status}`);
       return ((await answer.json()) as { data: T }).data;
     },
+    post: async <T>(url: string, json: unknown): Promise<T> => {
+      const answer = await fetch(`${baseUrl}${url}`, {
+        method: 'POST',
+        headers: { ...headers, 'content-type': 'application/json' },
+        body: JSON.stringify(json),
+      });
+      if (!answer.ok) throw new Error(`${url}: ${answer.status} ${await answer.text()}`);
+      return ((await answer.json()) as { data: T }).data;
+    },
     raw: (url: string) => fetch(`${baseUrl}${url}`, { headers }),
   };
 }

@@ -34,8 +34,9 @@ export type JourneyContext = {
 };
 
 type Person = { talentName: string; talentEmail: string; phone: string; talentId?: number; referralId?: number };
-/** Talent A goes the whole way (consent, ITA, hired, paid); talent B, added after a refused duplicate, withdraws. */
-export type Day = Person & { second: Person };
+/** Talent A goes the whole way (consent, ITA, shortlisted by the company, hired, paid); talent B, added after a
+ * refused duplicate, withdraws. `taskId`: the task both are referred to. */
+export type Day = Person & { second: Person; taskId?: number };
 
 const RECRUITER = 'recruiter@example.com';
 const ADMIN = 'admin@example.com';
@@ -114,6 +115,7 @@ export async function recruiterJourney(ctx: JourneyContext, day: Day): Promise<D
   );
   const task = board.items.find((card) => !card.joined);
   if (!task) throw new Error('The demo has no open task the recruiter has not joined');
+  day.taskId = task.id;
 
   const phone = await ctx.open(ctx.phoneWidth, 844);
   await logIn(phone, RECRUITER, ctx.password);
@@ -250,8 +252,48 @@ export async function talentJourney(ctx: JourneyContext, day: Day, recruiter: Dr
   }
 }
 
-/** Admin on a desktop: the referral with its CV → call proof → hiring moves, the final one with a reason →
- * bulk approve → payment → CSV. */
+/** The hiring company on a phone (issue 45): the admin shares talent A with a contact of the task's company;
+ * the contact opens the e-mail's review link, reads the candidate and shortlists them for screening, which
+ * moves the referral. */
+export async function companyJourney(ctx: JourneyContext, day: Day) {
+  const api = await apiAs(ctx.baseUrl, ADMIN, ctx.password);
+  const { company } = await api.get<{ company: { id: number; name: string } }>(
+    `/api/admin/companies/tasks/${day.taskId}/shares`,
+  );
+  const contactEmail = `hr.${day.talentEmail.split('@')[0]}@company.example`;
+  const contact = await api.post<{ id: number }>(`/api/admin/companies/${company.id}/contacts`, {
+    name: 'Tan Mei Ling',
+    email: contactEmail,
+    locale: 'en',
+  });
+  await api.post(`/api/admin/companies/tasks/${day.taskId}/shares`, {
+    referralIds: [day.referralId],
+    contactIds: [contact.id],
+  });
+
+  const phone = await ctx.open(ctx.phoneWidth, 844);
+  try {
+    await phone.goto(await linkInMail(ctx.dataDir, contactEmail, '/review'));
+    await expectText(phone, en('review_for_company', { company: company.name }));
+    await expectText(phone, day.talentName);
+    await expectText(phone, 'Senior Accounts Executive');
+    // Neither the talent's e-mail nor the recruiter: the admin revealed nothing more.
+    await expectNoText(phone, day.talentEmail);
+    await expectNoText(phone, 'Ahmad Faizal');
+    await ctx.shot(phone, 'company-1-review');
+    await phone.clickAt({ label: en('company_answer_shortlist') });
+    await phone.click('button', en('review_submit'));
+    // The form gives way to the answer given.
+    await expectNoText(phone, en('review_submit'));
+    await expectText(phone, en('company_answer_shortlist'));
+    await ctx.shot(phone, 'company-2-answered');
+  } finally {
+    await phone.close();
+  }
+}
+
+/** Admin on a desktop: the referral with its CV and its review link → call proof → hiring moves on from the
+ * company's Screening, the final one with a reason → bulk approve → payment → CSV. */
 export async function adminJourney(ctx: JourneyContext, day: Day) {
   const admin = await ctx.open(1280, 800);
   const moveTo = (status: string) => en('admin_hiring_move_to', { status: en(status) });
@@ -269,7 +311,9 @@ export async function adminJourney(ctx: JourneyContext, day: Day) {
     await admin.click('button', new RegExp(`^${day.talentName}`));
     // The referral opens over the list (its title is the talent's name once loaded), with the CV beside it.
     await untilFound(async () => new URL(await admin.url()).searchParams.has('referral'), 'the referral opened');
-    await expectText(admin, moveTo('hiring_screening'));
+    // The company shortlisted the talent: Screening, and the referral's review link says who answered.
+    await expectText(admin, moveTo('hiring_interview'));
+    await expectText(admin, 'Tan Mei Ling');
     await expectText(admin, en('admin_hiring_cv_download', { name: 'nurul-resume.pdf' }));
     await expectText(admin, 'Senior Accounts Executive');
     await expectText(admin, en('call_proof_need_review'));
@@ -280,7 +324,6 @@ export async function adminJourney(ctx: JourneyContext, day: Day) {
     await expectText(admin, en('call_proof_accepted'));
 
     for (const [status, next] of [
-      ['hiring_screening', 'hiring_interview'],
       ['hiring_interview', 'hiring_offered'],
       ['hiring_offered', 'hiring_hired'],
     ] as const) {

@@ -89,7 +89,12 @@ class PuppeteerDriver implements Driver {
     await this.page.mouse.move(0, 0);
     const coveredBy = () =>
       element.evaluate((el) => {
-        const box = el.getBoundingClientRect();
+        let box = el.getBoundingClientRect();
+        // Scrolled away since (Firefox was seen back at the last field typed into, the button off screen): back.
+        if (box.bottom < 0 || box.top > innerHeight) {
+          el.scrollIntoView({ block: 'center' });
+          box = el.getBoundingClientRect();
+        }
         const top = document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2);
         if (top !== null && (el === top || el.contains(top))) return '';
         return top ? `${top.tagName.toLowerCase()} "${(top.textContent ?? '').trim().slice(0, 80)}"` : 'off screen';
