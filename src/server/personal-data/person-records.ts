@@ -1,4 +1,5 @@
 import type { DB } from '#src/server/db/connect.ts';
+import type { PersonEmail, PersonLink } from '#src/shared/data-protection-types.ts';
 
 // The records that hold a talent beyond their profile and referrals: the links made for them, the e-mails
 // to or about them, and the lines of the record of access. Admin › Data Protection and the talent's own
@@ -9,25 +10,41 @@ const referralsOf = (db: DB, talentId: number) =>
   db.selectFrom('referrals').select('id').where('talent_id', '=', talentId);
 
 /** Every link of the talent: the data links made for them and the consent and ITA links of their referrals. */
-export function linksOfTalent(db: DB, talentId: number) {
-  return db
+export async function linksOfTalent(db: DB, talentId: number): Promise<PersonLink[]> {
+  const links = await db
     .selectFrom('one_time_tokens')
     .select(['id', 'kind', 'referral_id', 'created_at', 'expires_at', 'used_at', 'voided_at'])
     .where((eb) => eb.or([eb('talent_id', '=', talentId), eb('referral_id', 'in', referralsOf(db, talentId))]))
     .orderBy('created_at')
     .orderBy('id')
     .execute();
+  return links.map((l) => ({
+    id: l.id,
+    kind: l.kind,
+    referralId: l.referral_id,
+    createdAt: l.created_at,
+    expiresAt: l.expires_at,
+    usedAt: l.used_at,
+    voidedAt: l.voided_at,
+  }));
 }
 
 /** Every e-mail to or about the talent, whoever it went to. */
-export function emailsOfTalent(db: DB, talentId: number) {
-  return db
+export async function emailsOfTalent(db: DB, talentId: number): Promise<PersonEmail[]> {
+  const emails = await db
     .selectFrom('email_outbox')
     .select(['id', 'template', 'status', 'created_at', 'sent_at'])
     .where('talent_id', '=', talentId)
     .orderBy('created_at')
     .orderBy('id')
     .execute();
+  return emails.map((e) => ({
+    id: e.id,
+    template: e.template,
+    status: e.status,
+    createdAt: e.created_at,
+    sentAt: e.sent_at,
+  }));
 }
 
 /** The talent's lines in the record of access, newest first (500 at most), with who: a user or a company's contact. */
