@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
 import { useState } from 'react';
 import { FormAlert } from '#src/components/form/form-alert.tsx';
+import { PageHeading } from '#src/components/layout/page-heading.tsx';
 import { RowSkeletons } from '#src/components/list/row-skeletons.tsx';
 import { companiesQueryOptions } from '#src/features/admin-companies/api.ts';
 import { CompanyCreateDialog } from '#src/features/admin-companies/components/company-create-dialog.tsx';
@@ -30,20 +31,11 @@ function AdminCompaniesPage() {
   const open = (company: number | undefined) => navigate({ search: (prev) => ({ ...prev, company }) });
   return (
     <section className="space-y-4">
-      <div className="flex flex-wrap items-end justify-between gap-2">
-        <div>
-          <h1 className="text-2xl font-semibold">{m.title_companies()}</h1>
-          <p className="text-sm text-base-content/70">{m.admin_companies_intro()}</p>
-        </div>
-        <button
-          type="button"
-          className="btn btn-sm btn-primary"
-          onClick={() => setCreating(true)}
-          aria-haspopup="dialog"
-        >
-          {m.admin_companies_new()}
-        </button>
-      </div>
+      <PageHeading
+        title={m.title_companies()}
+        intro={m.admin_companies_intro()}
+        create={{ label: m.admin_companies_new(), onClick: () => setCreating(true) }}
+      />
       {query.isPending && <RowSkeletons />}
       {query.isError && <FormAlert message={errorMessage(query.error)} />}
       {query.data && (

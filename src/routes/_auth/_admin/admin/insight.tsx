@@ -1,6 +1,7 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute, type ErrorComponentProps, Link } from '@tanstack/react-router';
 import { DownloadButton } from '#src/components/download-button.tsx';
+import { PageHeading } from '#src/components/layout/page-heading.tsx';
 import { RouteLoadError } from '#src/components/list/list-states.tsx';
 import { RoutePending } from '#src/components/list/route-pending.tsx';
 import { downloadFunnelCsv, funnelQueryOptions, moneyQueryOptions } from '#src/features/admin-insight/api.ts';
@@ -71,13 +72,9 @@ function AdminInsightPage() {
   const { data: money } = useSuspenseQuery(moneyQueryOptions({ from: search.from, to: search.to }));
   return (
     <section className="space-y-6">
-      <div className="flex flex-wrap items-end justify-between gap-2">
-        <div>
-          <h1 className="text-2xl font-semibold">{m.title_insight()}</h1>
-          <p className="text-sm text-base-content/70">{m.admin_insight_intro()}</p>
-        </div>
+      <PageHeading title={m.title_insight()} intro={m.admin_insight_intro()}>
         <DownloadButton label={m.admin_insight_download()} download={() => downloadFunnelCsv(search)} />
-      </div>
+      </PageHeading>
       <InsightFilters search={search} funnel={funnel} onChange={(next) => navigate({ search: next })} />
       <FunnelSection funnel={funnel} />
       <CompanyAnswersSection period={{ from: funnel.from, to: funnel.to }} />

@@ -1,6 +1,7 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
 import { useState } from 'react';
+import { PageHeading } from '#src/components/layout/page-heading.tsx';
 import { RouteLoadError } from '#src/components/list/list-states.tsx';
 import { RoutePending } from '#src/components/list/route-pending.tsx';
 import { ShareDialog } from '#src/features/admin-companies/components/share-dialog.tsx';
@@ -33,20 +34,11 @@ function AdminTasksPage() {
   const [sharing, setSharing] = useState<number | null>(null);
   return (
     <section className="space-y-4">
-      <div className="flex flex-wrap items-end justify-between gap-2">
-        <div>
-          <h1 className="text-2xl font-semibold">{m.title_tasks()}</h1>
-          <p className="text-sm text-base-content/70">{m.admin_tasks_intro()}</p>
-        </div>
-        <button
-          type="button"
-          className="btn btn-sm btn-primary"
-          onClick={() => setEditing('new')}
-          aria-haspopup="dialog"
-        >
-          {m.admin_tasks_new()}
-        </button>
-      </div>
+      <PageHeading
+        title={m.title_tasks()}
+        intro={m.admin_tasks_intro()}
+        create={{ label: m.admin_tasks_new(), onClick: () => setEditing('new') }}
+      />
       <AdminTaskList
         data={data}
         filters={filters}

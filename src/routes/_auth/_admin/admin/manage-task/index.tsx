@@ -1,5 +1,6 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute, Link, stripSearchParams } from '@tanstack/react-router';
+import { PageHeading } from '#src/components/layout/page-heading.tsx';
 import { RouteLoadError } from '#src/components/list/list-states.tsx';
 import { RoutePending } from '#src/components/list/route-pending.tsx';
 import { recruitersQueryOptions } from '#src/features/admin-recruiters/api.ts';
@@ -26,15 +27,11 @@ function AdminManageTaskPage() {
   const navigate = Route.useNavigate();
   return (
     <section className="space-y-4">
-      <div className="flex flex-wrap items-end justify-between gap-2">
-        <div>
-          <h1 className="text-2xl font-semibold">{m.title_admin_manage_tasks()}</h1>
-          <p className="text-sm text-base-content/70">{m.admin_recruiters_list_intro()}</p>
-        </div>
+      <PageHeading title={m.title_admin_manage_tasks()} intro={m.admin_recruiters_list_intro()}>
         <Link to="/admin/manage-task/add-recruiter" className="btn btn-sm btn-primary">
           {m.title_add_recruiter()}
         </Link>
-      </div>
+      </PageHeading>
       <RecruiterList
         data={data}
         filters={filters}

@@ -1,6 +1,7 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
 import { useState } from 'react';
+import { PageHeading } from '#src/components/layout/page-heading.tsx';
 import { RouteLoadError } from '#src/components/list/list-states.tsx';
 import { RoutePending } from '#src/components/list/route-pending.tsx';
 import { promosQueryOptions } from '#src/features/admin-promos/api.ts';
@@ -30,20 +31,11 @@ function AdminPromoPage() {
   const [creating, setCreating] = useState(false);
   return (
     <section className="space-y-4">
-      <div className="flex flex-wrap items-end justify-between gap-2">
-        <div>
-          <h1 className="text-2xl font-semibold">{m.title_promo()}</h1>
-          <p className="text-sm text-base-content/70">{m.admin_promo_intro()}</p>
-        </div>
-        <button
-          type="button"
-          className="btn btn-sm btn-primary"
-          onClick={() => setCreating(true)}
-          aria-haspopup="dialog"
-        >
-          {m.admin_promo_new()}
-        </button>
-      </div>
+      <PageHeading
+        title={m.title_promo()}
+        intro={m.admin_promo_intro()}
+        create={{ label: m.admin_promo_new(), onClick: () => setCreating(true) }}
+      />
       <PromoList
         data={data}
         filters={filters}
