@@ -64,9 +64,10 @@ const personEntries = {
 };
 
 /** The phone must be a real number for its country code; checked in the schemas so client and server agree. */
-const isDiallable = (input: { countryCode: string; phone: string }) => toE164(input.countryCode, input.phone) !== null;
+export const isDiallable = (input: { countryCode: string; phone: string }) =>
+  toE164(input.countryCode, input.phone) !== null;
 
-const dropEntries = { ...personEntries, taskId: idField(), recruiterNote: optionalText(RECRUITER_NOTE_MAX) };
+export const dropEntries = { ...personEntries, taskId: idField(), recruiterNote: optionalText(RECRUITER_NOTE_MAX) };
 
 /** `POST /api/recruiter/talent/drop_resume` fields (the file travels beside them as `file`). */
 export const dropResumeSchema = v.pipe(
@@ -116,16 +117,6 @@ export const queuedDropResumeSchema = v.pipe(
 );
 export type QueuedDropResumeInput = v.InferInput<typeof queuedDropResumeSchema>;
 export type QueuedDropResumeFields = v.InferOutput<typeof queuedDropResumeSchema>;
-
-/** What the drop call takes: the online drop, or one queued offline with `contactFromResume`. */
-export const dropResumeRequestSchema = v.variant('contactFromResume', [
-  v.pipe(
-    v.object({ ...dropEntries, contactFromResume: v.optional(v.picklist(['false'], 'field_invalid')) }),
-    v.forward(v.partialCheck([['countryCode'], ['phone']], isDiallable, 'phone_invalid'), ['phone']),
-  ),
-  queuedDropResumeSchema,
-]);
-export type DropResumeRequestFields = v.InferOutput<typeof dropResumeRequestSchema>;
 
 // What profile completion adds to a talent (PRODUCT.md "Talent").
 const profileEntries = {

@@ -6,12 +6,12 @@ import { validate } from '#src/server/validate.ts';
 import { correctionDoneSchema, correctionParamSchema } from '#src/shared/data-protection-schemas.ts';
 import { idParamSchema } from '#src/shared/list-query.ts';
 import {
-  dropResumeRequestSchema,
   profileCompletionSchema,
   resumeContactSchema,
   talentEditSchema,
   talentListQuerySchema,
 } from '#src/shared/talent-schemas.ts';
+import { dropResumeRequestSchema } from './drop-resume-request';
 import { readResumeContact } from './resume-contact';
 import { completeProfileAndRefer, dropResume, getTalent, listTalents, updateTalent } from './talent.service';
 
@@ -19,7 +19,7 @@ import { completeProfileAndRefer, dropResume, getTalent, listTalents, updateTale
 // schemas decode them (src/shared/form-fields.ts).
 export const talentRoutes = new Hono<AppEnv>()
   // The online drop (every field required, the seed's), or one queued offline whose blank contact fields
-  // are read from the resume (issue 42.4; talent-schemas.ts).
+  // are read from the resume (issue 42.4; drop-resume-request.ts).
   .post('/drop_resume', validate('form', dropResumeRequestSchema), async (c) => {
     const file = await uploadedFile(c, 'file');
     const data = await dropResume(c.get('deps'), c.get('user').id, c.req.valid('form'), file);

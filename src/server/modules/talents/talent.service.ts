@@ -16,12 +16,12 @@ import { isReferralClosed } from '#src/shared/recruiter-types.ts';
 import type {
   ContactField,
   DropResumeFields,
-  DropResumeRequestFields,
   ProfileCompletionFields,
   TalentEditFields,
   TalentListQuery,
 } from '#src/shared/talent-schemas.ts';
 import { withContactFromResume } from './contact-from-resume';
+import type { DropResumeRequestFields } from './drop-resume-request';
 import {
   assertNotAnotherTalent,
   assertNotReferred,
