@@ -25,7 +25,7 @@ export default defineConfig({
         codeSplittingOptions: {
           defaultBehavior: [['loader', 'component'], ['errorComponent'], ['notFoundComponent']],
           splitBehavior: ({ routeId }) =>
-            routeId.startsWith('/_auth/') || routeId.startsWith('/_talent/') || routeId === '/_default/review'
+            routeId.startsWith('/_auth/') || routeId.startsWith('/_link/')
               ? [['loader', 'component', 'pendingComponent'], ['errorComponent'], ['notFoundComponent']]
               : undefined,
         },

@@ -192,6 +192,26 @@ describe('the company review page', () => {
     }
   });
 
+  it("wears the link pages' frame: the way home and the three languages, the token kept; no Log in, no menu", async () => {
+    const { token } = await sharedTask();
+    renderAppAt(`/review?token=${token}`);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Sales Executive' })).toBeTruthy();
+    // The page's header (each candidate's card has a <header> of its own).
+    const header = document.querySelector('header:not(article header)') as HTMLElement;
+    const offers = [...header.querySelectorAll('a, button, select, input, summary')].map((el) => [
+      el.getAttribute('aria-label') ?? el.textContent?.trim(),
+      el.getAttribute('href'),
+    ]);
+    const query = `?token=${token}`;
+    expect(offers).toEqual([
+      ['Home', '/'],
+      ['English', `/review${query}`],
+      ['Bahasa Melayu', `/ms/review${query}`],
+      ['中文', `/zh/review${query}`],
+    ]);
+    expect(screen.queryByRole('link', { name: 'Log in' })).toBeNull();
+  });
+
   it('is Page Not Found without a token', async () => {
     renderAppAt('/review');
     expect(await screen.findByRole('heading', { level: 1, name: 'Page Not Found' })).toBeTruthy();

@@ -14,7 +14,7 @@ import { renderTalentPageAt } from './helpers/render-talent-page';
 
 // Issue 42.10: the talent's data page showed the recruiters' "Log in" and the app's menu to someone with no
 // account, and no language switch though the consent page has one. The talent's pages in the app now wear
-// the consent page's frame (TalentFrame): what the whole header offers is asserted, not one missing button.
+// the consent page's frame (LinkFrame): what the whole header offers is asserted, not one missing button.
 const server = inProcessApiForFile();
 const english = getLocale;
 

@@ -1,9 +1,9 @@
 import type { QueryClient } from '@tanstack/react-query';
+import { LinkFrame } from '#src/components/layout/link-frame.tsx';
 import { type TalentLinkKind, talentLinkQueryOptions } from '#src/features/talent-links/api.ts';
 import { pathWithoutLocale } from '#src/shared/locale-path.ts';
 import type { TalentLinkView } from '#src/shared/recruiter-types.ts';
 import { TALENT_LINK_DATA_ID, TALENT_LINK_PAGES } from '#src/shared/talent-link-page.ts';
-import { TalentFrame } from './talent-frame';
 import { TalentLinkPage } from './talent-link-page';
 
 /** Which link page this address is, and its token ('' when the address has none: the page says so). */
@@ -31,8 +31,8 @@ export function takeServerView(queryClient: QueryClient, kind: TalentLinkKind, t
 /** The whole talent link page: its frame and the page for this address. */
 export function TalentLinkApp({ kind, token }: { kind: TalentLinkKind; token: string }) {
   return (
-    <TalentFrame>
+    <LinkFrame>
       <TalentLinkPage kind={kind} token={token} />
-    </TalentFrame>
+    </LinkFrame>
   );
 }

@@ -150,7 +150,7 @@ const loadingHtml = (locale: AppLocale) =>
   '<span class="loading loading-spinner loading-md" aria-hidden="true"></span>' +
   `${e(m.common_loading({}, { locale }))}</p>`;
 
-/** The frame around the page: src/features/talent-links/components/talent-frame.tsx, the same markup. */
+/** The frame around the page: src/components/layout/link-frame.tsx, the same markup. */
 function frameHtml(locale: AppLocale, page: Page, content: string): string {
   const o = { locale };
   const here = (target: AppLocale) =>

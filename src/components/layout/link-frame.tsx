@@ -12,14 +12,15 @@ const LEGAL = [
   ['/terms-and-conditions', m.nav_terms],
 ] as const;
 
-// The frame of every page a talent sees: the consent and ITA pages of their own build (issue 28:
-// src/talent-main.tsx, no router) and the data pages in the app (routes/_talent.tsx). A talent has no
-// account: no Log in, no app menu, only the way home and their language. The server writes the same markup
-// into the consent and ITA pages before any script runs (src/server/modules/talent-links/link-page.ts
-// frameHtml): keep the two alike, or the page moves when React takes it over. The languages are links,
-// so they work before the script too; with it, choosing one is also remembered (setLocale's cookie).
+// The frame of every page reached by a link, for people with no account: the talent's consent and ITA pages
+// of their own build (issue 28: src/talent-main.tsx, no router), and the app's pages under routes/_link.tsx
+// (the talent's data pages, the hiring company's review page). No Log in, no app menu, only the way home
+// and the language. The server writes the same markup into the consent and ITA pages before any script runs
+// (src/server/modules/talent-links/link-page.ts frameHtml): keep the two alike, or the page moves when
+// React takes it over. The languages are links, so they work before the script too; with it, choosing one
+// is also remembered (setLocale's cookie).
 // `address`: the page shown, path and query (the app's router says it; the talent build reads the document's).
-export function TalentFrame({ children, address }: { children: ReactNode; address?: string }) {
+export function LinkFrame({ children, address }: { children: ReactNode; address?: string }) {
   const locale = getLocale();
   const choose = (target: Locale) => (event: MouseEvent<HTMLAnchorElement>) => {
     event.preventDefault();

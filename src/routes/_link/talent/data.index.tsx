@@ -7,7 +7,7 @@ import { optionalStringParam } from '#src/lib/search-params.ts';
 import { m } from '#src/paraglide/messages.js';
 
 // The talent's "manage my data" link (issue 24): public, but meaningless without its token.
-export const Route = createFileRoute('/_talent/talent/data/')({
+export const Route = createFileRoute('/_link/talent/data/')({
   validateSearch: v.object({ token: optionalStringParam }),
   beforeLoad: ({ search }) => {
     if (!search.token) throw notFound();

@@ -7,7 +7,7 @@ import { optionalStringParam } from '#src/lib/search-params.ts';
 import { m } from '#src/paraglide/messages.js';
 
 // A hiring company's review link (issue 45): public, but meaningless without its token.
-export const Route = createFileRoute('/_default/review')({
+export const Route = createFileRoute('/_link/review')({
   validateSearch: v.object({ token: optionalStringParam }),
   beforeLoad: ({ search }) => {
     if (!search.token) throw notFound();

@@ -4,7 +4,7 @@ import { usePageTitle } from '#src/lib/page-title.ts';
 import { m } from '#src/paraglide/messages.js';
 
 // A new "manage my data" link by e-mail address (issue 24): public.
-export const Route = createFileRoute('/_talent/talent/data/request')({
+export const Route = createFileRoute('/_link/talent/data/request')({
   component: RequestPage,
 });
 
