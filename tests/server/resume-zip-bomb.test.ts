@@ -19,7 +19,17 @@ import { bearer, createTestApp, DIALECTS, type TestApp } from './helpers/test-ap
 // process with a heap, a memory and a time limit of its own.
 
 const MB = 1024 * 1024;
-const NOTHING = { fullName: null, email: null, phoneCountryCode: null, phone: null };
+// Nothing read: neither the contact fields nor the languages, education and place (issue 42.17).
+const NOTHING = {
+  fullName: null,
+  email: null,
+  phoneCountryCode: null,
+  phone: null,
+  languages: [],
+  educationLevel: null,
+  location: null,
+  country: null,
+};
 
 let bomb: Buffer; // 200 MB of spaces in word/document.xml, ~200 kB on disk
 beforeAll(async () => {

@@ -86,9 +86,25 @@ async function migratorFor(db: DB): Promise<Migrator> {
 /** What some migrations need besides the database: the keys that seal stored values (migration-keys.ts). */
 export type MigrationOptions = { sealingKeys?: SealingKeys };
 
+// Kysely's migrator lists the tables of every schema to find its own; on a PostgreSQL server shared with
+// others (or with the test suites, whose files drop their schemas as they end), a schema dropped at that
+// moment fails the listing (3F000, or 42P01 / 42703 between two catalogue rows). The database is fine:
+// try again. (A child server of the fault tests failed its boot so, on CI's busy PostgreSQL.)
+const CATALOGUE_RACES = new Set(['3F000', '42P01', '42703']);
+async function retryingCatalogueRaces<T extends { error?: unknown }>(run: () => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt += 1) {
+    const outcome = await run();
+    const code = (outcome.error as { code?: string } | undefined)?.code;
+    if (code === undefined || !CATALOGUE_RACES.has(code) || attempt >= 5) return outcome;
+    await new Promise((resolve) => setTimeout(resolve, 50 * attempt));
+  }
+}
+
 export async function migrateToLatest(db: DB, options: MigrationOptions = {}): Promise<void> {
   const migrator = await migratorFor(db);
-  const { error, results } = await withMigrationKeys(options.sealingKeys, () => migrator.migrateToLatest());
+  const { error, results } = await retryingCatalogueRaces(() =>
+    withMigrationKeys(options.sealingKeys, () => migrator.migrateToLatest()),
+  );
   for (const result of results ?? []) {
     if (result.status === 'Error') logger.error({ area: 'db', migration: result.migrationName }, 'migration failed');
   }
