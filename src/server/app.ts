@@ -37,6 +37,7 @@ import { adminStatementRoutes, recruiterStatementRoutes } from './modules/statem
 import { talentLinkRoutes } from './modules/talent-links/talent-link.routes';
 import { talentRoutes } from './modules/talents/talent.routes';
 import { taskRoutes } from './modules/tasks/task.routes';
+import { adminWithholdingRoutes } from './modules/withholding/withholding.routes';
 import { loggedError, logger } from './observability/logger';
 import { metricsHandler } from './observability/metrics.routes';
 import { routeOf } from './observability/request-observer';
@@ -85,6 +86,7 @@ export function createApp(deps: AppDeps, options: { web?: MiddlewareHandler<AppE
     .route('/api/admin/promos', adminPromoRoutes)
     .route('/api/admin/referrals', adminReferralRoutes)
     .route('/api/admin/payments', adminPaymentRoutes)
+    .route('/api/admin/withholding', adminWithholdingRoutes)
     .route('/api/admin', adminAccessRecordRoutes)
     .route('/api/admin/data-protection', adminDataProtectionRoutes)
     .route('/api/admin/companies', adminCompanyRoutes)

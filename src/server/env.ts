@@ -105,6 +105,21 @@ const envSchema = v.object({
   PAYER_PHONE: v.optional(
     v.pipe(v.string(), v.trim(), v.regex(/^\+?[\d\s\-().]{6,24}$/, 'must be a phone number such as +60 3-1234 5678')),
   ),
+  // Section 107D (issue 46, modules/withholding): the share of each payment withheld from a recruiter paid
+  // more than the threshold (in ringgit, MYR payments) in the year before. The law's values by default.
+  // Read as exact decimals (withholding-settings.ts), never as floating point.
+  WITHHOLDING_RATE_PERCENT: v.optional(
+    v.pipe(
+      v.string(),
+      v.trim(),
+      v.regex(/^(100(\.0{1,2})?|\d{1,2}(\.\d{1,2})?)$/, 'must be a percentage from 0 to 100, such as 2 or 2.5'),
+    ),
+    '2',
+  ),
+  WITHHOLDING_THRESHOLD_MYR: v.optional(
+    v.pipe(v.string(), v.trim(), v.regex(/^\d{1,12}(\.\d{1,2})?$/, 'must be an amount in ringgit, such as 100000.00')),
+    '100000.00',
+  ),
   LOG_LEVEL: v.optional(
     v.picklist(['debug', 'info', 'warn', 'error', 'silent'], 'must be debug, info, warn, error or silent'),
     'info',

@@ -1,6 +1,7 @@
 import type { UserIdentity } from './auth-schemas';
 import type { AppLocale } from './enums';
 import type { PayeeDetails } from './payee-types';
+import type { WithholdingMark } from './withholding-types';
 
 // What `/api/account` answers (issue 5, Account). The account number never travels back in full:
 // only its masked form ("•••• 6789").
@@ -52,11 +53,16 @@ export type AccountExport = {
   exportedAt: string;
   account: AccountProfile & { status: string; createdAt: string; updatedAt: string };
   payee: PayeeDetails | null;
+  /** Section 107D (issue 46): each year they were marked for, on account of what they were paid the year before. */
+  withholdingMarks: WithholdingMark[];
   payments: Array<{
     id: number;
     status: string;
     amount: number;
     currency: string;
+    withholdingRate: number | null;
+    withheld: number;
+    net: number;
     reference: string | null;
     paidAt: string | null;
     createdAt: string;

@@ -48,8 +48,13 @@ export type EarningReferral = {
 export type MyPayment = {
   id: number;
   status: PaymentStatus;
+  /** The gross: the sum of the rewards it pays. */
   amount: number;
   currency: string;
+  /** Section 107D (issue 46): the rate withheld in basis points (null: none), the amount withheld, the net paid. */
+  withholdingRate: number | null;
+  withheld: number;
+  net: number;
   reference: string | null;
   paidAt: string | null;
   createdAt: string;

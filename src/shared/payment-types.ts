@@ -1,4 +1,5 @@
 import type { PaymentStatus, RewardStatus } from './enums';
+import type { WithholdingMark } from './withholding-types';
 
 // What `/api/admin/payments` answers (issue 5). Money is integer minor units plus currency; times are
 // ISO-8601 UTC.
@@ -8,8 +9,13 @@ export type PaymentRow = {
   recruiterId: number;
   recruiterName: string;
   recruiterEmail: string;
+  /** The gross: the sum of the referrals' rewards. */
   amount: number;
   currency: string;
+  /** Section 107D (issue 46), fixed at creation: the rate in basis points (null: none), what is withheld, what the account receives. */
+  withholdingRate: number | null;
+  withheld: number;
+  net: number;
   status: PaymentStatus;
   reference: string | null;
   paidAt: string | null;
@@ -45,6 +51,11 @@ export type PayableRecruiter = {
   recruiterName: string;
   recruiterEmail: string;
   payout: PayoutDetails;
+  /**
+   * Section 107D: the mark a payment created now would be made under (the recruiter was paid more than the
+   * threshold last year), with the rate it would withhold in basis points; null when nothing would be.
+   */
+  withholding: (WithholdingMark & { rate: number }) | null;
   /** One entry per currency (a payment holds one currency), largest first. */
   totals: Array<{ currency: string; amount: number; count: number }>;
   referrals: PaymentReferral[];

@@ -50,6 +50,9 @@ const statementSchema = v.object({
       paidAt: time,
       amount: count,
       currency: v.string(),
+      withholdingRate: v.nullable(count),
+      withheld: count,
+      net: count,
       referrals: v.array(
         v.object({
           id,
@@ -63,7 +66,16 @@ const statementSchema = v.object({
       ),
     }),
   ),
-  totals: v.array(v.object({ currency: v.string(), amount: count, payments: count, referrals: count })),
+  totals: v.array(
+    v.object({
+      currency: v.string(),
+      amount: count,
+      withheld: count,
+      net: count,
+      payments: count,
+      referrals: count,
+    }),
+  ),
   years: v.array(v.pipe(v.number(), v.integer())),
 });
 /** `GET /api/recruiter/earning/statement`, `GET /api/admin/recruiters/:id/statement`. */

@@ -28,13 +28,26 @@ export type StatementPayment = {
   id: number;
   reference: string | null;
   paidAt: string;
+  /** The gross: the sum of its referrals' rewards. */
   amount: number;
   currency: string;
+  /** Section 107D (issue 46): the rate withheld in basis points (null: none), the amount withheld, the net paid. */
+  withholdingRate: number | null;
+  withheld: number;
+  net: number;
   referrals: StatementReferral[];
 };
 
 /** One per currency the year's payments were made in (a payment holds one currency), largest first. */
-export type StatementTotal = { currency: string; amount: number; payments: number; referrals: number };
+export type StatementTotal = {
+  currency: string;
+  /** Gross, withheld under section 107D, and net: sums of the payments' own. */
+  amount: number;
+  withheld: number;
+  net: number;
+  payments: number;
+  referrals: number;
+};
 
 export type YearlyStatement = {
   year: number;

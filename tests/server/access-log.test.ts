@@ -127,6 +127,7 @@ describe.each(DIALECTS)('the record of access to personal data on %s', (dialect)
         .values({
           recruiter_id: owner.id,
           amount: 10_000,
+          net_amount: 10_000,
           currency: 'MYR',
           status,
           reference: status === 'PAID' ? 'REF-1' : null,

@@ -392,6 +392,9 @@ describe.each(DIALECTS)('payments on %s', (dialect) => {
           'Bank name',
           'Bank account name',
           'Bank account number',
+          'Withholding rate (%)',
+          'Withheld (s107D)',
+          'Net paid',
         ]);
 
         const rows = await t.db
@@ -436,7 +439,8 @@ describe.each(DIALECTS)('payments on %s', (dialect) => {
       expect(jpy[9]).toBe('2026-11-22 01:30:00');
       // A cell a spreadsheet would run as a formula is shown as text; quotes and commas survive.
       expect(jpy[2]).toBe('Lim "Ah" Kow, =SUM(A1)');
-      expect(jpy.slice(10)).toEqual(['CIMB', '', '8001234567']);
+      // Nothing withheld (section 107D): no rate, 0 withheld, the net is the gross.
+      expect(jpy.slice(10)).toEqual(['CIMB', '', '8001234567', '', '0', '500']);
       expect(big[5]).toBe('MYR');
     });
 

@@ -119,12 +119,14 @@ describe.each(DIALECTS)('the yearly statement on %s', (dialect) => {
     });
     expect(y2026.payments.map((p) => p.id)).toEqual([newYear, sgd, made.id]);
     expect(y2026.totals).toEqual([
-      { currency: 'MYR', amount: 183_334, payments: 2, referrals: 3 },
-      { currency: 'SGD', amount: 5_000, payments: 1, referrals: 1 },
+      { currency: 'MYR', amount: 183_334, withheld: 0, net: 183_334, payments: 2, referrals: 3 },
+      { currency: 'SGD', amount: 5_000, withheld: 0, net: 5_000, payments: 1, referrals: 1 },
     ]);
     const y2025 = await statementOf(recruiter, 2025);
     expect(y2025.payments.map((p) => p.id)).toEqual([june2025, lastOf2025]);
-    expect(y2025.totals).toEqual([{ currency: 'MYR', amount: 112_411, payments: 2, referrals: 3 }]);
+    expect(y2025.totals).toEqual([
+      { currency: 'MYR', amount: 112_411, withheld: 0, net: 112_411, payments: 2, referrals: 3 },
+    ]);
 
     // The totals are the payments' own amounts, summed by the database over the same instants.
     for (const statement of [y2025, y2026]) {
@@ -173,7 +175,9 @@ describe.each(DIALECTS)('the yearly statement on %s', (dialect) => {
     const mine = await statementOf(recruiter, 2026);
     const theirs = await statementOf(other, 2026);
     expect(theirs.recruiter.id).toBe(other.id);
-    expect(theirs.totals).toEqual([{ currency: 'MYR', amount: 9_900, payments: 1, referrals: 1 }]);
+    expect(theirs.totals).toEqual([
+      { currency: 'MYR', amount: 9_900, withheld: 0, net: 9_900, payments: 1, referrals: 1 },
+    ]);
     expect(JSON.stringify(theirs)).not.toContain('25050');
 
     expect(await statementOf(admin, 2026, recruiter.id)).toEqual(mine);

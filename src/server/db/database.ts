@@ -247,6 +247,24 @@ export interface PaymentsTable {
   created_by: number;
   created_at: Timestamp;
   updated_at: Timestamp;
+  // Section 107D (issue 46, migration 022), fixed when the payment is created: `amount` is the gross, the
+  // rate applied in basis points (200 = 2%; null: nothing withheld), what was withheld, what the recruiter's
+  // account receives, and the mark that made it so.
+  withheld_amount: Generated<number>; // 0 unless written
+  net_amount: number;
+  withholding_rate: number | null;
+  withholding_mark_id: number | null;
+}
+
+// Section 107D (issue 46, migration 022): a recruiter paid more than the threshold in MYR in the year before
+// `year` (Malaysia time) has the rate withheld from every payment created for them in `year`. Never changed.
+export interface WithholdingMarksTable {
+  id: Generated<number>;
+  recruiter_id: number;
+  year: number;
+  paid_amount: number;
+  threshold_amount: number;
+  marked_at: Timestamp;
 }
 
 export interface OneTimeTokensTable {
@@ -523,6 +541,7 @@ export interface Database {
   call_proofs: CallProofsTable;
   payments: PaymentsTable;
   payees: PayeesTable;
+  withholding_marks: WithholdingMarksTable;
   one_time_tokens: OneTimeTokensTable;
   talent_decisions: TalentDecisionsTable;
   file_reads: FileReadsTable;

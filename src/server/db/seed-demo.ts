@@ -383,6 +383,7 @@ async function seedInto(trx: Trx, deps: AppDeps, passwordHash: string, files: Ma
       .values({
         recruiter_id: recruiters[payment.recruiter],
         amount,
+        net_amount: amount,
         currency: 'MYR',
         status: payment.paidDaysAgo === null ? 'PENDING' : 'PAID',
         reference: payment.reference,

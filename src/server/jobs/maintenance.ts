@@ -7,6 +7,7 @@ import { notifyReferralRecruiter } from '#src/server/notifications/notify-referr
 import { loggedError, logger } from '#src/server/observability/logger.ts';
 import { IDEMPOTENCY_KEEP_DAYS } from '#src/shared/constants.ts';
 import { applyRetention } from './retention';
+import { markWithholdingYear } from './withholding-marks';
 
 const HOUR = 60 * 60 * 1000;
 const DAY = 24 * HOUR;
@@ -199,6 +200,12 @@ export function startMaintenance(deps: AppDeps, intervalMs = HOUR): { stop(): Pr
       sendAdminDigests(deps).catch((error) =>
         logger.warn({ area: 'maintenance', error: loggedError(error) }, 'admin digests failed'),
       ),
+      // Only a count is logged, never who was marked.
+      markWithholdingYear(deps)
+        .then((marked) => {
+          if (marked > 0) logger.info({ area: 'withholding', marked }, 'recruiters marked for section 107D');
+        })
+        .catch((error) => logger.warn({ area: 'maintenance', error: loggedError(error) }, 'withholding marks failed')),
       applyRetention(deps)
         .then((run) => {
           if (run.erased + run.anonymised + run.purged > 0)

@@ -238,6 +238,10 @@ const composers: Record<EmailTemplate, (p: PayloadReader, o: Opts, appUrl?: stri
     const reference = p.optional('reference');
     const paidAt = p.optional('paidAt');
     const details: string[] = [];
+    // Section 107D (issue 46): `amount` is what reached the bank; the gross and what was withheld from it.
+    const withheld = formatAmount(p.raw('withheld'), p.optional('currency'), o.locale);
+    const gross = formatAmount(p.raw('gross'), p.optional('currency'), o.locale);
+    if (withheld && gross) details.push(m.email_payment_withheld({ gross, withheld }, o));
     if (reference) details.push(m.email_payment_reference({ reference }, o));
     if (paidAt) details.push(m.email_payment_paid_at({ paidAt: formatDateTime(paidAt, o.locale) }, o));
     return {

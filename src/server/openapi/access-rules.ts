@@ -44,7 +44,7 @@ export function tagOf(path: string): string {
     [/^\/api\/admin\/tasks/, 'Admin: tasks'],
     [/^\/api\/admin\/promos/, 'Admin: promotions'],
     [/^\/api\/admin\/referrals/, 'Admin: referrals'],
-    [/^\/api\/admin\/payments/, 'Admin: payments'],
+    [/^\/api\/admin\/(payments|withholding)/, 'Admin: payments'],
     [/^\/api\/admin\/(access-log|data-locations|data-protection)/, 'Admin: data protection'],
     [/^\/api\/admin\/companies/, 'Admin: companies'],
     [/^\/api\/admin\/dashboard/, 'Admin: dashboard'],

@@ -67,6 +67,7 @@ export const ROUTE_ANSWERS: Record<string, RouteAnswer> = {
   ),
   'GET /api/public/data/export': file('The data as a download', 'application/json', 'text/html'),
   'GET /api/admin/payments/export.csv': file('The payments, one per row', 'text/csv'),
+  'GET /api/admin/withholding/export.csv': file('The amounts withheld, one payment per row', 'text/csv'),
   'POST /api/recruiter/ai/recruiter-notes/improve': {
     status: 200,
     description: 'Server-sent events: the rewritten note as it is written, then the end',

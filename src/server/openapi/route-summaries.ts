@@ -124,6 +124,10 @@ export const ROUTE_SUMMARIES: Record<string, string> = {
   'GET /api/admin/payments/:id': 'One payment',
   'POST /api/admin/payments/:id/pay': 'Mark a payment paid',
   'POST /api/admin/payments/:id/cancel': 'Cancel a payment',
+  'GET /api/admin/withholding':
+    "Section 107D: the amounts withheld from the payments paid in a month, with each payee's identity and tax numbers and the day to remit by (each payee shown is a line of the access record)",
+  'GET /api/admin/withholding/export.csv': "Section 107D: the month's amounts withheld as CSV",
+  'GET /api/admin/withholding/marks': 'Section 107D: the recruiters marked for a year',
 
   'GET /api/admin/access-log': 'The record of access to personal data',
   'GET /api/admin/data-locations': 'Where personal data is kept',

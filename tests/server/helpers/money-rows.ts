@@ -115,6 +115,7 @@ export async function insertPayment(
     .values({
       recruiter_id: values.recruiterId,
       amount,
+      net_amount: amount,
       currency: values.currency ?? 'MYR',
       status: paid ? 'PAID' : 'PENDING',
       reference: values.reference ?? null,

@@ -1178,6 +1178,25 @@ export const ROUTE_CATALOG: RouteRow[] = [
     expect: adminOnly(),
     build: async (fx) => ({ path: `/api/admin/payments/${await pendingPayment(fx)}/cancel` }),
   },
+  // Section 107D withholding (issue 46)
+  {
+    method: 'GET',
+    path: '/api/admin/withholding',
+    expect: adminOnly(),
+    build: () => ({ path: '/api/admin/withholding', query: { month: '2026-11' } }),
+  },
+  {
+    method: 'GET',
+    path: '/api/admin/withholding/export.csv',
+    expect: adminOnly(),
+    build: () => ({ path: '/api/admin/withholding/export.csv', query: { month: '2026-11' } }),
+  },
+  {
+    method: 'GET',
+    path: '/api/admin/withholding/marks',
+    expect: adminOnly(),
+    build: () => ({ path: '/api/admin/withholding/marks', query: { year: '2026' } }),
+  },
   { method: 'GET', path: '/api/admin/dashboard', expect: adminOnly(), build: () => ({ path: '/api/admin/dashboard' }) },
   // Admin: insight (issue 27)
   {

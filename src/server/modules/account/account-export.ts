@@ -7,7 +7,8 @@ import { findAccount } from './account.repository';
 import { toAccountProfile } from './account.service';
 
 // `GET /api/account/export` (issue 46): the user's own data in one file: the account, the payee details for
-// Form CP58 and the payments received with the referrals each paid. Opened from their seals for the
+// Form CP58, the years they were marked for section 107D withholding, and the payments received (gross,
+// withheld, net) with the referrals each paid. Opened from their seals for the
 // user themself; the bank account number stays masked, as on the account page.
 
 export async function accountExport(deps: AppDeps, userId: number): Promise<AccountExport> {
@@ -15,11 +16,28 @@ export async function accountExport(deps: AppDeps, userId: number): Promise<Acco
   const keys = sealingKeysOf(env);
   const user = await findAccount(db, userId);
   if (!user) throw notFound('Account');
-  const [payee, payments, referrals] = await Promise.all([
+  const [payee, marks, payments, referrals] = await Promise.all([
     readPayee(db, keys, userId),
     db
+      .selectFrom('withholding_marks')
+      .select(['year', 'paid_amount', 'threshold_amount', 'marked_at'])
+      .where('recruiter_id', '=', userId)
+      .orderBy('year')
+      .execute(),
+    db
       .selectFrom('payments')
-      .select(['id', 'status', 'amount', 'currency', 'reference', 'paid_at', 'created_at'])
+      .select([
+        'id',
+        'status',
+        'amount',
+        'currency',
+        'withholding_rate',
+        'withheld_amount',
+        'net_amount',
+        'reference',
+        'paid_at',
+        'created_at',
+      ])
       .where('recruiter_id', '=', userId)
       .orderBy('created_at')
       .orderBy('id')
@@ -51,11 +69,20 @@ export async function accountExport(deps: AppDeps, userId: number): Promise<Acco
       updatedAt: user.updated_at,
     },
     payee,
+    withholdingMarks: marks.map((mark) => ({
+      year: mark.year,
+      paidAmount: Number(mark.paid_amount),
+      threshold: Number(mark.threshold_amount),
+      markedAt: mark.marked_at,
+    })),
     payments: payments.map((p) => ({
       id: p.id,
       status: p.status,
       amount: Number(p.amount),
       currency: p.currency,
+      withholdingRate: p.withholding_rate === null ? null : Number(p.withholding_rate),
+      withheld: Number(p.withheld_amount),
+      net: Number(p.net_amount),
       reference: p.reference,
       paidAt: p.paid_at,
       createdAt: p.created_at,

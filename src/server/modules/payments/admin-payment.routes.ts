@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import type { AppEnv } from '#src/server/context.ts';
 import { clientIp } from '#src/server/middleware/rate-limit.ts';
 import { userZone } from '#src/server/modules/dashboard/month-series.ts';
+import { withholdingSettings } from '#src/server/modules/withholding/withholding-settings.ts';
 import { actorOf, recordAccess } from '#src/server/personal-data/access-log.ts';
 import { sealingKeysOf } from '#src/server/security/sealing.ts';
 import { validate } from '#src/server/validate.ts';
@@ -25,8 +26,9 @@ export const adminPaymentRoutes = new Hono<AppEnv>()
     return c.json({ success: true as const, data }, 200);
   })
   .get('/payable', validate('query', payableQuerySchema), async (c) => {
-    const { db, env } = c.get('deps');
-    const data = await listPayable(db, sealingKeysOf(env), c.req.valid('query').recruiterId);
+    const { db, env, now } = c.get('deps');
+    const withholding = { settings: withholdingSettings(env), at: now() };
+    const data = await listPayable(db, sealingKeysOf(env), withholding, c.req.valid('query').recruiterId);
     return c.json({ success: true as const, data }, 200);
   })
   .get('/export.csv', validate('query', paymentExportQuerySchema), async (c) => {

@@ -2,9 +2,12 @@ import type { AppDeps } from '#src/server/context.ts';
 import { type DB, isPostgres } from '#src/server/db/connect.ts';
 import { AppError, notFound } from '#src/server/errors.ts';
 import { recordChange } from '#src/server/modules/referrals/referral-history.ts';
+import { ensureMark } from '#src/server/modules/withholding/withholding-marks.ts';
+import { withholdingSettings } from '#src/server/modules/withholding/withholding-settings.ts';
 import { notifyUser } from '#src/server/notifications/deliver.ts';
 import { sealingKeysOf } from '#src/server/security/sealing.ts';
 import type { PaymentCancelled, PaymentDetail } from '#src/shared/payment-types.ts';
+import { withheldOf } from '#src/shared/withholding.ts';
 import { getPaymentDetail } from './payment-queries';
 
 // A payment's life (PRODUCT.md "Reward status"): created PENDING from a recruiter's APPROVED referrals
@@ -59,11 +62,21 @@ export async function createPayment(
       );
     }
     const amount = referrals.reduce((sum, r) => sum + Number(r.reward_amount ?? 0), 0);
+    // Section 107D (issue 46): a recruiter marked for this year has the rate withheld, fixed now with the
+    // rate in force, in the payment's own currency; the payment never changes once made.
+    const settings = withholdingSettings(deps.env);
+    const mark = await ensureMark(trx, input.recruiterId, deps.now(), settings);
+    const rate = mark ? settings.rate : null;
+    const withheld = rate === null ? 0 : withheldOf(amount, rate);
     const payment = await trx
       .insertInto('payments')
       .values({
         recruiter_id: input.recruiterId,
         amount,
+        withholding_rate: rate,
+        withheld_amount: withheld,
+        net_amount: amount - withheld,
+        withholding_mark_id: mark?.id ?? null,
         currency,
         status: 'PENDING',
         reference: null,
@@ -160,16 +173,20 @@ export async function payPayment(
       .select('full_name')
       .where('id', '=', payment.recruiter_id)
       .executeTakeFirstOrThrow();
-    // `payment_paid` (payload keys: mail/templates.ts), in the recruiter's language, as they chose.
+    // `payment_paid` (payload keys: mail/templates.ts), in the recruiter's language, as they chose. It says
+    // what reached their bank account: the net, and what section 107D withheld from the gross, if anything.
+    const withheld = Number(payment.withheld_amount);
+    const net = Number(payment.net_amount);
     await notifyUser(trx, { env: deps.env, now }, payment.recruiter_id, {
       kind: 'PAYMENT_PAID',
       path: '/earning',
-      payload: { amount: Number(payment.amount), currency: payment.currency },
+      payload: { amount: net, currency: payment.currency },
       email: {
         template: 'payment_paid',
         payload: {
           name: recruiter.full_name,
-          amount: Number(payment.amount),
+          amount: net,
+          ...(withheld > 0 ? { gross: Number(payment.amount), withheld } : {}),
           currency: payment.currency,
           reference: input.reference,
           paidAt: paidAt.toISOString(),

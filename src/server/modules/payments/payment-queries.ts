@@ -2,6 +2,8 @@ import type { SelectQueryBuilder } from 'kysely';
 import type { DB } from '#src/server/db/connect.ts';
 import type { Database } from '#src/server/db/database.ts';
 import { notFound } from '#src/server/errors.ts';
+import { markFor } from '#src/server/modules/withholding/withholding-marks.ts';
+import type { WithholdingSettings } from '#src/server/modules/withholding/withholding-settings.ts';
 import { openPayout } from '#src/server/personal-data/sealed-details.ts';
 import type { SealingKeys } from '#src/server/security/sealing.ts';
 import type { ListPage } from '#src/shared/api-response.ts';
@@ -37,6 +39,9 @@ const selectRows = (db: DB) =>
       'payments.recruiter_id',
       'payments.amount',
       'payments.currency',
+      'payments.withholding_rate',
+      'payments.withheld_amount',
+      'payments.net_amount',
       'payments.status',
       'payments.reference',
       'payments.paid_at',
@@ -63,6 +68,9 @@ const toRow = (r: Row): PaymentRow => ({
   recruiterEmail: r.recruiter_email,
   amount: Number(r.amount),
   currency: r.currency,
+  withholdingRate: r.withholding_rate === null ? null : Number(r.withholding_rate),
+  withheld: Number(r.withheld_amount),
+  net: Number(r.net_amount),
   status: r.status as PaymentStatus,
   reference: r.reference,
   paidAt: r.paid_at,
@@ -161,8 +169,17 @@ export async function getPaymentDetail(db: DB, keys: SealingKeys, paymentId: num
   };
 }
 
-/** Per recruiter (by name), their APPROVED referrals in no payment yet, oldest decision first, with sums. */
-export async function listPayable(db: DB, keys: SealingKeys, recruiterId?: number): Promise<PayableRecruiter[]> {
+/**
+ * Per recruiter (by name), their APPROVED referrals in no payment yet, oldest decision first, with sums, and
+ * the section 107D mark a payment created `at` would be made under (issue 46), so the dialog shows the
+ * gross, the amount withheld and the net before the payment exists.
+ */
+export async function listPayable(
+  db: DB,
+  keys: SealingKeys,
+  withholding: { settings: WithholdingSettings; at: Date },
+  recruiterId?: number,
+): Promise<PayableRecruiter[]> {
   const rows = await selectReferrals(db)
     .where('referrals.reward_status', '=', 'APPROVED')
     .where('referrals.payment_id', 'is', null)
@@ -181,6 +198,11 @@ export async function listPayable(db: DB, keys: SealingKeys, recruiterId?: numbe
           .orderBy('full_name')
           .orderBy('id')
           .execute();
+  const marks = new Map<number, PayableRecruiter['withholding']>();
+  for (const user of recruiters) {
+    const mark = await markFor(db, user.id, withholding.at, withholding.settings);
+    marks.set(user.id, mark && { ...mark, rate: withholding.settings.rate });
+  }
   return recruiters.map((user) => {
     const referrals = rows.filter((r) => r.recruiter_id === user.id).map(toReferral);
     const totals = new Map<string, { currency: string; amount: number; count: number }>();
@@ -195,6 +217,7 @@ export async function listPayable(db: DB, keys: SealingKeys, recruiterId?: numbe
       recruiterName: user.full_name,
       recruiterEmail: user.email,
       payout: toPayout(keys, user.id, user.payout_sealed),
+      withholding: marks.get(user.id) ?? null,
       totals: [...totals.values()].sort((a, b) => b.amount - a.amount),
       referrals,
     };

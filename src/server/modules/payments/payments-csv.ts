@@ -2,11 +2,14 @@ import { stringify } from 'csv-stringify/sync';
 import { currencyDigits, toMajorUnits } from '#src/shared/money.ts';
 import type { PaymentRow, PayoutDetails } from '#src/shared/payment-types.ts';
 import { wallClockParts } from '#src/shared/wall-clock.ts';
+import { ratePercent } from '#src/shared/withholding.ts';
 
 // The payments export: one line per payment, amounts in major units beside their currency, times in
 // the exporting admin's own zone (their account setting, which their screens show times in; the zone
 // is in the column names), and the file named for that zone's date, so the name and the rows agree.
 // Headers stay English: a file for spreadsheets and accounting tools, whatever the interface language.
+// Section 107D's columns (issue 46) come last, so a sheet that reads the older columns by position still
+// reads them: 'Amount' stays the gross.
 
 export const paymentCsvColumns = (timeZone: string) => [
   'Payment ID',
@@ -22,6 +25,9 @@ export const paymentCsvColumns = (timeZone: string) => [
   'Bank name',
   'Bank account name',
   'Bank account number',
+  'Withholding rate (%)',
+  'Withheld (s107D)',
+  'Net paid',
 ];
 
 /** "2026-11-22 10:00:00" as the zone's clock read it; '' for no time. */
@@ -42,23 +48,26 @@ export const csvAmount = (minor: number, currency: string) =>
   toMajorUnits(minor, currency).toFixed(currencyDigits(currency));
 
 // A text cell starting with =, +, - or @ gets a leading ' so a spreadsheet shows it instead of running it.
-const text = (cell: string | null) => (cell && /^[=+\-@\t\r]/.test(cell) ? `'${cell}` : (cell ?? ''));
+export const csvText = (cell: string | null) => (cell && /^[=+\-@\t\r]/.test(cell) ? `'${cell}` : (cell ?? ''));
 
 export function paymentRecords(payments: Array<PaymentRow & { payout: PayoutDetails }>, timeZone: string): string[][] {
   return payments.map((p) => [
     String(p.id),
     p.status,
-    text(p.recruiterName),
-    text(p.recruiterEmail),
+    csvText(p.recruiterName),
+    csvText(p.recruiterEmail),
     csvAmount(p.amount, p.currency),
     p.currency,
     String(p.referralCount),
-    text(p.reference),
+    csvText(p.reference),
     csvDateTime(p.createdAt, timeZone),
     csvDateTime(p.paidAt, timeZone),
-    text(p.payout.bankName),
-    text(p.payout.bankAccountName),
-    text(p.payout.bankAccountNumber),
+    csvText(p.payout.bankName),
+    csvText(p.payout.bankAccountName),
+    csvText(p.payout.bankAccountNumber),
+    p.withholdingRate === null ? '' : ratePercent(p.withholdingRate),
+    csvAmount(p.withheld, p.currency),
+    csvAmount(p.net, p.currency),
   ]);
 }
 
@@ -66,10 +75,9 @@ export function paymentRecords(payments: Array<PaymentRow & { payout: PayoutDeta
 // UTF-8 (names in Chinese or Malay). Every cell holding a separator (`,` here, `;` where a European
 // spreadsheet splits on it, a tab) or a formula character anywhere is quoted: unquoted, `'-2+3;=1+1`
 // opened with `;` as the separator becomes a second cell that is a live formula.
+export const writeCsv = (records: string[][]): string =>
+  stringify(records, { bom: true, record_delimiter: 'windows', quoted_match: /[,;\t=+\-@|%]/ });
+
 export function paymentsCsv(payments: Array<PaymentRow & { payout: PayoutDetails }>, timeZone: string): string {
-  return stringify([paymentCsvColumns(timeZone), ...paymentRecords(payments, timeZone)], {
-    bom: true,
-    record_delimiter: 'windows',
-    quoted_match: /[,;\t=+\-@|%]/,
-  });
+  return writeCsv([paymentCsvColumns(timeZone), ...paymentRecords(payments, timeZone)]);
 }

@@ -9,7 +9,8 @@ import { payerOf } from './payer';
 
 // Issue 46: a recruiter's yearly statement. The payments PAID within the calendar year in Malaysia time
 // (payments_status_paid_at covers the range), each with the referrals it paid, and the totals per currency:
-// sums of the stored integer amounts, so they are exact to the cent and equal the payments' own.
+// sums of the stored integer amounts, so they are exact to the cent and equal the payments' own. Each payment
+// carries what section 107D withheld from it (issue 46) and the net paid; the totals sum those too.
 
 /** The first instant of a year in Kuala Lumpur, as stored times read (ISO UTC). */
 const yearStartUtc = (year: number) => monthStartUtc(`${String(year).padStart(4, '0')}-01`);
@@ -26,7 +27,7 @@ export async function yearlyStatement(
   const [payments, years] = await Promise.all([
     db
       .selectFrom('payments')
-      .select(['id', 'amount', 'currency', 'reference', 'paid_at'])
+      .select(['id', 'amount', 'currency', 'withholding_rate', 'withheld_amount', 'net_amount', 'reference', 'paid_at'])
       .where('recruiter_id', '=', recruiter.id)
       .where('status', '=', 'PAID')
       .where('paid_at', '>=', from)
@@ -74,6 +75,9 @@ export async function yearlyStatement(
     paidAt: p.paid_at as string,
     amount: Number(p.amount),
     currency: p.currency,
+    withholdingRate: p.withholding_rate === null ? null : Number(p.withholding_rate),
+    withheld: Number(p.withheld_amount),
+    net: Number(p.net_amount),
     referrals: referrals
       .filter((r) => r.payment_id === p.id)
       .map((r) => ({
@@ -89,8 +93,17 @@ export async function yearlyStatement(
 
   const totals = new Map<string, StatementTotal>();
   for (const payment of statementPayments) {
-    const total = totals.get(payment.currency) ?? { currency: payment.currency, amount: 0, payments: 0, referrals: 0 };
+    const total = totals.get(payment.currency) ?? {
+      currency: payment.currency,
+      amount: 0,
+      withheld: 0,
+      net: 0,
+      payments: 0,
+      referrals: 0,
+    };
     total.amount += payment.amount;
+    total.withheld += payment.withheld;
+    total.net += payment.net;
     total.payments += 1;
     total.referrals += payment.referrals.length;
     totals.set(payment.currency, total);
