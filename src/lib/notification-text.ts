@@ -61,6 +61,10 @@ const rewardLabel = (status: string | undefined, o: Opts) =>
     ? REWARD_LABELS[status as keyof typeof REWARD_LABELS]({}, o)
     : plain(status);
 
+/** A Form CP58's year, as written (no grouping: "2026", never "2,026"). */
+const yearOf = (payload: NotificationPayload) =>
+  typeof payload.year === 'number' && Number.isInteger(payload.year) ? String(payload.year) : '—';
+
 /** A body with the admin's reason after it, when the change has one. */
 function withReason(text: string, reason: string | null | undefined, o: Opts): string {
   const cleaned = reason?.trim() ? plain(reason) : null;
@@ -76,6 +80,7 @@ function digestBody(payload: NotificationPayload, o: Opts): string {
   if (payload.callProofs) items.push(m.notification_admin_digest_call_proofs({ count: payload.callProofs }, o));
   if (payload.rewards) items.push(m.notification_admin_digest_rewards({ count: payload.rewards }, o));
   if (payload.dataRequests) items.push(m.notification_admin_digest_data_requests({ count: payload.dataRequests }, o));
+  if (payload.cp58Requests) items.push(m.notification_admin_digest_cp58_requests({ count: payload.cp58Requests }, o));
   const waiting =
     items.length === 0
       ? m.notification_admin_digest_nothing({}, o)
@@ -153,6 +158,19 @@ const texts: Record<NotificationKind, (w: Words, p: NotificationPayload, o: Opts
     title: m.notification_payment_cancelled_title({}, o),
     body: m.notification_payment_cancelled_body(w, o),
   }),
+  // A correction says so, and which version it replaces: the recruiter may have given the first to someone.
+  CP58_ISSUED: (_w, p, o) => {
+    const year = yearOf(p);
+    return p.correctsVersion
+      ? {
+          title: m.notification_cp58_corrected_title({ year }, o),
+          body: m.notification_cp58_corrected_body(
+            { year, version: String(p.version ?? ''), corrects: String(p.correctsVersion) },
+            o,
+          ),
+        }
+      : { title: m.notification_cp58_issued_title({ year }, o), body: m.notification_cp58_issued_body({ year }, o) };
+  },
   TASK_OPENED: (w, _p, o) => ({
     title: m.notification_task_opened_title({}, o),
     body: m.notification_task_opened_body(w, o),
@@ -182,6 +200,10 @@ const texts: Record<NotificationKind, (w: Words, p: NotificationPayload, o: Opts
       { ...w, companyName: plain(p.companyName), answer: companyAnswerLabel(p.answer, o) },
       o,
     ),
+  }),
+  ADMIN_CP58_REQUESTED: (_w, p, o) => ({
+    title: m.notification_admin_cp58_requested_title({}, o),
+    body: m.notification_admin_cp58_requested_body({ recruiterName: plain(p.recruiterName), year: yearOf(p) }, o),
   }),
   ADMIN_DIGEST: (_w, p, o) => ({ title: m.notification_admin_digest_title({}, o), body: digestBody(p, o) }),
 };

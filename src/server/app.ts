@@ -22,6 +22,7 @@ import { clientErrorRoutes } from './modules/client-errors/client-errors.routes'
 import { adminCompanyRoutes } from './modules/companies/company.routes';
 import { reviewRoutes } from './modules/companies/review.routes';
 import { configRoutes } from './modules/config/config.routes';
+import { adminCp58Routes, recruiterCp58Routes } from './modules/cp58/cp58.routes';
 import { adminDashboardRoutes, recruiterDashboardRoutes } from './modules/dashboard/dashboard.routes';
 import { earningRoutes } from './modules/earning/earning.routes';
 import { fileRoutes } from './modules/files/file.routes';
@@ -90,12 +91,14 @@ export function createApp(deps: AppDeps, options: { web?: MiddlewareHandler<AppE
     .route('/api/admin', adminAccessRecordRoutes)
     .route('/api/admin/data-protection', adminDataProtectionRoutes)
     .route('/api/admin/companies', adminCompanyRoutes)
+    .route('/api/admin/cp58', adminCp58Routes)
     .route('/api/account', accountRoutes)
     .route('/api/notifications', notificationRoutes)
     .route('/api/recruiter/dashboard', recruiterDashboardRoutes)
     .route('/api/recruiter/scorecard', recruiterScorecardRoutes)
     .route('/api/recruiter/earning', earningRoutes)
     .route('/api/recruiter/earning', recruiterStatementRoutes)
+    .route('/api/recruiter/earning', recruiterCp58Routes)
     .route('/api/admin/dashboard', adminDashboardRoutes)
     .route('/api/admin/insight', adminInsightRoutes)
     .route('/api/recruiter/ai/recruiter-notes', aiNoteRoutes);

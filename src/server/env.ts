@@ -89,6 +89,12 @@ const envSchema = v.object({
   RETENTION_INACTIVE_MONTHS: int(24, 1, 240),
   RETENTION_PAYMENT_YEARS: int(7, 1, 50),
   ACCESS_LOG_KEEP_MONTHS: int(24, 1, 240),
+  // Form CP58 (issue 46, modules/cp58): a recruiter paid more than this in a calendar year, in ringgit
+  // (payments in MYR only), gets their form unasked. The law's RM5,000 by default. Read as an exact decimal.
+  CP58_THRESHOLD_MYR: v.optional(
+    v.pipe(v.string(), v.trim(), v.regex(/^\d{1,12}(\.\d{1,2})?$/, 'must be an amount in ringgit, such as 5000.00')),
+    '5000.00',
+  ),
   // The payer on recruiters' yearly statements and CP58 forms (issue 46): the operator's company. The
   // address's lines are separated by `|`.
   PAYER_NAME: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(150, 'must be at most 150 characters'))),

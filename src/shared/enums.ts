@@ -160,6 +160,10 @@ export const ACCESS_ACTIONS = [
   'RETENTION_ANONYMISE',
   // An admin read a recruiter's payee details for Form CP58 (issue 46).
   'PAYEE_VIEW',
+  // An admin downloaded a recruiter's issued Form CP58 (a PDF, alone or in the year's archive), or the year's
+  // list as CSV with their details: each holds the identity number (issue 46).
+  'CP58_DOWNLOAD',
+  'CP58_EXPORT',
 ] as const;
 export type AccessActionName = (typeof ACCESS_ACTIONS)[number];
 

@@ -21,6 +21,7 @@ export const NOTIFICATION_KINDS = [
   'PAYMENT_CREATED',
   'PAYMENT_PAID',
   'PAYMENT_CANCELLED',
+  'CP58_ISSUED',
   // To every active recruiter
   'TASK_OPENED',
   'PROMO_OPENED',
@@ -29,6 +30,7 @@ export const NOTIFICATION_KINDS = [
   'ADMIN_REWARD_WAITING',
   'ADMIN_DATA_REQUEST',
   'ADMIN_COMPANY_ANSWER',
+  'ADMIN_CP58_REQUESTED',
   'ADMIN_DIGEST',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
@@ -49,12 +51,13 @@ export const NOTIFICATION_TOPICS = {
   ],
   call_proofs: ['CALL_PROOF_ACCEPTED', 'CALL_PROOF_REJECTED'],
   hiring: ['HIRING_CHANGED'],
-  rewards: ['REWARD_DECIDED', 'PAYMENT_CREATED', 'PAYMENT_PAID', 'PAYMENT_CANCELLED'],
+  rewards: ['REWARD_DECIDED', 'PAYMENT_CREATED', 'PAYMENT_PAID', 'PAYMENT_CANCELLED', 'CP58_ISSUED'],
   opportunities: ['TASK_OPENED', 'PROMO_OPENED'],
   admin_call_proofs: ['ADMIN_CALL_PROOF_WAITING'],
   admin_rewards: ['ADMIN_REWARD_WAITING'],
   admin_data_requests: ['ADMIN_DATA_REQUEST'],
   admin_company_answers: ['ADMIN_COMPANY_ANSWER'],
+  admin_paperwork: ['ADMIN_CP58_REQUESTED'],
 } as const satisfies Record<string, readonly NotificationKind[]>;
 export type NotificationTopic = keyof typeof NOTIFICATION_TOPICS;
 
@@ -70,6 +73,7 @@ export const ADMIN_TOPICS = [
   'admin_rewards',
   'admin_data_requests',
   'admin_company_answers',
+  'admin_paperwork',
 ] as const;
 
 export function topicOf(kind: NotificationKind): NotificationTopic | null {
@@ -103,6 +107,7 @@ export const DEFAULT_CHANNELS: Record<NotificationTopic, NotificationChannels> =
   admin_rewards: { inApp: true, push: true, email: true },
   admin_data_requests: { inApp: true, push: true, email: true },
   admin_company_answers: { inApp: true, push: true, email: true },
+  admin_paperwork: { inApp: true, push: true, email: true },
 };
 export const DEFAULT_ADMIN_DELIVERY = 'DIGEST' as const;
 
@@ -133,6 +138,14 @@ export type NotificationPayload = {
   /** ADMIN_COMPANY_ANSWER: the hiring company and its answer (SHORTLIST | INTERVIEW | NOT_A_FIT). */
   companyName?: string;
   answer?: string;
+  /** CP58_ISSUED, ADMIN_CP58_REQUESTED: the year of the Form CP58; CP58_ISSUED: its version and the one it corrects. */
+  year?: number;
+  version?: number;
+  correctsVersion?: number | null;
+  /** ADMIN_CP58_REQUESTED: the recruiter who asked, by their account's name. */
+  recruiterName?: string;
+  /** ADMIN_DIGEST: the recruiters' Form CP58 requests waiting to be issued. */
+  cp58Requests?: number;
 };
 
 /** One item of the in-app centre (`GET /api/notifications`). */

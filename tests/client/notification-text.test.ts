@@ -17,6 +17,12 @@ const FULL: NotificationPayload = {
   rewards: 1,
   dataRequests: 2,
   requestKind: 'CORRECTION',
+  // Form CP58 (issue 46): a correction, and the recruiter who asked for theirs.
+  year: 2025,
+  version: 2,
+  correctsVersion: 1,
+  recruiterName: 'Nur Aina',
+  cp58Requests: 1,
 };
 
 const spaced = (text: string) => text.replace(/\s/g, ' ');
@@ -63,7 +69,7 @@ describe('notificationText', () => {
 
   it('counts what waits for an admin in plurals, leaving out what does not wait', () => {
     expect(notificationText('ADMIN_DIGEST', FULL, 'en').body).toBe(
-      'Waiting for you: 3 call proofs to review, 1 reward to decide, and 2 requests from candidates.',
+      'Waiting for you: 3 call proofs to review, 1 reward to decide, 2 requests from candidates, and 1 Form CP58 request to issue.',
     );
     expect(notificationText('ADMIN_DIGEST', { callProofs: 1 }, 'en').body).toBe(
       'Waiting for you: 1 call proof to review.',
@@ -72,6 +78,21 @@ describe('notificationText', () => {
       '等待您处理：通话证明 2 份待审核和人才资料请求 1 项。',
     );
     expect(notificationText('ADMIN_DIGEST', {}, 'en').body).toBe('Nothing is waiting for you.');
+  });
+
+  it("names a Form CP58's year and, for a correction, the version it replaces (issue 46)", () => {
+    expect(notificationText('CP58_ISSUED', { year: 2025, version: 1, correctsVersion: null }, 'en')).toEqual({
+      title: 'Your Form CP58 for 2025 is ready',
+      body: 'It states the incentives we paid you in 2025. Download it from your Earnings page and keep it for your income tax return.',
+    });
+    expect(notificationText('CP58_ISSUED', FULL, 'ms')).toEqual({
+      title: 'Borang CP58 2025 yang dibetulkan',
+      body: 'Versi 2 Borang CP58 anda bagi tahun 2025 membetulkan versi 1. Muat turun daripada halaman Pendapatan anda dan gunakannya sebagai ganti.',
+    });
+    expect(notificationText('ADMIN_CP58_REQUESTED', FULL, 'zh').body).toBe('Nur Aina 申请了其2025年的CP58表格。');
+    expect(notificationText('ADMIN_DIGEST', { cp58Requests: 2 }, 'en').body).toBe(
+      'Waiting for you: 2 Form CP58 requests to issue.',
+    );
   });
 
   it('tells a correction request from a withdrawal', () => {

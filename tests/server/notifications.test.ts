@@ -14,7 +14,7 @@ import { claimEvents, fanOutSlice } from '#src/server/notifications/fan-out.ts';
 import { webPushSender } from '#src/server/notifications/push-sender.ts';
 import { vapidDetails, vapidSubject } from '#src/server/notifications/vapid.ts';
 import { eraseTalent } from '#src/server/personal-data/erase-talent.ts';
-import type { NotificationPage, PushMessage } from '#src/shared/notifications.ts';
+import { ADMIN_TOPICS, type NotificationPage, type PushMessage } from '#src/shared/notifications.ts';
 import { adminCaller, type Caller, call, caller, ok } from './helpers/money-fixtures';
 import { insertTalent, insertTask, referNewTalent } from './helpers/rows';
 import { createTestApp, DIALECTS, type TestApp } from './helpers/test-app';
@@ -546,7 +546,7 @@ describe.each(DIALECTS)('notifications on %s', (dialect) => {
     const off = await ok<{ preferences: { topics: Record<string, { email: boolean }> } }>(
       call(t, admin, 'GET', '/api/notifications/preferences'),
     );
-    expect(Object.values(off.preferences.topics).map((c) => c.email)).toEqual([false, false, false, false]);
+    expect(Object.values(off.preferences.topics).map((c) => c.email)).toEqual(ADMIN_TOPICS.map(() => false));
     await ok(
       call(t, admin, 'PUT', '/api/notifications/preferences', {
         topics: Object.fromEntries(

@@ -29,6 +29,7 @@ export const NOTIFICATION_TOPIC_LABELS: Record<NotificationTopic, { name: () => 
     name: m.notification_topic_admin_company_answers,
     hint: m.notification_topic_admin_company_answers_hint,
   },
+  admin_paperwork: { name: m.notification_topic_admin_paperwork, hint: m.notification_topic_admin_paperwork_hint },
 };
 
 /** What a one-click e-mail link stops, by name: a topic, or the admins' daily digest. */

@@ -526,6 +526,34 @@ export interface RecruiterScoresTable {
   duplicates_refused: Generated<number>; // kept by the app when it refuses a duplicate referral
 }
 
+// Issue 46, Form CP58 (migration 023): each issued version of a recruiter's form for a year, never changed;
+// a correction is a new row. The payee details and the PDF as issued hold the identity number: sealed for
+// `cp58-payee:<id>` and `cp58-pdf:<id>` (modules/cp58/cp58-store.ts).
+export interface Cp58FormsTable {
+  id: Generated<number>;
+  recruiter_id: number;
+  year: number;
+  version: number;
+  corrects_version: number | null;
+  locale: string;
+  currency: string;
+  total_amount: number;
+  figures: string; // JSON Cp58Figures
+  payer: string; // JSON StatementPayer
+  payee_sealed: string;
+  pdf_sealed: string;
+  issued_at: Timestamp;
+  issued_by: number;
+}
+
+// A recruiter's request for their form of a year (below the threshold it is given on request).
+export interface Cp58RequestsTable {
+  id: Generated<number>;
+  recruiter_id: number;
+  year: number;
+  requested_at: Timestamp;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -563,6 +591,8 @@ export interface Database {
   insight_times: InsightTimesTable;
   insight_money: InsightMoneyTable;
   recruiter_scores: RecruiterScoresTable;
+  cp58_forms: Cp58FormsTable;
+  cp58_requests: Cp58RequestsTable;
 }
 
 export type User = Selectable<UsersTable>;

@@ -8,11 +8,11 @@ import { deliver, RECIPIENT_COLUMNS } from './deliver';
 import { readPreferences } from './preferences';
 
 // Issue 25: an admin who chose the daily digest gets one summary a day of what waits for them (call proofs
-// to review, consented referrals to decide, talents' requests), from 08:00 in their time zone, by push and
-// e-mail as their topics say, with the hiring companies' answers received since their last digest (issue
-// 45: news rather than work, but the instant items stay in the app only). Maintenance runs this every hour;
-// the digest's own in-app item (one per admin per local day) is the mark that today's was sent, and the
-// start of the next one's answers. Nothing waiting and no answer, nothing sent.
+// to review, consented referrals to decide, talents' requests, recruiters' Form CP58 requests), from 08:00
+// in their time zone, by push and e-mail as their topics say, with the hiring companies' answers received
+// since their last digest (issue 45: news rather than work, but the instant items stay in the app only).
+// Maintenance runs this every hour; the digest's own in-app item (one per admin per local day) is the mark
+// that today's was sent, and the start of the next one's answers. Nothing waiting and no answer, nothing sent.
 /** Answers counted for an admin who never had a digest: the day before. */
 const FIRST_DIGEST_LOOKBACK_MS = 24 * 3_600_000;
 export const DIGEST_HOUR = 8;
@@ -35,7 +35,7 @@ export async function sendAdminDigests(deps: Pick<AppDeps, 'db' | 'env' | 'now'>
   });
   if (due.length === 0) return 0;
 
-  const [callProofs, rewards, dataRequests] = await Promise.all([
+  const [callProofs, rewards, dataRequests, cp58Requests] = await Promise.all([
     db
       .selectFrom('call_proofs')
       .select((eb) => eb.fn.countAll<number>().as('n'))
@@ -49,8 +49,25 @@ export async function sendAdminDigests(deps: Pick<AppDeps, 'db' | 'env' | 'now'>
       .where('status', '=', 'OPEN')
       .executeTakeFirst()
       .then((r) => Number(r?.n ?? 0)),
+    // Recruiters' Form CP58 requests with no version issued since (issue 46).
+    db
+      .selectFrom('cp58_requests')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where(({ not, exists, selectFrom }) =>
+        not(
+          exists(
+            selectFrom('cp58_forms')
+              .select('cp58_forms.id')
+              .whereRef('cp58_forms.recruiter_id', '=', 'cp58_requests.recruiter_id')
+              .whereRef('cp58_forms.year', '=', 'cp58_requests.year')
+              .whereRef('cp58_forms.issued_at', '>=', 'cp58_requests.requested_at'),
+          ),
+        ),
+      )
+      .executeTakeFirst()
+      .then((r) => Number(r?.n ?? 0)),
   ]);
-  const waiting = callProofs + rewards + dataRequests;
+  const waiting = callProofs + rewards + dataRequests + cp58Requests;
 
   let sent = 0;
   for (const admin of due) {
@@ -72,7 +89,7 @@ export async function sendAdminDigests(deps: Pick<AppDeps, 'db' | 'env' | 'now'>
       await deliver(trx, { env: deps.env, now }, [admin], {
         kind: 'ADMIN_DIGEST',
         path: '/dashboard',
-        payload: { callProofs, rewards, dataRequests, companyAnswers },
+        payload: { callProofs, rewards, dataRequests, cp58Requests, companyAnswers },
       });
       return true;
     });

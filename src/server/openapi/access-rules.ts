@@ -47,6 +47,7 @@ export function tagOf(path: string): string {
     [/^\/api\/admin\/(payments|withholding)/, 'Admin: payments'],
     [/^\/api\/admin\/(access-log|data-locations|data-protection)/, 'Admin: data protection'],
     [/^\/api\/admin\/companies/, 'Admin: companies'],
+    [/^\/api\/admin\/cp58/, 'Admin: paperwork'],
     [/^\/api\/admin\/dashboard/, 'Admin: dashboard'],
     [/^\/api\/admin\/insight/, 'Admin: insight'],
     [/^\/api\/account/, 'Account'],
@@ -75,6 +76,7 @@ export const TAGS = [
   ['Admin: payments', ''],
   ['Admin: data protection', 'The record of access, subject requests, erasure'],
   ['Admin: companies', 'Hiring companies, their contacts and review links'],
+  ['Admin: paperwork', 'Form CP58 for the recruiters paid: prepared here, never filed with the Inland Revenue Board'],
   ['Admin: dashboard', ''],
   ['Admin: insight', 'The referral funnel and the money views, from counters'],
 ] as const;

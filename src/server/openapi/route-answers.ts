@@ -68,6 +68,10 @@ export const ROUTE_ANSWERS: Record<string, RouteAnswer> = {
   'GET /api/public/data/export': file('The data as a download', 'application/json', 'text/html'),
   'GET /api/admin/payments/export.csv': file('The payments, one per row', 'text/csv'),
   'GET /api/admin/withholding/export.csv': file('The amounts withheld, one payment per row', 'text/csv'),
+  'GET /api/admin/cp58/export.csv': file("The year's Form CP58 list, one recruiter per row", 'text/csv'),
+  'GET /api/admin/cp58/archive.zip': file('Every Form CP58 issued for the year, as PDFs in one ZIP', 'application/zip'),
+  'GET /api/admin/cp58/forms/:id/pdf': file('An issued Form CP58, as issued', 'application/pdf'),
+  'GET /api/recruiter/earning/cp58/:id/pdf': file('One of my issued Form CP58s, as issued', 'application/pdf'),
   'POST /api/recruiter/ai/recruiter-notes/improve': {
     status: 200,
     description: 'Server-sent events: the rewritten note as it is written, then the end',

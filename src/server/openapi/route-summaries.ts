@@ -49,6 +49,9 @@ export const ROUTE_SUMMARIES: Record<string, string> = {
   'GET /api/recruiter/earning/statement':
     'The yearly statement: the payments paid in a calendar year (Malaysia time), each with its referrals, and the totals',
   'GET /api/recruiter/earning/statement.pdf': "The yearly statement as a PDF, in the recruiter's language",
+  'GET /api/recruiter/earning/cp58': 'My issued Form CP58s (every version) and my requests for one',
+  'POST /api/recruiter/earning/cp58/request': 'Ask for my Form CP58 for a year (admins are told)',
+  'GET /api/recruiter/earning/cp58/:id/pdf': 'One of my issued Form CP58s as a PDF, as issued',
   'POST /api/recruiter/ai/recruiter-notes/analyze': 'Check a note for what it lacks (free)',
   'POST /api/recruiter/ai/recruiter-notes/improve': 'Rewrite a note (server-sent events; uses one of the daily uses)',
 
@@ -128,6 +131,15 @@ export const ROUTE_SUMMARIES: Record<string, string> = {
     "Section 107D: the amounts withheld from the payments paid in a month, with each payee's identity and tax numbers and the day to remit by (each payee shown is a line of the access record)",
   'GET /api/admin/withholding/export.csv': "Section 107D: the month's amounts withheld as CSV",
   'GET /api/admin/withholding/marks': 'Section 107D: the recruiters marked for a year',
+
+  'GET /api/admin/cp58':
+    "A year's Form CP58 list: the recruiters paid over the threshold in MYR, those who asked, those issued one",
+  'POST /api/admin/cp58/issue': "Issue a year's Form CP58s: every complete one, or the recruiters named",
+  'GET /api/admin/cp58/forms/:id/pdf': 'An issued Form CP58 as a PDF (each download is in the access record)',
+  'GET /api/admin/cp58/archive.zip':
+    'Every Form CP58 issued for a year, in one ZIP (a line of the access record per form)',
+  'GET /api/admin/cp58/export.csv':
+    "A year's Form CP58 list as CSV, with the payees' details (a line of the access record per recruiter)",
 
   'GET /api/admin/access-log': 'The record of access to personal data',
   'GET /api/admin/data-locations': 'Where personal data is kept',

@@ -19,8 +19,32 @@ type Target = {
 };
 
 const BATCH = 200;
-const notUnder = (column: 'payout_sealed' | 'sealed', current: string) =>
+const notUnder = (column: 'payout_sealed' | 'sealed' | 'payee_sealed' | 'pdf_sealed', current: string) =>
   sql<boolean>`substr(${sql.ref(column)}, 1, ${current.length}) <> ${current}`;
+
+/** A sealed column of the issued Form CP58s (modules/cp58/cp58-store.ts): its place, by the form's id. */
+const cp58Target = (column: 'payee_sealed' | 'pdf_sealed', place: (id: number) => string): Target => ({
+  place,
+  find: (db, current, after) =>
+    db
+      .selectFrom('cp58_forms')
+      .select(['id', `${column} as sealed`])
+      .where('id', '>', after)
+      .where(notUnder(column, current))
+      .orderBy('id')
+      .limit(BATCH)
+      .execute(),
+  // The same content sealed again under the newer key: the form itself does not change.
+  write: async (db, id, was, sealed) =>
+    (
+      await db
+        .updateTable('cp58_forms')
+        .set({ [column]: sealed })
+        .where('id', '=', id)
+        .where(column, '=', was)
+        .executeTakeFirst()
+    ).numUpdatedRows,
+});
 
 const TARGETS: Target[] = [
   {
@@ -66,6 +90,9 @@ const TARGETS: Target[] = [
           .executeTakeFirst()
       ).numUpdatedRows,
   },
+  // Issue 46: Form CP58's copies of the payee details and its PDF, bound to the form's id.
+  cp58Target('payee_sealed', SEALED_PLACES.cp58Payee),
+  cp58Target('pdf_sealed', SEALED_PLACES.cp58Pdf),
 ];
 
 export async function resealOldValues(db: DB, keys: SealingKeys): Promise<ResealRun> {

@@ -56,5 +56,14 @@ export async function readPayee(db: DB, keys: SealingKeys, userId: number): Prom
   return { ...unsealJson<StoredPayee>(keys, payeePlace(userId), row.sealed), updatedAt: row.updated_at };
 }
 
-/** Each place a sealed value of a user lives, for sealing again under a newer key (reseal.ts). */
-export const SEALED_PLACES = { payout: payoutPlace, payee: payeePlace };
+/**
+ * Each place a sealed value lives, for sealing again under a newer key (reseal.ts): a user's bank and payee
+ * details by the user's id, and an issued Form CP58's copy of the payee details and its PDF by the form's id
+ * (modules/cp58/cp58-store.ts).
+ */
+export const SEALED_PLACES = {
+  payout: payoutPlace,
+  payee: payeePlace,
+  cp58Payee: (formId: number) => `cp58-payee:${formId}`,
+  cp58Pdf: (formId: number) => `cp58-pdf:${formId}`,
+};

@@ -1,9 +1,12 @@
 import { inspectRoutes } from 'hono/dev';
 import { sql } from 'kysely';
+import { insertForm } from '#src/server/modules/cp58/cp58-store.ts';
 import { sendTalentLink } from '#src/server/modules/referrals/talent-link-mail.ts';
 import { emailPreferencesToken } from '#src/server/notifications/email-preferences-token.ts';
 import { issueOneTimeToken } from '#src/server/security/one-time-tokens.ts';
+import { sealingKeysOf } from '#src/server/security/sealing.ts';
 import type { CallProofItem, DropResumeAnswer } from '#src/shared/recruiter-types.ts';
+import { insertPayment } from './money-rows';
 import { createReferral, lastToken } from './referral-fixtures';
 import { insertMember, insertPromo, insertReferral, insertTalent, insertTask } from './rows';
 import { MEDIA_SAMPLES, samplePdf } from './sample-files';
@@ -194,6 +197,54 @@ async function pendingPayment(fx: Fixtures) {
   const referralId = await approvedReferral(fx);
   return (await adminCall(fx, 'POST', '/api/admin/payments', { recruiterId: fx.owner.id, referralIds: [referralId] }))
     .id;
+}
+
+/** A Form CP58 issued to A for 2025 (a new version each time; the PDF a stand-in), its id (issue 46). */
+async function cp58Form(fx: Fixtures) {
+  return insertForm(fx.t.db, sealingKeysOf(fx.t.env), {
+    recruiterId: fx.owner.id,
+    year: 2025,
+    version: fx.seq(),
+    correctsVersion: null,
+    locale: 'en',
+    content: {
+      figures: { currency: 'MYR', lines: [{ kind: 'CASH', amount: 600_000 }], total: 600_000, payments: [] },
+      payer: {
+        name: 'Rekrut Bakat Sdn Bhd',
+        registrationNumber: null,
+        employerNumber: null,
+        addressLines: [],
+        phone: null,
+      },
+      payee: {
+        ...PAYEE,
+        idType: 'MYKAD',
+        idNumber: '900615145071',
+        taxNumber: null,
+        address: { ...PAYEE.address, line2: null, line3: null, state: 'KUALA_LUMPUR' },
+      },
+    },
+    pdf: Buffer.from('%PDF-1.7 stand-in'),
+    issuedAt: now(fx),
+    issuedBy: fx.admin.id,
+  });
+}
+
+/** A payment to the recruiter paid in 2025, so they may ask for that year's Form CP58. */
+async function paidIn2025(fx: Fixtures, recruiterId: number) {
+  const talent = await insertTalent(fx.t, recruiterId);
+  const referral = await insertReferral(fx.t, talent, fx.taskId, {
+    reward_status: 'APPROVED',
+    reward_amount: 10_000,
+    reward_currency: 'MYR',
+  });
+  await insertPayment(fx.t, {
+    recruiterId,
+    createdBy: fx.admin.id,
+    referralIds: [referral],
+    paidAt: '2025-06-01T04:00:00.000Z',
+    reference: 'MBB-2025',
+  });
 }
 
 async function itaToken(fx: Fixtures) {
@@ -847,6 +898,28 @@ export const ROUTE_CATALOG: RouteRow[] = [
     expect: recruiterAny(),
     build: () => ({ path: '/api/recruiter/earning/statement.pdf', query: { year: '2026', locale: 'zh' } }),
   },
+  // Issue 46: the recruiter's own Form CP58s and their request for one (a year they were paid in).
+  {
+    method: 'GET',
+    path: '/api/recruiter/earning/cp58',
+    expect: recruiterAny(),
+    build: () => ({ path: '/api/recruiter/earning/cp58' }),
+  },
+  {
+    method: 'POST',
+    path: '/api/recruiter/earning/cp58/request',
+    expect: recruiterAny(),
+    build: async (fx, caller) => {
+      if (caller === 'owner' || caller === 'other') await paidIn2025(fx, fx[caller].id);
+      return { path: '/api/recruiter/earning/cp58/request', json: { year: 2025 } };
+    },
+  },
+  {
+    method: 'GET',
+    path: '/api/recruiter/earning/cp58/:id/pdf',
+    expect: recruiterOwned(),
+    build: async (fx) => ({ path: `/api/recruiter/earning/cp58/${await cp58Form(fx)}/pdf` }),
+  },
   {
     method: 'POST',
     path: '/api/recruiter/ai/recruiter-notes/analyze',
@@ -1196,6 +1269,37 @@ export const ROUTE_CATALOG: RouteRow[] = [
     path: '/api/admin/withholding/marks',
     expect: adminOnly(),
     build: () => ({ path: '/api/admin/withholding/marks', query: { year: '2026' } }),
+  },
+  // Form CP58 (issue 46). The matrix's app sets no PAYER_*: Part A cannot be filled, so issuing answers 409.
+  {
+    method: 'GET',
+    path: '/api/admin/cp58',
+    expect: adminOnly(),
+    build: () => ({ path: '/api/admin/cp58', query: { year: '2025' } }),
+  },
+  {
+    method: 'POST',
+    path: '/api/admin/cp58/issue',
+    expect: adminOnly(409),
+    build: () => ({ path: '/api/admin/cp58/issue', json: { year: 2025 } }),
+  },
+  {
+    method: 'GET',
+    path: '/api/admin/cp58/forms/:id/pdf',
+    expect: adminOnly(),
+    build: async (fx) => ({ path: `/api/admin/cp58/forms/${await cp58Form(fx)}/pdf` }),
+  },
+  {
+    method: 'GET',
+    path: '/api/admin/cp58/archive.zip',
+    expect: adminOnly(),
+    build: () => ({ path: '/api/admin/cp58/archive.zip', query: { year: '2025' } }),
+  },
+  {
+    method: 'GET',
+    path: '/api/admin/cp58/export.csv',
+    expect: adminOnly(),
+    build: () => ({ path: '/api/admin/cp58/export.csv', query: { year: '2025' } }),
   },
   { method: 'GET', path: '/api/admin/dashboard', expect: adminOnly(), build: () => ({ path: '/api/admin/dashboard' }) },
   // Admin: insight (issue 27)

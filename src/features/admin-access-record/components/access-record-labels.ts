@@ -14,6 +14,8 @@ export const ACTION_LABELS: Record<AccessActionName, () => string> = {
   RETENTION_ERASE: m.access_record_action_retention_erase,
   RETENTION_ANONYMISE: m.access_record_action_retention_anonymise,
   PAYEE_VIEW: m.access_record_action_payee_view,
+  CP58_DOWNLOAD: m.access_record_action_cp58_download,
+  CP58_EXPORT: m.access_record_action_cp58_export,
 };
 
 /** The actor's name: a user's own, "System" (the retention job), "Talent" (on their own link). */
