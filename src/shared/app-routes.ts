@@ -28,6 +28,7 @@ export const APP_ROUTE_PATHS = [
   '/admin/data-protection',
   '/admin/hiring-status',
   '/admin/insight',
+  '/admin/paperwork',
   '/admin/payments',
   '/admin/tasks',
   '/manage-task/$id',

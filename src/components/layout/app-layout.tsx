@@ -35,6 +35,7 @@ const ADMIN_NAV: NavItem[] = [
   { to: '/admin/promo', label: m.nav_admin_promo },
   { to: '/admin/hiring-status', label: m.nav_admin_hiring_status },
   { to: '/admin/payments', label: m.nav_admin_payments },
+  { to: '/admin/paperwork', label: m.nav_admin_paperwork },
   { to: '/admin/insight', label: m.nav_admin_insight },
   { to: '/admin/access-record', label: m.access_record_nav },
   { to: '/admin/data-protection', label: m.data_protection_nav },
