@@ -5,8 +5,10 @@ import Sqlite from 'better-sqlite3';
 import { strFromU8, unzipSync } from 'fflate';
 import { extractText } from 'unpdf';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { applyRetention } from '#src/server/jobs/retention.ts';
 import { openContent, openPdf } from '#src/server/modules/cp58/cp58-store.ts';
 import { sendAdminDigests } from '#src/server/notifications/admin-digest.ts';
+import { lastExpiredYear } from '#src/server/personal-data/cp58-retention.ts';
 import { resealOldValues } from '#src/server/personal-data/reseal.ts';
 import { newSealingKeyEntry, parseSealingKeys, sealingKeysOf } from '#src/server/security/sealing.ts';
 import type { Cp58IssueResult, Cp58RecruiterView, Cp58YearList } from '#src/shared/cp58-types.ts';
@@ -523,6 +525,41 @@ describe.each(DIALECTS)('Form CP58 on %s', (dialect) => {
     const refused = await call(t, admin, 'POST', '/api/admin/cp58/issue', { year: 2025 });
     expect(refused).toMatchObject({ status: 409, body: { error: { fields: { payer: 'cp58_payer_incomplete' } } } });
     expect(await formRows()).toEqual([]);
+  });
+
+  it('keeps the forms RETENTION_PAYMENT_YEARS after the year they state, then erases them and says so in the access record', async () => {
+    await t.close();
+    t = await createTestApp(dialect, { ...PAYER, RETENTION_PAYMENT_YEARS: '1' });
+    admin = await adminCaller(t);
+    aina = await caller(t, { email: 'aina@example.com' });
+    task = await insertTask(t);
+    await paid(aina.id, '2024-03-01T04:00:00.000Z', [600_000]);
+    await paid(aina.id, '2025-03-01T04:00:00.000Z', [600_000]);
+    await savePayee(aina);
+    await issue(2024);
+    await issue(2025);
+    await ok(call(t, aina, 'POST', '/api/recruiter/earning/cp58/request', { year: 2024 }));
+    // On 22 November 2026, a year after 2024 ended: 2024's forms and requests go, 2025's stay until 2027.
+    const run = await applyRetention(t.deps);
+    expect(run.cp58FormsErased).toBe(1);
+    expect((await formRows()).map((row) => row.year)).toEqual([2025]);
+    expect(await t.db.selectFrom('cp58_requests').select('year').execute()).toEqual([]);
+    const line = await t.db
+      .selectFrom('access_log')
+      .select(['actor_kind', 'action', 'subject_kind', 'subject_id', 'detail'])
+      .where('action', '=', 'RETENTION_ERASE')
+      .executeTakeFirstOrThrow();
+    expect(line).toEqual({
+      actor_kind: 'SYSTEM',
+      action: 'RETENTION_ERASE',
+      subject_kind: 'RECRUITER',
+      subject_id: aina.id,
+      detail: JSON.stringify({ what: 'cp58', year: 2024, forms: 1 }),
+    });
+    expect((await applyRetention(t.deps)).cp58FormsErased).toBe(0);
+    // The Malaysian new year decides: 2025's forms are past keeping 7 years on from 00:00 on 1 January 2033 there.
+    expect(lastExpiredYear(new Date('2032-12-31T15:59:59.999Z'), 7)).toBe(2024);
+    expect(lastExpiredYear(new Date('2032-12-31T16:00:00.000Z'), 7)).toBe(2025);
   });
 
   it('seals each form again under a new key at start, and the form still opens the same', async () => {

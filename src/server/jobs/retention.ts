@@ -3,6 +3,7 @@ import type { AppDeps } from '#src/server/context.ts';
 import type { DB } from '#src/server/db/connect.ts';
 import type { Database } from '#src/server/db/database.ts';
 import { loggedError, logger } from '#src/server/observability/logger.ts';
+import { eraseExpiredCp58 } from '#src/server/personal-data/cp58-retention.ts';
 import { eraseTalent } from '#src/server/personal-data/erase-talent.ts';
 import { erasePayeesNoLongerNeeded } from '#src/server/personal-data/payee-retention.ts';
 import { retentionPolicy } from '#src/server/personal-data/retention-policy.ts';
@@ -23,6 +24,7 @@ export type RetentionRun = {
   purged: number;
   accessLogPruned: number;
   payeesErased: number;
+  cp58FormsErased: number;
 };
 
 /**
@@ -34,6 +36,7 @@ export type RetentionRun = {
  * 3. An anonymised talent whose money trail is older than RETENTION_PAYMENT_YEARS is deleted.
  * 4. The record of access older than ACCESS_LOG_KEEP_MONTHS is deleted.
  * 5. A deactivated recruiter's payee details (Form CP58) go once no payment needs them (payee-retention.ts).
+ * 6. Issued Form CP58s go RETENTION_PAYMENT_YEARS after the year they state (cp58-retention.ts).
  * Each talent is one transaction and the candidates are found afresh on every pass, so a run cut short
  * (a crash, a deploy) is finished by the next one, and two instances running at once erase each talent
  * once (the second finds it gone or already anonymised).
@@ -41,7 +44,14 @@ export type RetentionRun = {
 export async function applyRetention(deps: AppDeps): Promise<RetentionRun> {
   const policy = retentionPolicy(deps.env);
   const now = deps.now();
-  const run: RetentionRun = { erased: 0, anonymised: 0, purged: 0, accessLogPruned: 0, payeesErased: 0 };
+  const run: RetentionRun = {
+    erased: 0,
+    anonymised: 0,
+    purged: 0,
+    accessLogPruned: 0,
+    payeesErased: 0,
+    cp58FormsErased: 0,
+  };
   const system = { actorId: null, actorKind: 'SYSTEM' as const };
 
   const declinedBefore = new Date(now.getTime() - policy.declinedDays * DAY).toISOString();
@@ -81,6 +91,7 @@ export async function applyRetention(deps: AppDeps): Promise<RetentionRun> {
     .executeTakeFirst();
   run.accessLogPruned = Number(pruned.numDeletedRows);
   run.payeesErased = await erasePayeesNoLongerNeeded(deps.db, now, paidBefore);
+  run.cp58FormsErased = await eraseExpiredCp58(deps.db, now, policy.paymentYears);
   return run;
 }
 
