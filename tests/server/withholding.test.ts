@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { extractText } from 'unpdf';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { readEnv } from '#src/server/env.ts';
 import { markWithholdingYear } from '#src/server/jobs/withholding-marks.ts';
@@ -8,6 +9,8 @@ import { withholdingSettings } from '#src/server/modules/withholding/withholding
 import { remitByOf } from '#src/server/modules/withholding/withholding-year.ts';
 import type { ListPage } from '#src/shared/api-response.ts';
 import type { MyPayment } from '#src/shared/earning-types.ts';
+import { INTL_LOCALES } from '#src/shared/intl-locales.ts';
+import { formatMinorUnits } from '#src/shared/money.ts';
 import type { PayableRecruiter, PaymentDetail } from '#src/shared/payment-types.ts';
 import type { YearlyStatement } from '#src/shared/statement-types.ts';
 import { withheldOf } from '#src/shared/withholding.ts';
@@ -298,6 +301,23 @@ describe.each(DIALECTS)('section 107D withholding on %s', (dialect) => {
     expect(statement.totals).toEqual([
       { currency: 'MYR', amount: 973_480, withheld: 18_471, net: 955_009, payments: 5, referrals: 6 },
     ]);
+    // The PDF says it too, in her language: each payment's withheld and net, the year's, and why.
+    for (const [locale, withheld, year] of [
+      ['en', 'Withheld under section 107D (2%)', 'Withheld under section 107D in 2027'],
+      ['ms', 'Ditahan di bawah seksyen 107D (2%)', 'Ditahan di bawah seksyen 107D pada tahun 2027'],
+    ] as const) {
+      const res = await t.request(`/api/recruiter/earning/statement.pdf?year=2027&locale=${locale}`, {
+        headers: { authorization: `Bearer ${aina.token}` },
+      });
+      expect(res.status).toBe(200);
+      const { text } = await extractText(new Uint8Array(await res.arrayBuffer()), { mergePages: true });
+      const flat = text.replace(/\s+/g, ' ');
+      expect(flat).toContain(withheld);
+      expect(flat).toContain(year);
+      expect(flat).toContain(formatMinorUnits(18_471, 'MYR', INTL_LOCALES[locale]).replace(/\s+/g, ' '));
+      expect(flat).toContain(formatMinorUnits(955_009, 'MYR', INTL_LOCALES[locale]).replace(/\s+/g, ' '));
+    }
+
     const earnings = await ok<ListPage<MyPayment>>(
       call(t, aina, 'GET', '/api/recruiter/earning/payments?page=1&pageSize=10'),
     );

@@ -4,10 +4,12 @@ import type { AppLocale } from '#src/shared/enums.ts';
 import { INTL_LOCALES } from '#src/shared/intl-locales.ts';
 import { formatMinorUnits } from '#src/shared/money.ts';
 import type { StatementPayment, YearlyStatement } from '#src/shared/statement-types.ts';
+import { ratePercent } from '#src/shared/withholding.ts';
 import { GREY, startPdf, WIDTH } from './pdf-layout';
 
 // The yearly statement as a PDF (issue 46), in the reader's language: the payer, the payee, the year's
-// totals, then each payment with its referrals, and the totals again. Every word comes from
+// totals, then each payment with its referrals, and the totals again; what section 107D withheld, and the
+// net, where anything was (issue 46). Every word comes from
 // messages/*.json (keys statement_pdf_*); pdf-layout.ts places them on A4, as it does Form CP58's.
 
 const ZONE = 'Asia/Kuala_Lumpur';
@@ -59,6 +61,14 @@ export async function renderStatementPdf(statement: YearlyStatement, options: St
   if (statement.payments.length === 0) write(m.statement_pdf_none({ year }, o), { gap: 1 });
   for (const total of statement.totals) {
     write(m.statement_pdf_total_paid({ amount: money(total.amount, total.currency) }, o));
+    if (total.withheld > 0) {
+      write(
+        m.statement_withheld_and_net(
+          { withheld: money(total.withheld, total.currency), net: money(total.net, total.currency) },
+          o,
+        ),
+      );
+    }
     write(m.statement_pdf_counts({ payments: String(total.payments), referrals: String(total.referrals) }, o), {
       color: GREY,
     });
@@ -79,6 +89,12 @@ export async function renderStatementPdf(statement: YearlyStatement, options: St
     table.endHead();
     rule();
     table.row(['', m.statement_pdf_payment_total({}, o), money(p.amount, p.currency)], { bold: true });
+    // Section 107D (issue 46): what was withheld from this payment for the Inland Revenue Board, and the net.
+    if (p.withheld > 0) {
+      const rate = ratePercent(p.withholdingRate ?? 0);
+      table.row(['', m.withholding_withheld_rate({ rate }, o), `−${money(p.withheld, p.currency)}`]);
+      table.row(['', m.withholding_net_paid({}, o), money(p.net, p.currency)], { bold: true });
+    }
     doc.moveDown(0.8);
   };
   if (statement.payments.length > 0) {
@@ -86,12 +102,20 @@ export async function renderStatementPdf(statement: YearlyStatement, options: St
     for (const p of statement.payments) payment(p);
     room(40 + 16 * statement.totals.length);
     rule();
-    for (const total of statement.totals)
+    for (const total of statement.totals) {
       table.row(['', m.statement_pdf_year_total({ year }, o), money(total.amount, total.currency)], { bold: true });
+      if (total.withheld > 0) {
+        table.row(['', m.statement_pdf_year_withheld({ year }, o), `−${money(total.withheld, total.currency)}`]);
+        table.row(['', m.statement_pdf_year_net({ year }, o), money(total.net, total.currency)], { bold: true });
+      }
+    }
     doc.moveDown(1);
   }
 
-  room(40);
+  room(60);
+  if (statement.totals.some((total) => total.withheld > 0)) {
+    write(m.statement_withheld_note({}, o), { size: 8, color: GREY, gap: 0.3 });
+  }
   write(m.statement_pdf_note({}, o), { size: 8, color: GREY });
 
   return pdf.finish(
