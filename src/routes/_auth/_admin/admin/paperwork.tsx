@@ -1,4 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
+import { PageHeading } from '#src/components/layout/page-heading.tsx';
 import { Cp58Panel } from '#src/features/admin-paperwork/components/cp58-panel.tsx';
 import { defaultPaperworkYear, malaysiaYear, paperworkSearchSchema } from '#src/features/admin-paperwork/search.ts';
 import { usePageTitle } from '#src/lib/page-title.ts';
@@ -25,10 +26,7 @@ function PaperworkPage() {
   const year = search.year ?? defaultPaperworkYear();
   return (
     <section className="space-y-4">
-      <div>
-        <h1 className="text-2xl font-semibold">{m.title_paperwork()}</h1>
-        <p className="text-sm text-base-content/70">{m.admin_cp58_intro()}</p>
-      </div>
+      <PageHeading title={m.title_paperwork()} intro={m.admin_cp58_intro()} />
       <div className="flex flex-wrap items-end justify-between gap-2">
         <h2 className="text-xl font-semibold">{m.admin_cp58_heading()}</h2>
         <label className="select select-sm w-auto" htmlFor="cp58-year">
