@@ -50,6 +50,7 @@ export const APP_ROUTE_PATHS = [
   '/manage-task/add/',
   '/admin/manage-task/recruiter-{$recruiter}/$id',
   '/admin/manage-task/recruiter-{$recruiter}/talent-view',
+  '/admin/manage-task/recruiter-{$recruiter}/paperwork',
   '/admin/promo/$id/add-tasks',
   '/talents-folder/$id/profile/edit',
   '/admin/manage-task/recruiter-{$recruiter}/',

@@ -112,12 +112,22 @@ export const payeeDetailsSchema = v.pipe(
     taxNumber,
     address: addressSchema,
   }),
+  // Partial checks: the number is judged as soon as it and its type are there, beside the other fields'
+  // errors, not only once the whole form is right (a plain check waits for every field).
   v.forward(
-    v.check((p) => p.idType !== 'MYKAD' || isMyKadNumber(myKadDigits(p.idNumber) ?? ''), 'mykad_invalid'),
+    v.partialCheck(
+      [['idType'], ['idNumber']],
+      (p) => p.idType !== 'MYKAD' || isMyKadNumber(myKadDigits(p.idNumber) ?? ''),
+      'mykad_invalid',
+    ),
     ['idNumber'],
   ),
   v.forward(
-    v.check((p) => p.idType !== 'PASSPORT' || isPassportNumber(p.idNumber), 'passport_invalid'),
+    v.partialCheck(
+      [['idType'], ['idNumber']],
+      (p) => p.idType !== 'PASSPORT' || isPassportNumber(p.idNumber),
+      'passport_invalid',
+    ),
     ['idNumber'],
   ),
   v.transform((p) => ({

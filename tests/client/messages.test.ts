@@ -197,6 +197,24 @@ const SAME_TEXT: { key: string; locales: ('ms' | 'zh')[]; reason: string }[] = [
   { key: 'education_diploma', locales: ['ms'], reason: '"Diploma" is the Malay word too' },
   { key: 'talent_outbox_resume', locales: ['ms'], reason: '"Resume" is the Malay word too' },
   { key: 'admin_hiring_cv', locales: ['ms'], reason: '"CV" is the Malay abbreviation too' },
+  ...[
+    'johor',
+    'kedah',
+    'kelantan',
+    'melaka',
+    'negeri_sembilan',
+    'pahang',
+    'perak',
+    'perlis',
+    'sabah',
+    'sarawak',
+    'selangor',
+    'terengganu',
+  ].map((state) => ({
+    key: `payee_state_${state}`,
+    locales: ['ms' as const],
+    reason: "a Malaysian state's name is the same in Malay and English",
+  })),
 ];
 
 // ---------------------------------------------------------------------------------------------------

@@ -11,6 +11,8 @@ import type {
 } from '#src/shared/account-schemas.ts';
 import type { AccountProfile, AccountSession, SessionsEnded } from '#src/shared/account-types.ts';
 import type { NotificationPreferences, NotificationTopic } from '#src/shared/notifications.ts';
+import type { PayeeDetailsValues } from '#src/shared/payee-schemas.ts';
+import type { PayeeDetails } from '#src/shared/payee-types.ts';
 
 // The field issue keys of src/shared/account-schemas.ts and of the API's refusals.
 registerFieldMessages({
@@ -25,6 +27,11 @@ registerFieldMessages({
   name_invalid: m.error_field_name_invalid,
   timezone_invalid: m.account_field_timezone_invalid,
   locale_invalid: m.account_field_locale_invalid,
+  // The payee details for Form CP58 (issue 46).
+  mykad_invalid: m.payee_field_mykad_invalid,
+  passport_invalid: m.payee_field_passport_invalid,
+  tax_number_invalid: m.payee_field_tax_number_invalid,
+  postcode_invalid: m.payee_field_postcode_invalid,
 });
 
 /** My account (`GET /api/account`): profile, masked payout details, preferences, AI quota. */
@@ -61,6 +68,24 @@ export const useUpdatePreferencesMutation = () =>
   useAccountUpdate((json: v.InferOutput<typeof accountPreferencesSchema>) =>
     unwrap(api.api.account.preferences.$put({ json })),
   );
+
+/**
+ * My details for Form CP58 (`GET /api/account/payee`, recruiters only; issue 46): null until saved. Saved
+ * with the query cache like the rest of the account, so the section reads offline too.
+ */
+export const payeeQueryOptions = () =>
+  queryOptions({
+    queryKey: ['account-payee'],
+    queryFn: (): Promise<PayeeDetails | null> => unwrap(api.api.account.payee.$get()),
+  });
+
+export function useSavePayeeMutation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (json: PayeeDetailsValues) => unwrap(api.api.account.payee.$put({ json })),
+    onSuccess: (saved) => queryClient.setQueryData(payeeQueryOptions().queryKey, saved),
+  });
+}
 
 /** Changes my password; the server ends my other sessions and keeps this one, so the tokens stay. */
 export function useChangePasswordMutation() {

@@ -27,6 +27,7 @@ export const adminPaymentKeys = {
   list: ['admin-payments', 'list'] as const,
   payable: ['admin-payments', 'payable'] as const,
   detail: (id: number) => ['admin-payments', 'detail', id] as const,
+  withholding: ['admin-payments', 'withholding'] as const,
 };
 
 const filterQuery = (filters: { filter: PaymentFilter; recruiterId?: number }) => ({
@@ -98,4 +99,30 @@ export async function downloadPaymentsCsv(filters: { filter: PaymentFilter; recr
   const disposition = response.headers.get('content-disposition') ?? '';
   const name = /filename="([^"]+)"/.exec(disposition)?.[1] ?? 'payments.csv';
   return { blob: await response.blob(), name };
+}
+
+/**
+ * Section 107D (issue 46): the amounts withheld from the payments paid in a month, with each payee's
+ * identity and tax numbers: each read is in the access record, and it is never saved to the device.
+ */
+export const withholdingMonthQueryOptions = (month: string) =>
+  queryOptions({
+    queryKey: [...adminPaymentKeys.withholding, 'month', month],
+    queryFn: () => unwrap(api.api.admin.withholding.$get({ query: { month } })),
+    meta: { persist: false },
+  });
+
+/** The recruiters marked for section 107D withholding in a year. */
+export const withholdingMarksQueryOptions = (year: number) =>
+  queryOptions({
+    queryKey: [...adminPaymentKeys.withholding, 'marks', year],
+    queryFn: () => unwrap(api.api.admin.withholding.marks.$get({ query: { year: String(year) } })),
+  });
+
+/** The month's amounts withheld as a CSV file. */
+export async function downloadWithholdingCsv(month: string) {
+  const response = await apiFetch(`/api/admin/withholding/export.csv?${new URLSearchParams({ month })}`);
+  if (!response.ok) throw await toAppError(response);
+  const name = /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1];
+  return { blob: await response.blob(), name: name ?? `withholding-107d-${month}.csv` };
 }

@@ -1,5 +1,6 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { api, unwrap } from '#src/lib/api-client.ts';
+import { api, apiFetch, unwrap } from '#src/lib/api-client.ts';
+import { toAppError } from '#src/lib/app-error.ts';
 import { registerFieldMessages } from '#src/lib/field-errors.ts';
 import type { ReferralListFilters } from '#src/lib/referral-list-search.ts';
 import { m } from '#src/paraglide/messages.js';
@@ -29,6 +30,8 @@ export const recruiterKeys = {
   referrals: (id: number) => ['admin-recruiters', 'referrals', id] as const,
   assignable: (id: number) => ['admin-recruiters', 'assignable', id] as const,
   scorecard: (id: number) => ['admin-recruiters', 'scorecard', id] as const,
+  payee: (id: number) => ['admin-recruiters', 'payee', id] as const,
+  statement: (id: number, year: number) => ['admin-recruiters', 'statement', id, year] as const,
 };
 
 const pageQuery = (filters: { page: number; pageSize: number }) => ({
@@ -188,4 +191,34 @@ export function useEndRecruiterSessionsMutation() {
     mutationFn: (id: number) =>
       unwrap(api.api.admin.recruiters[':id'].sessions.end.$post({ param: { id: String(id) } })),
   });
+}
+
+/**
+ * The recruiter's details for Form CP58 (issue 46). Every read is a line of the access record, so it is
+ * fetched only when the admin asks to see them, and never saved to the device.
+ */
+export const recruiterPayeeQueryOptions = (id: number) =>
+  queryOptions({
+    queryKey: recruiterKeys.payee(id),
+    queryFn: () => unwrap(api.api.admin.recruiters[':id'].payee.$get({ param: { id: String(id) } })),
+    staleTime: Number.POSITIVE_INFINITY,
+    meta: { persist: false },
+  });
+
+/** The recruiter's yearly statement, as they read it (a calendar year in Malaysia time). */
+export const recruiterStatementQueryOptions = (id: number, year: number) =>
+  queryOptions({
+    queryKey: recruiterKeys.statement(id, year),
+    queryFn: () =>
+      unwrap(
+        api.api.admin.recruiters[':id'].statement.$get({ param: { id: String(id) }, query: { year: String(year) } }),
+      ),
+  });
+
+/** The recruiter's statement as a PDF, in the recruiter's own language (the one they read it in). */
+export async function downloadRecruiterStatementPdf(id: number, year: number) {
+  const response = await apiFetch(`/api/admin/recruiters/${id}/statement.pdf?year=${year}`);
+  if (!response.ok) throw await toAppError(response);
+  const name = /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1];
+  return { blob: await response.blob(), name: name ?? `statement-${year}-${id}.pdf` };
 }

@@ -37,3 +37,9 @@ export const RECRUITER_TASK_DEFAULTS = {
   page: 1,
   pageSize: DEFAULT_PAGE_SIZE,
 } as const satisfies RecruiterTaskFilters;
+
+/** `/admin/manage-task/recruiter-{recruiter}/paperwork`: the yearly statement's year (none: the last paid). */
+export const recruiterPaperworkSearchSchema = v.object({
+  year: v.fallback(v.optional(v.pipe(v.number(), v.integer(), v.minValue(2000), v.maxValue(2100))), undefined),
+});
+export type RecruiterPaperworkSearch = v.InferOutput<typeof recruiterPaperworkSearchSchema>;

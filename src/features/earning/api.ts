@@ -1,8 +1,19 @@
-import { queryOptions } from '@tanstack/react-query';
-import { api, unwrap } from '#src/lib/api-client.ts';
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { api, apiFetch, unwrap } from '#src/lib/api-client.ts';
+import { toAppError } from '#src/lib/app-error.ts';
+import { registerFieldMessages } from '#src/lib/field-errors.ts';
+import { m } from '#src/paraglide/messages.js';
 import type { ListPage } from '#src/shared/api-response.ts';
+import type { Cp58RecruiterView } from '#src/shared/cp58-types.ts';
 import type { EarningReferral, EarningSummary, MyPayment } from '#src/shared/earning-types.ts';
+import type { YearlyStatement } from '#src/shared/statement-types.ts';
 import type { EarningFilters } from './search-params';
+
+// The refusals of a request for Form CP58 (issue 46), which the button's toast says.
+registerFieldMessages({
+  cp58_year_not_over: m.statement_cp58_field_year_not_over,
+  cp58_nothing_paid: m.statement_cp58_field_nothing_paid,
+});
 
 // The earning page's calls: my totals and months, my decided referrals, my payments. Saved with the
 // query cache, so the page still reads offline (with the "as of" note).
@@ -52,3 +63,44 @@ export const earningTaskOptionsQueryOptions = () =>
     },
     staleTime: 5 * 60_000,
   });
+
+/** My yearly statement (`GET /api/recruiter/earning/statement`, issue 46): a calendar year in Malaysia time. */
+export const statementQueryOptions = (year: number) =>
+  queryOptions({
+    queryKey: ['earning', 'statement', year],
+    queryFn: (): Promise<YearlyStatement> =>
+      unwrap(api.api.recruiter.earning.statement.$get({ query: { year: String(year) } })),
+  });
+
+/** The statement's PDF in `locale` (the app's language), as bytes and the server's file name. */
+export async function downloadStatementPdf(year: number, locale: string) {
+  const query = new URLSearchParams({ year: String(year), locale });
+  const response = await apiFetch(`/api/recruiter/earning/statement.pdf?${query}`);
+  if (!response.ok) throw await toAppError(response);
+  const name = /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1];
+  return { blob: await response.blob(), name: name ?? `statement-${year}.pdf` };
+}
+
+/** My issued Form CP58s (every version) and my requests for one (`GET /api/recruiter/earning/cp58`). */
+export const myCp58QueryOptions = () =>
+  queryOptions({
+    queryKey: ['earning', 'cp58'],
+    queryFn: (): Promise<Cp58RecruiterView> => unwrap(api.api.recruiter.earning.cp58.$get()),
+  });
+
+/** Asks for my Form CP58 of a year (below the threshold it is given on request); admins are told. */
+export function useRequestCp58Mutation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (year: number) => unwrap(api.api.recruiter.earning.cp58.request.$post({ json: { year } })),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: myCp58QueryOptions().queryKey }),
+  });
+}
+
+/** One of my issued forms, as issued. */
+export async function downloadMyCp58(id: number) {
+  const response = await apiFetch(`/api/recruiter/earning/cp58/${id}/pdf`);
+  if (!response.ok) throw await toAppError(response);
+  const name = /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1];
+  return { blob: await response.blob(), name: name ?? `cp58-${id}.pdf` };
+}

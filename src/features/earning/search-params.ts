@@ -13,6 +13,8 @@ export const earningSearchSchema = v.object({
   pageSize: pageSizeParam,
   paymentsPage: pageParam,
   paymentsPageSize: pageSizeParam,
+  // The yearly statement's year (issue 46); none: this year, or the last year paid when this one is not yet.
+  statementYear: v.fallback(v.optional(v.pipe(v.number(), v.integer(), v.minValue(2000), v.maxValue(2100))), undefined),
 });
 export type EarningSearch = v.InferOutput<typeof earningSearchSchema>;
 

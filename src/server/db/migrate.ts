@@ -16,8 +16,8 @@ import * as earningAndPaymentIndexes from './migrations/2026-11-29-009-earning-a
 import * as companies from './migrations/2026-11-29-019-companies';
 import * as contactFromResume from './migrations/2026-11-29-020-contact-from-resume';
 import * as sealedPayoutAndPayee from './migrations/2026-11-29-021-sealed-payout-and-payee';
-import * as cp58 from './migrations/2026-11-29-023-cp58';
 import * as withholding107d from './migrations/2026-11-29-022-withholding-107d';
+import * as cp58 from './migrations/2026-11-29-023-cp58';
 import * as hiringReason from './migrations/2026-11-30-010-hiring-reason';
 import * as consentWithdrawal from './migrations/2026-11-30-011-consent-withdrawal';
 import * as talentCompleted from './migrations/2026-11-30-012-talent-completed';
@@ -50,8 +50,8 @@ const migrations: Record<string, Migration> = {
   '2026-11-29-019-companies': companies,
   '2026-11-29-020-contact-from-resume': contactFromResume,
   '2026-11-29-021-sealed-payout-and-payee': sealedPayoutAndPayee,
-  '2026-11-29-023-cp58': cp58,
   '2026-11-29-022-withholding-107d': withholding107d,
+  '2026-11-29-023-cp58': cp58,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

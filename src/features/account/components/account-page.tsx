@@ -4,6 +4,7 @@ import { m } from '#src/paraglide/messages.js';
 import { AccountCard } from './account-card';
 import { NotificationSection } from './notification-section';
 import { PasswordSection } from './password-section';
+import { PayeeSection } from './payee-section';
 import { PayoutSection } from './payout-section';
 import { PreferencesSection } from './preferences-section';
 import { ProfileSection } from './profile-section';
@@ -26,6 +27,7 @@ export function AccountPage() {
         <p className="text-sm text-base-content/70">{m.account_ai_hint()}</p>
       </AccountCard>
       <PayoutSection account={account} />
+      {account.roles.includes('ROLE_RECRUITER') && <PayeeSection />}
       <PasswordSection />
       <SessionsSection />
       <PreferencesSection account={account} />

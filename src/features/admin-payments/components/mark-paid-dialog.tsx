@@ -13,6 +13,7 @@ import { fromWallTime, toWallTime } from '#src/lib/wall-time.ts';
 import { m } from '#src/paraglide/messages.js';
 import { PAYMENT_REFERENCE_MAX, payPaymentSchema } from '#src/shared/payment-schemas.ts';
 import type { PaymentRow } from '#src/shared/payment-types.ts';
+import { WithholdingAmounts } from './withholding-amounts';
 
 // Mark a pending payment paid: the bank transfer's reference and when it was made (typed in the admin's
 // own time zone, the one every date is shown in).
@@ -32,6 +33,16 @@ export function MarkPaidDialog({ payment, onClose }: { payment: PaymentRow; onCl
       <p className="py-2 text-sm">
         {payment.recruiterName} · {formatMoney(payment.amount, payment.currency)}
       </p>
+      {payment.withholdingRate !== null && (
+        <div className="pb-2">
+          <WithholdingAmounts
+            gross={payment.amount}
+            currency={payment.currency}
+            rate={payment.withholdingRate}
+            withheld={payment.withheld}
+          />
+        </div>
+      )}
       <form
         noValidate
         onSubmit={(event) => {

@@ -10,6 +10,8 @@ import { formatDate, formatMoney } from '#src/lib/format.ts';
 import { talentDisplayName } from '#src/lib/talent-name.ts';
 import { m } from '#src/paraglide/messages.js';
 import type { PayableRecruiter } from '#src/shared/payment-types.ts';
+import { ratePercent } from '#src/shared/withholding.ts';
+import { WithholdingAmounts } from './withholding-amounts';
 
 function sumsOf(recruiter: PayableRecruiter | undefined, ticked: Set<number>) {
   const sums = new Map<string, number>();
@@ -20,7 +22,8 @@ function sumsOf(recruiter: PayableRecruiter | undefined, ticked: Set<number>) {
 }
 
 // A new payment: one recruiter from those with approved referrals in no payment, then the referrals to pay
-// (one currency per payment; the sum shows as they are ticked).
+// (one currency per payment; the sum shows as they are ticked). For a recruiter marked for section 107D
+// (issue 46), the gross, the share withheld and the net to transfer, before the payment is created.
 export function NewPaymentDialog({ onClose }: { onClose: () => void }) {
   const payable = useQuery(payableQueryOptions());
   const create = useCreatePaymentMutation();
@@ -142,6 +145,28 @@ export function NewPaymentDialog({ onClose }: { onClose: () => void }) {
                   amount: sums.length ? sums.map(([c, a]) => formatMoney(a, c)).join(' · ') : '—',
                 })}
               </p>
+              {recruiter.withholding && (
+                <div className="space-y-2 rounded-box border border-warning/50 bg-warning/10 p-3" role="note">
+                  <p className="text-sm" data-testid="payment-withholding-reason">
+                    {m.admin_payments_withholding_reason({
+                      name: recruiter.recruiterName,
+                      paid: formatMoney(recruiter.withholding.paidAmount, 'MYR'),
+                      year: String(recruiter.withholding.year - 1),
+                      threshold: formatMoney(recruiter.withholding.threshold, 'MYR'),
+                      rate: ratePercent(recruiter.withholding.rate),
+                    })}
+                  </p>
+                  {sums.map(([currency, amount]) => (
+                    <WithholdingAmounts
+                      key={currency}
+                      gross={amount}
+                      currency={currency}
+                      rate={recruiter.withholding?.rate ?? 0}
+                      testId="payment-withholding"
+                    />
+                  ))}
+                </div>
+              )}
             </>
           )}
           {error && <FormAlert message={error} />}

@@ -5,6 +5,7 @@ import { formatDateTime, formatMoney } from '#src/lib/format.ts';
 import { m } from '#src/paraglide/messages.js';
 import type { PaymentDetail } from '#src/shared/payment-types.ts';
 import { PaymentStatusBadge } from './payment-status-badge';
+import { WithholdingAmounts } from './withholding-amounts';
 
 // One payment as the admin checks it before (or after) the transfer: who is paid, into which account,
 // and which referrals it pays, each with its task and amount. The number is the one the recruiter's
@@ -37,6 +38,15 @@ function PaymentFacts({ payment }: { payment: PaymentDetail }) {
           <PaymentStatusBadge status={payment.status} />
         </div>
       </div>
+      {payment.withholdingRate !== null && (
+        <WithholdingAmounts
+          gross={payment.amount}
+          currency={payment.currency}
+          rate={payment.withholdingRate}
+          withheld={payment.withheld}
+          testId="payment-detail-withholding"
+        />
+      )}
       <p>
         {m.admin_payments_payout({
           bank: payment.payout.bankName ?? '—',

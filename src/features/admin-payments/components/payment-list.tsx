@@ -56,6 +56,19 @@ function PaymentActions({ payment }: { payment: PaymentRow }) {
   );
 }
 
+// Section 107D (issue 46): the net the recruiter's account receives, under the gross.
+function WithheldNote({ payment }: { payment: PaymentRow }) {
+  if (payment.withheld === 0) return null;
+  return (
+    <div className="text-xs" data-testid="payment-withheld">
+      {m.admin_payments_net_after({
+        net: formatMoney(payment.net, payment.currency),
+        withheld: formatMoney(payment.withheld, payment.currency),
+      })}
+    </div>
+  );
+}
+
 // The payment's number, which opens its detail: the referrals it pays and the account it pays into.
 function PaymentNumber({ payment, onOpen }: { payment: PaymentRow; onOpen: (id: number) => void }) {
   return (
@@ -93,6 +106,7 @@ const columns = (onOpen: (id: number) => void): Column<PaymentRow>[] => [
     cell: (payment) => (
       <>
         <div data-testid="payment-amount">{formatMoney(payment.amount, payment.currency)}</div>
+        <WithheldNote payment={payment} />
         <div className="text-xs text-base-content/70">
           {m.admin_payments_referral_count({ count: String(payment.referralCount) })}
         </div>
@@ -157,6 +171,7 @@ export function PaymentList({
               <PaymentStatusBadge status={payment.status} />
             </div>
             <p className="text-lg font-semibold tabular-nums">{formatMoney(payment.amount, payment.currency)}</p>
+            <WithheldNote payment={payment} />
             <p className="text-xs text-base-content/70">
               {m.admin_payments_referral_count({ count: String(payment.referralCount) })} ·{' '}
               {m.admin_payments_col_reference()}: {payment.reference ?? '—'}

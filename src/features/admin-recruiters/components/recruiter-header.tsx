@@ -11,10 +11,10 @@ import { RecruiterScorecardAction } from './recruiter-scorecard-action';
 import { RecruiterSessionsAction } from './recruiter-sessions-action';
 import { RecruiterStatusAction } from './recruiter-status-action';
 
-type RecruiterHeaderProps = { recruiter: RecruiterDetail; current: 'tasks' | 'talents' };
+type RecruiterHeaderProps = { recruiter: RecruiterDetail; current: 'tasks' | 'talents' | 'paperwork' };
 
-// Top of a recruiter's pages: who they are, their numbers, end sessions, activate/deactivate, and the two views of
-// their work (by task, by talent).
+// Top of a recruiter's pages: who they are, their numbers, end sessions, activate/deactivate, the two views of
+// their work (by task, by talent), and their money paperwork (issue 46: tax form details, yearly statement).
 export function RecruiterHeader({ recruiter, current }: RecruiterHeaderProps) {
   const params = { recruiter: String(recruiter.id) };
   const stats: { id: string; label: string; value: string; action?: ReactNode }[] = [
@@ -84,6 +84,14 @@ export function RecruiterHeader({ recruiter, current }: RecruiterHeaderProps) {
           aria-current={current === 'talents' ? 'page' : undefined}
         >
           {m.admin_recruiters_tab_talents()}
+        </Link>
+        <Link
+          to="/admin/manage-task/recruiter-{$recruiter}/paperwork"
+          params={params}
+          className={`tab ${current === 'paperwork' ? 'tab-active' : ''}`}
+          aria-current={current === 'paperwork' ? 'page' : undefined}
+        >
+          {m.admin_recruiters_tab_paperwork()}
         </Link>
       </nav>
     </header>

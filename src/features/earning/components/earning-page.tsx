@@ -7,6 +7,7 @@ import { m } from '#src/paraglide/messages.js';
 import { EarningList } from './earning-list';
 import { EarningChart, EarningOutcomes, EarningTotals } from './earning-overview';
 import { PaymentsList } from './payments-list';
+import { YearlyStatementSection } from './yearly-statement-section';
 
 // /earning: every reward I see is an admin's decision, and every payment carries its reference.
 export function EarningPage({ recruiter }: { recruiter: boolean }) {
@@ -35,6 +36,7 @@ function RecruiterEarning() {
       </div>
       <EarningList summary={summary} />
       <PaymentsList timeZone={summary.timeZone} />
+      <YearlyStatementSection />
     </>
   );
 }

@@ -7,6 +7,7 @@ import { type EarningSearch, paymentsPaging } from '#src/features/earning/search
 import { formatDateTime, formatMoney } from '#src/lib/format.ts';
 import { m } from '#src/paraglide/messages.js';
 import type { PaymentStatus } from '#src/shared/enums.ts';
+import { ratePercent } from '#src/shared/withholding.ts';
 
 const route = getRouteApi('/_auth/earning');
 
@@ -15,7 +16,8 @@ const PAYMENT_LABELS: Record<PaymentStatus, () => string> = {
   PAID: m.earning_payment_paid,
 };
 
-// My payments, newest first: what was paid, when, and the bank reference to look for.
+// My payments, newest first: what was paid, when, and the bank reference to look for. A payment from which
+// section 107D withheld a share says so, and what reached the account (issue 46).
 export function PaymentsList({ timeZone }: { timeZone: string }) {
   const search = route.useSearch();
   const navigate = route.useNavigate();
@@ -45,6 +47,15 @@ export function PaymentsList({ timeZone }: { timeZone: string }) {
                       {PAYMENT_LABELS[payment.status]()}
                     </span>
                   </div>
+                  {payment.withheld > 0 && (
+                    <p className="text-sm" data-testid="earning-payment-withheld">
+                      {m.earning_payment_withheld({
+                        rate: ratePercent(payment.withholdingRate ?? 0),
+                        withheld: formatMoney(payment.withheld, payment.currency),
+                        net: formatMoney(payment.net, payment.currency),
+                      })}
+                    </p>
+                  )}
                   <p className="text-sm">
                     {m.earning_payment_reference({ reference: payment.reference ?? m.earning_no_reference() })}
                   </p>

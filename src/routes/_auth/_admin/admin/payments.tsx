@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
+import { createFileRoute, Link, stripSearchParams } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import { DownloadButton } from '#src/components/download-button.tsx';
 import { FormAlert } from '#src/components/form/form-alert.tsx';
@@ -7,7 +7,8 @@ import { RowSkeletons } from '#src/components/list/row-skeletons.tsx';
 import { adminPaymentsQueryOptions, downloadPaymentsCsv } from '#src/features/admin-payments/api.ts';
 import { NewPaymentDialog } from '#src/features/admin-payments/components/new-payment-dialog.tsx';
 import { PaymentList } from '#src/features/admin-payments/components/payment-list.tsx';
-import { PAYMENTS_DEFAULTS, paymentsSearchSchema } from '#src/features/admin-payments/search.ts';
+import { malaysiaMonth, WithholdingPanel } from '#src/features/admin-payments/components/withholding-panel.tsx';
+import { PAYMENTS_DEFAULTS, type PaymentsSearch, paymentsSearchSchema } from '#src/features/admin-payments/search.ts';
 import { errorMessage } from '#src/lib/app-error.ts';
 import { usePageTitle } from '#src/lib/page-title.ts';
 import { m } from '#src/paraglide/messages.js';
@@ -35,7 +36,6 @@ function AdminPaymentsPage() {
   }, []);
   const search = Route.useSearch();
   const navigate = Route.useNavigate();
-  const query = useQuery({ ...adminPaymentsQueryOptions(search), placeholderData: (prev) => prev });
   const [creating, setCreating] = useState(false);
   return (
     <section className="space-y-4">
@@ -45,15 +45,49 @@ function AdminPaymentsPage() {
           <p className="text-sm text-base-content/70">{m.admin_payments_intro()}</p>
         </div>
         <div className="flex flex-wrap gap-2">
-          <DownloadButton
-            label={m.admin_payments_export()}
-            download={() => downloadPaymentsCsv({ filter: search.filter })}
-          />
+          {search.view === 'payments' && (
+            <DownloadButton
+              label={m.admin_payments_export()}
+              download={() => downloadPaymentsCsv({ filter: search.filter })}
+            />
+          )}
           <button type="button" className="btn btn-sm btn-primary" onClick={() => setCreating(true)}>
             {m.admin_payments_new()}
           </button>
         </div>
       </div>
+      <nav className="tabs tabs-border" aria-label={m.admin_payments_views_label()}>
+        {(['payments', 'withholding'] as const).map((view) => (
+          <Link
+            key={view}
+            to="/admin/payments"
+            search={(prev) => ({ ...prev, view, page: 1 })}
+            className={`tab ${search.view === view ? 'tab-active' : ''}`}
+            aria-current={search.view === view ? 'page' : undefined}
+          >
+            {view === 'payments' ? m.admin_payments_view_payments() : m.admin_payments_view_withholding()}
+          </Link>
+        ))}
+      </nav>
+      {search.view === 'withholding' ? (
+        <WithholdingPanel
+          month={search.month ?? malaysiaMonth()}
+          onMonth={(month) => navigate({ search: (prev) => ({ ...prev, month }), replace: true })}
+        />
+      ) : (
+        <PaymentsView search={search} />
+      )}
+      {creating && <NewPaymentDialog onClose={() => setCreating(false)} />}
+    </section>
+  );
+}
+
+// The payments themselves: by status, newest first.
+function PaymentsView({ search }: { search: PaymentsSearch }) {
+  const navigate = Route.useNavigate();
+  const query = useQuery({ ...adminPaymentsQueryOptions(search), placeholderData: (prev) => prev });
+  return (
+    <>
       <div role="tablist" className="tabs tabs-box tabs-sm w-fit" aria-label={m.admin_payments_filter_label()}>
         {(['ALL', 'PENDING', 'PAID'] as const).map((filter) => (
           <button
@@ -73,7 +107,6 @@ function AdminPaymentsPage() {
       {query.data && (
         <PaymentList data={query.data} onChange={(patch) => navigate({ search: (prev) => ({ ...prev, ...patch }) })} />
       )}
-      {creating && <NewPaymentDialog onClose={() => setCreating(false)} />}
-    </section>
+    </>
   );
 }
