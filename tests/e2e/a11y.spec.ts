@@ -7,7 +7,11 @@ import { issueOneTimeToken } from '#src/server/security/one-time-tokens.ts';
 import * as enums from '#src/shared/enums.ts';
 import { adminScreens, guestScreens, type Ids, recruiterScreens, type Screen } from './a11y-screens';
 import { ADMIN_EMAIL, DEMO_PASSWORD, E2E_BASE_URL, e2eDataDir, RECRUITER_EMAIL } from './e2e-env';
-import { expectPath, type Locale, logIn } from './helpers';
+import { expectPath, freshTalentLinkLimit, type Locale, logIn } from './helpers';
+
+// The whole run comes from one address, and the talent's pages count calls per address (60 in 15
+// minutes): each test starts with the count afresh, as a talent on their own phone would (helpers.ts).
+test.beforeEach(() => freshTalentLinkLimit());
 
 // Every screen of the app, on a phone and on a desktop, in the light and the dark theme, has no serious or
 // critical WCAG 2.1 A/AA violation as axe-core finds them; in each of its three languages it shows no raw

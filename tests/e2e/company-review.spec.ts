@@ -200,7 +200,12 @@ test('an admin shares two candidates, the company answers on a phone in Malay, a
   const talent = await talentContext.newPage();
   await talent.goto(await linkInMail(first.email, '/talent/data'));
   await expect(talent.getByRole('heading', { level: 1, name: en('talent_data_heading') })).toBeVisible();
-  await expect(talent.locator('main')).toContainText(task.company);
+  // Its own section names the company, when it was shared and that the company looked.
+  const shares = talent.getByRole('region', { name: en('talent_data_shares_heading') });
+  await expect(shares).toContainText(task.company);
+  await expect(shares).toContainText(en('talent_data_share_shared'));
+  await expect(shares).toContainText(en('talent_data_share_viewed'));
+  await expect(shares).not.toContainText(en('talent_data_share_not_viewed'));
   await shot(talent, '9-talent-data');
   await talentContext.close();
 });

@@ -1,8 +1,12 @@
 import { expect, type Page, test } from '@playwright/test';
 import { tinyPdf, tinyPng } from '#src/server/db/demo/files.ts';
 import { DEMO_PASSWORD, RECRUITER_EMAIL } from './e2e-env';
-import { expectPath, logIn, message, serverAs } from './helpers';
+import { expectPath, freshTalentLinkLimit, logIn, message, serverAs } from './helpers';
 import { linkInMail } from './mail-links';
+
+// The whole run comes from one address, and the talent's pages count calls per address (60 in 15
+// minutes): each test starts with the count afresh, as a talent on their own phone would (helpers.ts).
+test.beforeEach(() => freshTalentLinkLimit());
 
 // Issue 3's promise, end to end on a phone, in Malay: a recruiter joins a task, adds a talent from a
 // PDF resume through all four pages, uploads a call proof and resends a consent link; the talent opens

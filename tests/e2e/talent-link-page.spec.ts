@@ -1,7 +1,11 @@
 import { expect, test } from '@playwright/test';
-import { message } from './helpers';
+import { freshTalentLinkLimit, message } from './helpers';
 import { linkInMail } from './mail-links';
 import { referTalent } from './refer-talent';
+
+// The whole run comes from one address, and the talent's pages count calls per address (60 in 15
+// minutes): each test starts with the count afresh, as a talent on their own phone would (helpers.ts).
+test.beforeEach(() => freshTalentLinkLimit());
 
 // Issue 28: the talent's consent page on a phone, as a talent first opens it from the e-mail. The notice
 // is readable before any script has run (the server writes it into the page, in the talent's language);

@@ -1,6 +1,10 @@
 import { expect, test } from '@playwright/test';
 import { ADMIN_EMAIL, DEMO_PASSWORD, RECRUITER_EMAIL } from './e2e-env';
-import { expectPath, type Locale, logIn, pageTitle } from './helpers';
+import { expectPath, freshTalentLinkLimit, type Locale, logIn, pageTitle } from './helpers';
+
+// The whole run comes from one address, and the talent's pages count calls per address (60 in 15
+// minutes): each test starts with the count afresh, as a talent on their own phone would (helpers.ts).
+test.beforeEach(() => freshTalentLinkLimit());
 
 // Every route of the seed (section 2), in its three variants, carries its `<Title> | Recruiter`,
 // read from the same messages the app uses.
