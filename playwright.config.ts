@@ -5,6 +5,7 @@ import {
   DEMO_PASSWORD,
   E2E_BASE_URL,
   E2E_JWT_SECRET,
+  E2E_PAYER,
   E2E_PORT,
   E2E_PUSH_ORIGIN,
   e2eDataDir,
@@ -48,9 +49,9 @@ export default defineConfig({
       // the desktop project (the last two also share demo accounts' state within the run); the admin's
       // data-protection journey erases a demo talent, which can happen once per run. The notifications
       // journey sets a phone (the recruiter) and a desktop (the admin) of its own too, and so do the
-      // scorecard and admin insight specs (issue 27), and the company's review link (issue 45).
+      // scorecard and admin insight specs (issue 27), the company's review link (issue 45) and the money's paperwork (issue 46).
       testIgnore:
-        /(titles|app-update|money-cycle|a11y|sessions|invitation|admin-data-protection|notifications|scorecard|admin-insight|company-review)\.spec\.ts$/,
+        /(titles|app-update|money-cycle|a11y|sessions|invitation|admin-data-protection|notifications|scorecard|admin-insight|company-review|paperwork)\.spec\.ts$/,
       use: { viewport: { width: 390, height: 844 }, deviceScaleFactor: 3, isMobile: true, hasTouch: true },
     },
   ],
@@ -72,6 +73,10 @@ export default defineConfig({
       JWT_SECRET: E2E_JWT_SECRET,
       MAIL_WORKER: 'true',
       LOG_LEVEL: 'warn',
+      PAYER_NAME: E2E_PAYER.name,
+      PAYER_REGISTRATION_NUMBER: E2E_PAYER.registrationNumber,
+      PAYER_EMPLOYER_NUMBER: E2E_PAYER.employerNumber,
+      PAYER_ADDRESS: E2E_PAYER.address,
       // Nothing leaves the machine: pushes go to the local push service only, and any other outside
       // connection is refused and fails the run (global-teardown.ts).
       ...hermeticServerEnv(new URL(E2E_PUSH_ORIGIN).host, path.join(dataDir, 'outside-connections.log')),

@@ -61,6 +61,9 @@ const ROUTES = [
     limit: 1.6,
     boot: ['src/router.tsx', 'src/lib/query-persistence.ts'],
   },
+  // The hiring company's review page (issue 45): a contact's first visit, signed out, from the e-mail's
+  // link. The app's router and the link pages' layout (no saved query cache: nobody is signed in).
+  { name: '/review', file: 'src/routes/_link/review.tsx', limit: 1.6, boot: ['src/router.tsx'] },
   // The talent's build: everything its HTML loads (the entry and its static imports).
   { name: '/talent/consent', html: TALENT_HTML, limit: 1.3, boot: [] },
 ];

@@ -33,3 +33,12 @@ export const CHROMIUM_LAUNCH = {
     '--no-first-run',
   ],
 };
+
+// The payer's details for Form CP58's Part A (PAYER_* settings, docs/configuration.md): the e2e server's,
+// so the paperwork journey can issue forms (issuing is refused while they are missing).
+export const E2E_PAYER = {
+  name: 'Recruiter E2E Sdn Bhd',
+  registrationNumber: '202401012345',
+  employerNumber: 'E 1234567890',
+  address: 'Level 5, Menara Ujian|Jalan Ampang|50450 Kuala Lumpur',
+};
