@@ -37,6 +37,13 @@ test('a talent reads the consent notice in Malay before any script, then answers
   await expect(still.getByRole('heading', { level: 1, name: t('title_consent') })).toBeVisible();
   await expect(still.getByRole('heading', { level: 2, name: t('talent_link_notice_heading') })).toBeVisible();
   await expect(still.getByText(t('talent_link_consent_question'))).toBeVisible();
+  // The page's stylesheet holds its frame's classes: the skip link is for screen readers only, the header
+  // lays the languages out in a row. (The frame moved out of features/talent-links once and its classes
+  // went missing from talent.css: "Skip to content" showed and the header stacked.)
+  const skip = still.getByRole('link', { name: t('nav_skip_to_content') });
+  expect(await skip.evaluate((el) => getComputedStyle(el).position)).toBe('absolute');
+  const languages = still.getByRole('navigation', { name: t('lang_label') });
+  expect(await languages.evaluate((el) => getComputedStyle(el).display)).toBe('flex');
   const bullets = still.locator('[aria-labelledby="consent-notice"] li');
   await expect(bullets).toHaveCount(4);
   await expect(still.getByRole('link', { name: t('talent_link_notice_privacy_link') })).toHaveAttribute(

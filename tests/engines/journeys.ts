@@ -231,6 +231,13 @@ export async function talentJourney(ctx: JourneyContext, day: Day, recruiter: Dr
 
     // Talent B agrees, then changes their mind on the same page: withdrawn, and the recruiter sees it.
     const second = day.second;
+    // First the recruiter tries B's consent link on their own phone, signed in, the app's worker in control
+    // (issue 42.1): the consent page, never the app's 404. They leave it unanswered.
+    await untilFound(() => recruiter.workerControls(), "the app's service worker controls the recruiter's browser");
+    await recruiter.goto(await linkInMail(ctx.dataDir, second.talentEmail, '/talent/consent'));
+    await expectNoText(recruiter, en('error_page_not_found'));
+    await expectText(recruiter, en('talent_link_consent_question'));
+    await ctx.shot(recruiter, 'recruiter-8-talent-link');
     await talent.goto(await linkInMail(ctx.dataDir, second.talentEmail, '/talent/consent'));
     await talent.click('button', en('talent_link_consent_agree'));
     await expectText(talent, en('talent_link_withdraw_heading'));
