@@ -47,19 +47,27 @@ export interface CompanyAnswerView {
 /** OPEN until it expires or the admin revokes it. */
 export type ShareState = 'OPEN' | 'EXPIRED' | 'REVOKED';
 
-export interface ShareSummary {
+/** What every listing of a review link says of it: to whom, in which state, made, opened and ending when. */
+export interface ShareLink {
+  /** The link's id (revoke: `POST shares/:shareId/revoke`; take off: `DELETE shares/:shareId/referrals/:id`). */
   id: number;
   taskId: number;
   contact: { id: number; name: string; email: string; locale: string; removed: boolean };
   state: ShareState;
-  reveal: ShareReveal[];
-  revealReason: string | null;
   expiresAt: string;
   revokedAt: string | null;
+  /** When the contact first and last opened the link (any candidate on it). */
   firstOpenedAt: string | null;
   lastOpenedAt: string | null;
+  /** When the link was made and e-mailed. */
   createdAt: string;
   createdBy: { id: number; name: string } | null;
+}
+
+/** One of the task's links, with what it reveals and the referrals it shows. */
+export interface ShareSummary extends ShareLink {
+  reveal: ShareReveal[];
+  revealReason: string | null;
   /** The referrals the link shows now (removed ones are left out), each with the answer given on it. */
   referrals: {
     referralId: number;
@@ -82,21 +90,8 @@ export interface TaskShares {
  * `GET /api/admin/companies/referrals/:referralId/shares`: one review link the referral was put on, for the
  * admin's referral detail (issue 45).
  */
-export interface ReferralShare {
-  /** The link's id (revoke: `POST shares/:shareId/revoke`; take off: `DELETE shares/:shareId/referrals/:id`). */
-  id: number;
-  taskId: number;
+export interface ReferralShare extends ShareLink {
   companyName: string;
-  contact: ShareSummary['contact'];
-  state: ShareState;
-  expiresAt: string;
-  revokedAt: string | null;
-  /** When the contact first and last opened the link (any candidate on it). */
-  firstOpenedAt: string | null;
-  lastOpenedAt: string | null;
-  /** When the link was made and e-mailed. */
-  createdAt: string;
-  createdBy: { id: number; name: string } | null;
   /** When this referral was put on the link, and taken off it (null: it is on it). */
   addedAt: string;
   removedAt: string | null;

@@ -5,10 +5,11 @@ import { appLink } from '#src/server/mail/app-link.ts';
 import { enqueueEmail } from '#src/server/mail/outbox.ts';
 import { newOpaqueToken, sha256 } from '#src/server/security/tokens.ts';
 import type { ShareReveal } from '#src/shared/company-schemas.ts';
-import type { ShareRefusal, ShareState, ShareSummary, TaskShares } from '#src/shared/company-types.ts';
+import type { ShareRefusal, ShareSummary, TaskShares } from '#src/shared/company-types.ts';
 import { toAppLocale } from '#src/shared/enums.ts';
 import { ANSWER_COLUMNS, toAnswerView } from './answer-view';
 import { activeContacts, companyOfTask, toContact } from './company.service';
+import { SHARE_LINK_COLUMNS, shareStateOf, toShareLink } from './share-link';
 
 // Issue 45: review links. An admin shares chosen referrals of a task with chosen contacts of the task's
 // company: one link per contact, its token stored only as SHA-256 and sent only in the contact's e-mail
@@ -19,9 +20,6 @@ const FINAL_HIRING = ['HIRED', 'REJECTED', 'WITHDRAWN'];
 
 export const reviewLink = (appUrl: string, locale: string, token: string) =>
   appLink(appUrl, toAppLocale(locale), `/review?token=${token}`);
-
-export const shareStateOf = (share: { revoked_at: string | null; expires_at: string }, now: Date): ShareState =>
-  share.revoked_at !== null ? 'REVOKED' : share.expires_at <= now.toISOString() ? 'EXPIRED' : 'OPEN';
 
 /** Why each referral named cannot go on a link of this task (none: all can). */
 export async function shareRefusals(trx: DB, taskId: number, referralIds: number[]) {
@@ -172,24 +170,7 @@ async function shareSummaries(db: DB, where: { taskId?: number; shareIds?: numbe
     .selectFrom('company_shares')
     .innerJoin('company_contacts', 'company_contacts.id', 'company_shares.contact_id')
     .leftJoin('users', 'users.id', 'company_shares.created_by')
-    .select([
-      'company_shares.id',
-      'company_shares.task_id',
-      'company_shares.reveal',
-      'company_shares.reveal_reason',
-      'company_shares.expires_at',
-      'company_shares.revoked_at',
-      'company_shares.first_opened_at',
-      'company_shares.last_opened_at',
-      'company_shares.created_at',
-      'company_shares.created_by',
-      'users.full_name as created_by_name',
-      'company_contacts.id as contact_id',
-      'company_contacts.name as contact_name',
-      'company_contacts.email as contact_email',
-      'company_contacts.locale as contact_locale',
-      'company_contacts.removed_at as contact_removed_at',
-    ])
+    .select([...SHARE_LINK_COLUMNS, 'company_shares.reveal', 'company_shares.reveal_reason'])
     .$if(where.taskId !== undefined, (q) => q.where('company_shares.task_id', '=', where.taskId as number))
     .$if(where.shareIds !== undefined, (q) => q.where('company_shares.id', 'in', where.shareIds as number[]))
     .orderBy('company_shares.id', 'desc')
@@ -222,27 +203,9 @@ async function shareSummaries(db: DB, where: { taskId?: number; shareIds?: numbe
     .execute();
   return shares.map(
     (share): ShareSummary => ({
-      id: share.id,
-      taskId: share.task_id,
-      contact: {
-        id: share.contact_id,
-        name: share.contact_name,
-        email: share.contact_email,
-        locale: share.contact_locale,
-        removed: share.contact_removed_at !== null,
-      },
-      state: shareStateOf(share, now),
+      ...toShareLink(share, now),
       reveal: JSON.parse(share.reveal) as ShareReveal[],
       revealReason: share.reveal_reason,
-      expiresAt: share.expires_at,
-      revokedAt: share.revoked_at,
-      firstOpenedAt: share.first_opened_at,
-      lastOpenedAt: share.last_opened_at,
-      createdAt: share.created_at,
-      createdBy:
-        share.created_by !== null && share.created_by_name !== null
-          ? { id: share.created_by, name: share.created_by_name }
-          : null,
       referrals: lines
         .filter((line) => line.share_id === share.id)
         .map((line) => ({

@@ -2,7 +2,7 @@ import type { AppDeps } from '#src/server/context.ts';
 import { notFound } from '#src/server/errors.ts';
 import type { ReferralShare } from '#src/shared/company-types.ts';
 import { ANSWER_COLUMNS, toAnswerView } from './answer-view';
-import { shareStateOf } from './company-shares';
+import { SHARE_LINK_COLUMNS, toShareLink } from './share-link';
 
 /**
  * Every review link one referral was put on (issue 45), newest first, for the admin's referral detail: to
@@ -31,21 +31,8 @@ export async function listReferralShares(deps: Pick<AppDeps, 'db' | 'now'>, refe
         .onRef('company_answers.referral_id', '=', 'company_share_referrals.referral_id'),
     )
     .select([
-      'company_shares.id',
-      'company_shares.task_id',
-      'company_shares.expires_at',
-      'company_shares.revoked_at',
-      'company_shares.first_opened_at',
-      'company_shares.last_opened_at',
-      'company_shares.created_at',
-      'company_shares.created_by',
-      'users.full_name as created_by_name',
+      ...SHARE_LINK_COLUMNS,
       'companies.name as company_name',
-      'company_contacts.id as contact_id',
-      'company_contacts.name as contact_name',
-      'company_contacts.email as contact_email',
-      'company_contacts.locale as contact_locale',
-      'company_contacts.removed_at as contact_removed_at',
       'company_share_referrals.added_at',
       'company_share_referrals.removed_at',
       ...ANSWER_COLUMNS,
@@ -70,26 +57,8 @@ export async function listReferralShares(deps: Pick<AppDeps, 'db' | 'now'>, refe
   return lines.map((line): ReferralShare => {
     const views = seen.get(line.id) ?? [];
     return {
-      id: line.id,
-      taskId: line.task_id,
+      ...toShareLink(line, now),
       companyName: line.company_name,
-      contact: {
-        id: line.contact_id,
-        name: line.contact_name,
-        email: line.contact_email,
-        locale: line.contact_locale,
-        removed: line.contact_removed_at !== null,
-      },
-      state: shareStateOf(line, now),
-      expiresAt: line.expires_at,
-      revokedAt: line.revoked_at,
-      firstOpenedAt: line.first_opened_at,
-      lastOpenedAt: line.last_opened_at,
-      createdAt: line.created_at,
-      createdBy:
-        line.created_by !== null && line.created_by_name !== null
-          ? { id: line.created_by, name: line.created_by_name }
-          : null,
       addedAt: line.added_at,
       removedAt: line.removed_at,
       firstViewedAt: views[0] ?? null,
