@@ -1,16 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
-import { ConfirmButton } from '#src/components/confirm-button.tsx';
 import { FormAlert } from '#src/components/form/form-alert.tsx';
-import {
-  referralSharesQueryOptions,
-  useRemoveShareReferralMutation,
-  useRevokeShareMutation,
-} from '#src/features/admin-companies/api.ts';
+import { referralSharesQueryOptions } from '#src/features/admin-companies/api.ts';
 import { errorMessage } from '#src/lib/app-error.ts';
 import { formatDateTime } from '#src/lib/format.ts';
 import { m } from '#src/paraglide/messages.js';
 import type { ReferralShare } from '#src/shared/company-types.ts';
 import { ReverseAnswer } from './reverse-answer';
+import { RemoveFromShareButton, RevokeShareButton, untilAndOpened } from './share-actions';
 import { ANSWER_LABELS, STATE_BADGES, STATE_LABELS } from './task-share-list';
 
 // The review links one referral was put on (issue 45), in the admin's referral detail: with which contact
@@ -46,8 +42,6 @@ function ShareLine({
   referralId: number;
   talentName: string;
 }) {
-  const revoke = useRevokeShareMutation(share.taskId);
-  const remove = useRemoveShareReferralMutation(share.taskId);
   const { contact, answer } = share;
   const open = share.state === 'OPEN';
   return (
@@ -66,13 +60,7 @@ function ShareLine({
         {share.createdBy
           ? m.admin_share_sent_by({ date: formatDateTime(share.createdAt), admin: share.createdBy.name })
           : m.admin_share_sent_at({ date: formatDateTime(share.createdAt) })}{' '}
-        · {m.admin_share_until({ date: formatDateTime(share.expiresAt) })} ·{' '}
-        {share.firstOpenedAt
-          ? m.admin_share_opened({
-              first: formatDateTime(share.firstOpenedAt),
-              last: formatDateTime(share.lastOpenedAt ?? share.firstOpenedAt),
-            })
-          : m.admin_share_not_opened()}
+        · {untilAndOpened(share)}
       </p>
       <p className="text-xs text-base-content/70" data-testid="referral-share-views">
         {share.lastViewedAt
@@ -107,35 +95,9 @@ function ShareLine({
           <ReverseAnswer taskId={share.taskId} name={talentName} answer={{ ...answer, moved: answer.moved }} />
         )}
         {open && share.removedAt === null && (
-          <ConfirmButton
-            label={m.admin_share_remove()}
-            ariaLabel={m.admin_share_remove_named({ name: talentName, contact: contact.name })}
-            className="btn btn-xs btn-ghost"
-            title={m.admin_share_remove_title({ name: talentName })}
-            text={m.admin_share_remove_text()}
-            cancelLabel={m.admin_tasks_cancel()}
-            tone="danger"
-            run={async () => {
-              await remove.mutateAsync({ shareId: share.id, referralId });
-              return m.admin_share_removed_toast({ name: talentName });
-            }}
-          />
+          <RemoveFromShareButton share={share} referralId={referralId} talentName={talentName} />
         )}
-        {open && (
-          <ConfirmButton
-            label={m.admin_share_revoke()}
-            ariaLabel={m.admin_share_revoke_named({ name: contact.name })}
-            className="btn btn-xs btn-outline btn-error"
-            title={m.admin_share_revoke_title({ name: contact.name })}
-            text={m.admin_share_revoke_whole_text()}
-            cancelLabel={m.admin_tasks_cancel()}
-            tone="danger"
-            run={async () => {
-              await revoke.mutateAsync(share.id);
-              return m.admin_share_revoked_toast({ name: contact.name });
-            }}
-          />
-        )}
+        {open && <RevokeShareButton share={share} text={m.admin_share_revoke_whole_text()} />}
       </div>
     </li>
   );

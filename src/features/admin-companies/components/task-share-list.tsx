@@ -1,17 +1,12 @@
-import { ConfirmButton } from '#src/components/confirm-button.tsx';
 import { toast } from '#src/components/toast/toast-store.ts';
-import {
-  useAddShareReferralsMutation,
-  useRemoveShareReferralMutation,
-  useRevokeShareMutation,
-} from '#src/features/admin-companies/api.ts';
+import { useAddShareReferralsMutation } from '#src/features/admin-companies/api.ts';
 import { asAppError, errorMessage } from '#src/lib/app-error.ts';
 import { fieldMessage } from '#src/lib/field-errors.ts';
-import { formatDateTime } from '#src/lib/format.ts';
 import { m } from '#src/paraglide/messages.js';
 import type { CompanyAnswer, ShareReveal } from '#src/shared/company-schemas.ts';
 import type { ShareState, ShareSummary } from '#src/shared/company-types.ts';
 import { ReverseAnswer } from './reverse-answer';
+import { RemoveFromShareButton, RevokeShareButton, untilAndOpened } from './share-actions';
 
 export const REVEAL_LABELS: Record<ShareReveal, () => string> = {
   CONTACT: m.admin_share_reveal_contact,
@@ -45,8 +40,6 @@ export function TaskShareList({
   /** The referrals ticked in the share form: an open link offers to take the ones it lacks. */
   picked: number[];
 }) {
-  const revoke = useRevokeShareMutation(taskId);
-  const remove = useRemoveShareReferralMutation(taskId);
   const add = useAddShareReferralsMutation(taskId);
   const missing = (share: ShareSummary) =>
     picked.filter((id) => !share.referrals.some((line) => line.referralId === id));
@@ -67,32 +60,10 @@ export function TaskShareList({
                 <span className={`badge badge-soft badge-sm ${STATE_BADGES[share.state]}`}>
                   {STATE_LABELS[share.state]()}
                 </span>
-                {share.state === 'OPEN' && (
-                  <ConfirmButton
-                    label={m.admin_share_revoke()}
-                    ariaLabel={m.admin_share_revoke_named({ name: share.contact.name })}
-                    className="btn btn-xs btn-outline btn-error"
-                    title={m.admin_share_revoke_title({ name: share.contact.name })}
-                    text={m.admin_share_revoke_text()}
-                    cancelLabel={m.admin_tasks_cancel()}
-                    tone="danger"
-                    run={async () => {
-                      await revoke.mutateAsync(share.id);
-                      return m.admin_share_revoked_toast({ name: share.contact.name });
-                    }}
-                  />
-                )}
+                {share.state === 'OPEN' && <RevokeShareButton share={share} text={m.admin_share_revoke_text()} />}
               </span>
             </div>
-            <p className="text-xs text-base-content/70">
-              {m.admin_share_until({ date: formatDateTime(share.expiresAt) })} ·{' '}
-              {share.firstOpenedAt
-                ? m.admin_share_opened({
-                    first: formatDateTime(share.firstOpenedAt),
-                    last: formatDateTime(share.lastOpenedAt ?? share.firstOpenedAt),
-                  })
-                : m.admin_share_not_opened()}
-            </p>
+            <p className="text-xs text-base-content/70">{untilAndOpened(share)}</p>
             {share.reveal.length > 0 && (
               <p className="text-xs">
                 {m.admin_share_revealed({
@@ -123,19 +94,7 @@ export function TaskShareList({
                     />
                   )}
                   {share.state === 'OPEN' && (
-                    <ConfirmButton
-                      label={m.admin_share_remove()}
-                      ariaLabel={m.admin_share_remove_named({ name: line.talentName, contact: share.contact.name })}
-                      className="btn btn-xs btn-ghost"
-                      title={m.admin_share_remove_title({ name: line.talentName })}
-                      text={m.admin_share_remove_text()}
-                      cancelLabel={m.admin_tasks_cancel()}
-                      tone="danger"
-                      run={async () => {
-                        await remove.mutateAsync({ shareId: share.id, referralId: line.referralId });
-                        return m.admin_share_removed_toast({ name: line.talentName });
-                      }}
-                    />
+                    <RemoveFromShareButton share={share} referralId={line.referralId} talentName={line.talentName} />
                   )}
                 </li>
               ))}
