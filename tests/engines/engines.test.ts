@@ -119,6 +119,8 @@ for (const name of wanted) {
         },
         phoneWidth: engine.phoneWidth,
         shot: (driver, step) => driver.screenshot(path.join(SHOTS, `${name}-${step}.png`)),
+        setOffline: server.setOffline,
+        publishNewBuild: server.publishNewBuild,
       };
     });
 
@@ -132,7 +134,7 @@ for (const name of wanted) {
       recruiter = await recruiterJourney(ctx, day);
     });
 
-    it('talent: consent from the e-mail, the ITA confirmed; a second talent withdraws consent', async () => {
+    it('talent: consent from the e-mail under the worker, the ITA link offline then confirmed; after an app update a second talent withdraws', async () => {
       if (!recruiter) throw new Error('The recruiter journey did not finish');
       await talentJourney(ctx, day, recruiter);
     });

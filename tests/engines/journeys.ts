@@ -31,6 +31,10 @@ export type JourneyContext = {
   phoneWidth: number;
   /** Where PNGs go: test-results/engines/<engine>-<step>.png */
   shot: (driver: Driver, step: string) => Promise<void>;
+  /** Cuts or restores every browser's way to the server (app-server.ts). */
+  setOffline: (offline: boolean) => void;
+  /** Deploys a new build of the service worker (app-server.ts). */
+  publishNewBuild: () => void;
 };
 
 type Person = { talentName: string; talentEmail: string; phone: string; talentId?: number; referralId?: number };
@@ -218,13 +222,25 @@ export async function talentJourney(ctx: JourneyContext, day: Day, recruiter: Dr
     await expectText(recruiter, en('referral_ita_sent_toast'));
     await ctx.shot(recruiter, 'recruiter-7-ita-sent');
 
+    // The ITA e-mail opened on a train: the worker says, in the talent's words, that the link needs a
+    // connection (never the app's 404 or the browser's error); back online, "Try again" opens the page.
     const itaLink = await linkInMail(ctx.dataDir, day.talentEmail, '/talent/ita-success');
-    await talent.goto(itaLink);
+    ctx.setOffline(true);
+    try {
+      await talent.goto(itaLink);
+      await expectText(talent, en('offline_page_title'));
+      await expectText(talent, en('talent_link_offline_text'));
+      await expectNoText(talent, en('error_page_not_found'));
+      await ctx.shot(talent, 'talent-3-ita-offline');
+    } finally {
+      ctx.setOffline(false);
+    }
+    await talent.click('link', en('talent_link_retry'));
     await expectNoText(talent, en('error_page_not_found'));
     await expectText(talent, en('talent_link_ita_heading'));
     await talent.click('button', en('talent_link_ita_confirm'));
     await expectText(talent, en('talent_link_ita_thanks_confirmed'));
-    await ctx.shot(talent, 'talent-3-ita');
+    await ctx.shot(talent, 'talent-4-ita');
 
     await recruiter.goto(`/talents-folder/${day.talentId}/profile?referral=${day.referralId}`);
     await expectText(recruiter, en('ita_confirmed'));
@@ -232,8 +248,15 @@ export async function talentJourney(ctx: JourneyContext, day: Day, recruiter: Dr
     // Talent B agrees, then changes their mind on the same page: withdrawn, and the recruiter sees it.
     const second = day.second;
     // First the recruiter tries B's consent link on their own phone, signed in, the app's worker in control
-    // (issue 42.1): the consent page, never the app's 404. They leave it unanswered.
+    // and just updated to a new build (issue 42.1): the consent page, never the app's 404. They leave it
+    // unanswered.
     await untilFound(() => recruiter.workerControls(), "the app's service worker controls the recruiter's browser");
+    ctx.publishNewBuild();
+    await recruiter.goto('/dashboard'); // the app looks for a new build as it starts
+    await expectText(recruiter, en('pwa_update_available'), 30_000);
+    await recruiter.click('button', en('pwa_update_reload'));
+    await expectNoText(recruiter, en('pwa_update_available'));
+    await untilFound(() => recruiter.workerControls(), "the new build's worker controls the recruiter's browser");
     await recruiter.goto(await linkInMail(ctx.dataDir, second.talentEmail, '/talent/consent'));
     await expectNoText(recruiter, en('error_page_not_found'));
     await expectText(recruiter, en('talent_link_consent_question'));
@@ -245,7 +268,7 @@ export async function talentJourney(ctx: JourneyContext, day: Day, recruiter: Dr
     await talent.click('button', en('talent_link_withdraw_yes'));
     await expectText(talent, en('talent_link_withdrawn_heading'));
     await expectNoText(talent, en('talent_link_withdraw_action'));
-    await ctx.shot(talent, 'talent-4-withdrawn');
+    await ctx.shot(talent, 'talent-5-withdrawn');
     await recruiter.goto(`/talents-folder/${second.talentId}/profile?referral=${second.referralId}`);
     // Consent withdrawn (never read as a refusal), no stale "confirmed" chip; nothing more can be asked of
     // the talent. (Hiring status stays the admin's to move.)
