@@ -1,14 +1,11 @@
-import { type FormEvent, useState } from 'react';
-import * as v from 'valibot';
 import { FormAlert } from '#src/components/form/form-alert.tsx';
 import { TextField } from '#src/components/form/text-field.tsx';
 import { FormDialog } from '#src/components/form-dialog.tsx';
 import { toast } from '#src/components/toast/toast-store.ts';
 import { useCreateCompanyMutation } from '#src/features/admin-companies/api.ts';
+import { nameRefusal, useCompanyName } from '#src/features/admin-companies/use-company-name.ts';
 import { asAppError, errorMessage } from '#src/lib/app-error.ts';
-import { fieldErrors } from '#src/lib/field-errors.ts';
 import { m } from '#src/paraglide/messages.js';
-import { companyInputSchema } from '#src/shared/company-schemas.ts';
 import type { CompanyDetail } from '#src/shared/company-types.ts';
 
 // A new hiring company by name, before any of its tasks (tasks already naming it become its own); the
@@ -21,24 +18,16 @@ export function CompanyCreateDialog({
   onCreated: (company: CompanyDetail) => void;
 }) {
   const create = useCreateCompanyMutation();
-  const [name, setName] = useState('');
-  const [error, setError] = useState<string | undefined>();
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const parsed = v.safeParse(companyInputSchema, { name });
-    if (!parsed.success) {
-      setError(fieldErrors(parsed.issues).name);
-      return;
-    }
-    setError(undefined);
-    create.mutate(parsed.output.name, {
+  const { name, setName, error, setError, submitting } = useCompanyName('');
+  const submit = submitting((valid) =>
+    create.mutate(valid, {
       onSuccess: (company) => {
         toast.success(m.admin_companies_created_toast({ name: company.name }));
         onCreated(company);
       },
-      onError: (failure) => setError(fieldErrors(asAppError(failure).fields).name),
-    });
-  };
+      onError: (failure) => setError(nameRefusal(failure)),
+    }),
+  );
   return (
     <FormDialog
       testId="company-create-dialog"

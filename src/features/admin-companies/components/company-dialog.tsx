@@ -1,6 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
-import * as v from 'valibot';
+import { useState } from 'react';
 import { ConfirmButton } from '#src/components/confirm-button.tsx';
 import { FormAlert } from '#src/components/form/form-alert.tsx';
 import { TextField } from '#src/components/form/text-field.tsx';
@@ -11,10 +10,9 @@ import {
   useRemoveContactMutation,
   useRenameCompanyMutation,
 } from '#src/features/admin-companies/api.ts';
-import { asAppError, errorMessage } from '#src/lib/app-error.ts';
-import { fieldErrors } from '#src/lib/field-errors.ts';
+import { nameRefusal, useCompanyName } from '#src/features/admin-companies/use-company-name.ts';
+import { errorMessage } from '#src/lib/app-error.ts';
 import { m } from '#src/paraglide/messages.js';
-import { companyInputSchema } from '#src/shared/company-schemas.ts';
 import type { CompanyContact, CompanyDetail } from '#src/shared/company-types.ts';
 import { toAppLocale } from '#src/shared/enums.ts';
 import { ContactForm, LANGUAGES } from './contact-form';
@@ -43,21 +41,13 @@ export function CompanyDialog({ companyId, onClose }: { companyId: number; onClo
 
 function RenameForm({ company }: { company: CompanyDetail }) {
   const rename = useRenameCompanyMutation(company.id);
-  const [name, setName] = useState(company.name);
-  const [error, setError] = useState<string | undefined>();
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const parsed = v.safeParse(companyInputSchema, { name });
-    if (!parsed.success) {
-      setError(fieldErrors(parsed.issues).name);
-      return;
-    }
-    setError(undefined);
-    rename.mutate(parsed.output.name, {
+  const { name, setName, error, setError, submitting } = useCompanyName(company.name);
+  const submit = submitting((valid) =>
+    rename.mutate(valid, {
       onSuccess: (renamed) => toast.success(m.admin_companies_renamed_toast({ name: renamed.name })),
-      onError: (failure) => setError(fieldErrors(asAppError(failure).fields).name ?? errorMessage(failure)),
-    });
-  };
+      onError: (failure) => setError(nameRefusal(failure) ?? errorMessage(failure)),
+    }),
+  );
   return (
     <form className="flex flex-col gap-2 sm:flex-row sm:items-start" onSubmit={submit} noValidate>
       <div className="flex-1">
