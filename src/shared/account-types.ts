@@ -1,4 +1,5 @@
 import type { UserIdentity } from './auth-schemas';
+import type { Cp58IssuedForm } from './cp58-types';
 import type { AppLocale } from './enums';
 import type { PayeeDetails } from './payee-types';
 import type { WithholdingMark } from './withholding-types';
@@ -47,7 +48,8 @@ export type SessionsEnded = {
 /**
  * `GET /api/account/export` (issue 46): what the account holds about its user, as a download. The bank
  * account number stays masked, as everywhere it leaves the server for its owner; the payee details for
- * Form CP58 are whole (null for a user who is no recruiter or has not saved them).
+ * Form CP58 are whole (null for a user who is no recruiter or has not saved them), as are those of each
+ * Form CP58 issued to them.
  */
 export type AccountExport = {
   exportedAt: string;
@@ -55,6 +57,8 @@ export type AccountExport = {
   payee: PayeeDetails | null;
   /** Section 107D (issue 46): each year they were marked for, on account of what they were paid the year before. */
   withholdingMarks: WithholdingMark[];
+  /** Form CP58 (issue 46): every version issued to them, oldest year first, each as issued. */
+  cp58Forms: Cp58IssuedForm[];
   payments: Array<{
     id: number;
     status: string;

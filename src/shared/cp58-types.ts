@@ -57,6 +57,18 @@ export type Cp58FormSummary = {
   locale: string;
 };
 
+/**
+ * One version issued to a recruiter, as their own data export holds it (`GET /api/account/export`): what it
+ * states, as issued, with their payee details as they stood then.
+ */
+export type Cp58IssuedForm = Pick<
+  Cp58FormSummary,
+  'id' | 'year' | 'version' | 'correctsVersion' | 'issuedAt' | 'locale'
+> & {
+  figures: Cp58Figures;
+  payee: Cp58Payee;
+};
+
 /** One recruiter of the year's list. */
 export type Cp58Row = {
   recruiter: { id: number; name: string; email: string; active: boolean };

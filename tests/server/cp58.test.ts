@@ -11,6 +11,7 @@ import { sendAdminDigests } from '#src/server/notifications/admin-digest.ts';
 import { lastExpiredYear } from '#src/server/personal-data/cp58-retention.ts';
 import { resealOldValues } from '#src/server/personal-data/reseal.ts';
 import { newSealingKeyEntry, parseSealingKeys, sealingKeysOf } from '#src/server/security/sealing.ts';
+import type { AccountExport } from '#src/shared/account-types.ts';
 import type { Cp58IssueResult, Cp58RecruiterView, Cp58YearList } from '#src/shared/cp58-types.ts';
 import { INTL_LOCALES } from '#src/shared/intl-locales.ts';
 import { formatMinorUnits } from '#src/shared/money.ts';
@@ -237,6 +238,79 @@ describe.each(DIALECTS)('Form CP58 on %s', (dialect) => {
       .orderBy('id')
       .execute();
     expect(corrections.map((n) => JSON.parse(n.payload).correctsVersion)).toEqual([null, 1, 2]);
+  });
+
+  it("go into the recruiter's own data export, each version as issued, with the payee details it was issued with", async () => {
+    await paid(aina.id, '2025-03-01T04:00:00.000Z', [600_000]);
+    await paid(omar.id, '2025-05-05T04:00:00.000Z', [700_000]);
+    await savePayee(aina);
+    await savePayee(omar, { ...PAYEE, fullName: 'OMAR FARUQ BIN YUSOF', idNumber: '880302075123' });
+    const [v1] = (await issue(2025, [aina.id])).issued;
+    // Her address changes, and a payment paid late into 2025: version 2 corrects version 1.
+    await savePayee(aina, { ...PAYEE, address: { ...PAYEE.address, line1: 'No. 8, Jalan Ampang Hilir' } });
+    await paid(aina.id, '2025-12-20T04:00:00.000Z', [12_345]);
+    const [v2] = (await issue(2025, [aina.id])).issued;
+    await issue(2025, [omar.id]);
+
+    const res = await call(t, aina, 'GET', '/api/account/export');
+    expect(res.status).toBe(200);
+    const data = res.body.data as AccountExport;
+    const payee = {
+      fullName: 'NUR AINA BINTI HASHIM',
+      idType: 'MYKAD',
+      idNumber: '900615145071',
+      taxNumber: 'IG20481357090',
+      address: {
+        line1: PAYEE.address.line1,
+        line2: null,
+        line3: null,
+        postcode: '54200',
+        city: 'Kuala Lumpur',
+        state: 'KUALA_LUMPUR',
+      },
+    };
+    expect(data.cp58Forms).toEqual([
+      {
+        id: v1?.id,
+        year: 2025,
+        version: 1,
+        correctsVersion: null,
+        issuedAt: v1?.issuedAt,
+        locale: 'en',
+        figures: {
+          currency: 'MYR',
+          lines: [
+            { kind: 'CASH', amount: 600_000 },
+            { kind: 'IN_KIND', amount: 0 },
+          ],
+          total: 600_000,
+          payments: [expect.objectContaining({ paidAt: '2025-03-01T04:00:00.000Z', amount: 600_000 })],
+        },
+        // As issued: the address she had then, not today's.
+        payee,
+      },
+      {
+        id: v2?.id,
+        year: 2025,
+        version: 2,
+        correctsVersion: 1,
+        issuedAt: v2?.issuedAt,
+        locale: 'en',
+        figures: expect.objectContaining({ total: 612_345 }),
+        payee: { ...payee, address: { ...payee.address, line1: 'No. 8, Jalan Ampang Hilir' } },
+      },
+    ]);
+    expect(data.payee?.address.line1).toBe('No. 8, Jalan Ampang Hilir');
+    // The rest of the export is as it was: the sections before it and after it are there.
+    expect(data.payments).toHaveLength(2);
+    expect(data.withholdingMarks).toEqual([]);
+    // Another recruiter's forms are not in hers, nor hers in a recruiter's with none.
+    expect(res.text).not.toMatch(/OMAR|880302075123/);
+    expect(
+      (await ok<AccountExport>(call(t, omar, 'GET', '/api/account/export'))).cp58Forms.map((f) => f.payee.fullName),
+    ).toEqual(['OMAR FARUQ BIN YUSOF']);
+    const none = await caller(t);
+    expect((await ok<AccountExport>(call(t, none, 'GET', '/api/account/export'))).cp58Forms).toEqual([]);
   });
 
   it('issues one version when two admins issue at the same moment', async () => {

@@ -1,5 +1,6 @@
 import type { AppDeps } from '#src/server/context.ts';
 import { notFound } from '#src/server/errors.ts';
+import { issuedCp58Forms } from '#src/server/modules/cp58/cp58-own-forms.ts';
 import { readPayee } from '#src/server/personal-data/sealed-details.ts';
 import { sealingKeysOf } from '#src/server/security/sealing.ts';
 import type { AccountExport } from '#src/shared/account-types.ts';
@@ -7,8 +8,8 @@ import { findAccount } from './account.repository';
 import { toAccountProfile } from './account.service';
 
 // `GET /api/account/export` (issue 46): the user's own data in one file: the account, the payee details for
-// Form CP58, the years they were marked for section 107D withholding, and the payments received (gross,
-// withheld, net) with the referrals each paid. Opened from their seals for the
+// Form CP58, the years they were marked for section 107D withholding, the Form CP58s issued to them, and the
+// payments received (gross, withheld, net) with the referrals each paid. Opened from their seals for the
 // user themself; the bank account number stays masked, as on the account page.
 
 export async function accountExport(deps: AppDeps, userId: number): Promise<AccountExport> {
@@ -75,6 +76,8 @@ export async function accountExport(deps: AppDeps, userId: number): Promise<Acco
       threshold: Number(mark.threshold_amount),
       markedAt: mark.marked_at,
     })),
+    // Form CP58 (issue 46): each version issued to them, with the payee details as issued.
+    cp58Forms: await issuedCp58Forms(db, keys, userId),
     payments: payments.map((p) => ({
       id: p.id,
       status: p.status,
