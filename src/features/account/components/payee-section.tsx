@@ -2,7 +2,6 @@ import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { Choice, ChoiceGroup, SelectField } from '#src/components/form/fields.tsx';
 import { FormAlert } from '#src/components/form/form-alert.tsx';
-import { SubmitButton } from '#src/components/form/submit-button.tsx';
 import { TextField } from '#src/components/form/text-field.tsx';
 import { PayeeSummary } from '#src/components/payee/payee-summary.tsx';
 import { toast } from '#src/components/toast/toast-store.ts';
@@ -19,7 +18,7 @@ import {
   payeeDetailsSchema,
 } from '#src/shared/payee-schemas.ts';
 import type { PayeeDetails } from '#src/shared/payee-types.ts';
-import { AccountCard } from './account-card';
+import { AccountCard, SavedDetails, SaveOrCancel } from './account-card';
 
 // "Details for your tax form (CP58)" (issue 46): what the payer needs to give the recruiter, and the Inland
 // Revenue Board, a statement of the incentives it paid them. The reason is said where they type it. Only
@@ -39,14 +38,13 @@ export function PayeeSection() {
         (editing ? (
           <PayeeForm payee={payee.data} onDone={() => setEditing(false)} />
         ) : (
-          <>
-            {payee.data ? <PayeeSummary payee={payee.data} /> : <p className="text-sm">{m.payee_none()}</p>}
-            <div>
-              <button type="button" className="btn btn-sm" onClick={() => setEditing(true)}>
-                {payee.data ? m.payee_edit() : m.payee_add()}
-              </button>
-            </div>
-          </>
+          <SavedDetails
+            summary={payee.data && <PayeeSummary payee={payee.data} />}
+            none={m.payee_none()}
+            editLabel={m.payee_edit()}
+            addLabel={m.payee_add()}
+            onEdit={() => setEditing(true)}
+          />
         ))}
     </AccountCard>
   );
@@ -241,12 +239,7 @@ function PayeeForm({ payee, onDone }: { payee: PayeeDetails | null; onDone: () =
             options={MALAYSIAN_STATES.map((state) => ({ value: state, label: MALAYSIAN_STATE_LABELS[state]() }))}
           />
         </fieldset>
-        <div className="flex flex-wrap gap-2">
-          <SubmitButton pending={pending} label={m.account_save()} pendingLabel={m.account_saving()} />
-          <button type="button" className="btn btn-ghost btn-sm mt-2" onClick={onDone} disabled={pending}>
-            {m.account_cancel()}
-          </button>
-        </div>
+        <SaveOrCancel pending={pending} onCancel={onDone} />
       </form>
     </>
   );

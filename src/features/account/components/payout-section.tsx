@@ -1,6 +1,5 @@
 import { type FormEvent, useState } from 'react';
 import { FormAlert } from '#src/components/form/form-alert.tsx';
-import { SubmitButton } from '#src/components/form/submit-button.tsx';
 import { TextField } from '#src/components/form/text-field.tsx';
 import { toast } from '#src/components/toast/toast-store.ts';
 import { useUpdatePayoutMutation } from '#src/features/account/api.ts';
@@ -9,7 +8,7 @@ import { useValidatedForm } from '#src/lib/use-validated-form.ts';
 import { m } from '#src/paraglide/messages.js';
 import { accountPayoutSchema } from '#src/shared/account-schemas.ts';
 import type { AccountPayout, AccountProfile } from '#src/shared/account-types.ts';
-import { AccountCard } from './account-card';
+import { AccountCard, SavedDetails, SaveOrCancel } from './account-card';
 
 // The account number is only ever shown masked; editing asks for the full number again (the server
 // never sends it back), so a half-remembered number is never saved by accident.
@@ -20,18 +19,13 @@ export function PayoutSection({ account }: { account: AccountProfile }) {
       {editing ? (
         <PayoutForm payout={account.payout} onDone={() => setEditing(false)} />
       ) : (
-        <>
-          {account.payout ? (
-            <PayoutSummary payout={account.payout} />
-          ) : (
-            <p className="text-sm">{m.account_payout_none()}</p>
-          )}
-          <div>
-            <button type="button" className="btn btn-sm" onClick={() => setEditing(true)}>
-              {account.payout ? m.account_payout_edit() : m.account_payout_add()}
-            </button>
-          </div>
-        </>
+        <SavedDetails
+          summary={account.payout && <PayoutSummary payout={account.payout} />}
+          none={m.account_payout_none()}
+          editLabel={m.account_payout_edit()}
+          addLabel={m.account_payout_add()}
+          onEdit={() => setEditing(true)}
+        />
       )}
     </AccountCard>
   );
@@ -113,12 +107,7 @@ function PayoutForm({ payout, onDone }: { payout: AccountPayout | null; onDone: 
             </span>
           }
         />
-        <div className="flex flex-wrap gap-2">
-          <SubmitButton pending={pending} label={m.account_save()} pendingLabel={m.account_saving()} />
-          <button type="button" className="btn btn-ghost btn-sm mt-2" onClick={onDone} disabled={pending}>
-            {m.account_cancel()}
-          </button>
-        </div>
+        <SaveOrCancel pending={pending} onCancel={onDone} />
       </form>
     </>
   );
