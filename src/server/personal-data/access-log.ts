@@ -1,5 +1,6 @@
+import type { SelectQueryBuilder } from 'kysely';
 import type { DB } from '#src/server/db/connect.ts';
-import type { AccessLogTable } from '#src/server/db/database.ts';
+import type { AccessLogTable, Database } from '#src/server/db/database.ts';
 
 export type AccessRecord = {
   actorId: number | null;
@@ -42,3 +43,21 @@ export const actorOf = (user: { id: number; roles: string[] }) => ({
   actorId: user.id,
   actorKind: user.roles.includes('ROLE_ADMIN') ? ('ADMIN' as const) : ('RECRUITER' as const),
 });
+
+// biome-ignore lint/complexity/noBannedTypes: Kysely's type of a query that selects nothing yet.
+type AccessLines = SelectQueryBuilder<Database, 'access_log', {}>;
+
+/**
+ * The record's lines joined to who made each, for the admins' record and the talent's own data: a user's
+ * row for a user's line only (an ADMIN or RECRUITER: a TALENT line's actor_id is never a users row), a
+ * hiring company's contact and its company for a contact's line (issue 45: its actor_id is the contact's).
+ */
+export const withActors = (lines: AccessLines) =>
+  lines
+    .leftJoin('users', (join) =>
+      join.onRef('users.id', '=', 'access_log.actor_id').on('access_log.actor_kind', 'in', ['ADMIN', 'RECRUITER']),
+    )
+    .leftJoin('company_contacts', (join) =>
+      join.onRef('company_contacts.id', '=', 'access_log.actor_id').on('access_log.actor_kind', '=', 'COMPANY_CONTACT'),
+    )
+    .leftJoin('companies', 'companies.id', 'company_contacts.company_id');

@@ -1,5 +1,6 @@
 import type { DB } from '#src/server/db/connect.ts';
 import type { PersonEmail, PersonLink } from '#src/shared/data-protection-types.ts';
+import { withActors } from './access-log';
 
 // The records that hold a talent beyond their profile and referrals: the links made for them, the e-mails
 // to or about them, and the lines of the record of access. Admin › Data Protection and the talent's own
@@ -49,37 +50,24 @@ export async function emailsOfTalent(db: DB, talentId: number): Promise<PersonEm
 
 /** The talent's lines in the record of access, newest first (500 at most), with who: a user or a company's contact. */
 export function accessOfTalent(db: DB, talentId: number) {
-  return (
-    db
-      .selectFrom('access_log')
-      // A user's name for a user's line only; a hiring company's contact (issue 45) is named with the company.
-      .leftJoin('users', (join) =>
-        join.onRef('users.id', '=', 'access_log.actor_id').on('access_log.actor_kind', 'in', ['ADMIN', 'RECRUITER']),
-      )
-      .leftJoin('company_contacts', (join) =>
-        join
-          .onRef('company_contacts.id', '=', 'access_log.actor_id')
-          .on('access_log.actor_kind', '=', 'COMPANY_CONTACT'),
-      )
-      .leftJoin('companies', 'companies.id', 'company_contacts.company_id')
-      .select([
-        'access_log.id',
-        'access_log.action',
-        'access_log.actor_kind',
-        'access_log.subject_kind',
-        'access_log.subject_id',
-        'access_log.detail',
-        'access_log.created_at',
-        'users.full_name as actor_name',
-        'company_contacts.name as contact_name',
-        'companies.name as company_name',
-      ])
-      .where('access_log.talent_id', '=', talentId)
-      .orderBy('access_log.created_at', 'desc')
-      .orderBy('access_log.id', 'desc')
-      .limit(500)
-      .execute()
-  );
+  return withActors(db.selectFrom('access_log'))
+    .select([
+      'access_log.id',
+      'access_log.action',
+      'access_log.actor_kind',
+      'access_log.subject_kind',
+      'access_log.subject_id',
+      'access_log.detail',
+      'access_log.created_at',
+      'users.full_name as actor_name',
+      'company_contacts.name as contact_name',
+      'companies.name as company_name',
+    ])
+    .where('access_log.talent_id', '=', talentId)
+    .orderBy('access_log.created_at', 'desc')
+    .orderBy('access_log.id', 'desc')
+    .limit(500)
+    .execute();
 }
 
 /** An access line's detail (JSON: a file's purpose, a share, an admin's reason), or null. */

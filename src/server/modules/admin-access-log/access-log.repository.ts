@@ -1,4 +1,5 @@
 import type { DB } from '#src/server/db/connect.ts';
+import { withActors } from '#src/server/personal-data/access-log.ts';
 import type { AccessLogQuery } from '#src/shared/access-log-schemas.ts';
 
 // Reading the record of access to personal data, newest first. Every filter combination has an index to
@@ -23,14 +24,7 @@ const filtered = (db: DB, filter: Filter) => {
 export async function findAccessLogPage(db: DB, query: AccessLogQuery) {
   const { page, pageSize, ...filter } = query;
   const [rows, count] = await Promise.all([
-    filtered(db, filter)
-      .leftJoin('users', 'users.id', 'access_log.actor_id')
-      .leftJoin('company_contacts', (join) =>
-        join
-          .onRef('company_contacts.id', '=', 'access_log.actor_id')
-          .on('access_log.actor_kind', '=', 'COMPANY_CONTACT'),
-      )
-      .leftJoin('companies', 'companies.id', 'company_contacts.company_id')
+    withActors(filtered(db, filter))
       .select([
         'access_log.id',
         'access_log.actor_id',
