@@ -1,4 +1,4 @@
-import type { SelectQueryBuilder } from 'kysely';
+import type { ExpressionBuilder, SelectQueryBuilder } from 'kysely';
 import type { AppDeps } from '#src/server/context.ts';
 import type { DB } from '#src/server/db/connect.ts';
 import type { Database } from '#src/server/db/database.ts';
@@ -122,6 +122,10 @@ const firstIds = (query: SelectQueryBuilder<Database, 'talents', { id: number }>
     .execute()
     .then((rows) => rows.map((row) => row.id));
 
+// The talent's referrals, a correlated subquery of a query over talents (for `exists`).
+const referralsOfTalent = (eb: ExpressionBuilder<Database, 'talents'>) =>
+  eb.selectFrom('referrals').select('referrals.id').whereRef('referrals.talent_id', '=', 'talents.id');
+
 /** Talents not yet erased whose referrals all had consent declined (or withdrawn) before `before`. */
 function declinedTalents(db: DB, before: string): Promise<number[]> {
   return firstIds(
@@ -132,26 +136,19 @@ function declinedTalents(db: DB, before: string): Promise<number[]> {
       .where((eb) =>
         eb.and([
           eb.exists(
-            eb
-              .selectFrom('referrals')
-              .select('referrals.id')
-              .whereRef('referrals.talent_id', '=', 'talents.id')
+            referralsOfTalent(eb)
               .where('referrals.consent_status', '=', 'DECLINED')
               .where('referrals.consent_decided_at', '<', before),
           ),
           eb.not(
             eb.exists(
-              eb
-                .selectFrom('referrals')
-                .select('referrals.id')
-                .whereRef('referrals.talent_id', '=', 'talents.id')
-                .where((r) =>
-                  r.or([
-                    r('referrals.consent_status', '!=', 'DECLINED'),
-                    r('referrals.consent_decided_at', 'is', null),
-                    r('referrals.consent_decided_at', '>=', before),
-                  ]),
-                ),
+              referralsOfTalent(eb).where((r) =>
+                r.or([
+                  r('referrals.consent_status', '!=', 'DECLINED'),
+                  r('referrals.consent_decided_at', 'is', null),
+                  r('referrals.consent_decided_at', '>=', before),
+                ]),
+              ),
             ),
           ),
         ]),
@@ -170,29 +167,25 @@ function inactiveTalents(db: DB, before: string): Promise<number[]> {
       .where((eb) =>
         eb.not(
           eb.exists(
-            eb
-              .selectFrom('referrals')
-              .select('referrals.id')
-              .whereRef('referrals.talent_id', '=', 'talents.id')
-              .where((r) =>
-                r.or([
-                  r('referrals.updated_at', '>=', before),
-                  r.exists(
-                    r
-                      .selectFrom('referral_history')
-                      .select('referral_history.id')
-                      .whereRef('referral_history.referral_id', '=', 'referrals.id')
-                      .where('referral_history.created_at', '>=', before),
-                  ),
-                  r.exists(
-                    r
-                      .selectFrom('call_proofs')
-                      .select('call_proofs.id')
-                      .whereRef('call_proofs.referral_id', '=', 'referrals.id')
-                      .where('call_proofs.created_at', '>=', before),
-                  ),
-                ]),
-              ),
+            referralsOfTalent(eb).where((r) =>
+              r.or([
+                r('referrals.updated_at', '>=', before),
+                r.exists(
+                  r
+                    .selectFrom('referral_history')
+                    .select('referral_history.id')
+                    .whereRef('referral_history.referral_id', '=', 'referrals.id')
+                    .where('referral_history.created_at', '>=', before),
+                ),
+                r.exists(
+                  r
+                    .selectFrom('call_proofs')
+                    .select('call_proofs.id')
+                    .whereRef('call_proofs.referral_id', '=', 'referrals.id')
+                    .where('call_proofs.created_at', '>=', before),
+                ),
+              ]),
+            ),
           ),
         ),
       ),
@@ -209,11 +202,8 @@ function expiredMoneyTrails(db: DB, before: string): Promise<number[]> {
       .where((eb) =>
         eb.not(
           eb.exists(
-            eb
-              .selectFrom('referrals')
+            referralsOfTalent(eb)
               .leftJoin('payments', 'payments.id', 'referrals.payment_id')
-              .select('referrals.id')
-              .whereRef('referrals.talent_id', '=', 'talents.id')
               .where((r) => r.or([r('referrals.updated_at', '>=', before), r('payments.updated_at', '>=', before)])),
           ),
         ),
