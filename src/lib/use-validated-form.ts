@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { type FormEvent, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import * as v from 'valibot';
 import { type AppError, asAppError } from './app-error';
 import { fieldErrors } from './field-errors';
@@ -91,5 +91,12 @@ export function useValidatedForm<S extends v.GenericSchema>(schema: S, values?: 
     [schema],
   );
 
-  return { errors, formError, submit, formRef };
+  /** `submit` as a form's onSubmit handler, in place of the browser's own submission. */
+  const onSubmitOf =
+    (input: v.InferInput<S>, send: (output: v.InferOutput<S>) => Promise<void>) => (event: FormEvent) => {
+      event.preventDefault();
+      void submit(input, send);
+    };
+
+  return { errors, formError, submit, onSubmitOf, formRef };
 }

@@ -190,7 +190,7 @@ function CloseRequestDialog({
   const mutation = useCloseRequestMutation(row.id);
   // null until picked: the schema refuses it with "Choose whether the request is done or refused."
   const values = { status, response } as CloseDataRequestInput;
-  const { errors, formError, submit, formRef } = useValidatedForm(closeDataRequestSchema, values);
+  const { errors, formError, onSubmitOf, formRef } = useValidatedForm(closeDataRequestSchema, values);
   const pending = mutation.isPending;
   return (
     <Modal labelledBy={titleId} boxClassName="modal-box space-y-3" onClose={() => !pending && onClose()}>
@@ -214,14 +214,11 @@ function CloseRequestDialog({
         ref={formRef}
         noValidate
         className="space-y-2"
-        onSubmit={(event) => {
-          event.preventDefault();
-          void submit(values, async (input) => {
-            await mutation.mutateAsync(input);
-            toast.success(m.data_protection_close_done());
-            onClose();
-          });
-        }}
+        onSubmit={onSubmitOf(values, async (input) => {
+          await mutation.mutateAsync(input);
+          toast.success(m.data_protection_close_done());
+          onClose();
+        })}
       >
         {formError && <FormAlert message={errorMessage(formError)} />}
         <fieldset className="fieldset">

@@ -80,7 +80,7 @@ function CloseCorrection({
   const [response, setResponse] = useState('');
   const mutation = useCloseCorrectionMutation(talentId);
   const values = { response };
-  const { errors, formError, submit, formRef } = useValidatedForm(correctionDoneSchema, values);
+  const { errors, formError, onSubmitOf, formRef } = useValidatedForm(correctionDoneSchema, values);
   const fieldId = useId();
   if (!open) {
     return (
@@ -95,13 +95,10 @@ function CloseCorrection({
       ref={formRef}
       noValidate
       className="space-y-2"
-      onSubmit={(event) => {
-        event.preventDefault();
-        void submit(values, async (input) => {
-          await mutation.mutateAsync({ requestId, response: input.response });
-          toast.success(m.talent_correction_done_toast());
-        });
-      }}
+      onSubmit={onSubmitOf(values, async (input) => {
+        await mutation.mutateAsync({ requestId, response: input.response });
+        toast.success(m.talent_correction_done_toast());
+      })}
     >
       {formError && <FormAlert message={errorMessage(formError)} />}
       <TextAreaField
