@@ -3,6 +3,7 @@ import { EDUCATION_MESSAGES } from './education-messages';
 import type { AppLocale, ConsentStatus, EducationLevel, HiringStatus, ItaStatus, RewardStatus } from './enums';
 import { INTL_LOCALES } from './intl-locales';
 import { formatMinorUnits } from './money';
+import { CONSENT_MESSAGES, HIRING_MESSAGES } from './referral-status-messages';
 import { REWARD_MESSAGES } from './reward-messages';
 import type { DataSection, DateText, Label } from './talent-data-lines';
 import { dataKeptByOthers, type TalentDataView } from './talent-link-data';
@@ -13,11 +14,7 @@ import { recordSections } from './talent-link-records';
 // referrals hold is here; the records about them (shares, links, e-mails, access) in talent-link-records.ts.
 
 const EDUCATION: Record<EducationLevel, Label> = EDUCATION_MESSAGES;
-const CONSENT: Record<ConsentStatus, Label> = {
-  PENDING: m.consent_pending,
-  CONFIRMED: m.consent_confirmed,
-  DECLINED: m.consent_declined,
-};
+const CONSENT: Record<ConsentStatus, Label> = CONSENT_MESSAGES;
 // The talent's own words for the intent-to-apply question, never the recruiters' "ITA" (issue 42.11).
 const ITA: Record<ItaStatus, Label> = {
   NOT_SENT: m.talent_data_ita_not_sent,
@@ -25,15 +22,7 @@ const ITA: Record<ItaStatus, Label> = {
   CONFIRMED: m.talent_data_ita_confirmed,
   DECLINED: m.talent_data_ita_declined,
 };
-const HIRING: Record<HiringStatus, Label> = {
-  SUBMITTED: m.hiring_submitted,
-  SCREENING: m.hiring_screening,
-  INTERVIEW: m.hiring_interview,
-  OFFERED: m.hiring_offered,
-  HIRED: m.hiring_hired,
-  REJECTED: m.hiring_rejected,
-  WITHDRAWN: m.hiring_withdrawn,
-};
+const HIRING: Record<HiringStatus, Label> = HIRING_MESSAGES;
 // The recruiter's reward in the words the app uses for it; an undecided one on a withdrawn referral is closed.
 const REWARD: Record<RewardStatus | 'IN_REVIEW' | 'CLOSED', Label> = { ...REWARD_MESSAGES, CLOSED: m.reward_closed };
 const FINAL_HIRING: HiringStatus[] = ['HIRED', 'REJECTED', 'WITHDRAWN'];

@@ -7,6 +7,7 @@ import type {
   ItaStatus,
   RewardStatus,
 } from '#src/shared/enums.ts';
+import { CONSENT_MESSAGES, HIRING_MESSAGES } from '#src/shared/referral-status-messages.ts';
 import { REWARD_MESSAGES } from '#src/shared/reward-messages.ts';
 
 // Localised labels of the shared enums, one file per area so a screen loads only its own. Maps, not
@@ -15,11 +16,7 @@ import { REWARD_MESSAGES } from '#src/shared/reward-messages.ts';
 /** A label in the screen's language, or in a given one (`{ locale }`: the server's notification texts). */
 type Label = (inputs?: Record<string, never>, options?: { locale?: AppLocale }) => string;
 
-export const CONSENT_LABELS: Record<ConsentStatus, () => string> = {
-  PENDING: m.consent_pending,
-  CONFIRMED: m.consent_confirmed,
-  DECLINED: m.consent_declined,
-};
+export const CONSENT_LABELS: Record<ConsentStatus, () => string> = CONSENT_MESSAGES;
 
 export const ITA_LABELS: Record<ItaStatus, () => string> = {
   NOT_SENT: m.ita_not_sent,
@@ -28,15 +25,7 @@ export const ITA_LABELS: Record<ItaStatus, () => string> = {
   DECLINED: m.ita_declined,
 };
 
-export const HIRING_LABELS: Record<HiringStatus, Label> = {
-  SUBMITTED: m.hiring_submitted,
-  SCREENING: m.hiring_screening,
-  INTERVIEW: m.hiring_interview,
-  OFFERED: m.hiring_offered,
-  HIRED: m.hiring_hired,
-  REJECTED: m.hiring_rejected,
-  WITHDRAWN: m.hiring_withdrawn,
-};
+export const HIRING_LABELS: Record<HiringStatus, Label> = HIRING_MESSAGES;
 
 /** Reward states, with IN_REVIEW for a reward not decided yet (null). */
 export const REWARD_LABELS: Record<RewardStatus | 'IN_REVIEW', Label> = REWARD_MESSAGES;
