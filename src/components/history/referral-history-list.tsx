@@ -1,47 +1,11 @@
-import {
-  CALL_PROOF_LABELS,
-  CONSENT_LABELS,
-  HIRING_LABELS,
-  ITA_LABELS,
-  REWARD_LABELS,
-} from '#src/lib/enum-labels/referral-labels.ts';
+import { HISTORY_ACTION_LABELS, HISTORY_VALUE_LABELS, REWARD_LABELS } from '#src/lib/enum-labels/referral-labels.ts';
 import { formatDateTime } from '#src/lib/format.ts';
 import { m } from '#src/paraglide/messages.js';
 import type { HistoryEntry } from '#src/shared/recruiter-types.ts';
 
-const ACTION_LABELS: Record<string, () => string> = {
-  REFERRED: m.referral_action_referred,
-  CONSENT_SENT: m.referral_action_consent_sent,
-  CONSENT_RESENT: m.referral_action_consent_resent,
-  CONSENT_CHANGED: m.referral_action_consent_changed,
-  ITA_SENT: m.referral_action_ita_sent,
-  NOTE_EDITED: m.referral_action_note_edited,
-  ITA_CHANGED: m.referral_action_ita_changed,
-  CALL_PROOF_ADDED: m.referral_action_call_proof_added,
-  CALL_PROOF_DELETED: m.referral_action_call_proof_deleted,
-  CALL_PROOF_REVIEWED: m.referral_action_call_proof_reviewed,
-  HIRING_CHANGED: m.referral_action_hiring_changed,
-  REWARD_CHANGED: m.referral_action_reward_changed,
-};
-
-// The states an action's from/to values name, so "PENDING → CONFIRMED" reads in the user's language.
-const VALUE_LABELS: Record<string, Record<string, () => string>> = {
-  REFERRED: HIRING_LABELS,
-  CONSENT_SENT: CONSENT_LABELS,
-  CONSENT_RESENT: CONSENT_LABELS,
-  CONSENT_CHANGED: CONSENT_LABELS,
-  ITA_CHANGED: ITA_LABELS,
-  ITA_SENT: ITA_LABELS,
-  HIRING_CHANGED: HIRING_LABELS,
-  REWARD_CHANGED: REWARD_LABELS,
-  CALL_PROOF_ADDED: CALL_PROOF_LABELS,
-  CALL_PROOF_DELETED: CALL_PROOF_LABELS,
-  CALL_PROOF_REVIEWED: CALL_PROOF_LABELS,
-};
-
 /** The localised label of a history action; an action this client does not know shows its code. */
 export const actionLabel = (action: string) =>
-  (Object.hasOwn(ACTION_LABELS, action) ? ACTION_LABELS[action]?.() : undefined) ?? action;
+  (Object.hasOwn(HISTORY_ACTION_LABELS, action) ? HISTORY_ACTION_LABELS[action]?.() : undefined) ?? action;
 
 /**
  * A consent goes from CONFIRMED to DECLINED only when the talent withdraws it (consent-withdrawal.ts; a
@@ -51,7 +15,7 @@ const isWithdrawal = (entry: HistoryEntry) =>
   entry.action === 'CONSENT_CHANGED' && entry.fromValue === 'CONFIRMED' && entry.toValue === 'DECLINED';
 
 function valueLabel(action: string, value: string | null): string | null {
-  const labels = VALUE_LABELS[action];
+  const labels = HISTORY_VALUE_LABELS[action];
   if (value === null) return action === 'REWARD_CHANGED' ? REWARD_LABELS.IN_REVIEW() : null;
   return (labels && Object.hasOwn(labels, value) ? labels[value]?.() : undefined) ?? value;
 }
