@@ -1,5 +1,6 @@
 import type { DataRequestStatus } from './data-protection-schemas';
 import type { AppLocale, ConsentStatus, HiringStatus, ItaStatus, RewardStatus } from './enums';
+import type { PersonEmail, PersonLink } from './person-record-types';
 
 // What `/api/admin/data-protection` answers (issue 24 part 3). Times are ISO-8601 UTC. No link hashes,
 // no e-mail bodies: the admin sees that a record exists and what kind it is, not its secret or content.
@@ -63,24 +64,6 @@ export type PersonFile = {
   createdAt: string;
   /** Where the admin reads it (with their bearer token); null once anonymised (the bytes are gone). */
   href: string | null;
-};
-
-export type PersonLink = {
-  id: number;
-  kind: string;
-  referralId: number | null;
-  createdAt: string;
-  expiresAt: string;
-  usedAt: string | null;
-  voidedAt: string | null;
-};
-
-export type PersonEmail = {
-  id: number;
-  template: string;
-  status: string;
-  createdAt: string;
-  sentAt: string | null;
 };
 
 export type PersonDataRequest = {

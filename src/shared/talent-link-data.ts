@@ -1,4 +1,5 @@
 import type { ConsentStatus, EducationLevel, HiringStatus, ItaStatus, RewardStatus } from './enums';
+import type { PersonEmail, PersonLink } from './person-record-types';
 import type { RetentionPolicy } from './retention';
 
 // The talent's data page (`/talent/data?token=…`, `GET /api/public/data`): everything held about the
@@ -86,28 +87,6 @@ export type TalentDataShare = {
   views: number;
 };
 
-/** A link made for the talent or e-mailed to them (never its token): which, for which referral, until when. */
-export type TalentDataLink = {
-  id: number;
-  /** CONSENT, ITA or DATA. */
-  kind: string;
-  referralId: number | null;
-  createdAt: string;
-  expiresAt: string;
-  usedAt: string | null;
-  voidedAt: string | null;
-};
-
-/** An e-mail to or about the talent (never its body or its address): which e-mail, and whether it went. */
-export type TalentDataEmail = {
-  id: number;
-  /** The e-mail's template (consent_request, talent_answered, company_review, …): it says to whom it went. */
-  template: string;
-  status: string;
-  createdAt: string;
-  sentAt: string | null;
-};
-
 /**
  * A line of the record of access about the talent: when, what, and who by role. A recruiter is named (the
  * referral names them already) and a hiring company by its name; an admin or a company's contact is not,
@@ -155,9 +134,9 @@ export type TalentDataView = {
   /** Every sharing of the talent's profile with a hiring company, oldest first. */
   companyShares: TalentDataShare[];
   /** Every link made for them, oldest first. */
-  links: TalentDataLink[];
+  links: PersonLink[];
   /** Every e-mail to or about them, oldest first. */
-  emails: TalentDataEmail[];
+  emails: PersonEmail[];
   /** Who looked at or downloaded their data, newest first (the record keeps ACCESS_LOG_KEEP_MONTHS). */
   access: TalentDataAccess[];
   retention: RetentionPolicy;

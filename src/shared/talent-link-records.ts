@@ -1,6 +1,7 @@
 import { m } from '#src/paraglide/messages.js';
+import type { PersonLink } from './person-record-types';
 import type { DataSection, DateText, Label, LocaleOption } from './talent-data-lines';
-import type { TalentDataAccess, TalentDataLink, TalentDataView } from './talent-link-data';
+import type { TalentDataAccess, TalentDataView } from './talent-link-data';
 
 // The records held about the talent beyond their profile and referrals, as the talent reads them: the
 // hiring companies their profile was shared with, the links made for them, the e-mails to or about them,
@@ -60,7 +61,7 @@ const ACCESS: Record<string, Label> = {
 
 const own = <T>(map: Record<string, T>, key: string): T | undefined => (Object.hasOwn(map, key) ? map[key] : undefined);
 
-function linkState(link: TalentDataLink, o: LocaleOption, now: number): string {
+function linkState(link: PersonLink, o: LocaleOption, now: number): string {
   if (link.usedAt) return m.talent_data_link_used({}, o);
   if (link.voidedAt) return m.talent_data_link_voided({}, o);
   if (Date.parse(link.expiresAt) <= now) return m.talent_data_link_expired({}, o);

@@ -1,5 +1,5 @@
 import type { DB } from '#src/server/db/connect.ts';
-import type { PersonEmail, PersonLink } from '#src/shared/data-protection-types.ts';
+import type { PersonEmail, PersonLink } from '#src/shared/person-record-types.ts';
 import { withActors } from './access-log';
 
 // The records that hold a talent beyond their profile and referrals: the links made for them, the e-mails
