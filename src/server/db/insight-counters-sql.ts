@@ -91,6 +91,9 @@ const SCOPES = (p: string): [string, string, string | null][] => [
   ['promo', `${p}promo_id`, `${p}promo_id is not null`],
 ];
 
+/** The columns a counter kept per scope and month reads its keys from: the month's and the scopes' (SCOPES). */
+const SCOPE_COLUMNS = ['created_at', 'task_id', 'recruiter_id', 'promo_id'];
+
 /** `where` joined to a source's own WHERE (the trigger's or the rebuild's). */
 const where = (source: Source, condition: string | null) => {
   const own = source.from.includes(' where ') ? '' : ' where true';
@@ -111,17 +114,7 @@ const COUNTERS: Counter[] = [
     table: 'insight_funnel',
     keys: ['scope', 'scope_id', 'month', 'consent_status', 'hiring_status', 'lost_at'],
     values: ['n', 'proofs_accepted', 'proofs_rejected'],
-    watch: [
-      'created_at',
-      'task_id',
-      'recruiter_id',
-      'promo_id',
-      'consent_status',
-      'hiring_status',
-      'lost_at',
-      'proofs_accepted',
-      'proofs_rejected',
-    ],
+    watch: [...SCOPE_COLUMNS, 'consent_status', 'hiring_status', 'lost_at', 'proofs_accepted', 'proofs_rejected'],
     parts: (d, s) =>
       SCOPES(s.p).map(
         ([scope, id, condition]) =>
@@ -134,15 +127,7 @@ const COUNTERS: Counter[] = [
     table: 'insight_times',
     keys: ['scope', 'scope_id', 'month', 'step', 'bucket'],
     values: ['n'],
-    watch: [
-      'created_at',
-      'task_id',
-      'recruiter_id',
-      'promo_id',
-      'consent_status',
-      'consent_decided_at',
-      ...Object.values(STAGE_COLUMNS),
-    ],
+    watch: [...SCOPE_COLUMNS, 'consent_status', 'consent_decided_at', ...Object.values(STAGE_COLUMNS)],
     parts: (d, s) => {
       const p = s.p;
       // Each stage is timed from the latest earlier one the referral has a time for.
