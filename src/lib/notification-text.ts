@@ -5,6 +5,7 @@ import type { AppLocale } from '#src/shared/enums.ts';
 import { INTL_LOCALES } from '#src/shared/intl-locales.ts';
 import { formatMinorUnits } from '#src/shared/money.ts';
 import type { NotificationKind, NotificationPayload } from '#src/shared/notifications.ts';
+import { ratePercent } from '#src/shared/withholding.ts';
 
 // The words of every notification (issue 25): the in-app centre renders them in the screen's language,
 // the server in the recipient's for pushes and e-mails. So this file takes the locale as an argument,
@@ -64,6 +65,19 @@ const rewardLabel = (status: string | undefined, o: Opts) =>
 /** A Form CP58's year, as written (no grouping: "2026", never "2,026"). */
 const yearOf = (payload: NotificationPayload) =>
   typeof payload.year === 'number' && Number.isInteger(payload.year) ? String(payload.year) : '—';
+
+/**
+ * A payment's section 107D figures (issue 46), when its notice carries them: `amount` is then the net paid,
+ * and the body says the net and what was withheld from the gross. Null for a payment with nothing withheld
+ * (and for an item written before the payload carried them: its `amount` is the whole payment).
+ */
+function withheldWords(payload: NotificationPayload, w: Words, o: Opts) {
+  const { gross, withheld, withholdingRate: rate } = payload;
+  const figures = [gross, withheld, rate];
+  if (!figures.every((n) => typeof n === 'number' && Number.isFinite(n)) || !withheld || w.amount === '—') return null;
+  const money = (minor: number) => formatMinorUnits(minor, payload.currency ?? 'MYR', INTL_LOCALES[o.locale]);
+  return { net: w.amount, gross: money(gross as number), withheld: money(withheld), rate: ratePercent(rate as number) };
+}
 
 /** A body with the admin's reason after it, when the change has one. */
 function withReason(text: string, reason: string | null | undefined, o: Opts): string {
@@ -146,14 +160,23 @@ const texts: Record<NotificationKind, (w: Words, p: NotificationPayload, o: Opts
       body: withReason(m.notification_reward_decided_body({ ...w, decision }, o), p.reason, o),
     };
   },
-  PAYMENT_CREATED: (w, _p, o) => ({
-    title: m.notification_payment_created_title({}, o),
-    body: m.notification_payment_created_body(w, o),
-  }),
-  PAYMENT_PAID: (w, _p, o) => ({
-    title: m.notification_payment_paid_title({}, o),
-    body: m.notification_payment_paid_body(w, o),
-  }),
+  // Under section 107D: the net paid and what was withheld, rather than one amount.
+  PAYMENT_CREATED: (w, p, o) => {
+    const withheld = withheldWords(p, w, o);
+    return {
+      title: m.notification_payment_created_title({}, o),
+      body: withheld
+        ? m.notification_payment_created_withheld_body(withheld, o)
+        : m.notification_payment_created_body(w, o),
+    };
+  },
+  PAYMENT_PAID: (w, p, o) => {
+    const withheld = withheldWords(p, w, o);
+    return {
+      title: m.notification_payment_paid_title({}, o),
+      body: withheld ? m.notification_payment_paid_withheld_body(withheld, o) : m.notification_payment_paid_body(w, o),
+    };
+  },
   PAYMENT_CANCELLED: (w, _p, o) => ({
     title: m.notification_payment_cancelled_title({}, o),
     body: m.notification_payment_cancelled_body(w, o),

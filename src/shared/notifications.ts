@@ -127,6 +127,14 @@ export type NotificationPayload = {
   /** Minor units, with `currency`. */
   amount?: number | null;
   currency?: string | null;
+  /**
+   * PAYMENT_CREATED, PAYMENT_PAID of a payment with something withheld under section 107D (issue 46): then
+   * `amount` is the net paid, and these are the gross and the amount withheld (minor units, in `currency`)
+   * and the rate (basis points: 200 is 2%). Absent when nothing was withheld.
+   */
+  gross?: number;
+  withheld?: number;
+  withholdingRate?: number;
   /** ADMIN_DIGEST: how many of each are waiting. */
   callProofs?: number;
   rewards?: number;

@@ -67,6 +67,38 @@ describe('notificationText', () => {
     expect(spaced(notificationText('PAYMENT_PAID', FULL, 'ms').body)).toContain('RM 1,500.00');
   });
 
+  it('says the net paid and what section 107D withheld, when a payment had something withheld (issue 46)', () => {
+    const withheld: NotificationPayload = {
+      amount: 98_000,
+      currency: 'MYR',
+      gross: 100_000,
+      withheld: 2_000,
+      withholdingRate: 200,
+    };
+    expect(spaced(notificationText('PAYMENT_CREATED', withheld, 'en').body)).toBe(
+      'A payment for your approved referrals is being prepared. Net paid: MYR 980.00, after 2% withheld under section 107D (MYR 20.00 of MYR 1,000.00 gross).',
+    );
+    expect(spaced(notificationText('PAYMENT_PAID', withheld, 'en').body)).toBe(
+      'We paid MYR 980.00 into your bank account for your approved referrals: the net paid, after 2% withheld under section 107D (MYR 20.00 of MYR 1,000.00 gross).',
+    );
+    expect(spaced(notificationText('PAYMENT_CREATED', withheld, 'ms').body)).toBe(
+      'Bayaran bagi rujukan anda yang diluluskan sedang disediakan. Bersih dibayar: RM 980.00, selepas 2% ditahan di bawah seksyen 107D (RM 20.00 daripada jumlah kasar RM 1,000.00).',
+    );
+    expect(spaced(notificationText('PAYMENT_PAID', withheld, 'zh').body)).toBe(
+      '您获批推荐的奖励已转入您的银行账户，实付净额 MYR 980.00，已根据第107D条预扣 2%（总额 MYR 1,000.00 中的 MYR 20.00）。',
+    );
+    for (const locale of LOCALES)
+      for (const kind of ['PAYMENT_CREATED', 'PAYMENT_PAID'] as const)
+        expect(notificationText(kind, withheld, locale).body).not.toMatch(/[{}]/);
+    // Nothing withheld (or an item written before the payload said): the one amount, as before.
+    expect(spaced(notificationText('PAYMENT_CREATED', { amount: 100_000, currency: 'MYR' }, 'en').body)).toBe(
+      'A payment of MYR 1,000.00 for your approved referrals is being prepared.',
+    );
+    expect(notificationText('PAYMENT_PAID', { ...withheld, withheld: 0 }, 'en').body).toBe(
+      notificationText('PAYMENT_PAID', { amount: 98_000, currency: 'MYR' }, 'en').body,
+    );
+  });
+
   it('counts what waits for an admin in plurals, leaving out what does not wait', () => {
     expect(notificationText('ADMIN_DIGEST', FULL, 'en').body).toBe(
       'Waiting for you: 3 call proofs to review, 1 reward to decide, 2 requests from candidates, and 1 Form CP58 request to issue.',

@@ -3,14 +3,18 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { extractText } from 'unpdf';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { notificationText } from '#src/lib/notification-text.ts';
 import { readEnv } from '#src/server/env.ts';
 import { markWithholdingYear } from '#src/server/jobs/withholding-marks.ts';
+import { renderEmail } from '#src/server/mail/templates.ts';
 import { withholdingSettings } from '#src/server/modules/withholding/withholding-settings.ts';
 import { remitByOf } from '#src/server/modules/withholding/withholding-year.ts';
 import type { ListPage } from '#src/shared/api-response.ts';
 import type { MyPayment } from '#src/shared/earning-types.ts';
+import type { AppLocale } from '#src/shared/enums.ts';
 import { INTL_LOCALES } from '#src/shared/intl-locales.ts';
 import { formatMinorUnits } from '#src/shared/money.ts';
+import type { NotificationKind, NotificationPage } from '#src/shared/notifications.ts';
 import type { PayableRecruiter, PaymentDetail } from '#src/shared/payment-types.ts';
 import type { YearlyStatement } from '#src/shared/statement-types.ts';
 import { withheldOf } from '#src/shared/withholding.ts';
@@ -342,6 +346,53 @@ describe.each(DIALECTS)('section 107D withholding on %s', (dialect) => {
       month: '2027-01',
       csv: false,
     });
+  });
+
+  it('tells the recruiter the net paid and the 2% withheld when a payment is on its way and when it is paid', async () => {
+    await paid2026();
+    await moveTo('2027-01-10T02:00:00.000Z');
+    const payment = await create(aina.id, [12_345]);
+    const unmarked = await create(exact.id, [10_000]);
+    await moveTo('2027-01-12T02:00:00.000Z');
+    await pay(payment.id, '2027-01-11T02:00:00.000Z');
+    await pay(unmarked.id, '2027-01-11T02:00:00.000Z');
+
+    const notices = async (who: Caller) => {
+      const page = await ok<NotificationPage>(call(t, who, 'GET', '/api/notifications'));
+      return [...page.items].reverse().map((item) => ({ kind: item.kind, payload: item.payload }));
+    };
+    const withheld = { amount: 12_098, currency: 'MYR', gross: 12_345, withheld: 247, withholdingRate: 200 };
+    expect(await notices(aina)).toEqual([
+      { kind: 'PAYMENT_CREATED', payload: withheld },
+      { kind: 'PAYMENT_PAID', payload: withheld },
+    ]);
+    const words = (kind: NotificationKind, locale: AppLocale) =>
+      notificationText(kind, withheld, locale).body.replace(/\s/g, ' ');
+    expect(words('PAYMENT_CREATED', 'en')).toBe(
+      'A payment for your approved referrals is being prepared. Net paid: MYR 120.98, after 2% withheld under section 107D (MYR 2.47 of MYR 123.45 gross).',
+    );
+    expect(words('PAYMENT_PAID', 'ms')).toBe(
+      'Kami telah membayar RM 120.98 ke dalam akaun bank anda bagi rujukan anda yang diluluskan: bersih dibayar, selepas 2% ditahan di bawah seksyen 107D (RM 2.47 daripada jumlah kasar RM 123.45).',
+    );
+    // The e-mail of a payment on its way is the notice's own words: the net, not the gross.
+    const created = await t.db
+      .selectFrom('email_outbox')
+      .select(['payload', 'locale'])
+      .where('to_address', '=', aina.email)
+      .where('template', '=', 'notification')
+      .executeTakeFirstOrThrow();
+    const mail = renderEmail('notification', created.locale, JSON.parse(created.payload));
+    expect(mail.text.replace(/\s/g, ' ')).toContain('Net paid: MYR 120.98, after 2% withheld under section 107D');
+    expect(mail.text.replace(/\s/g, ' ')).not.toContain('A payment of MYR 123.45');
+
+    // Nothing withheld: one amount, as before.
+    expect(await notices(exact)).toEqual([
+      { kind: 'PAYMENT_CREATED', payload: { amount: 10_000, currency: 'MYR' } },
+      { kind: 'PAYMENT_PAID', payload: { amount: 10_000, currency: 'MYR' } },
+    ]);
+    expect(notificationText('PAYMENT_CREATED', { amount: 10_000, currency: 'MYR' }, 'en').body).toBe(
+      'A payment of MYR\u00a0100.00 for your approved referrals is being prepared.',
+    );
   });
 
   it('exports the month as CSV, one line per payment, and records it', async () => {

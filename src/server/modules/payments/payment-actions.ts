@@ -6,6 +6,7 @@ import { ensureMark } from '#src/server/modules/withholding/withholding-marks.ts
 import { withholdingSettings } from '#src/server/modules/withholding/withholding-settings.ts';
 import { notifyUser } from '#src/server/notifications/deliver.ts';
 import { sealingKeysOf } from '#src/server/security/sealing.ts';
+import type { NotificationPayload } from '#src/shared/notifications.ts';
 import type { PaymentCancelled, PaymentDetail } from '#src/shared/payment-types.ts';
 import { withheldOf } from '#src/shared/withholding.ts';
 import { getPaymentDetail } from './payment-queries';
@@ -20,6 +21,22 @@ const conflict = (message: string, field: string, key: string) =>
 
 // A clock a little ahead of the server's is not "in the future".
 const CLOCK_SKEW_MS = 5 * 60_000;
+
+/**
+ * What the recruiter's notices of a payment say about its money: the net they receive as `amount` and, when
+ * section 107D withheld something (issue 46), the gross, the amount withheld and the rate, so the notice says
+ * both, never a gross that will not reach their account.
+ */
+function moneyOf(p: {
+  gross: number;
+  withheld: number;
+  net: number;
+  rate: number | null;
+  currency: string;
+}): NotificationPayload {
+  if (p.withheld <= 0 || p.rate === null) return { amount: p.net, currency: p.currency };
+  return { amount: p.net, currency: p.currency, gross: p.gross, withheld: p.withheld, withholdingRate: p.rate };
+}
 
 export async function createPayment(
   deps: AppDeps,
@@ -101,11 +118,12 @@ export async function createPayment(
       note: `Payment #${payment.id}`,
       at,
     });
-    // Issue 25: the recruiter hears that a payment is on its way (no e-mail of its own before: the generic one).
+    // Issue 25: the recruiter hears that a payment is on its way (no e-mail of its own before: the generic one),
+    // with the net they will receive and what section 107D withholds from it.
     await notifyUser(trx, { env: deps.env, now: deps.now() }, input.recruiterId, {
       kind: 'PAYMENT_CREATED',
       path: '/earning',
-      payload: { amount, currency },
+      payload: moneyOf({ gross: amount, withheld, net: amount - withheld, rate, currency }),
     });
     return payment.id;
   });
@@ -177,10 +195,11 @@ export async function payPayment(
     // what reached their bank account: the net, and what section 107D withheld from the gross, if anything.
     const withheld = Number(payment.withheld_amount);
     const net = Number(payment.net_amount);
+    const rate = payment.withholding_rate === null ? null : Number(payment.withholding_rate);
     await notifyUser(trx, { env: deps.env, now }, payment.recruiter_id, {
       kind: 'PAYMENT_PAID',
       path: '/earning',
-      payload: { amount: net, currency: payment.currency },
+      payload: moneyOf({ gross: Number(payment.amount), withheld, net, rate, currency: payment.currency }),
       email: {
         template: 'payment_paid',
         payload: {
@@ -220,11 +239,11 @@ export async function cancelPayment(deps: AppDeps, adminId: number, paymentId: n
     });
     await trx.deleteFrom('payments').where('id', '=', paymentId).execute();
     // The recruiter was told the payment was on its way: they hear it is not, and that the rewards wait
-    // for another (their earning page shows them Approved again).
+    // for another (their earning page shows them Approved again). Named by the net they were told of.
     await notifyUser(trx, { env: deps.env, now: deps.now() }, payment.recruiter_id, {
       kind: 'PAYMENT_CANCELLED',
       path: '/earning',
-      payload: { amount: Number(payment.amount), currency: payment.currency },
+      payload: { amount: Number(payment.net_amount), currency: payment.currency },
     });
     return { paymentId, referralIds };
   });
