@@ -1,5 +1,6 @@
 import type { DB } from '#src/server/db/connect.ts';
 import { notFound } from '#src/server/errors.ts';
+import { STATE_COLUMNS, toReferralState } from '#src/server/modules/referrals/referral-summaries.ts';
 import { consentWithdrawals } from '#src/server/modules/referrals/talent-link-mail.ts';
 import {
   accessDetail,
@@ -9,7 +10,6 @@ import {
 } from '#src/server/personal-data/person-records.ts';
 import { searchKeys } from '#src/shared/data-protection-schemas.ts';
 import type { PersonAccess, PersonFile, PersonMatch, PersonView } from '#src/shared/data-protection-types.ts';
-import type { RewardStatus } from '#src/shared/enums.ts';
 
 // Finding a person across every recruiter, and everything held about them (issue 24 part 3). Reads only:
 // the routes write the record of access (PERSON_VIEW, PERSON_EXPORT); a search writes none.
@@ -125,12 +125,7 @@ export async function getPerson(db: DB, talentId: number): Promise<PersonView> {
       .innerJoin('tasks', 'tasks.id', 'referrals.task_id')
       .select([
         'referrals.id',
-        'referrals.consent_status',
-        'referrals.ita_status',
-        'referrals.hiring_status',
-        'referrals.reward_status',
-        'referrals.reward_amount',
-        'referrals.reward_currency',
+        ...STATE_COLUMNS,
         'referrals.payment_id',
         'referrals.created_at',
         'tasks.id as task_id',
@@ -219,13 +214,8 @@ export async function getPerson(db: DB, talentId: number): Promise<PersonView> {
     referrals: referrals.map((r) => ({
       id: r.id,
       task: { id: r.task_id, code: r.task_code, title: r.task_title },
-      consentStatus: r.consent_status,
+      ...toReferralState(r),
       consentWithdrawnAt: withdrawals.get(r.id) ?? null,
-      itaStatus: r.ita_status,
-      hiringStatus: r.hiring_status,
-      rewardStatus: r.reward_status as RewardStatus | null,
-      rewardAmount: r.reward_amount === null ? null : Number(r.reward_amount),
-      rewardCurrency: r.reward_currency,
       paymentId: r.payment_id,
       createdAt: r.created_at,
     })),

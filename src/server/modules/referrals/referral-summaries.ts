@@ -64,17 +64,41 @@ function applyFilter<O>(db: DB, query: SelectQueryBuilder<Database, From, O>, fi
   return q;
 }
 
-/** The columns of a referral's summary: the admin's list (admin-referral-list.ts) selects them too. */
-export const SUMMARY_COLUMNS = [
-  'referrals.id',
-  'referrals.talent_id',
-  'referrals.task_id',
+/** A referral's state: its consent, ITA and hiring statuses and its reward (the admin's person view reads them too). */
+export const STATE_COLUMNS = [
   'referrals.consent_status',
   'referrals.ita_status',
   'referrals.hiring_status',
   'referrals.reward_status',
   'referrals.reward_amount',
   'referrals.reward_currency',
+] as const;
+
+type StateRow = Pick<
+  Referral,
+  'consent_status' | 'ita_status' | 'hiring_status' | 'reward_status' | 'reward_amount' | 'reward_currency'
+>;
+
+type ReferralState = Pick<
+  ReferralSummary,
+  'consentStatus' | 'itaStatus' | 'hiringStatus' | 'rewardStatus' | 'rewardAmount' | 'rewardCurrency'
+>;
+
+export const toReferralState = (r: StateRow): ReferralState => ({
+  consentStatus: r.consent_status as ConsentStatus,
+  itaStatus: r.ita_status as ItaStatus,
+  hiringStatus: r.hiring_status as HiringStatus,
+  rewardStatus: (r.reward_status as RewardStatus | null) ?? null,
+  rewardAmount: r.reward_amount === null ? null : Number(r.reward_amount),
+  rewardCurrency: r.reward_currency,
+});
+
+/** The columns of a referral's summary: the admin's list (admin-referral-list.ts) selects them too. */
+export const SUMMARY_COLUMNS = [
+  'referrals.id',
+  'referrals.talent_id',
+  'referrals.task_id',
+  ...STATE_COLUMNS,
   'referrals.created_at',
   'referrals.updated_at',
   'talents.full_name as talent_name',
@@ -85,20 +109,8 @@ export const SUMMARY_COLUMNS = [
   'tasks.company',
 ] as const;
 
-type SummaryRow = Pick<
-  Referral,
-  | 'id'
-  | 'talent_id'
-  | 'task_id'
-  | 'consent_status'
-  | 'ita_status'
-  | 'hiring_status'
-  | 'reward_status'
-  | 'reward_amount'
-  | 'reward_currency'
-  | 'created_at'
-  | 'updated_at'
-> &
+type SummaryRow = StateRow &
+  Pick<Referral, 'id' | 'talent_id' | 'task_id' | 'created_at' | 'updated_at'> &
   Pick<Talent, 'email' | 'phone_e164'> &
   Pick<Task, 'code' | 'title' | 'company'> & { talent_name: string };
 
@@ -112,12 +124,7 @@ export const toReferralSummary = (r: SummaryRow, callProofs: ReferralSummary['ca
   taskCode: r.code,
   taskTitle: r.title,
   company: r.company,
-  consentStatus: r.consent_status as ConsentStatus,
-  itaStatus: r.ita_status as ItaStatus,
-  hiringStatus: r.hiring_status as HiringStatus,
-  rewardStatus: (r.reward_status as RewardStatus | null) ?? null,
-  rewardAmount: r.reward_amount === null ? null : Number(r.reward_amount),
-  rewardCurrency: r.reward_currency,
+  ...toReferralState(r),
   callProofs,
   createdAt: r.created_at,
   updatedAt: r.updated_at,
