@@ -54,14 +54,19 @@ export function textSearch(db: DB, table: SearchedTable, columns: readonly strin
 /** How a list's search runs, for a query compiled once per shape (preparedShapes): not at all, or as textSearch says. */
 export type SearchShape = 'none' | 'indexed' | 'scanned';
 
-export const searchShape = (search: TextSearch | undefined): SearchShape =>
-  search ? (search.indexed ? 'indexed' : 'scanned') : 'none';
-
-/** The other way, while such a query is built: the search of a shape and its value (a stand-in then). */
-export const shapedSearch = (shape: SearchShape, value: string | undefined): TextSearch => ({
-  indexed: shape === 'indexed',
-  value: value ?? '',
-});
+/**
+ * A list's search (none without text) split for a query compiled once per shape: its shape, which picks the
+ * query, and its value, which the query takes as a parameter.
+ */
+export function shapeSearch(
+  db: DB,
+  table: SearchedTable,
+  columns: readonly string[],
+  text: string | undefined,
+): { shape: SearchShape; value: string | undefined } {
+  const search = text ? textSearch(db, table, columns, text) : undefined;
+  return { shape: search ? (search.indexed ? 'indexed' : 'scanned') : 'none', value: search?.value };
+}
 
 const anyContains = (db: DB, table: SearchedTable, columns: readonly string[], pattern: string) => {
   const like = sql.raw(isPostgres(db) ? 'ilike' : 'like');
@@ -123,3 +128,12 @@ export function containsMatching<T extends SearchedTable>(
   if (!search.indexed || (own && isPostgres(db))) return anyContains(db, table, columns, search.value);
   return sql<SqlBool>`${sql.ref(id)} in ${idsMatching(db, table, columns, search)}`;
 }
+
+/** containsMatching for a search split by shapeSearch, while such a query is built: its shape and value (a stand-in then). */
+export const containsShaped = <T extends SearchedTable>(
+  db: DB,
+  table: T,
+  columns: readonly SearchedColumn<T>[],
+  shape: SearchShape,
+  value: string | undefined,
+) => containsMatching(db, table, columns, { indexed: shape === 'indexed', value: value ?? '' });

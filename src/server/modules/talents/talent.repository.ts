@@ -3,13 +3,7 @@ import { type DB, isPostgres } from '#src/server/db/connect.ts';
 import type { Talent, TalentsTable } from '#src/server/db/database.ts';
 import { jsonList } from '#src/server/db/json-list.ts';
 import { preparedQuery, preparedShapes } from '#src/server/db/prepared-query.ts';
-import {
-  containsMatching,
-  type SearchShape,
-  searchShape,
-  shapedSearch,
-  textSearch,
-} from '#src/server/db/text-search.ts';
+import { containsShaped, type SearchShape, shapeSearch } from '#src/server/db/text-search.ts';
 import { AppError, notFound } from '#src/server/errors.ts';
 import { listReferralSummaries, perRow } from '#src/server/modules/referrals/referral-summaries.ts';
 import { consentLinkExpiries } from '#src/server/modules/referrals/talent-link-mail.ts';
@@ -185,8 +179,8 @@ function talentsOf(db: DB, shape: TalentShape, values: TalentValues, use: 'count
     const phone = shape.digits;
     base = base.where((eb) =>
       eb.or([
-        containsMatching(db, 'talents', SEARCHED, shapedSearch(shape.search, search)),
-        ...(phone === 'none' ? [] : [containsMatching(db, 'talents', ['phone_e164'], shapedSearch(phone, digits))]),
+        containsShaped(db, 'talents', SEARCHED, shape.search, search),
+        ...(phone === 'none' ? [] : [containsShaped(db, 'talents', ['phone_e164'], phone, digits)]),
       ]),
     );
   }
@@ -271,12 +265,12 @@ export async function listTalentPage(
   query: TalentListQuery,
 ): Promise<ListPage<TalentSummary>> {
   const { taskId, consent, hiring, reward } = query;
-  const text = query.search ? textSearch(db, 'talents', SEARCHED, query.search) : undefined;
+  const text = shapeSearch(db, 'talents', SEARCHED, query.search);
   const digitsText = query.search?.replace(/[\s\-().+]/g, '').replace(/^0+/, '') ?? '';
-  const digits = /^\d{3,}$/.test(digitsText) ? textSearch(db, 'talents', ['phone_e164'], digitsText) : undefined;
+  const digits = shapeSearch(db, 'talents', ['phone_e164'], /^\d{3,}$/.test(digitsText) ? digitsText : undefined);
   const shape: TalentShape = {
-    search: searchShape(text),
-    digits: searchShape(digits),
+    search: text.shape,
+    digits: digits.shape,
     task: taskId !== undefined,
     consent: consent !== undefined,
     hiring: hiring !== undefined,
@@ -284,8 +278,8 @@ export async function listTalentPage(
   };
   const values: TalentValues = [
     recruiterId,
-    text?.value,
-    digits?.value,
+    text.value,
+    digits.value,
     taskId,
     consent,
     hiring,

@@ -2,13 +2,7 @@ import { type Expression, type ExpressionBuilder, sql } from 'kysely';
 import { type DB, isPostgres } from '#src/server/db/connect.ts';
 import type { Database } from '#src/server/db/database.ts';
 import { preparedQuery, preparedShapes } from '#src/server/db/prepared-query.ts';
-import {
-  containsMatching,
-  type SearchShape,
-  searchShape,
-  shapedSearch,
-  textSearch,
-} from '#src/server/db/text-search.ts';
+import { containsShaped, type SearchShape, shapeSearch } from '#src/server/db/text-search.ts';
 import { taskDeadline } from '#src/server/modules/admin-tasks/admin-task.repository.ts';
 import type { TaskListQuery } from '#src/shared/task-schemas.ts';
 
@@ -80,7 +74,7 @@ function filtered(
   // Built once per shape (preparedShapes): the values are stand-ins then, present wherever the shape
   // uses them; the `?? 0` only satisfy the types.
   if (shape.search !== 'none') {
-    q = q.where(containsMatching(db, 'tasks', SEARCHED, shapedSearch(shape.search, search)));
+    q = q.where(containsShaped(db, 'tasks', SEARCHED, shape.search, search));
   }
   if (shape.jobType) q = q.where(byRow(sql.ref('tasks.job_type')), '=', jobType);
   // EXPIRED is not stored: an OPEN task whose expires_at has passed (a task without one never expires).
@@ -160,16 +154,16 @@ const boardCount = preparedShapes((db: DB, shape: BoardShape, values: BoardValue
  */
 export async function findTaskPage(db: DB, query: TaskListQuery, nowIso: string, memberId?: number) {
   const { sort, status, search, jobType, promoId, page, pageSize } = query;
-  const text = search ? textSearch(db, 'tasks', SEARCHED, search) : undefined;
+  const text = shapeSearch(db, 'tasks', SEARCHED, search);
   const shape: BoardShape = {
     sort,
     status,
-    search: searchShape(text),
+    search: text.shape,
     jobType: Boolean(jobType),
     promo: promoId !== undefined,
     member: memberId !== undefined,
   };
-  const values: BoardValues = [nowIso, text?.value, jobType || undefined, promoId, memberId];
+  const values: BoardValues = [nowIso, text.value, jobType || undefined, promoId, memberId];
   const [items, [count]] = await Promise.all([
     taskPage(db, shape, values, page * pageSize, pageSize, (page - 1) * pageSize),
     boardCount(db, shape, values),
