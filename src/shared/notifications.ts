@@ -4,42 +4,12 @@ import * as v from 'valibot';
 // the change's own transaction); the notification worker turns it into an in-app item, pushes and e-mails
 // for each recipient, per the recipient's preferences. Both ends read these types.
 
-/** Every kind of event a user can hear of. The text of each is `notificationText` (src/lib/notification-text.ts). */
-export const NOTIFICATION_KINDS = [
-  // To the referral's recruiter
-  'CONSENT_CONFIRMED',
-  'CONSENT_DECLINED',
-  'ITA_CONFIRMED',
-  'ITA_DECLINED',
-  'CONSENT_WITHDRAWN',
-  'CONSENT_EXPIRED',
-  'DATA_CORRECTION_REQUESTED',
-  'CALL_PROOF_ACCEPTED',
-  'CALL_PROOF_REJECTED',
-  'HIRING_CHANGED',
-  'REWARD_DECIDED',
-  'PAYMENT_CREATED',
-  'PAYMENT_PAID',
-  'PAYMENT_CANCELLED',
-  'CP58_ISSUED',
-  // To every active recruiter
-  'TASK_OPENED',
-  'PROMO_OPENED',
-  // To every active admin
-  'ADMIN_CALL_PROOF_WAITING',
-  'ADMIN_REWARD_WAITING',
-  'ADMIN_DATA_REQUEST',
-  'ADMIN_COMPANY_ANSWER',
-  'ADMIN_CP58_REQUESTED',
-  'ADMIN_DIGEST',
-] as const;
-export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
-
 /**
- * What a user chooses channels for: kinds grouped as a person thinks of them ("my candidates' answers",
- * "money"), not one switch per kind. ADMIN_DIGEST follows the topics it sums up.
+ * What a user chooses channels for: the kinds of event a user can hear of, grouped as a person thinks of
+ * them ("my candidates' answers", "money"), not one switch per kind. ADMIN_DIGEST follows the topics it sums up.
  */
 export const NOTIFICATION_TOPICS = {
+  // To the referral's recruiter
   talent_answers: [
     'CONSENT_CONFIRMED',
     'CONSENT_DECLINED',
@@ -52,14 +22,26 @@ export const NOTIFICATION_TOPICS = {
   call_proofs: ['CALL_PROOF_ACCEPTED', 'CALL_PROOF_REJECTED'],
   hiring: ['HIRING_CHANGED'],
   rewards: ['REWARD_DECIDED', 'PAYMENT_CREATED', 'PAYMENT_PAID', 'PAYMENT_CANCELLED', 'CP58_ISSUED'],
+  // To every active recruiter
   opportunities: ['TASK_OPENED', 'PROMO_OPENED'],
+  // To every active admin
   admin_call_proofs: ['ADMIN_CALL_PROOF_WAITING'],
   admin_rewards: ['ADMIN_REWARD_WAITING'],
   admin_data_requests: ['ADMIN_DATA_REQUEST'],
   admin_company_answers: ['ADMIN_COMPANY_ANSWER'],
   admin_paperwork: ['ADMIN_CP58_REQUESTED'],
-} as const satisfies Record<string, readonly NotificationKind[]>;
+} as const satisfies Record<string, readonly string[]>;
 export type NotificationTopic = keyof typeof NOTIFICATION_TOPICS;
+
+/**
+ * Every kind of event a user can hear of: each topic's, in the topics' order, and the admins' daily digest.
+ * The text of each is `notificationText` (src/lib/notification-text.ts).
+ */
+export type NotificationKind = (typeof NOTIFICATION_TOPICS)[NotificationTopic][number] | 'ADMIN_DIGEST';
+export const NOTIFICATION_KINDS: readonly NotificationKind[] = [
+  ...Object.values(NOTIFICATION_TOPICS).flat(),
+  'ADMIN_DIGEST',
+];
 
 /**
  * What a notification e-mail's one-click link stops: a topic's e-mails, or (`admin_digest`) the admins'
