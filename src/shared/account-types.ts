@@ -1,7 +1,9 @@
 import type { UserIdentity } from './auth-schemas';
 import type { Cp58IssuedForm } from './cp58-types';
+import type { MyPayment } from './earning-types';
 import type { AppLocale } from './enums';
 import type { PayeeDetails } from './payee-types';
+import type { StatementReferral } from './statement-types';
 import type { WithholdingMark } from './withholding-types';
 
 // What `/api/account` answers (issue 5, Account). The account number never travels back in full:
@@ -59,24 +61,6 @@ export type AccountExport = {
   withholdingMarks: WithholdingMark[];
   /** Form CP58 (issue 46): every version issued to them, oldest year first, each as issued. */
   cp58Forms: Cp58IssuedForm[];
-  payments: Array<{
-    id: number;
-    status: string;
-    amount: number;
-    currency: string;
-    withholdingRate: number | null;
-    withheld: number;
-    net: number;
-    reference: string | null;
-    paidAt: string | null;
-    createdAt: string;
-    referrals: Array<{
-      id: number;
-      talentName: string;
-      taskCode: string;
-      taskTitle: string;
-      amount: number;
-      currency: string;
-    }>;
-  }>;
+  /** Every payment to them, as the earning page lists it, with the referrals it paid, as a statement does. */
+  payments: Array<Omit<MyPayment, 'referralCount'> & { referrals: Omit<StatementReferral, 'taskId'>[] }>;
 };
