@@ -1,6 +1,7 @@
 import type { AppDeps } from '#src/server/context.ts';
 import { notFound } from '#src/server/errors.ts';
 import { issuedCp58Forms } from '#src/server/modules/cp58/cp58-own-forms.ts';
+import { paidLine, paidReferrals } from '#src/server/modules/payments/paid-referrals.ts';
 import { readPayee } from '#src/server/personal-data/sealed-details.ts';
 import { sealingKeysOf } from '#src/server/security/sealing.ts';
 import type { AccountExport } from '#src/shared/account-types.ts';
@@ -43,23 +44,7 @@ export async function accountExport(deps: AppDeps, userId: number): Promise<Acco
       .orderBy('created_at')
       .orderBy('id')
       .execute(),
-    db
-      .selectFrom('referrals')
-      .innerJoin('talents', 'talents.id', 'referrals.talent_id')
-      .innerJoin('tasks', 'tasks.id', 'referrals.task_id')
-      .select([
-        'referrals.id',
-        'referrals.payment_id',
-        'referrals.reward_amount',
-        'referrals.reward_currency',
-        'talents.full_name',
-        'tasks.code',
-        'tasks.title',
-      ])
-      .where('referrals.recruiter_id', '=', userId)
-      .where('referrals.payment_id', 'is not', null)
-      .orderBy('referrals.id')
-      .execute(),
+    paidReferrals(db, userId),
   ]);
   return {
     exportedAt: now().toISOString(),
@@ -89,16 +74,7 @@ export async function accountExport(deps: AppDeps, userId: number): Promise<Acco
       reference: p.reference,
       paidAt: p.paid_at,
       createdAt: p.created_at,
-      referrals: referrals
-        .filter((r) => r.payment_id === p.id)
-        .map((r) => ({
-          id: r.id,
-          talentName: r.full_name,
-          taskCode: r.code,
-          taskTitle: r.title,
-          amount: Number(r.reward_amount ?? 0),
-          currency: r.reward_currency ?? p.currency,
-        })),
+      referrals: referrals.filter((r) => r.payment_id === p.id).map((r) => paidLine(r, p)),
     })),
   };
 }

@@ -4,6 +4,7 @@ import { isPostgres } from '#src/server/db/connect.ts';
 import { malaysiaMonthSql } from '#src/server/db/insight-counters-sql.ts';
 import { monthStartUtc } from '#src/server/modules/insight/period.ts';
 import type { RecruiterAccount } from '#src/server/modules/payees/recruiter-account.ts';
+import { paidLine, paidReferrals } from '#src/server/modules/payments/paid-referrals.ts';
 import type { StatementPayment, StatementTotal, YearlyStatement } from '#src/shared/statement-types.ts';
 import { payerOf } from './payer';
 
@@ -45,29 +46,11 @@ export async function yearlyStatement(
       .orderBy('year', 'desc')
       .execute(),
   ]);
-  const ids = payments.map((p) => p.id);
-  const referrals =
-    ids.length === 0
-      ? []
-      : await db
-          .selectFrom('referrals')
-          .innerJoin('talents', 'talents.id', 'referrals.talent_id')
-          .innerJoin('tasks', 'tasks.id', 'referrals.task_id')
-          .select([
-            'referrals.id',
-            'referrals.payment_id',
-            'referrals.reward_amount',
-            'referrals.reward_currency',
-            'talents.full_name',
-            'tasks.id as task_id',
-            'tasks.code',
-            'tasks.title',
-          ])
-          .where('referrals.payment_id', 'in', ids)
-          // The recruiter's own, checked here too, not assumed from how payments are made.
-          .where('referrals.recruiter_id', '=', recruiter.id)
-          .orderBy('referrals.id')
-          .execute();
+  const referrals = await paidReferrals(
+    db,
+    recruiter.id,
+    payments.map((p) => p.id),
+  );
 
   const statementPayments: StatementPayment[] = payments.map((p) => ({
     id: p.id,
@@ -78,17 +61,7 @@ export async function yearlyStatement(
     withholdingRate: p.withholding_rate === null ? null : Number(p.withholding_rate),
     withheld: Number(p.withheld_amount),
     net: Number(p.net_amount),
-    referrals: referrals
-      .filter((r) => r.payment_id === p.id)
-      .map((r) => ({
-        id: r.id,
-        talentName: r.full_name,
-        taskId: r.task_id,
-        taskCode: r.code,
-        taskTitle: r.title,
-        amount: Number(r.reward_amount ?? 0),
-        currency: r.reward_currency ?? p.currency,
-      })),
+    referrals: referrals.filter((r) => r.payment_id === p.id).map((r) => ({ ...paidLine(r, p), taskId: r.task_id })),
   }));
 
   const totals = new Map<string, StatementTotal>();
