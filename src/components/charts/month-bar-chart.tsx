@@ -69,7 +69,10 @@ export function MonthBarChart({ caption, rowHeader, labels, series, className = 
   return (
     <figure className={className}>
       {chart && (
-        <div className="relative h-52 w-full" aria-hidden="true" data-testid="month-chart-canvas">
+        // Inline-size containment: the canvas Chart.js sized for a wide window must not hold its grid or
+        // flex column open when the window narrows (a desktop window made phone-narrow kept the earning
+        // page 672 px wide), or the chart never sees its box shrink and never redraws.
+        <div className="relative h-52 w-full [contain:inline-size]" aria-hidden="true" data-testid="month-chart-canvas">
           <Bar
             data={chart.data}
             options={{
