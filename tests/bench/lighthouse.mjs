@@ -12,7 +12,8 @@
 //   - /login (a guest),
 //   - /task (the demo recruiter: the auth cookie the app reads, src/lib/auth-cookie.ts, is set through
 //     the DevTools protocol before the run, and Lighthouse is told not to clear storage),
-//   - /talent/consent?token=… (a real consent token, issued in the database as the server issues them).
+//   - /talent/consent?token=… (a real consent token, issued in the database as the server issues them),
+//   - /review?token=… (a hiring company's review link of one consented candidate, made the same way).
 // Each page is run LIGHTHOUSE_RUNS (5) times, each in a fresh browser, and the rows are the median
 // run's, picked as Lighthouse's own tooling picks it (computeMedianRun: nearest to the median FCP and
 // TTI): one run's Performance swings ±4 points here. The note lists every run's score.
@@ -98,6 +99,8 @@ async function startServer(dataDir) {
       SEED_DEMO: 'true',
       DEMO_PASSWORD,
       JWT_SECRET: 'lighthouse-bench-only-secret-0123456789abcdefghij',
+      // Production requires the sealing keys (docs/configuration.md); a bench-only one.
+      SEALING_KEYS: `lighthouse:${'ab'.repeat(32)}`,
       MAIL_WORKER: 'false',
       LOG_LEVEL: 'warn',
       ...(HTTP1 ? {} : TLS_FILES),
@@ -182,6 +185,71 @@ async function consentToken(dataDir) {
       ttlSeconds: 86_400,
       now: new Date(),
     });
+  } finally {
+    await db.destroy();
+  }
+}
+
+/**
+ * A hiring company's review link (issue 45) showing one consented referral, made in the database as the
+ * share call makes it (the server keeps only the token's hash): a contact of the task's company, a link.
+ */
+async function reviewToken(dataDir) {
+  const { connect } = await import('#src/server/db/connect.ts');
+  const { newOpaqueToken, sha256 } = await import('#src/server/security/tokens.ts');
+  const db = connect({ sqliteFile: path.join(dataDir, 'app.db') });
+  try {
+    const referral = await db
+      .selectFrom('referrals')
+      .innerJoin('tasks', 'tasks.id', 'referrals.task_id')
+      .select(['referrals.id', 'referrals.task_id', 'tasks.company_id'])
+      .where('referrals.consent_status', '=', 'CONFIRMED')
+      .where('tasks.company_id', 'is not', null)
+      .orderBy('referrals.id')
+      .executeTakeFirstOrThrow();
+    const at = new Date().toISOString();
+    const admin = await db
+      .selectFrom('users')
+      .select('id')
+      .where('email', '=', 'admin@example.com')
+      .executeTakeFirstOrThrow();
+    const contact = await db
+      .insertInto('company_contacts')
+      .values({
+        company_id: referral.company_id,
+        name: 'Lighthouse Contact',
+        email: 'lighthouse.contact@company.example',
+        locale: 'en',
+        created_at: at,
+        updated_at: at,
+        removed_at: null,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const token = newOpaqueToken();
+    const share = await db
+      .insertInto('company_shares')
+      .values({
+        company_id: referral.company_id,
+        task_id: referral.task_id,
+        contact_id: contact.id,
+        token_hash: sha256(token),
+        reveal: '[]',
+        reveal_reason: null,
+        expires_at: new Date(Date.now() + 86_400_000).toISOString(),
+        revoked_at: null,
+        first_opened_at: null,
+        last_opened_at: null,
+        created_by: admin.id,
+        created_at: at,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await db
+      .insertInto('company_share_referrals')
+      .values({ share_id: share.id, referral_id: referral.id, added_at: at })
+      .execute();
+    return token;
   } finally {
     await db.destroy();
   }
@@ -403,6 +471,8 @@ async function lighthousePass({ http1, pages: names, installable = true }) {
       { name: '/login', path: '/login' },
       { name: '/task', path: '/task', cookie },
       { name: talent, path: `/talent/consent?token=${token}`, key: '/talent/consent', everyRun: 98 },
+      // The hiring company's review page, opened from an e-mail on any phone: fast on a first visit.
+      { name: '/review', path: `/review?token=${await reviewToken(dataDir)}`, everyRun: 98 },
     ];
     const only = names ?? process.env.LIGHTHOUSE_PAGES?.split(',');
     const rows = [];
