@@ -6,8 +6,15 @@ import { fileTypeFromBuffer } from 'file-type';
 import type { Selectable } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '#src/server/db/database.ts';
+import { PAYMENTS, REFERRALS, TALENTS } from '#src/server/db/demo/catalog.ts';
 import { seedDemo } from '#src/server/db/seed-demo.ts';
+import { cp58YearList } from '#src/server/modules/cp58/cp58-list.ts';
+import { monthOfInstant } from '#src/server/modules/insight/period.ts';
+import { listMarks } from '#src/server/modules/withholding/withholding-marks.ts';
+import { withholdingMonth } from '#src/server/modules/withholding/withholding-month.ts';
+import { malaysiaYearOf } from '#src/server/modules/withholding/withholding-year.ts';
 import { verifyPassword } from '#src/server/security/passwords.ts';
+import { sealingKeysOf } from '#src/server/security/sealing.ts';
 import { CONSENT_STATUSES, HIRING_STATUSES, ITA_STATUSES, JOB_TYPES, REWARD_STATUSES } from '#src/shared/enums.ts';
 import { formatMinorUnits, toMajorUnits } from '#src/shared/money.ts';
 import { createDeps, DATABASES, type TestDeps } from './helpers/mail-helpers';
@@ -35,6 +42,8 @@ describe.each(DATABASES)('demo data on %s', (kind) => {
       { email: 'recruiter@example.com', role: 'ROLE_RECRUITER' },
       { email: 'siti.recruiter@example.com', role: 'ROLE_RECRUITER' },
       { email: 'deactivated.recruiter@example.com', role: 'ROLE_RECRUITER' },
+      { email: 'zarina.recruiter@example.com', role: 'ROLE_RECRUITER' },
+      { email: 'rajesh.recruiter@example.com', role: 'ROLE_RECRUITER' },
     ]);
     const users = Object.fromEntries((await all('users')).map((u) => [u.email, u]));
     expect(JSON.parse(users['admin@example.com']?.roles ?? '[]')).toEqual(['ROLE_ADMIN']);
@@ -70,8 +79,10 @@ describe.each(DATABASES)('demo data on %s', (kind) => {
     ).toBeGreaterThan(20);
     expect(new Set(tasks.map((t) => t.salary_currency))).toEqual(new Set(['MYR', 'SGD', 'IDR']));
     for (const task of tasks) {
-      expect(task.reward_amount).toBeGreaterThanOrEqual(15_000);
-      expect(task.reward_amount).toBeLessThanOrEqual(80_000);
+      // An executive search (issue 46's paperwork) pays RM5,000 to RM10,000 a valid referral; others RM150 to RM800.
+      const search = task.title.endsWith('(executive search)');
+      expect(task.reward_amount).toBeGreaterThanOrEqual(search ? 500_000 : 15_000);
+      expect(task.reward_amount).toBeLessThanOrEqual(search ? 1_000_000 : 80_000);
       expect(task.quota).toBeGreaterThanOrEqual(3);
       expect(task.quota).toBeLessThanOrEqual(20);
       expect(task.description.split('\n\n').length).toBeGreaterThanOrEqual(3);
@@ -127,7 +138,8 @@ describe.each(DATABASES)('demo data on %s', (kind) => {
     expect(new Set(referrals.map((r) => r.hiring_status))).toEqual(new Set(HIRING_STATUSES));
     expect(new Set(referrals.map((r) => r.reward_status))).toEqual(new Set([null, ...REWARD_STATUSES]));
     const talents = await deps.db.selectFrom('talents').select('recruiter_id').execute();
-    expect(new Set(talents.map((t) => t.recruiter_id)).size).toBe(2);
+    // The first demo recruiter, the deactivated one, and the two of the money's paperwork.
+    expect(new Set(talents.map((t) => t.recruiter_id)).size).toBe(4);
   });
 
   it('keeps rewards, promos and payments consistent with the rules', async () => {
@@ -230,11 +242,124 @@ describe.each(DATABASES)('demo data on %s', (kind) => {
     }
   });
 
+  it('pays two recruiters of its own last year (Malaysia time), over RM5,000 and over RM100,000: Form CP58 lists both, ready to issue', async () => {
+    const list = await cp58YearList(deps, 2025);
+    expect(list.rows.map((row) => [row.recruiter.email, row.paid.amount, row.missing, row.status])).toEqual([
+      ['rajesh.recruiter@example.com', 10_200_000, [], 'NOT_ISSUED'],
+      ['zarina.recruiter@example.com', 650_000, [], 'NOT_ISSUED'],
+    ]);
+    // Their payee details are sealed as the account page seals them: no identity number in the rows.
+    const sealed = JSON.stringify(await all('payees'));
+    for (const number of ['920314105566', '850721086123', 'IG31572846020', 'Tasik Utama'])
+      expect(sealed).not.toContain(number);
+  });
+
+  it('marks the one paid over RM100,000 for section 107D this year; his payment of this year, paid this month, has 2% withheld', async () => {
+    const marks = await listMarks(deps.db, 2026);
+    expect(marks).toEqual([
+      {
+        recruiterId: expect.any(Number),
+        recruiterName: 'Rajesh Kumar a/l Muthusamy',
+        year: 2026,
+        paidAmount: 10_200_000,
+        threshold: 10_000_000,
+        // The yearly job's mark, in the first minutes of the year.
+        markedAt: '2025-12-31T16:10:00.000Z',
+      },
+    ]);
+    const month = await withholdingMonth(deps.db, sealingKeysOf(deps.env), '2026-11');
+    expect(
+      month.rows.map((row) => [row.recruiterName, row.gross, row.rate, row.withheld, row.net, row.payee?.idNumber]),
+    ).toEqual([['Rajesh Kumar a/l Muthusamy', 1_800_000, 200, 36_000, 1_764_000, '850721086123']]);
+    // Made and paid as an admin does: under the mark, its referrals paid, and Rajesh told the net and the 2%.
+    const payment = await deps.db
+      .selectFrom('payments')
+      .selectAll()
+      .where('id', '=', month.rows[0]?.paymentId as number)
+      .executeTakeFirstOrThrow();
+    expect(payment).toMatchObject({ status: 'PAID', withholding_rate: 200, withholding_mark_id: expect.any(Number) });
+    const notices = await deps.db
+      .selectFrom('notifications')
+      .select(['kind', 'payload'])
+      .where('user_id', '=', payment.recruiter_id)
+      .orderBy('id')
+      .execute();
+    expect(notices.map((n) => [n.kind, JSON.parse(n.payload)])).toEqual([
+      [
+        'PAYMENT_CREATED',
+        { amount: 1_764_000, currency: 'MYR', gross: 1_800_000, withheld: 36_000, withholdingRate: 200 },
+      ],
+      [
+        'PAYMENT_PAID',
+        { amount: 1_764_000, currency: 'MYR', gross: 1_800_000, withheld: 36_000, withholdingRate: 200 },
+      ],
+    ]);
+  });
+
+  it("leaves the first demo recruiter's figures as the catalog makes them", async () => {
+    const main = await deps.db
+      .selectFrom('users')
+      .select('id')
+      .where('email', '=', 'recruiter@example.com')
+      .executeTakeFirstOrThrow();
+    const referrals = (await all('referrals')).filter((r) => r.recruiter_id === main.id);
+    const talentsOfMain = Object.entries(TALENTS)
+      .filter(([, t]) => t.recruiter === 'main')
+      .map(([key]) => key);
+    expect(referrals).toHaveLength(REFERRALS.filter((s) => talentsOfMain.includes(s.talent)).length);
+    const payments = (await all('payments')).filter((p) => p.recruiter_id === main.id);
+    expect(payments.map((p) => p.reference).sort()).toEqual(
+      Object.values(PAYMENTS)
+        .filter((p) => p.recruiter === 'main')
+        .map((p) => p.reference)
+        .sort(),
+    );
+    expect(payments.every((p) => p.withheld_amount === 0 && p.net_amount === p.amount)).toBe(true);
+    expect(await listMarks(deps.db, 2026).then((marks) => marks.map((m) => m.recruiterId))).not.toContain(main.id);
+  });
+
   it('does nothing the second time', async () => {
     const before = (await all('referrals')).length;
     expect(await seedDemo(deps)).toBeNull();
     expect(await all('referrals')).toHaveLength(before);
-    expect(await all('users')).toHaveLength(4);
+    expect(await all('users')).toHaveLength(6);
+  });
+});
+
+// The paperwork's dates hang on the year and the month the demo is seeded in: on the first minutes of a year
+// or a month too, last year's payments are last year's, and this year's withheld payment is made after the
+// mark and paid in the current month, every time before now.
+describe('the demo money paperwork, seeded on any day', () => {
+  it.each([
+    ['00:05 on 1 January in Kuala Lumpur', '2026-12-31T16:05:00.000Z'],
+    ['08:00 on 1 March', '2027-03-01T00:00:00.000Z'],
+    ['midday on 30 June', '2027-06-30T04:00:00.000Z'],
+  ])('%s', async (_, at) => {
+    const deps = await createDeps('sqlite');
+    try {
+      deps.setNow(new Date(at));
+      await seedDemo(deps);
+      const now = deps.now();
+      const year = malaysiaYearOf(now);
+      expect((await cp58YearList(deps, year - 1)).rows.map((row) => row.recruiter.email)).toEqual([
+        'rajesh.recruiter@example.com',
+        'zarina.recruiter@example.com',
+      ]);
+      expect((await listMarks(deps.db, year)).map((mark) => mark.recruiterName)).toEqual([
+        'Rajesh Kumar a/l Muthusamy',
+      ]);
+      const month = await withholdingMonth(deps.db, sealingKeysOf(deps.env), monthOfInstant(now));
+      expect(month.rows.map((row) => [row.gross, row.withheld])).toEqual([[1_800_000, 36_000]]);
+      const times = [
+        ...(await deps.db.selectFrom('referral_history').select('created_at as at').execute()),
+        ...(await deps.db.selectFrom('payments').select('paid_at as at').execute()),
+        ...(await deps.db.selectFrom('notifications').select('created_at as at').execute()),
+        ...(await deps.db.selectFrom('withholding_marks').select('marked_at as at').execute()),
+      ].map((row) => row.at);
+      expect(times.filter((time) => time !== null && time > now.toISOString())).toEqual([]);
+    } finally {
+      await deps.close();
+    }
   });
 });
 

@@ -22,6 +22,7 @@ import {
   TASKS,
 } from './demo/catalog';
 import { tinyPdf, tinyPng } from './demo/files';
+import { paperworkFiles, seedPaperwork } from './seed-paperwork';
 
 // Demo data on an empty database (issue 2, "Demo data"). Returns the accounts it made, or null when
 // the database already had users. All dates are relative to deps.now(), so the demo stays fresh.
@@ -38,7 +39,7 @@ const minor = (whole: number) => Math.round(whole * 100);
 export async function seedDemo(deps: AppDeps): Promise<{ accounts: Account[] } | null> {
   if (await hasUsers(deps.db)) return null;
   const passwordHash = await hashPassword(deps.env.DEMO_PASSWORD); // argon2 is slow: hash once, reuse
-  const files = demoFiles();
+  const files = new Map([...demoFiles(), ...paperworkFiles()]);
   // Files first: a row must never point at a file that is not there. Rewriting them is harmless.
   await Promise.all([...files.values()].map((file) => deps.storage.put(file.key, file.bytes, file.mime)));
 
@@ -574,11 +575,15 @@ async function seedInto(trx: Trx, deps: AppDeps, passwordHash: string, files: Ma
     }
   }
 
+  // The money's paperwork (issue 46), on recruiters of its own: last year's Form CP58s, section 107D.
+  const paperwork = await seedPaperwork(trx, deps, { admin, user, insertFile });
+
   return [
     { email: 'admin@example.com', role: 'ROLE_ADMIN' },
     { email: 'recruiter@example.com', role: 'ROLE_RECRUITER' },
     { email: 'siti.recruiter@example.com', role: 'ROLE_RECRUITER' },
     { email: 'deactivated.recruiter@example.com', role: 'ROLE_RECRUITER' },
+    ...paperwork,
   ];
 }
 
