@@ -39,9 +39,16 @@
 // Knobs (environment): BENCH_THROUGHPUT_SCALE, BENCH_CONNECTIONS, BENCH_WARMUP, BENCH_DURATION, BENCH_ROUNDS;
 // BENCH_APP_NODE_ARGS: extra node options for the app server, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof";
 // BENCH_BASELINE_NODE_ARGS: the same for the bare and minimal Hono servers (their profiles, to compare);
-// BENCH_SPEC_OUT=<file>: writes the captured statements there (what the bare server replays).
+// BENCH_SPEC_OUT=<file>: writes the captured statements there (what the bare server replays);
+// BENCH_LOG_LEVEL: the app server's LOG_LEVEL (warn: no request lines; info, production's default: one
+// line per request, written to a file in the temporary folder);
+// BENCH_PROFILE=1: after the measured rounds, a CPU profile of the app server under each call's load
+// and one of the minimal Hono app under the same (BENCH_DURATION s each, through the inspector:
+// tests/bench/cpu-profile.ts); the app's top costs by source file and function printed in µs per
+// request, and by file what the app spends beyond the minimal app, whose heaviest go in the table's
+// notes. The measured rounds run with the inspectors open but no profiler: their figures stand.
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { closeSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { availableParallelism, loadavg } from 'node:os';
 import path from 'node:path';
@@ -58,6 +65,7 @@ import { createLogger, setLogger } from '#src/server/observability/logger.ts';
 import { hashPassword } from '#src/server/security/passwords.ts';
 import { createStorage } from '#src/server/storage/create-storage.ts';
 import { type BenchRow, ratioOf, writeRowsFile } from './bench-table';
+import { connectProfiler, formatSummary, type ProfileSummary, summarise } from './cpu-profile';
 import { HEAVY_RECRUITER_ID, PASSWORD, seed, sizeFor } from './lists';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -66,6 +74,9 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const DURATION = Number(process.env.BENCH_DURATION ?? 3);
 const ROUNDS = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 5));
 const WARMUP = Number(process.env.BENCH_WARMUP ?? 1);
+const PROFILE = process.env.BENCH_PROFILE === '1';
+// The app server's LOG_LEVEL: production's default, info, writes one line per request (into a file here).
+const LOG_LEVEL = process.env.BENCH_LOG_LEVEL ?? 'warn';
 const TARGET_RATIO = 0.6;
 const JWT_SECRET = 'bench-throughput-secret-'.padEnd(48, 'x');
 // Production needs the operator's sealing keys (issue 46).
@@ -211,25 +222,34 @@ function freePort(): Promise<number> {
   });
 }
 
-async function start(args: string[], env: Record<string, string>, ready: string): Promise<ChildProcess> {
+/** `logFile`: the server's output goes there (as a production server's to its log), not through this process. */
+async function start(
+  args: string[],
+  env: Record<string, string>,
+  ready: string,
+  logFile?: string,
+): Promise<ChildProcess> {
+  const output = logFile ? openSync(logFile, 'w') : 'pipe';
   const child = spawn(process.execPath, args, {
     cwd: ROOT,
     env: { ...process.env, ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
+    stdio: ['ignore', output, output],
   });
+  if (typeof output === 'number') closeSync(output);
   children.push(child);
-  let log = '';
+  let piped = '';
   for (const stream of [child.stdout, child.stderr])
-    stream?.on('data', (chunk) => (log = (log + chunk).slice(-10_000)));
+    stream?.on('data', (chunk) => (piped = (piped + chunk).slice(-10_000)));
+  const log = () => (logFile ? readFileSync(logFile, 'utf8').slice(-10_000) : piped);
   const started = Date.now();
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`${args.join(' ')} stopped (exit ${child.exitCode}):\n${log}`);
+    if (child.exitCode !== null) throw new Error(`${args.join(' ')} stopped (exit ${child.exitCode}):\n${log()}`);
     try {
       if ((await fetch(ready)).ok) return child;
     } catch {
       // Not listening yet.
     }
-    if (Date.now() - started > 60_000) throw new Error(`${args.join(' ')} did not start in 60 s:\n${log}`);
+    if (Date.now() - started > 60_000) throw new Error(`${args.join(' ')} did not start in 60 s:\n${log()}`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }
@@ -308,6 +328,69 @@ const rps = (side: Side) => side.results.reduce((sum, r) => sum + rateOf(r), 0) 
 const p99 = (side: Side) => Math.max(...side.results.map((r) => r.latency.p99));
 const failed = (side: Side) => side.results.reduce((sum, r) => sum + failures(r), 0);
 
+/**
+ * BENCH_PROFILE=1: each measured call's load on the app alone, profiled, then on the minimal Hono app
+ * (the same SQL and framework); the app's top costs printed, and by file what the app spends beyond the
+ * minimal app (its own work on every call, and what that work makes Node and Hono do); a row each.
+ */
+async function profileCalls(
+  app: { inspector: string; base: string; headers: Record<string, string> },
+  floor: { inspector: string; base: string },
+) {
+  const rows = new Map<string, BenchRow>();
+  const profilers = [await connectProfiler(app.inspector), await connectProfiler(floor.inspector)] as const;
+  const profile = async (profiler: (typeof profilers)[number], url: string, headers: Record<string, string>) => {
+    await profiler.start();
+    const result = await autocannon({ url, connections: CONNECTIONS, duration: DURATION, headers });
+    return { requests: result.requests.total, summary: summarise(await profiler.stop(), result.requests.total, ROOT) };
+  };
+  try {
+    for (const call of MEASURED) {
+      const ours = await profile(profilers[0], `${app.base}${call.path}`, app.headers);
+      const theirs = await profile(profilers[1], `${floor.base}${call.path}`, {});
+      const perRequest = (run: typeof ours) => (run.summary.busyMs * 1000) / Math.max(1, run.requests);
+      const inSrc = ours.summary.bySource
+        .filter((entry) => entry.source.startsWith('src/'))
+        .reduce((sum, entry) => sum + entry.us, 0);
+      const beyond = beyondFloor(ours.summary, theirs.summary);
+      step(
+        `\n  profile of the app, ${call.path} (${ours.requests.toLocaleString('en')} requests under the profiler): ` +
+          `${perRequest(ours).toFixed(0)} µs sampled per request (minimal Hono app: ${perRequest(theirs).toFixed(0)} µs), ` +
+          `${inSrc.toFixed(1)} µs of it in src/\n${formatSummary(ours.summary)}\n` +
+          `    beyond the minimal Hono app, by file (self time per request):\n${beyond
+            .slice(0, 12)
+            .map((entry) => `    ${entry.us.toFixed(1).padStart(7)} µs  ${entry.source}`)
+            .join('\n')}`,
+      );
+      rows.set(call.path, {
+        section: 'throughput',
+        name: `GET ${call.path} app CPU profile, per request`,
+        value: Math.round(perRequest(ours)),
+        unit: 'µs',
+        baseline: Math.round(perRequest(theirs)),
+        ratio: ratioOf(perRequest(ours), perRequest(theirs)),
+        note:
+          `BENCH_PROFILE: the main thread's sampled time under the profiler (slower than unprofiled), baseline the minimal Hono app's; src/ ${inSrc.toFixed(1)} µs; ` +
+          `beyond the minimal app (self µs): ${beyond
+            .slice(0, 6)
+            .map((entry) => `${entry.source} ${entry.us.toFixed(1)}`)
+            .join(', ')}`,
+      });
+    }
+  } finally {
+    for (const profiler of profilers) profiler.close();
+  }
+  return rows;
+}
+
+/** Per source file, the app's self time per request less the minimal Hono app's, largest first. */
+function beyondFloor(ours: ProfileSummary, theirs: ProfileSummary) {
+  const floor = new Map(theirs.bySource.map((entry) => [entry.source, entry.us]));
+  return ours.bySource
+    .map((entry) => ({ source: entry.source, us: entry.us - (floor.get(entry.source) ?? 0) }))
+    .sort((a, b) => b.us - a.us);
+}
+
 async function main(): Promise<BenchRow[]> {
   const started = performance.now();
   step(
@@ -326,7 +409,11 @@ async function main(): Promise<BenchRow[]> {
   const clientDir = path.join(work, 'client');
   mkdirSync(clientDir, { recursive: true });
   const nodeArgs = (process.env.BENCH_APP_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const inspectorPort = PROFILE ? await freePort() : 0;
+  if (PROFILE) nodeArgs.push(`--inspect=127.0.0.1:${inspectorPort}`);
   const baselineArgs = (process.env.BENCH_BASELINE_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const floorInspectorPort = PROFILE ? await freePort() : 0;
+  const floorArgs = PROFILE ? [...baselineArgs, `--inspect=127.0.0.1:${floorInspectorPort}`] : baselineArgs;
   const app = await start(
     [...nodeArgs, serverEntry],
     {
@@ -340,9 +427,10 @@ async function main(): Promise<BenchRow[]> {
       CLIENT_DIR: clientDir,
       SEED_DEMO: 'false',
       MAIL_WORKER: 'false',
-      LOG_LEVEL: 'warn',
+      LOG_LEVEL: LOG_LEVEL,
     },
     `${appBase}/api/health`,
+    path.join(work, 'app.log'),
   );
   const rssStarted = rss(app.pid);
   const login = await fetch(`${appBase}/api/auth/login`, {
@@ -363,7 +451,7 @@ async function main(): Promise<BenchRow[]> {
   await new Promise((resolve) => setTimeout(resolve, 1000));
   const rssRest = rss(app.pid);
   step(
-    `  app server up; RSS ${rssStarted ? (rssStarted / MB).toFixed(1) : '?'} MB after start, ${rssRest ? (rssRest / MB).toFixed(1) : '?'} MB at rest after a warm-up`,
+    `  app server up (LOG_LEVEL ${LOG_LEVEL}); RSS ${rssStarted ? (rssStarted / MB).toFixed(1) : '?'} MB after start, ${rssRest ? (rssRest / MB).toFixed(1) : '?'} MB at rest after a warm-up`,
   );
 
   // The bare handler, up next to the app; only one of them is under load at a time.
@@ -381,7 +469,7 @@ async function main(): Promise<BenchRow[]> {
   // The second baseline, not judged: the same SQL in a minimal Hono app (hono-floor-server.mjs).
   const honoBase = `http://127.0.0.1:${honoPort}`;
   const hono = await start(
-    [...baselineArgs, path.join(ROOT, 'tests/bench/hono-floor-server.mjs'), specFile],
+    [...floorArgs, path.join(ROOT, 'tests/bench/hono-floor-server.mjs'), specFile],
     {},
     `${honoBase}${CALLS[2]?.path}`,
   );
@@ -450,6 +538,12 @@ async function main(): Promise<BenchRow[]> {
       if (honoRatio !== null) honoRatios.get(call.path)?.push(honoRatio);
     }
   }
+  const profiles = PROFILE
+    ? await profileCalls(
+        { inspector: `http://127.0.0.1:${inspectorPort}`, base: appBase, headers },
+        { inspector: `http://127.0.0.1:${floorInspectorPort}`, base: honoBase },
+      )
+    : new Map<string, BenchRow>();
   const appPeak = peaks.get(app.pid) ?? null;
   const barePeak = peaks.get(bare.pid) ?? null;
   await stop(app);
@@ -499,6 +593,8 @@ async function main(): Promise<BenchRow[]> {
       ratio: ratioOf(cpuOf(ours), cpuOf(theirs)),
       note: `not a target: user + system time of each server's process over its turns (/proc/<pid>/stat), the rounds' median; on a minimal Hono app ${cpuOf(floor) ?? '?'} µs`,
     });
+    const profiled = profiles.get(call.path);
+    if (profiled) rows.push(profiled);
     rows.push({
       section: 'throughput',
       name: `GET ${call.path} p99 latency`,
