@@ -190,66 +190,13 @@ async function consentToken(dataDir) {
   }
 }
 
-/**
- * A hiring company's review link (issue 45) showing one consented referral, made in the database as the
- * share call makes it (the server keeps only the token's hash): a contact of the task's company, a link.
- */
+/** A hiring company's review link of one consented candidate (tests/setup/review-link.ts). */
 async function reviewToken(dataDir) {
   const { connect } = await import('#src/server/db/connect.ts');
-  const { newOpaqueToken, sha256 } = await import('#src/server/security/tokens.ts');
+  const { issueReviewLink } = await import('#tests/setup/review-link.ts');
   const db = connect({ sqliteFile: path.join(dataDir, 'app.db') });
   try {
-    const referral = await db
-      .selectFrom('referrals')
-      .innerJoin('tasks', 'tasks.id', 'referrals.task_id')
-      .select(['referrals.id', 'referrals.task_id', 'tasks.company_id'])
-      .where('referrals.consent_status', '=', 'CONFIRMED')
-      .where('tasks.company_id', 'is not', null)
-      .orderBy('referrals.id')
-      .executeTakeFirstOrThrow();
-    const at = new Date().toISOString();
-    const admin = await db
-      .selectFrom('users')
-      .select('id')
-      .where('email', '=', 'admin@example.com')
-      .executeTakeFirstOrThrow();
-    const contact = await db
-      .insertInto('company_contacts')
-      .values({
-        company_id: referral.company_id,
-        name: 'Lighthouse Contact',
-        email: 'lighthouse.contact@company.example',
-        locale: 'en',
-        created_at: at,
-        updated_at: at,
-        removed_at: null,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    const token = newOpaqueToken();
-    const share = await db
-      .insertInto('company_shares')
-      .values({
-        company_id: referral.company_id,
-        task_id: referral.task_id,
-        contact_id: contact.id,
-        token_hash: sha256(token),
-        reveal: '[]',
-        reveal_reason: null,
-        expires_at: new Date(Date.now() + 86_400_000).toISOString(),
-        revoked_at: null,
-        first_opened_at: null,
-        last_opened_at: null,
-        created_by: admin.id,
-        created_at: at,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    await db
-      .insertInto('company_share_referrals')
-      .values({ share_id: share.id, referral_id: referral.id, added_at: at })
-      .execute();
-    return token;
+    return await issueReviewLink(db);
   } finally {
     await db.destroy();
   }

@@ -16,6 +16,8 @@ export type Ids = {
   /** A fresh consent token (referral waiting for consent) and ITA token (consent confirmed). */
   consentToken: string;
   itaToken: string;
+  /** A hiring company's review link of one consented candidate (tests/setup/review-link.ts). */
+  reviewToken: string;
 };
 
 export type Screen = { name: string; path: string };
@@ -31,6 +33,8 @@ export const guestScreens = (ids: Ids): Screen[] => [
   { name: 'talent link refused', path: '/talent/consent?token=not-a-real-token' },
   { name: 'talent data, no data held', path: '/talent/data?token=not-a-real-token' },
   { name: 'talent data link request', path: '/talent/data/request' },
+  { name: 'company review', path: `/review?token=${ids.reviewToken}` },
+  { name: 'company review, link refused', path: '/review?token=not-a-real-token' },
   { name: 'login', path: '/login' },
   { name: 'reset password', path: '/reset-password' },
   { name: 'update password', path: '/update-password?token=not-a-real-token' },
@@ -82,6 +86,7 @@ export const adminScreens = (ids: Ids): Screen[] => [
   { name: 'hiring status: referral detail', path: `/admin/hiring-status?referral=${ids.referralId}` },
   { name: 'payments', path: '/admin/payments' },
   { name: 'payments: section 107D withholding', path: '/admin/payments?view=withholding' },
+  { name: 'paperwork (Form CP58)', path: '/admin/paperwork' },
   { name: 'insight', path: '/admin/insight' },
   { name: 'access record', path: '/admin/access-record' },
   { name: 'data protection', path: '/admin/data-protection' },

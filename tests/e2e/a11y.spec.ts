@@ -5,6 +5,7 @@ import { connect } from '#src/server/db/connect.ts';
 import { tinyPdf } from '#src/server/db/demo/files.ts';
 import { issueOneTimeToken } from '#src/server/security/one-time-tokens.ts';
 import * as enums from '#src/shared/enums.ts';
+import { issueReviewLink } from '#tests/setup/review-link.ts';
 import { adminScreens, guestScreens, type Ids, recruiterScreens, type Screen } from './a11y-screens';
 import { ADMIN_EMAIL, DEMO_PASSWORD, E2E_BASE_URL, e2eDataDir, RECRUITER_EMAIL } from './e2e-env';
 import { expectPath, freshTalentLinkLimit, type Locale, logIn } from './helpers';
@@ -110,6 +111,7 @@ test.beforeAll(async () => {
       recruiterId: recruiter.id,
       consentToken: await issueOneTimeToken(db, { kind: 'CONSENT', referralId: waiting.id, ttlSeconds: day, now }),
       itaToken: await issueOneTimeToken(db, { kind: 'ITA', referralId: consented.id, ttlSeconds: day, now }),
+      reviewToken: await issueReviewLink(db),
     };
   } finally {
     await db.destroy();
