@@ -30,19 +30,22 @@ const payeeDetailsSchema = v.object({
 /** `GET` and `PUT /api/account/payee`, `GET /api/admin/recruiters/:id/payee`: null until saved. */
 export const payeeAnswerSchema = okAnswer(v.nullable(payeeDetailsSchema));
 
+/** The operator's company (the PAYER_* settings), as the statement and Form CP58's list name it. */
+export const payerSchema = v.object({
+  name: v.nullable(v.string()),
+  registrationNumber: v.nullable(v.string()),
+  employerNumber: v.nullable(v.string()),
+  addressLines: v.array(v.string()),
+  phone: v.nullable(v.string()),
+});
+
 const statementSchema = v.object({
   year: v.pipe(v.number(), v.integer()),
   timeZone: v.literal('Asia/Kuala_Lumpur'),
   from: time,
   to: time,
   recruiter: v.object({ id, name: v.string(), email: v.string() }),
-  payer: v.object({
-    name: v.nullable(v.string()),
-    registrationNumber: v.nullable(v.string()),
-    employerNumber: v.nullable(v.string()),
-    addressLines: v.array(v.string()),
-    phone: v.nullable(v.string()),
-  }),
+  payer: payerSchema,
   payments: v.array(
     v.object({
       id,

@@ -4,7 +4,10 @@ import addFormats from 'ajv-formats';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { openApiPath } from '#src/server/openapi/build-document.ts';
 import { DOCS_ASSETS } from '#src/server/openapi/docs-page.ts';
+import { adminCaller, type Caller, call, caller } from './helpers/money-fixtures';
+import { insertPayment } from './helpers/money-rows';
 import { appRoutes, createFixtures, type Fixtures, ROUTE_CATALOG, type RouteRow, send } from './helpers/route-catalog';
+import { insertReferral, insertTalent, insertTask } from './helpers/rows';
 import { createTestApp, DIALECTS, TEST_PASSWORD, type TestApp } from './helpers/test-app';
 
 // Issue 26, item 1: /api/openapi.json describes every route of the app (and nothing else), is valid
@@ -154,6 +157,14 @@ describe('the OpenAPI document', () => {
   });
 });
 
+/** Checks an answer against the document's schema for its status; returns the parsed body. */
+function validAnswer(ajv: ReturnType<typeof ajvFor>, doc: Json, key: string, status: number, text: string): Json {
+  const body = JSON.parse(text) as Json;
+  const validate = ajv.compile(rebased(answerSchema(doc, key, status)) as object);
+  expect(validate(body) ? [] : validate.errors, `${key} ${status}`).toEqual([]);
+  return body;
+}
+
 /** What route-catalog.ts's answers say a route needs, as the document's `security`. */
 function securityOf(row: RouteRow): Json[] {
   if (row.path === '/api/recruiter/auth/refresh-token' || row.path === '/api/auth/logout')
@@ -183,12 +194,7 @@ describe.each(DIALECTS)('real answers of the main calls on %s', (dialect) => {
   });
 
   /** Checks an answer against the document's schema for its status; returns the parsed body. */
-  function expectValid(key: string, status: number, text: string): Json {
-    const body = JSON.parse(text) as Json;
-    const validate = ajv.compile(rebased(answerSchema(doc, key, status)) as object);
-    expect(validate(body) ? [] : validate.errors, `${key} ${status}`).toEqual([]);
-    return body;
-  }
+  const expectValid = (key: string, status: number, text: string): Json => validAnswer(ajv, doc, key, status, text);
 
   const MAIN_CALLS: [string, string, 'owner' | 'admin', number][] = [
     ['GET', '/api/health', 'owner', 200],
@@ -249,6 +255,80 @@ describe.each(DIALECTS)('real answers of the main calls on %s', (dialect) => {
     const anonymous = await t.request('/api/recruiter/talent');
     expect(anonymous.status).toBe(401);
     expect(expectValid('GET /api/recruiter/talent', 401, await anonymous.text()).error.code).toBe('UNAUTHORIZED');
+  });
+});
+
+// Issue 46: the answers of Form CP58's and section 107D's calls, with something in every list: a recruiter
+// paid over RM100,000 in 2025 (listed for 2025's Form CP58, marked for section 107D in 2026) and paid in
+// November 2026 with 2% withheld.
+describe.each(DIALECTS)("the money paperwork's answers on %s", (dialect) => {
+  let t: TestApp;
+  let doc: Json;
+  let ajv: ReturnType<typeof ajvFor>;
+  beforeAll(async () => {
+    t = await createTestApp(dialect, {
+      PAYER_NAME: 'Rekrut Bakat Sdn Bhd',
+      PAYER_REGISTRATION_NUMBER: '202001012345 (1234567-X)',
+      PAYER_EMPLOYER_NUMBER: 'E 9876543210',
+      PAYER_ADDRESS: 'Level 5, Menara Contoh|50450 Kuala Lumpur',
+    });
+    doc = await documentOf(t);
+    ajv = ajvFor(doc);
+  }, 60_000);
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('answer what the document says, each list holding something', async () => {
+    const admin = await adminCaller(t);
+    const recruiter = await caller(t);
+    await call(t, recruiter, 'PUT', '/api/account/payee', {
+      fullName: 'NUR AINA BINTI HASHIM',
+      idType: 'MYKAD',
+      idNumber: '900615145071',
+      address: { line1: 'No. 12, Jalan Setiawangsa 9', postcode: '54200', city: 'Kuala Lumpur', state: 'KUALA_LUMPUR' },
+    });
+    const task = await insertTask(t);
+    const approved = async (amount: number) =>
+      insertReferral(t, await insertTalent(t, recruiter.id), task, {
+        reward_status: 'APPROVED',
+        reward_amount: amount,
+        reward_currency: 'MYR',
+      });
+    await insertPayment(t, {
+      recruiterId: recruiter.id,
+      createdBy: admin.id,
+      referralIds: [await approved(10_000_001)],
+      paidAt: '2025-06-01T04:00:00.000Z',
+      createdAt: '2025-06-01T04:00:00.000Z',
+    });
+    const created = await call(t, admin, 'POST', '/api/admin/payments', {
+      recruiterId: recruiter.id,
+      referralIds: [await approved(50_000)],
+    });
+    expect(created.status).toBe(201);
+    const paid = await call(t, admin, 'POST', `/api/admin/payments/${created.body.data.id}/pay`, {
+      reference: 'MBB-1',
+      paidAt: '2026-11-21T02:00:00.000Z',
+    });
+    expect(paid.body.data.withheld).toBe(1_000);
+
+    const calls: [Caller, string, string, unknown, string[]][] = [
+      [admin, 'POST', '/api/admin/cp58/issue', { year: 2025 }, ['issued']],
+      [admin, 'GET', '/api/admin/cp58?year=2025', undefined, ['rows', 'years']],
+      [recruiter, 'POST', '/api/recruiter/earning/cp58/request', { year: 2025 }, []],
+      [recruiter, 'GET', '/api/recruiter/earning/cp58', undefined, ['forms', 'requests']],
+      [admin, 'GET', '/api/admin/withholding?month=2026-11', undefined, ['rows', 'totals', 'months']],
+      [admin, 'GET', '/api/admin/withholding/marks?year=2026', undefined, []],
+    ];
+    for (const [who, method, path, json, lists] of calls) {
+      const answer = await call(t, who, method, path, json);
+      const key = opKey(method, openApiPath(path.split('?')[0] as string));
+      const body = validAnswer(ajv, doc, key, answer.status, answer.text);
+      expect(answer.status, key).toBe(200);
+      for (const list of lists) expect(body.data[list].length, `${key} ${list}`).toBeGreaterThan(0);
+      if (Array.isArray(body.data)) expect(body.data.length, key).toBeGreaterThan(0);
+    }
   });
 });
 

@@ -17,6 +17,14 @@ import {
   talentSummarySchema,
   taskCardSchema,
 } from '#src/shared/api-answers.ts';
+import {
+  cp58IssueAnswerSchema,
+  cp58RecruiterViewAnswerSchema,
+  cp58RequestAnswerSchema,
+  cp58YearListAnswerSchema,
+  withholdingMarksAnswerSchema,
+  withholdingMonthAnswerSchema,
+} from '#src/shared/paperwork-answers.ts';
 import { payeeAnswerSchema, statementAnswerSchema } from '#src/shared/statement-answers.ts';
 
 /** A JSON answer with its own schema (the main calls), or what a route answers that is not JSON. */
@@ -54,6 +62,12 @@ export const ROUTE_ANSWERS: Record<string, RouteAnswer> = {
   'GET /api/admin/recruiters/:id/statement': { status: 200, json: statementAnswerSchema },
   'GET /api/recruiter/earning/statement.pdf': file('The yearly statement', 'application/pdf'),
   'GET /api/admin/recruiters/:id/statement.pdf': file('The yearly statement', 'application/pdf'),
+  'GET /api/admin/cp58': { status: 200, json: cp58YearListAnswerSchema },
+  'POST /api/admin/cp58/issue': { status: 200, json: cp58IssueAnswerSchema },
+  'GET /api/recruiter/earning/cp58': { status: 200, json: cp58RecruiterViewAnswerSchema },
+  'POST /api/recruiter/earning/cp58/request': { status: 200, json: cp58RequestAnswerSchema },
+  'GET /api/admin/withholding': { status: 200, json: withholdingMonthAnswerSchema },
+  'GET /api/admin/withholding/marks': { status: 200, json: withholdingMarksAnswerSchema },
 
   'GET /api/files/:id': file(
     'The file, as a download or (images, audio, PDF) shown in place',
