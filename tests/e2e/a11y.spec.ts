@@ -215,6 +215,7 @@ async function audit(page: Page, locale: Locale, screens: Screen[], findings: Fi
       for (const line of await codesShown(page)) findings.push({ screen: at, url, text: `  [code] ${line}` });
       const sideways = reflow ? await scrollsSideways(page) : null;
       if (sideways) findings.push({ screen: at, url, text: `  [reflow] ${sideways}` });
+      for (const line of await badgesOutOfBox(page)) findings.push({ screen: at, url, text: `  [badge] ${line}` });
       // From lg up, where the admin lists are tables; on a phone a table in its own scrolling box is read by
       // scrolling it (ScrollRegion), and the admin lists are cards.
       if (WIDTHS[width].width >= 1024)
@@ -248,6 +249,28 @@ async function cutButtons(page: Page): Promise<string[]> {
       }
     }
     return cut;
+  });
+}
+
+/**
+ * A state's badge stays inside the box that holds it: on a 390 px phone in Malay "Persetujuan ditarik balik"
+ * ran out of the referral's Consent tile.
+ */
+async function badgesOutOfBox(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const out: string[] = [];
+    for (const badge of document.querySelectorAll('#app .badge')) {
+      const rect = badge.getBoundingClientRect();
+      const box = badge.parentElement?.getBoundingClientRect();
+      if (!box || rect.width === 0 || box.width === 0) continue;
+      // A count on a corner (the bell's, daisyUI's indicator) sits over its box's edge on purpose.
+      if (['absolute', 'fixed'].includes(getComputedStyle(badge).position)) continue;
+      if (rect.right > box.right + 0.5 || rect.left < box.left - 0.5)
+        out.push(
+          `"${(badge.textContent ?? '').trim().slice(0, 40)}" spans ${Math.round(rect.left)}–${Math.round(rect.right)} px in a box of ${Math.round(box.left)}–${Math.round(box.right)} px`,
+        );
+    }
+    return out;
   });
 }
 

@@ -55,7 +55,9 @@ export function PhoneField({
   const typedId = `${id}-country-code-typed`;
   return (
     <fieldset className="fieldset">
-      <div className="grid grid-cols-[minmax(0,2fr)_minmax(0,3fr)] gap-2">
+      {/* The code's column never narrower than "+60 Malaysia" and its arrow (Edit profile's form, narrower
+          than Drop resume's, ran the name under the arrow on a 390 px phone). */}
+      <div className="grid grid-cols-[minmax(9rem,2fr)_minmax(0,3fr)] gap-2">
         <div className="flex flex-col gap-1">
           <label className="fieldset-legend" htmlFor={codeId}>
             {m.add_talent_country_code()}

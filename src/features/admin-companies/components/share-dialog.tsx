@@ -66,7 +66,7 @@ export function ShareDialog({
         shares.data ? (
           <>
             {refusedUpFront.length > 0 && (
-              <div role="note" className="alert alert-soft alert-warning flex-col items-start gap-1 text-sm">
+              <div role="note" className="alert alert-soft alert-warning flex flex-col items-start gap-1 text-sm">
                 <p>{m.admin_share_preselected_refused()}</p>
                 <ul className="list-disc ps-5" data-testid="share-refused-up-front">
                   {refusedUpFront.map((line) => (

@@ -143,7 +143,7 @@ function RequestRow({
       </td>
       <td>
         {row.status === 'OPEN' ? (
-          <button type="button" className="btn btn-xs" onClick={onClose}>
+          <button type="button" className="btn btn-xs whitespace-nowrap" onClick={onClose}>
             {m.data_protection_request_close()}
           </button>
         ) : (

@@ -339,7 +339,7 @@ function WithdrawalNote({ referral }: { referral: AdminReferralDetail }) {
   return (
     <div
       role="note"
-      className="alert alert-soft alert-warning flex-col items-start gap-1 text-sm"
+      className="alert alert-soft alert-warning flex flex-col items-start gap-1 text-sm"
       data-testid="withdrawal"
     >
       <p>{text}</p>

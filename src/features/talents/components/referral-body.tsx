@@ -31,7 +31,10 @@ function State({ label, children, detail }: { label: string; children: ReactNode
     <div className="rounded-box bg-base-200/60 p-2">
       <dt className="text-xs text-base-content/60">{label}</dt>
       <dd className="mt-1 space-y-1">
-        <div className="flex flex-wrap items-center gap-1">{children}</div>
+        {/* A long state's name wraps inside the tile on a phone ("Persetujuan ditarik balik" ran past it). */}
+        <div className="flex min-w-0 flex-wrap items-center gap-1 [&_.badge]:h-auto [&_.badge]:max-w-full [&_.badge]:whitespace-normal">
+          {children}
+        </div>
         {detail && <div className="text-xs text-base-content/70">{detail}</div>}
       </dd>
     </div>
