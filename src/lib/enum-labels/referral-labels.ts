@@ -36,33 +36,12 @@ export const CALL_PROOF_LABELS: Record<CallProofStatus, () => string> = {
   REJECTED: m.call_proof_rejected,
 };
 
-/** A referral history line's action (`HistoryEntry.action`). */
-export const HISTORY_ACTION_LABELS: Record<string, () => string> = {
-  REFERRED: m.referral_action_referred,
-  CONSENT_SENT: m.referral_action_consent_sent,
-  CONSENT_RESENT: m.referral_action_consent_resent,
-  CONSENT_CHANGED: m.referral_action_consent_changed,
-  ITA_SENT: m.referral_action_ita_sent,
-  NOTE_EDITED: m.referral_action_note_edited,
-  ITA_CHANGED: m.referral_action_ita_changed,
-  CALL_PROOF_ADDED: m.referral_action_call_proof_added,
-  CALL_PROOF_DELETED: m.referral_action_call_proof_deleted,
-  CALL_PROOF_REVIEWED: m.referral_action_call_proof_reviewed,
-  HIRING_CHANGED: m.referral_action_hiring_changed,
-  REWARD_CHANGED: m.referral_action_reward_changed,
+/** Each state of a referral's, by name, with its labels: what a history line's from/to values are states of. */
+export const REFERRAL_STATE_LABELS = {
+  consent: CONSENT_LABELS,
+  ita: ITA_LABELS,
+  hiring: HIRING_LABELS,
+  reward: REWARD_LABELS,
+  callProof: CALL_PROOF_LABELS,
 };
-
-/** The states a history action's from/to values name, so "PENDING → CONFIRMED" reads in the user's language. */
-export const HISTORY_VALUE_LABELS: Record<string, Record<string, () => string>> = {
-  REFERRED: HIRING_LABELS,
-  CONSENT_SENT: CONSENT_LABELS,
-  CONSENT_RESENT: CONSENT_LABELS,
-  CONSENT_CHANGED: CONSENT_LABELS,
-  ITA_CHANGED: ITA_LABELS,
-  ITA_SENT: ITA_LABELS,
-  HIRING_CHANGED: HIRING_LABELS,
-  REWARD_CHANGED: REWARD_LABELS,
-  CALL_PROOF_ADDED: CALL_PROOF_LABELS,
-  CALL_PROOF_DELETED: CALL_PROOF_LABELS,
-  CALL_PROOF_REVIEWED: CALL_PROOF_LABELS,
-};
+export type ReferralState = keyof typeof REFERRAL_STATE_LABELS;
