@@ -271,8 +271,9 @@ export async function talentJourney(ctx: JourneyContext, day: Day, recruiter: Dr
     await ctx.shot(talent, 'talent-5-withdrawn');
     await recruiter.goto(`/talents-folder/${second.talentId}/profile?referral=${second.referralId}`);
     // Consent withdrawn (never read as a refusal), no stale "confirmed" chip; nothing more can be asked of
-    // the talent. (Hiring status stays the admin's to move.)
+    // the talent. The application ended with it: its hiring status reads Withdrawn (issue 42.5).
     await expectText(recruiter, en('referral_consent_withdrawn'));
+    await expectText(recruiter, new RegExp(`^${en('hiring_withdrawn')}$`, 'm'));
     await expectNoText(recruiter, en('consent_declined'));
     await expectNoText(recruiter, new RegExp(`^${en('consent_confirmed')}$`, 'm'));
     await expectNoText(recruiter, en('referral_send_ita'));

@@ -1,4 +1,8 @@
+import { sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { isPostgres } from '#src/server/db/connect.ts';
+import { insightCounterSql } from '#src/server/db/insight-counters-sql.ts';
+import { migrateToLatest, migrateUpTo, pendingMigrations } from '#src/server/db/migrate.ts';
 import { renderEmail } from '#src/server/mail/templates.ts';
 import { createReferral, lastEmail, lastToken, refreshLogin, signIn } from './helpers/referral-fixtures';
 import { insertTask } from './helpers/rows';
@@ -168,6 +172,141 @@ describe.each(DIALECTS)('withdrawing consent from the talent link on %s', (diale
       })
       .execute();
     expect((await adminGet(`/api/admin/referrals/${made.id}`)).withdrawal).toMatchObject({ keptByOthers: true });
+  });
+
+  // The insight counters as the triggers kept them, and as migration 017's rebuild recounts them from the
+  // referrals and their history: equal when the hiring move was recorded as a move.
+  const counterValues: Record<string, string[]> = {
+    insight_funnel: ['n', 'proofs_accepted', 'proofs_rejected'],
+    insight_times: ['n'],
+    insight_money: ['n', 'amount'],
+    recruiter_scores: ['referred', 'consent_answered', 'reached_screening', 'hired'],
+  };
+  const countersNow = async () => {
+    const all: Record<string, string[]> = {};
+    for (const [table, values] of Object.entries(counterValues)) {
+      const rows = (await sql<Record<string, unknown>>`select * from ${sql.table(table)}`.execute(t.db)).rows;
+      // A counter brought back to 0 keeps its row; the rebuild writes none.
+      all[table] = rows
+        .filter((row) => values.some((v) => Number(row[v]) !== 0))
+        .map((row) => JSON.stringify(Object.entries(row).map(([k, v]) => [k, typeof v === 'string' ? v : Number(v)])))
+        .sort();
+    }
+    return all;
+  };
+  const expectCountersRecounted = async () => {
+    const kept = await countersNow();
+    const { backfill, rebuild } = insightCounterSql(isPostgres(t.db));
+    for (const statement of [...backfill, ...rebuild]) await sql.raw(statement).execute(t.db);
+    expect(kept).toEqual(await countersNow());
+  };
+  const hiringLines = (id: number) =>
+    t.db
+      .selectFrom('referral_history')
+      .select(['actor_id', 'from_value', 'to_value', 'note', 'created_at'])
+      .where('referral_id', '=', id)
+      .where('action', '=', 'HIRING_CHANGED')
+      .orderBy('id')
+      .execute();
+
+  // Issue 42.5: the recruiter's chip, the admin's list and the Hiring Status page still read "Submitted".
+  it('ends the application with the consent: a hiring status not final moves to WITHDRAWN, recorded', async () => {
+    const { recruiter, referral: made } = await setup();
+    const admin = await signIn(t, { roles: ['ROLE_ADMIN'] });
+    const moved = await t.request(`/api/admin/referrals/${made.id}/hiring-status`, {
+      method: 'POST',
+      json: { to: 'SCREENING' },
+      headers: admin.headers,
+    });
+    expect(moved.status).toBe(200);
+    t.clock.advance(2 * 24 * HOUR);
+    expect((await withdraw(made.consentToken)).status).toBe(200);
+    const at = t.clock.now().toISOString();
+
+    expect(await referral(made.id)).toMatchObject({
+      consent_status: 'DECLINED',
+      hiring_status: 'WITHDRAWN',
+      hiring_reason: null,
+      lost_at: 'SCREENING',
+    });
+    expect((await hiringLines(made.id)).at(-1)).toEqual({
+      actor_id: null,
+      from_value: 'SCREENING',
+      to_value: 'WITHDRAWN',
+      note: null,
+      created_at: at,
+    });
+    await expectCountersRecounted();
+
+    // The admin's list finds it under Withdrawn (its total from referral_counts), and no more under Screening.
+    await refreshLogin(t, admin);
+    const adminTotal = async (hiring: string) =>
+      (await (await t.request(`/api/admin/referrals?hiring=${hiring}`, { headers: admin.headers })).json()).data.total;
+    expect(await adminTotal('WITHDRAWN')).toBe(1);
+    expect(await adminTotal('SCREENING')).toBe(0);
+    // The recruiter's profile reads it from the same row and history (their Hiring Status page's timeline).
+    await refreshLogin(t, recruiter);
+    const detail = await t.request(`/api/recruiter/talent-task/${made.id}`, { headers: recruiter.headers });
+    expect(detail.status).toBe(200);
+    const data = (await detail.json()).data;
+    expect(data.hiringStatus).toBe('WITHDRAWN');
+    expect(data.history.filter((h: { action: string }) => h.action === 'HIRING_CHANGED').at(-1)).toMatchObject({
+      fromValue: 'SCREENING',
+      toValue: 'WITHDRAWN',
+      actorKind: 'SYSTEM',
+    });
+  });
+
+  it('leaves a hired referral hired when its consent is withdrawn before the reward is decided', async () => {
+    const { referral: made } = await setup();
+    await t.db.updateTable('referrals').set({ hiring_status: 'HIRED' }).where('id', '=', made.id).execute();
+    expect((await withdraw(made.consentToken)).status).toBe(200);
+    expect(await referral(made.id)).toMatchObject({ consent_status: 'DECLINED', hiring_status: 'HIRED' });
+    expect(await hiringLines(made.id)).toEqual([]);
+  });
+
+  it('moves the referrals withdrawn before this release to WITHDRAWN on migrating (migration 024)', async () => {
+    const { recruiter, referral: made } = await setup();
+    const interview = await createReferral(t, recruiter.id, { talent: { full_name: 'Siti Aminah' } });
+    expect((await answer(interview.consentToken, 'CONFIRMED')).status).toBe(200);
+    const refused = await createReferral(t, recruiter.id, { talent: { full_name: 'Someone Else' } });
+    expect((await answer(refused.consentToken, 'DECLINED')).status).toBe(200);
+    t.clock.advance(HOUR);
+    expect((await withdraw(made.consentToken)).status).toBe(200);
+    const madeAt = t.clock.now().toISOString();
+    t.clock.advance(HOUR);
+    expect((await withdraw(interview.consentToken)).status).toBe(200);
+    const interviewAt = t.clock.now().toISOString();
+
+    // As the release before left them: withdrawn, the hiring status untouched, no hiring line.
+    // Kysely runs migrations in the order of their names: 017 is the one before 024.
+    await migrateUpTo(t.db, '2026-12-05-017-insight-counters');
+    expect(await pendingMigrations(t.db)).toEqual(['2026-12-06-024-withdrawn-hiring']);
+    await t.db.deleteFrom('referral_history').where('action', '=', 'HIRING_CHANGED').execute();
+    await t.db
+      .updateTable('referrals')
+      .set({ hiring_status: 'SUBMITTED', lost_at: null })
+      .where('id', '=', made.id)
+      .execute();
+    await t.db
+      .updateTable('referrals')
+      .set({ hiring_status: 'INTERVIEW', lost_at: null })
+      .where('id', '=', interview.id)
+      .execute();
+
+    await migrateToLatest(t.db);
+    expect(await referral(made.id)).toMatchObject({ hiring_status: 'WITHDRAWN', lost_at: 'SUBMITTED' });
+    expect(await referral(interview.id)).toMatchObject({ hiring_status: 'WITHDRAWN', lost_at: 'INTERVIEW' });
+    expect(await hiringLines(made.id)).toEqual([
+      { actor_id: null, from_value: 'SUBMITTED', to_value: 'WITHDRAWN', note: null, created_at: madeAt },
+    ]);
+    expect(await hiringLines(interview.id)).toEqual([
+      { actor_id: null, from_value: 'INTERVIEW', to_value: 'WITHDRAWN', note: null, created_at: interviewAt },
+    ]);
+    // A refusal is no withdrawal: it stays where it was.
+    expect(await referral(refused.id)).toMatchObject({ hiring_status: 'SUBMITTED' });
+    expect(await hiringLines(refused.id)).toEqual([]);
+    await expectCountersRecounted();
   });
 
   it('gives exactly one of two simultaneous withdrawals', async () => {

@@ -26,6 +26,7 @@ import * as personalData from './migrations/2026-12-02-014-personal-data';
 import * as notifications from './migrations/2026-12-03-015-notifications';
 import * as resumeParseIndex from './migrations/2026-12-04-016-resume-parse-index';
 import * as insightCounters from './migrations/2026-12-05-017-insight-counters';
+import * as withdrawnHiring from './migrations/2026-12-06-024-withdrawn-hiring';
 import { prepareSecureDelete, scrubErased } from './secure-delete';
 
 // Migrations are imported, not read from disk, so the bundled server and the tests run the same list.
@@ -52,6 +53,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-29-021-sealed-payout-and-payee': sealedPayoutAndPayee,
   '2026-11-29-022-withholding-107d': withholding107d,
   '2026-11-29-023-cp58': cp58,
+  '2026-12-06-024-withdrawn-hiring': withdrawnHiring,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -4,7 +4,9 @@ import { AppError } from '#src/server/errors.ts';
 import { notifyReferralRecruiter } from '#src/server/notifications/notify-referral.ts';
 import { recordBroadcast } from '#src/server/notifications/record-event.ts';
 import { voidOneTimeTokens } from '#src/server/security/one-time-tokens.ts';
+import { canMoveHiring } from '#src/shared/admin-referral-schemas.ts';
 import { TALENT_NOTICE_VERSION } from '#src/shared/constants.ts';
+import type { HiringStatus } from '#src/shared/enums.ts';
 import type { TalentDecision } from '#src/shared/recruiter-types.ts';
 
 // The rules for a talent's withdrawal of consent, shared by the consent and ITA links and the data page.
@@ -88,11 +90,42 @@ export async function recordTalentDecision(trx: DB, record: TalentDecisionRecord
 }
 
 /**
+ * The application ends with the consent (issue 42.5): a hiring status not final yet moves to WITHDRAWN
+ * ("the candidate withdrew"), with its history line and no actor, as a company's answer moves it. The
+ * history line is what the counters read (insight_counters triggers set lost_at from it, and recount the
+ * referral's row from hiring_status), so the funnel shows where the application stopped. No reason: the
+ * recruiter's screens say the consent was withdrawn, and the withdrawal's e-mail already told them.
+ */
+async function withdrawApplication(trx: DB, referralId: number, from: HiringStatus, at: string): Promise<void> {
+  if (!canMoveHiring(from, 'WITHDRAWN')) return;
+  const changed = await trx
+    .updateTable('referrals')
+    .set({ hiring_status: 'WITHDRAWN', hiring_reason: null, updated_at: at })
+    .where('id', '=', referralId)
+    .where('hiring_status', '=', from)
+    .executeTakeFirst();
+  if (Number(changed.numUpdatedRows) !== 1) return;
+  await trx
+    .insertInto('referral_history')
+    .values({
+      referral_id: referralId,
+      actor_id: null,
+      action: 'HIRING_CHANGED',
+      from_value: from,
+      to_value: 'WITHDRAWN',
+      note: null,
+      created_at: at,
+    })
+    .execute();
+}
+
+/**
  * Withdraws a referral's consent, in the caller's transaction, once the caller has checked its link may:
- * the consent becomes DECLINED (so it can no longer be approved or get an ITA e-mail), an open ITA link is
- * voided, the proof and the history are written, a WITHDRAWAL request records when the retention job will
- * erase the data (decided + RETENTION_DECLINED_DAYS), and the recruiter's e-mail is queued. 409 CONFLICT
- * when another withdrawal got there first (the UPDATE re-checks the consent).
+ * the consent becomes DECLINED (so it can no longer be approved or get an ITA e-mail), a hiring status not
+ * final yet becomes WITHDRAWN, an open ITA link is voided, the proof and the history are written, a
+ * WITHDRAWAL request records when the retention job will erase the data (decided +
+ * RETENTION_DECLINED_DAYS), and the recruiter's e-mail is queued. 409 CONFLICT when another withdrawal got
+ * there first (the UPDATE re-checks the consent).
  */
 export async function withdrawReferralConsent(
   trx: DB,
@@ -122,11 +155,12 @@ export async function withdrawReferralConsent(
     context,
     at,
   );
-  const { talent_id: talentId } = await trx
+  const { talent_id: talentId, hiring_status: hiring } = await trx
     .selectFrom('referrals')
-    .select('talent_id')
+    .select(['talent_id', 'hiring_status'])
     .where('id', '=', referralId)
     .executeTakeFirstOrThrow();
+  await withdrawApplication(trx, referralId, hiring as HiringStatus, at);
   // Open until the retention job erases the talent (the request goes with them); its clock is that date.
   await trx
     .insertInto('data_requests')
