@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { CP58_ISSUE_BATCH } from './cp58-types';
 import { idField } from './form-fields';
 import { STATEMENT_FIRST_YEAR, STATEMENT_LAST_YEAR, statementQuerySchema } from './statement-schemas';
 
@@ -8,7 +9,10 @@ import { STATEMENT_FIRST_YEAR, STATEMENT_LAST_YEAR, statementQuerySchema } from 
 /** `?year=2026` of the admin's list, its CSV and its archive. */
 export const cp58YearQuerySchema = statementQuerySchema;
 
-/** `POST /api/admin/cp58/issue`: the year's forms, for everyone ready, or for the recruiters named. */
+/**
+ * `POST /api/admin/cp58/issue`: the year's forms, for everyone ready, or for the recruiters named; at most
+ * `limit` of them issued in the call (CP58_ISSUE_BATCH, and no more), the rest left for the next call.
+ */
 export const cp58IssueSchema = v.object({
   year: v.pipe(
     v.number('field_invalid'),
@@ -21,6 +25,14 @@ export const cp58IssueSchema = v.object({
       v.array(idField('field_invalid'), 'field_invalid'),
       v.minLength(1, 'field_required'),
       v.maxLength(1000, 'field_invalid'),
+    ),
+  ),
+  limit: v.optional(
+    v.pipe(
+      v.number('field_invalid'),
+      v.integer('field_invalid'),
+      v.minValue(1, 'field_invalid'),
+      v.maxValue(CP58_ISSUE_BATCH, 'field_invalid'),
     ),
   ),
 });

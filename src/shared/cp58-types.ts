@@ -112,12 +112,20 @@ export type Cp58Skip = {
   missing: Cp58Missing[];
 };
 
+/**
+ * How many forms one issuing call issues at most: each is a PDF drawn while the request waits, so a year of
+ * hundreds is issued over several calls, each answering how many remain.
+ */
+export const CP58_ISSUE_BATCH = 20;
+
 /** `POST /api/admin/cp58/issue`. */
 export type Cp58IssueResult = {
   issued: Cp58FormSummary[];
   /** Their latest version already holds today's figures and details: nothing new was issued. */
   unchanged: Cp58FormSummary[];
   skipped: Cp58Skip[];
+  /** Forms ready to issue that this call left for the next, past its limit: call again until none remain. */
+  remaining: number;
 };
 
 /** `GET /api/recruiter/earning/cp58`: the recruiter's own forms and requests. */

@@ -73,6 +73,7 @@ const cp58IssueResultSchema = v.object({
       missing: v.array(v.picklist(CP58_MISSING)),
     }),
   ),
+  remaining: count,
 });
 /** `POST /api/admin/cp58/issue`. */
 export const cp58IssueAnswerSchema = okAnswer(cp58IssueResultSchema);

@@ -12,7 +12,12 @@ import { lastExpiredYear } from '#src/server/personal-data/cp58-retention.ts';
 import { resealOldValues } from '#src/server/personal-data/reseal.ts';
 import { newSealingKeyEntry, parseSealingKeys, sealingKeysOf } from '#src/server/security/sealing.ts';
 import type { AccountExport } from '#src/shared/account-types.ts';
-import type { Cp58IssueResult, Cp58RecruiterView, Cp58YearList } from '#src/shared/cp58-types.ts';
+import {
+  CP58_ISSUE_BATCH,
+  type Cp58IssueResult,
+  type Cp58RecruiterView,
+  type Cp58YearList,
+} from '#src/shared/cp58-types.ts';
 import { INTL_LOCALES } from '#src/shared/intl-locales.ts';
 import { formatMinorUnits } from '#src/shared/money.ts';
 import { adminCaller, type Caller, call, caller, ok } from './helpers/money-fixtures';
@@ -311,6 +316,41 @@ describe.each(DIALECTS)('Form CP58 on %s', (dialect) => {
     ).toEqual(['OMAR FARUQ BIN YUSOF']);
     const none = await caller(t);
     expect((await ok<AccountExport>(call(t, none, 'GET', '/api/account/export'))).cp58Forms).toEqual([]);
+  });
+
+  it('issues at most a batch of forms a call, says how many remain, and the next calls issue the rest', async () => {
+    const ready: Caller[] = [];
+    for (let i = 0; i < 5; i += 1) {
+      const recruiter = await caller(t);
+      await paid(recruiter.id, '2025-04-01T04:00:00.000Z', [600_000 + i * 1_000]);
+      await savePayee(recruiter);
+      ready.push(recruiter);
+    }
+    // Omar, over the threshold without details: reported in every call, never counted as remaining.
+    await paid(omar.id, '2025-05-05T04:00:00.000Z', [700_000]);
+    const batch = (limit: number) =>
+      ok<Cp58IssueResult>(call(t, admin, 'POST', '/api/admin/cp58/issue', { year: 2025, limit }));
+
+    const first = await batch(2);
+    expect([first.issued.length, first.remaining]).toEqual([2, 3]);
+    expect(first.skipped).toEqual([{ recruiterId: omar.id, reason: 'MISSING', missing: ['PAYEE_DETAILS'] }]);
+    expect(await formRows()).toHaveLength(2);
+    const second = await batch(2);
+    expect([second.issued.length, second.unchanged.length, second.remaining]).toEqual([2, 2, 1]);
+    const third = await batch(2);
+    expect([third.issued.length, third.unchanged.length, third.remaining]).toEqual([1, 4, 0]);
+    // Each ready recruiter issued once, the highest paid first, and told once.
+    const issued = [...first.issued, ...second.issued, ...third.issued].map((form) => form.recruiterId);
+    expect(issued).toEqual(ready.map((r) => r.id).reverse());
+    expect((await formRows()).map((row) => row.version)).toEqual([1, 1, 1, 1, 1]);
+    const told = await t.db.selectFrom('notifications').select('user_id').where('kind', '=', 'CP58_ISSUED').execute();
+    expect(told.map((n) => n.user_id).sort()).toEqual(ready.map((r) => r.id).sort());
+    expect((await batch(2)).issued).toEqual([]);
+
+    // The batch is the server's to bound: a larger limit is refused, and none issues at most CP58_ISSUE_BATCH.
+    const tooMany = await call(t, admin, 'POST', '/api/admin/cp58/issue', { year: 2025, limit: CP58_ISSUE_BATCH + 1 });
+    expect(tooMany.status).toBe(400);
+    expect(tooMany.body.error.fields).toEqual({ limit: 'field_invalid' });
   });
 
   it('issues one version when two admins issue at the same moment', async () => {

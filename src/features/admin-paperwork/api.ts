@@ -3,6 +3,7 @@ import { api, apiFetch, unwrap } from '#src/lib/api-client.ts';
 import { toAppError } from '#src/lib/app-error.ts';
 import { registerFieldMessages } from '#src/lib/field-errors.ts';
 import { m } from '#src/paraglide/messages.js';
+import type { Cp58IssueResult } from '#src/shared/cp58-types.ts';
 
 // Admin › Paperwork (`/api/admin/cp58`): a year's Form CP58 list, issuing, and the files. Keys start with
 // 'admin-cp58'; issuing refetches that year's list.
@@ -20,12 +21,39 @@ export const cp58YearQueryOptions = (year: number) =>
     queryFn: () => unwrap(api.api.admin.cp58.$get({ query: { year: String(year) } })),
   });
 
-/** Issues the year's forms: every ready one, or those of the recruiters named. */
+/** How far an issuing run is: forms issued so far, of those it has found to issue. */
+export type IssueProgress = { done: number; total: number };
+
+/**
+ * Issues the year's forms: every ready one, or those of the recruiters named. The server issues a batch per
+ * call and says how many remain, so this calls again until none do (telling `onProgress` after each call),
+ * and answers the run's whole result: every form issued, and what was unchanged or skipped at its end. The
+ * list is read again once, when the run ends.
+ */
 export function useIssueCp58Mutation(year: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (recruiterIds?: number[]) =>
-      unwrap(api.api.admin.cp58.issue.$post({ json: { year, ...(recruiterIds ? { recruiterIds } : {}) } })),
+    mutationFn: async ({
+      recruiterIds,
+      onProgress,
+    }: {
+      recruiterIds?: number[];
+      onProgress?: (progress: IssueProgress) => void;
+    }): Promise<Cp58IssueResult> => {
+      const issued: Cp58IssueResult['issued'] = [];
+      for (;;) {
+        const json = { year, ...(recruiterIds ? { recruiterIds } : {}) };
+        const result = await unwrap(api.api.admin.cp58.issue.$post({ json }));
+        issued.push(...result.issued);
+        onProgress?.({ done: issued.length, total: issued.length + result.remaining });
+        // A call that issued nothing while some remain (each lost to another admin's issuing) ends the run
+        // rather than asking forever; the list then shows what is still to issue.
+        if (result.remaining === 0 || result.issued.length === 0) {
+          const ids = new Set(issued.map((form) => form.id));
+          return { ...result, issued, unchanged: result.unchanged.filter((form) => !ids.has(form.id)) };
+        }
+      }
+    },
     onSettled: () => queryClient.invalidateQueries({ queryKey: adminCp58Keys.year(year) }),
   });
 }

@@ -10,6 +10,7 @@ import {
   cp58YearQueryOptions,
   downloadCp58Archive,
   downloadCp58Csv,
+  type IssueProgress,
   useIssueCp58Mutation,
 } from '#src/features/admin-paperwork/api.ts';
 import { malaysiaYear } from '#src/features/admin-paperwork/search.ts';
@@ -21,7 +22,8 @@ import { CP58_PAYER_LABELS } from './cp58-labels';
 import { Cp58List, isReady } from './cp58-list';
 
 // Form CP58 for one year (issue 46): who is listed and why, what the payer's settings lack, issuing every
-// ready form at once (after a confirmation: each recruiter is told) or one at a time, and the downloads.
+// ready form at once (after a confirmation: each recruiter is told; a large year over several calls, its
+// progress shown in the dialog) or one at a time, and the downloads.
 
 const issuedToast = (result: Cp58IssueResult) =>
   m.admin_cp58_issued_toast({
@@ -35,6 +37,7 @@ export function Cp58Panel({ year }: { year: number }) {
   const issue = useIssueCp58Mutation(year);
   const [confirming, setConfirming] = useState(false);
   const [issuing, setIssuing] = useState<number | null>(null);
+  const [progress, setProgress] = useState<IssueProgress | null>(null);
 
   if (query.isPending) return <RowSkeletons />;
   if (query.isError) return <FormAlert message={errorMessage(query.error)} />;
@@ -47,7 +50,7 @@ export function Cp58Panel({ year }: { year: number }) {
   async function issueOne(row: Cp58Row) {
     setIssuing(row.recruiter.id);
     try {
-      toast.success(issuedToast(await issue.mutateAsync([row.recruiter.id])));
+      toast.success(issuedToast(await issue.mutateAsync({ recruiterIds: [row.recruiter.id] })));
     } catch (error) {
       toast.error(errorMessage(error));
     } finally {
@@ -55,11 +58,14 @@ export function Cp58Panel({ year }: { year: number }) {
     }
   }
   async function issueAll() {
+    setProgress({ done: 0, total: ready.length });
     try {
-      toast.success(issuedToast(await issue.mutateAsync(undefined)));
+      toast.success(issuedToast(await issue.mutateAsync({ onProgress: setProgress })));
       setConfirming(false);
     } catch (error) {
       toast.error(errorMessage(error));
+    } finally {
+      setProgress(null);
     }
   }
 
@@ -111,7 +117,21 @@ export function Cp58Panel({ year }: { year: number }) {
           pending={issue.isPending}
           onCancel={() => setConfirming(false)}
           onConfirm={issueAll}
-        />
+        >
+          {progress && (
+            <div role="status" className="space-y-1 pb-2">
+              <progress
+                className="progress progress-primary w-full"
+                value={progress.done}
+                max={Math.max(progress.total, 1)}
+                aria-label={m.admin_cp58_issuing_progress_label()}
+              />
+              <p className="text-sm" data-testid="cp58-issue-progress">
+                {m.admin_cp58_issuing_progress({ done: String(progress.done), total: String(progress.total) })}
+              </p>
+            </div>
+          )}
+        </ConfirmDialog>
       )}
     </div>
   );

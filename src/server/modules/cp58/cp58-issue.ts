@@ -5,7 +5,12 @@ import { AppError } from '#src/server/errors.ts';
 import { payerOf } from '#src/server/modules/statements/payer.ts';
 import { notifyUser } from '#src/server/notifications/deliver.ts';
 import { sealingKeysOf } from '#src/server/security/sealing.ts';
-import type { Cp58FormSummary, Cp58IssueResult, Cp58PayerMissing } from '#src/shared/cp58-types.ts';
+import {
+  CP58_ISSUE_BATCH,
+  type Cp58FormSummary,
+  type Cp58IssueResult,
+  type Cp58PayerMissing,
+} from '#src/shared/cp58-types.ts';
 import { toAppLocale } from '#src/shared/enums.ts';
 import type { StatementPayer } from '#src/shared/statement-types.ts';
 import { type Cp58State, cp58States, isListed } from './cp58-list';
@@ -13,10 +18,12 @@ import { renderCp58Pdf } from './cp58-pdf';
 import { payerMissing } from './cp58-settings';
 import { CP58_LOCK, formSummary, formsQuery, insertForm } from './cp58-store';
 
-// Issue 46: issuing a year's Form CP58s. Each recruiter's form is its own transaction, so a run cut short
-// leaves what it issued issued, and running it again issues the rest: a form whose latest version already
-// states today's figures, payee and payer is left as it is (`unchanged`), one that differs gets a new
-// version that corrects the one before. Versions are never changed. The PDF is drawn before the
+// Issue 46: issuing a year's Form CP58s. A call issues at most CP58_ISSUE_BATCH forms (or the limit asked),
+// since each is a PDF drawn while the request waits, and answers how many ready ones it left: a large year
+// is issued over several calls (the admin's screen makes them, showing its progress). Each recruiter's form
+// is its own transaction, so a run cut short leaves what it issued issued, and running it again issues the
+// rest: a form whose latest version already states today's figures, payee and payer is left as it is
+// (`unchanged`), one that differs gets a new version that corrects the one before. Versions are never changed. The PDF is drawn before the
 // transaction (tens of milliseconds of CPU, no lock held); inside it, the latest version is checked again
 // under a lock, and if another admin issued meanwhile, this one looks again.
 
@@ -30,19 +37,25 @@ type Outcome =
 export async function issueCp58s(
   deps: AppDeps,
   admin: { id: number },
-  input: { year: number; recruiterIds?: number[] | undefined },
+  input: { year: number; recruiterIds?: number[] | undefined; limit?: number | undefined },
 ): Promise<Cp58IssueResult> {
   const missing = payerMissing(payerOf(deps.env));
   if (missing.length > 0) throw payerIncomplete(missing);
 
   const named = input.recruiterIds ? [...new Set(input.recruiterIds)] : undefined;
-  const result: Cp58IssueResult = { issued: [], unchanged: [], skipped: [] };
+  const result: Cp58IssueResult = { issued: [], unchanged: [], skipped: [], remaining: 0 };
+  const limit = Math.min(input.limit ?? CP58_ISSUE_BATCH, CP58_ISSUE_BATCH);
   const { states, payer } = await cp58States(deps, input.year, named);
   // Named and not a recruiter at all (an unknown id, an admin): not listed.
   for (const id of named ?? [])
     if (!states.some((s) => s.recruiter.id === id))
       result.skipped.push({ recruiterId: id, reason: 'NOT_LISTED', missing: [] });
   for (const first of states) {
+    // Past the limit, a form to issue waits for the next call; what is skipped or unchanged costs no PDF.
+    if (toIssue(first) && result.issued.length >= limit) {
+      result.remaining += 1;
+      continue;
+    }
     const outcome = await issueOne(deps, admin, input.year, first, payer);
     if (outcome.kind === 'issued') result.issued.push(outcome.form);
     else if (outcome.kind === 'unchanged') result.unchanged.push(outcome.form);
@@ -50,6 +63,10 @@ export async function issueCp58s(
   }
   return result;
 }
+
+/** Would issuing draw a new version: listed, complete, and not issued with today's figures and details? */
+const toIssue = (state: Cp58State) =>
+  isListed(state) && state.missing.length === 0 && state.payee !== null && !(state.latest && state.status === 'ISSUED');
 
 async function issueOne(
   deps: AppDeps,
