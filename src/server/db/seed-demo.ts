@@ -21,7 +21,7 @@ import {
   TALENTS,
   TASKS,
 } from './demo/catalog';
-import { tinyPdf, tinyPng } from './demo/files';
+import { demoResume, tinyPdf, tinyPng } from './demo/files';
 import { paperworkFiles, seedPaperwork } from './seed-paperwork';
 
 // Demo data on an empty database (issue 2, "Demo data"). Returns the accounts it made, or null when
@@ -58,24 +58,8 @@ async function hasUsers(db: AppDeps['db'] | Trx): Promise<boolean> {
 function demoFiles(): Map<string, DemoFile> {
   const files = new Map<string, DemoFile>();
   for (const [key, talent] of Object.entries(TALENTS)) {
-    files.set(`resume:${key}`, {
-      key: `demo/resume-${key}.pdf`,
-      bytes: tinyPdf([
-        talent.name,
-        `${talent.position} - ${talent.location}, ${talent.country}`,
-        `E-mail: ${talent.email}   Phone: ${talent.phone}`,
-        '',
-        talent.summary,
-        '',
-        `Experience: ${talent.years} years`,
-        `Education: ${talent.education}`,
-        `Skills: ${talent.skills.join(', ')}`,
-        `Languages: ${talent.languages.map((code) => LANGUAGE_NAMES[code] ?? code).join(', ')}`,
-      ]),
-      mime: 'application/pdf',
-      name: `${talent.name.replace(/[^A-Za-z]+/g, '_')}_CV.pdf`,
-      purpose: 'RESUME',
-    });
+    const languages = talent.languages.map((code) => LANGUAGE_NAMES[code] ?? code);
+    files.set(`resume:${key}`, demoResume(`demo/resume-${key}.pdf`, { ...talent, languages }));
   }
   REFERRALS.forEach((story, r) => {
     story.proofs.forEach((proof, p) => {

@@ -10,7 +10,7 @@ import { toMinorUnits } from '#src/shared/money.ts';
 import type { PayeeDetailsValues } from '#src/shared/payee-schemas.ts';
 import type { Database, ReferralsTable } from './database';
 import { COMPANIES, LANGUAGE_NAMES } from './demo/catalog';
-import { tinyPdf } from './demo/files';
+import { demoResume } from './demo/files';
 import {
   PAPERWORK_RECRUITERS,
   type PaperworkRecruiterKey,
@@ -58,24 +58,11 @@ export function paperworkFiles() {
   return new Map(
     Object.entries(SEARCH_TALENTS).map(([key, talent]) => [
       `resume:search:${key}`,
-      {
-        key: `demo/resume-search-${key}.pdf`,
-        bytes: tinyPdf([
-          talent.name,
-          `${talent.position} - ${talent.location}, Malaysia`,
-          `E-mail: ${talent.email}   Phone: ${talent.phone}`,
-          '',
-          talent.summary,
-          '',
-          `Experience: ${talent.years} years`,
-          `Education: ${talent.education}`,
-          `Skills: ${talent.skills.join(', ')}`,
-          `Languages: ${talent.languages.map((code) => LANGUAGE_NAMES[code] ?? code).join(', ')}`,
-        ]),
-        mime: 'application/pdf',
-        name: `${talent.name.replace(/[^A-Za-z]+/g, '_')}_CV.pdf`,
-        purpose: 'RESUME' as const,
-      },
+      demoResume(`demo/resume-search-${key}.pdf`, {
+        ...talent,
+        country: 'Malaysia',
+        languages: talent.languages.map((code) => LANGUAGE_NAMES[code] ?? code),
+      }),
     ]),
   );
 }

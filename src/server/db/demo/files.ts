@@ -75,3 +75,41 @@ function chunk(type: string, data: Buffer): Buffer {
   crc.writeUInt32BE(crc32(Buffer.concat([head.subarray(4), data])) >>> 0, 0);
   return Buffer.concat([head, data, crc]);
 }
+
+/** What a demo talent's resume says about them. */
+export type ResumeFacts = {
+  name: string;
+  position: string;
+  location: string;
+  country: string;
+  email: string;
+  phone: string;
+  summary: string;
+  years: number;
+  education: string;
+  skills: readonly string[];
+  /** The spoken languages' names. */
+  languages: readonly string[];
+};
+
+/** A demo talent's one-page resume as the seed stores it: its key in the store, bytes and file name. */
+export function demoResume(storeKey: string, talent: ResumeFacts) {
+  return {
+    key: storeKey,
+    bytes: tinyPdf([
+      talent.name,
+      `${talent.position} - ${talent.location}, ${talent.country}`,
+      `E-mail: ${talent.email}   Phone: ${talent.phone}`,
+      '',
+      talent.summary,
+      '',
+      `Experience: ${talent.years} years`,
+      `Education: ${talent.education}`,
+      `Skills: ${talent.skills.join(', ')}`,
+      `Languages: ${talent.languages.join(', ')}`,
+    ]),
+    mime: 'application/pdf',
+    name: `${talent.name.replace(/[^A-Za-z]+/g, '_')}_CV.pdf`,
+    purpose: 'RESUME' as const,
+  };
+}
