@@ -63,8 +63,9 @@ test("an admin issues last year's Form CP58 and downloads it; the recruiter down
   await expect(row).toContainText(en('admin_cp58_status_not_issued'));
   await adminPage.screenshot({ path: testInfo.outputPath('paperwork-1-admin-list.png'), fullPage: true });
 
-  // Issue every ready form: one confirmation, then the row has its version 1.
-  const ready = fill(en('admin_cp58_issue_all'), { count: 1 });
+  // Issue every ready form: one confirmation, then the row has its version 1. Ready: this recruiter and the
+  // demo's two paperwork recruiters (paid over RM5,000 and over RM100,000 last year, details complete).
+  const ready = fill(en('admin_cp58_issue_all'), { count: 3 });
   await adminPage.getByRole('button', { name: ready }).click();
   const confirm = adminPage.getByRole('alertdialog', {
     name: fill(en('admin_cp58_issue_all_title'), { year: lastYear }),
