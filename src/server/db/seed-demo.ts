@@ -22,7 +22,7 @@ import {
   TASKS,
 } from './demo/catalog';
 import { demoResume, tinyPdf, tinyPng } from './demo/files';
-import { paperworkFiles, seedPaperwork } from './seed-paperwork';
+import { insertDemoPayment, paperworkFiles, seedPaperwork } from './seed-paperwork';
 
 // Demo data on an empty database (issue 2, "Demo data"). Returns the accounts it made, or null when
 // the database already had users. All dates are relative to deps.now(), so the demo stays fresh.
@@ -363,22 +363,14 @@ async function seedInto(trx: Trx, deps: AppDeps, passwordHash: string, files: Ma
   const paymentIds = new Map<string, number>();
   for (const [key, payment] of Object.entries(PAYMENTS)) {
     const amount = REFERRALS.filter((s) => s.payment === key).reduce((sum, s) => sum + rewardFor(s).amount, 0);
-    const row = await trx
-      .insertInto('payments')
-      .values({
-        recruiter_id: recruiters[payment.recruiter],
-        amount,
-        net_amount: amount,
-        currency: 'MYR',
-        status: payment.paidDaysAgo === null ? 'PENDING' : 'PAID',
-        reference: payment.reference,
-        paid_at: payment.paidDaysAgo === null ? null : ago(payment.paidDaysAgo),
-        created_by: admin,
-        created_at: ago(payment.createdDaysAgo),
-        updated_at: ago(payment.paidDaysAgo ?? payment.createdDaysAgo),
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    const row = await insertDemoPayment(trx, {
+      recruiterId: recruiters[payment.recruiter] as number,
+      amount,
+      reference: payment.reference,
+      createdBy: admin,
+      createdAt: ago(payment.createdDaysAgo),
+      paidAt: payment.paidDaysAgo === null ? null : ago(payment.paidDaysAgo),
+    });
     paymentIds.set(key, row.id);
   }
 

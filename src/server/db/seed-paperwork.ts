@@ -69,6 +69,40 @@ export function paperworkFiles() {
 
 type Event = { actor: number | null; action: string; from?: string | null; to?: string | null; note?: string | null };
 
+/**
+ * A demo payment in ringgit with nothing withheld, written as an older release wrote payments (the seed's
+ * own and last year's); `paidAt` null leaves it PENDING. This year's withheld payment goes through the
+ * admin's code instead (seedPaperwork).
+ */
+export function insertDemoPayment(
+  trx: Trx,
+  payment: {
+    recruiterId: number;
+    amount: number;
+    reference: string | null;
+    createdBy: number;
+    createdAt: string;
+    paidAt: string | null;
+  },
+) {
+  return trx
+    .insertInto('payments')
+    .values({
+      recruiter_id: payment.recruiterId,
+      amount: payment.amount,
+      net_amount: payment.amount,
+      currency: 'MYR',
+      status: payment.paidAt === null ? 'PENDING' : 'PAID',
+      reference: payment.reference,
+      paid_at: payment.paidAt,
+      created_by: payment.createdBy,
+      created_at: payment.createdAt,
+      updated_at: payment.paidAt ?? payment.createdAt,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+}
+
 export async function seedPaperwork(trx: Trx, deps: AppDeps, tools: PaperworkSeedTools) {
   const now = deps.now();
   const nowMs = now.getTime();
@@ -174,22 +208,14 @@ export async function seedPaperwork(trx: Trx, deps: AppDeps, tools: PaperworkSee
       (sum, s) => sum + searches[s.search].reward,
       0,
     );
-    const row = await trx
-      .insertInto('payments')
-      .values({
-        recruiter_id: recruiters[payment.recruiter],
-        amount,
-        net_amount: amount,
-        currency: 'MYR',
-        status: 'PAID',
-        reference: payment.reference,
-        paid_at: iso(beforeYear(payment.paidBefore)),
-        created_by: admin,
-        created_at: iso(beforeYear(payment.createdBefore)),
-        updated_at: iso(beforeYear(payment.paidBefore)),
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    const row = await insertDemoPayment(trx, {
+      recruiterId: recruiters[payment.recruiter],
+      amount,
+      reference: payment.reference,
+      createdBy: admin,
+      createdAt: iso(beforeYear(payment.createdBefore)),
+      paidAt: iso(beforeYear(payment.paidBefore)),
+    });
     payments[key] = row.id;
   }
 
