@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import {
   CALL_FILTERS,
-  CONSENT_STATUSES,
+  CONSENT_FILTERS,
   type ConsentStatus,
   HIRING_STATUSES,
   type HiringStatus,
@@ -57,7 +57,7 @@ export const adminReferralListQuerySchema = v.object({
   taskId: v.optional(idField('field_invalid')),
   recruiterId: v.optional(idField('field_invalid')),
   hiring: v.optional(v.picklist(HIRING_STATUSES, 'field_invalid')),
-  consent: v.optional(v.picklist(CONSENT_STATUSES, 'field_invalid')),
+  consent: v.optional(v.picklist(CONSENT_FILTERS, 'field_invalid')),
   reward: v.optional(v.picklist(REWARD_FILTERS, 'field_invalid')),
   call: v.optional(v.picklist(CALL_FILTERS, 'field_invalid'), 'ALL'),
   ...listPageEntries,

@@ -50,7 +50,10 @@ export type AdminReferralDetail = AdminReferralRow &
     rewardIfApproved: { amount: number; currency: string };
     /** Hiring statuses the referral may move to now (empty once final). */
     hiringNext: HiringStatus[];
-    /** False once the referral is in a payment (PENDING_PAYMENT or PAID): the decision is final. */
+    /**
+     * False once the referral is in a payment (PENDING_PAYMENT or PAID): the decision is final; and once
+     * the talent withdrew their consent (`consentWithdrawnAt`): the reward is closed (issue 42.14).
+     */
     rewardDecidable: boolean;
     /** APPROVED needs the talent's confirmed consent. */
     approvable: boolean;

@@ -97,6 +97,12 @@ export type HiringStatus = (typeof HIRING_STATUSES)[number];
 
 export const CONSENT_STATUSES = ['PENDING', 'CONFIRMED', 'DECLINED'] as const;
 export type ConsentStatus = (typeof CONSENT_STATUSES)[number];
+/**
+ * What lists filter consent by: its states, DECLINED meaning refused, and WITHDRAWN, consent given then
+ * withdrawn (its state reads DECLINED, issue 42.6). Every list tells the two apart.
+ */
+export const CONSENT_FILTERS = [...CONSENT_STATUSES, 'WITHDRAWN'] as const;
+export type ConsentFilter = (typeof CONSENT_FILTERS)[number];
 
 // DECLINED is ours: the talent may say no to the intent-to-apply link too.
 export const ITA_STATUSES = ['NOT_SENT', 'SENT', 'CONFIRMED', 'DECLINED'] as const;

@@ -59,12 +59,14 @@ export type ReferralCounts = {
   total: number;
   consentPending: number;
   consentConfirmed: number;
+  /** Refused; a withdrawal (consent given, then withdrawn) is counted in consentWithdrawn instead. */
   consentDeclined: number;
-  /** Reward not decided yet. */
+  consentWithdrawn: number;
+  /** Reward not decided yet, and consent not withdrawn (that reward is closed). */
   rewardInReview: number;
   /** APPROVED, PENDING_PAYMENT or PAID. */
   rewardApproved: number;
-  /** REJECTED, INELIGIBLE, NOT_VALID or EXCEED_QUOTA. */
+  /** REJECTED, INELIGIBLE, NOT_VALID or EXCEED_QUOTA, or closed by a withdrawal before any decision. */
   rewardNotRewarded: number;
 };
 
@@ -198,7 +200,10 @@ export type TalentSummary = {
   parseStatus: ParseStatus;
   /** Every referral of the talent, newest first, in short. */
   referrals: Array<
-    Pick<ReferralSummary, 'id' | 'taskId' | 'taskTitle' | 'consentStatus' | 'hiringStatus' | 'rewardStatus'>
+    Pick<ReferralSummary, 'id' | 'taskId' | 'taskTitle' | 'consentStatus' | 'hiringStatus' | 'rewardStatus'> & {
+      /** When the talent withdrew the consent they had given; null otherwise. */
+      consentWithdrawnAt: string | null;
+    }
   >;
   /** Resume dropped, profile never completed: the folder and profile offer "Finish adding". */
   needsCompletion: boolean;

@@ -2,7 +2,7 @@ import * as v from 'valibot';
 import { emailSchema } from './auth-schemas';
 import {
   CANDIDATE_LANGUAGES,
-  CONSENT_STATUSES,
+  CONSENT_FILTERS,
   CURRENCIES,
   EDUCATION_LEVELS,
   HIRING_STATUSES,
@@ -205,7 +205,7 @@ export const referralActionSchema = v.object({ referralId: idField() });
 export const talentListQuerySchema = v.object({
   ...searchEntry,
   taskId: v.optional(idField('field_invalid')),
-  consent: v.optional(v.picklist(CONSENT_STATUSES, 'field_invalid')),
+  consent: v.optional(v.picklist(CONSENT_FILTERS, 'field_invalid')),
   hiring: v.optional(v.picklist(HIRING_STATUSES, 'field_invalid')),
   reward: v.optional(v.picklist(REWARD_FILTERS, 'field_invalid')),
   ...listPageEntries,

@@ -201,6 +201,8 @@ describe('a referral whose consent the talent withdrew', () => {
     const row = (await table.findByRole('checkbox', { name: 'Select Siti Aminah' })).closest('tr') as HTMLElement;
     expect(within(row).getByTestId('consent-badge').textContent).toBe('Consent withdrawn');
     expect(within(row).getByTestId('reward-badge').textContent).toBe('Closed');
+    // The application ended with the consent (issue 42.5).
+    expect(within(row).getByTestId('hiring-badge').textContent).toBe('Withdrawn');
     cleanup();
 
     renderAppAt(`/admin/hiring-status?referral=${id}`);
@@ -217,6 +219,13 @@ describe('a referral whose consent the talent withdrew', () => {
     const history = dialog.getAllByTestId('history-entry').map((entry) => entry.querySelector('p')?.textContent);
     expect(history).toContain('Consent changed: Consent confirmed → Consent withdrawn');
     expect(history.join()).not.toMatch(/→ Consent declined/);
+    // The reward is closed: no decision is offered, and one line says why (issue 42.14).
+    expect(dialog.getByTestId('reward-closed').textContent).toBe(
+      'The talent withdrew their consent, so this reward is closed: no decision can be made on it.',
+    );
+    expect(dialog.queryAllByRole('radio')).toEqual([]);
+    expect(dialog.queryByRole('button', { name: 'Save decision' })).toBeNull();
+    expect(dialog.getByTestId('quota').textContent).not.toMatch(/Approval pays/);
   });
 });
 

@@ -655,6 +655,82 @@ describe('every part of the profile stays true after an action (issue 21)', () =
     expect(within(panel).getByText(m.call_proof_ui_heading())).toBeTruthy();
   });
 
+  // Issue 42.6 and 42.14: the folder read a withdrawal as "Consent declined" and "In review", and the
+  // profile's header still offered Call, WhatsApp and E-mail to a talent who asked not to be contacted.
+  it('tells a withdrawal from a refusal in the folder, and offers no contact once every referral is withdrawn', async () => {
+    const withdrawn = async (referralId: number) => {
+      await server.db
+        .updateTable('referrals')
+        .set({ consent_status: 'DECLINED' })
+        .where('id', '=', referralId)
+        .execute();
+      await server.db
+        .insertInto('talent_decisions')
+        .values({
+          referral_id: referralId,
+          token_id: null,
+          kind: 'CONSENT',
+          decision: 'WITHDRAWN',
+          notice_version: '1',
+          locale: 'en',
+          ip: null,
+          user_agent: null,
+          created_at: '2026-11-20T02:00:00.000Z',
+        })
+        .execute();
+    };
+    const hana = await referTalent(me.id, designTask, { full_name: 'Hana Withdrew', phone_e164: '+60123456715' });
+    await withdrawn(hana.id);
+    const ivan = await referTalent(me.id, designTask, { full_name: 'Ivan Refused', phone_e164: '+60123456716' });
+    await server.db.updateTable('referrals').set({ consent_status: 'DECLINED' }).where('id', '=', ivan.id).execute();
+    await server.signIn(me.email);
+
+    const { router } = renderAppAt('/talents-folder');
+    const cardOf = async (name: string) => (await screen.findByText(name)).closest('article') as HTMLElement;
+    const hanaCard = await cardOf('Hana Withdrew');
+    expect(within(hanaCard).getByTestId('consent-badge').textContent).toBe('Consent withdrawn');
+    expect(within(hanaCard).getByTestId('reward-badge').textContent).toBe('Closed');
+    expect(within(await cardOf('Ivan Refused')).getByTestId('consent-badge').textContent).toBe('Consent declined');
+
+    // "Consent declined" is the refusal alone; "Consent withdrawn" is an option of its own.
+    fireEvent.change(screen.getByLabelText('Consent'), { target: { value: 'DECLINED' } });
+    await waitFor(() => expect(router.state.location.search).toMatchObject({ consent: 'DECLINED' }));
+    await waitFor(() => expect(screen.queryByText('Hana Withdrew')).toBeNull());
+    expect(screen.getByText('Ivan Refused')).toBeTruthy();
+    fireEvent.change(screen.getByLabelText('Consent'), { target: { value: 'WITHDRAWN' } });
+    await waitFor(() => expect(screen.queryByText('Ivan Refused')).toBeNull());
+    expect(screen.getByText('Hana Withdrew')).toBeTruthy();
+    expect(screen.getByRole('option', { name: 'Consent withdrawn' })).toBeTruthy();
+
+    // Her profile's header: no Call, WhatsApp or E-mail while every referral of hers is withdrawn.
+    cleanup();
+    renderAppAt(`/talents-folder/${hana.talentId}/profile`);
+    await screen.findByTestId('referral-panel');
+    const contact = () => screen.queryByRole('navigation', { name: m.talent_contact_heading() });
+    expect(contact()).toBeNull();
+    expect(document.querySelector('a[href^="https://wa.me/"]')).toBeNull();
+
+    // Referred again, to a job she has not withdrawn from: she may be contacted about that one.
+    const first = await server.db
+      .selectFrom('referrals')
+      .selectAll()
+      .where('id', '=', hana.id)
+      .executeTakeFirstOrThrow();
+    await server.db
+      .insertInto('referrals')
+      .values({ ...first, id: undefined, task_id: backendTask, consent_status: 'PENDING' })
+      .execute();
+    cleanup();
+    renderAppAt(`/talents-folder/${hana.talentId}/profile`);
+    await waitFor(() => expect(screen.getAllByTestId('referral-panel')).toHaveLength(2));
+    const links = within(contact() as HTMLElement).getAllByRole('link');
+    expect(links.map((link) => link.getAttribute('href'))).toEqual([
+      'tel:+60123456715',
+      'https://wa.me/60123456715',
+      expect.stringMatching(/^mailto:/),
+    ]);
+  });
+
   it('says on the profile that the consent link expired, with the resend still offered', async () => {
     const fay = await referTalent(me.id, designTask, { full_name: 'Fay Lim', phone_e164: '+60123456713' });
     await server.db

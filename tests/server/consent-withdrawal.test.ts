@@ -309,6 +309,110 @@ describe.each(DIALECTS)('withdrawing consent from the talent link on %s', (diale
     await expectCountersRecounted();
   });
 
+  // Issue 42.6: the folder said "Consent declined" and "In review", the declined filter returned the
+  // withdrawn talent, and the task's counts read 1 declined and 2 in review beside "Consent withdrawn".
+  it('tells a withdrawal from a refusal in every list, count and filter of the recruiter and the admin', async () => {
+    const { recruiter, referral: made } = await setup();
+    const taskId = (await referral(made.id)).task_id;
+    const refused = await createReferral(t, recruiter.id, { taskId, talent: { full_name: 'Someone Else' } });
+    expect((await answer(refused.consentToken, 'DECLINED')).status).toBe(200);
+    const waiting = await createReferral(t, recruiter.id, { taskId, talent: { full_name: 'Still Waiting' } });
+    expect((await withdraw(made.consentToken)).status).toBe(200);
+    const at = t.clock.now().toISOString();
+    const admin = await signIn(t, { roles: ['ROLE_ADMIN'] });
+    await refreshLogin(t, recruiter);
+    const get = async (path: string, who: { headers: Record<string, string> }) => {
+      const res = await t.request(path, { headers: who.headers });
+      expect(res.status, path).toBe(200);
+      return (await res.json()).data;
+    };
+    const ids = (page: { items: { id: number }[] }) => page.items.map((r) => r.id).sort((a, b) => a - b);
+
+    // The talents folder: each referral says whether its consent was withdrawn; the filters tell them apart.
+    const folder = await get('/api/recruiter/talent', recruiter);
+    const card = folder.items.find((talent: { id: number }) => talent.id === made.talentId);
+    expect(card.referrals).toEqual([expect.objectContaining({ id: made.id, consentWithdrawnAt: at })]);
+    const talentIds = async (query: string) => ids(await get(`/api/recruiter/talent?${query}`, recruiter));
+    expect(await talentIds('consent=WITHDRAWN')).toEqual([made.talentId]);
+    expect(await talentIds('consent=DECLINED')).toEqual([refused.talentId]);
+    expect((await get('/api/recruiter/talent?consent=DECLINED', recruiter)).total).toBe(1);
+    expect(await talentIds('reward=IN_REVIEW')).toEqual([refused.talentId, waiting.talentId].sort((a, b) => a - b));
+
+    // The talent view of Manage Task (referrals across tasks), the same.
+    const referralIds = async (query: string) => ids(await get(`/api/recruiter/talent-task?${query}`, recruiter));
+    expect(await referralIds('consent=WITHDRAWN')).toEqual([made.id]);
+    expect(await referralIds('consent=DECLINED')).toEqual([refused.id]);
+    expect(await referralIds('reward=IN_REVIEW')).toEqual([refused.id, waiting.id]);
+
+    // The task's counts: one of each consent, the withdrawn reward closed (not rewarded), not in review.
+    const task = await get(`/api/recruiter/recruiter/task/${taskId}`, recruiter);
+    expect(task.counts).toMatchObject({
+      total: 3,
+      consentPending: 1,
+      consentDeclined: 1,
+      consentWithdrawn: 1,
+      rewardInReview: 2,
+      rewardNotRewarded: 1,
+    });
+
+    // The admin's Hiring Status list: the filters and their totals (from referral_counts without a search,
+    // by a count with one).
+    for (const search of ['', '&search=Senior']) {
+      const adminList = async (query: string) => get(`/api/admin/referrals?${query}${search}`, admin);
+      expect(ids(await adminList('consent=WITHDRAWN')), search).toEqual([made.id]);
+      expect((await adminList('consent=WITHDRAWN')).total).toBe(1);
+      expect(ids(await adminList('consent=DECLINED'))).toEqual([refused.id]);
+      expect((await adminList('consent=DECLINED')).total).toBe(1);
+      expect(ids(await adminList('reward=IN_REVIEW'))).toEqual([refused.id, waiting.id]);
+      expect((await adminList('reward=IN_REVIEW')).total).toBe(2);
+      expect((await adminList('consent=DECLINED&reward=IN_REVIEW')).total).toBe(1);
+      expect((await adminList('consent=WITHDRAWN&hiring=WITHDRAWN')).total).toBe(1);
+      expect((await adminList('consent=WITHDRAWN&hiring=SUBMITTED')).total).toBe(0);
+    }
+  });
+
+  // Issue 42.14: a closed reward still offered Approve, Reject, Ineligible and Invalid to the admin.
+  it('closes the reward of a withdrawn referral: no decision, single or bulk, a refused one still decidable', async () => {
+    const { recruiter, referral: made } = await setup();
+    const refused = await createReferral(t, recruiter.id, { talent: { full_name: 'Someone Else' } });
+    expect((await answer(refused.consentToken, 'DECLINED')).status).toBe(200);
+    expect((await withdraw(made.consentToken)).status).toBe(200);
+    const admin = await signIn(t, { roles: ['ROLE_ADMIN'] });
+    const decide = (id: number, decision: string) =>
+      t.request(`/api/admin/referrals/${id}/reward`, {
+        method: 'POST',
+        json: { decision, ...(decision === 'APPROVED' ? {} : { reason: 'Not a fit.' }) },
+        headers: admin.headers,
+      });
+
+    const detail = async (id: number) =>
+      (await (await t.request(`/api/admin/referrals/${id}`, { headers: admin.headers })).json()).data;
+    expect(await detail(made.id)).toMatchObject({ rewardStatus: null, rewardDecidable: false });
+    for (const decision of ['APPROVED', 'REJECTED', 'INELIGIBLE', 'NOT_VALID']) {
+      const res = await decide(made.id, decision);
+      expect(res.status, decision).toBe(409);
+      expect((await res.json()).error).toMatchObject({
+        code: 'CONFLICT',
+        message: expect.stringContaining('withdrew their consent'),
+        fields: { decision: 'reward_closed_withdrawn' },
+      });
+    }
+    const bulk = await t.request('/api/admin/referrals/reward/bulk', {
+      method: 'POST',
+      json: { referralIds: [made.id, refused.id], decision: 'REJECTED', reason: 'Not a fit.' },
+      headers: admin.headers,
+    });
+    const results = (await bulk.json()).data?.results;
+    expect(results?.[0]).toMatchObject({ ok: false, fields: { decision: 'reward_closed_withdrawn' } });
+    expect(results?.[1]).toMatchObject({ ok: true, rewardStatus: 'REJECTED' });
+    expect((await referral(made.id)).reward_status).toBeNull();
+    expect(
+      await t.db.selectFrom('referral_history').select('id').where('action', '=', 'REWARD_CHANGED').execute(),
+    ).toHaveLength(1);
+    // A refusal is no withdrawal: its reward stays the admin's to decide.
+    expect(await detail(refused.id)).toMatchObject({ rewardDecidable: true });
+  });
+
   it('gives exactly one of two simultaneous withdrawals', async () => {
     const { referral: made } = await setup();
     const results = await Promise.all([withdraw(made.consentToken), withdraw(made.consentToken)]);

@@ -3,10 +3,11 @@ import { FilterSelect, labelledOptions } from '#src/components/list/filter-selec
 import { ListPagination } from '#src/components/list/list-pagination.tsx';
 import { ListEmpty } from '#src/components/list/list-states.tsx';
 import { SearchBox } from '#src/components/list/search-box.tsx';
-import { CONSENT_LABELS, HIRING_LABELS, REWARD_LABELS } from '#src/lib/enum-labels/referral-labels.ts';
+import { CONSENT_FILTER_LABELS } from '#src/lib/enum-labels/consent-filter-labels.ts';
+import { HIRING_LABELS, REWARD_LABELS } from '#src/lib/enum-labels/referral-labels.ts';
 import { REFERRAL_LIST_DEFAULTS, type ReferralListFilters } from '#src/lib/referral-list-search.ts';
 import type { ListPage } from '#src/shared/api-response.ts';
-import { CONSENT_STATUSES, HIRING_STATUSES, REWARD_FILTERS } from '#src/shared/enums.ts';
+import { CONSENT_FILTERS, HIRING_STATUSES, REWARD_FILTERS } from '#src/shared/enums.ts';
 import type { ReferralSummary } from '#src/shared/recruiter-types.ts';
 
 type ReferralFilterListProps = {
@@ -52,7 +53,7 @@ export function ReferralFilterList(props: ReferralFilterListProps) {
         label={labels.consent}
         value={filters.consent}
         onChange={(consent) => change({ consent })}
-        options={[{ value: '', label: labels.anyConsent }, ...labelledOptions(CONSENT_STATUSES, CONSENT_LABELS)]}
+        options={[{ value: '', label: labels.anyConsent }, ...labelledOptions(CONSENT_FILTERS, CONSENT_FILTER_LABELS)]}
       />
       <FilterSelect
         id={`${idPrefix}-hiring`}

@@ -23,6 +23,7 @@ registerFieldMessages({
   call_proof_already_reviewed: m.error_field_call_proof_already_reviewed,
   reward_in_payment: m.error_field_reward_in_payment,
   reward_consent_required: m.error_field_reward_consent_required,
+  reward_closed_withdrawn: m.error_field_reward_closed_withdrawn,
   reward_unchanged: m.error_field_reward_unchanged,
   reward_quota_full: m.error_field_reward_quota_full,
 });

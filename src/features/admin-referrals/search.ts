@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import { idParam, pageParam, pageSizeParam, pickOrEmpty, textParam } from '#src/lib/list-search.ts';
 import { DEFAULT_PAGE_SIZE } from '#src/shared/constants.ts';
-import { CALL_FILTERS, CONSENT_STATUSES, HIRING_STATUSES, REWARD_FILTERS } from '#src/shared/enums.ts';
+import { CALL_FILTERS, CONSENT_FILTERS, HIRING_STATUSES, REWARD_FILTERS } from '#src/shared/enums.ts';
 import type { AdminReferralFilters } from './api';
 
 // Typed search params of Admin › Hiring status (ARCHITECTURE.md convention 3). Each key falls back to its
@@ -13,7 +13,7 @@ export const hiringStatusSearchSchema = v.object({
   taskId: idParam,
   recruiterId: idParam,
   hiring: pickOrEmpty(HIRING_STATUSES),
-  consent: pickOrEmpty(CONSENT_STATUSES),
+  consent: pickOrEmpty(CONSENT_FILTERS),
   reward: pickOrEmpty(REWARD_FILTERS),
   call: v.fallback(v.optional(v.picklist(CALL_FILTERS), 'ALL'), 'ALL'),
   page: pageParam,

@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { idParam, optionalPick, optionalTextParam, pageParam, pageSizeParam } from '#src/lib/list-search.ts';
-import { CONSENT_STATUSES, HIRING_STATUSES, REWARD_FILTERS } from '#src/shared/enums.ts';
+import { CONSENT_FILTERS, HIRING_STATUSES, REWARD_FILTERS } from '#src/shared/enums.ts';
 
 // A value that does not fit falls back to "no filter", never an error.
 
@@ -8,7 +8,7 @@ import { CONSENT_STATUSES, HIRING_STATUSES, REWARD_FILTERS } from '#src/shared/e
 export const talentsFolderSearchSchema = v.object({
   search: optionalTextParam,
   taskId: idParam,
-  consent: optionalPick(CONSENT_STATUSES),
+  consent: optionalPick(CONSENT_FILTERS),
   hiring: optionalPick(HIRING_STATUSES),
   reward: optionalPick(REWARD_FILTERS),
   page: pageParam,

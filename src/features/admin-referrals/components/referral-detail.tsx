@@ -189,6 +189,8 @@ function RewardSection({ referral }: { referral: AdminReferralDetail }) {
   const [exceeded, setExceeded] = useState(false);
   const reasonId = useId();
   const { task } = referral;
+  // The talent withdrew their consent: the reward is closed, with nothing to decide or to approve (42.14).
+  const closed = Boolean(referral.consentWithdrawnAt);
 
   async function submit() {
     const why = reason.trim();
@@ -217,7 +219,7 @@ function RewardSection({ referral }: { referral: AdminReferralDetail }) {
         {m.admin_hiring_section_reward()}
       </h3>
       <div className="flex flex-wrap items-center gap-2 text-sm">
-        <RewardBadge status={referral.rewardStatus} withdrawn={referral.withdrawal !== null} />
+        <RewardBadge status={referral.rewardStatus} withdrawn={closed} />
         {referral.rewardAmount !== null && referral.rewardCurrency && (
           <span className="font-semibold tabular-nums" data-testid="reward-amount">
             {formatMoney(referral.rewardAmount, referral.rewardCurrency)}
@@ -235,11 +237,15 @@ function RewardSection({ referral }: { referral: AdminReferralDetail }) {
       {referral.rewardReason && <p className="text-sm">{m.admin_hiring_reason({ reason: referral.rewardReason })}</p>}
       <p className="text-sm text-base-content/80" data-testid="quota">
         {m.admin_hiring_quota({ used: String(task.quotaUsed), total: String(task.quota) })}
-        {' · '}
-        {m.admin_hiring_if_approved({
-          amount: formatMoney(referral.rewardIfApproved.amount, referral.rewardIfApproved.currency),
-        })}
-        {referral.promo && (
+        {!closed && (
+          <>
+            {' · '}
+            {m.admin_hiring_if_approved({
+              amount: formatMoney(referral.rewardIfApproved.amount, referral.rewardIfApproved.currency),
+            })}
+          </>
+        )}
+        {!closed && referral.promo && (
           <>
             {' · '}
             {m.admin_hiring_promo({
@@ -318,6 +324,10 @@ function RewardSection({ referral }: { referral: AdminReferralDetail }) {
             {m.admin_hiring_save_decision()}
           </button>
         </form>
+      ) : closed ? (
+        <p className="text-sm text-base-content/80" data-testid="reward-closed">
+          {m.admin_hiring_reward_closed_withdrawn()}
+        </p>
       ) : (
         <p className="text-xs text-base-content/70">{m.admin_hiring_decision_final()}</p>
       )}

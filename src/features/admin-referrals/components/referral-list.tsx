@@ -5,13 +5,14 @@ import { ListEmpty } from '#src/components/list/list-states.tsx';
 import { SearchBox } from '#src/components/list/search-box.tsx';
 import { CallProofBadge, ConsentBadge, HiringBadge, RewardBadge } from '#src/components/status/referral-badges.tsx';
 import { HIRING_STATUS_DEFAULTS, type HiringListFilters } from '#src/features/admin-referrals/search.ts';
-import { CONSENT_LABELS, HIRING_LABELS, REWARD_LABELS } from '#src/lib/enum-labels/referral-labels.ts';
+import { CONSENT_FILTER_LABELS } from '#src/lib/enum-labels/consent-filter-labels.ts';
+import { HIRING_LABELS, REWARD_LABELS } from '#src/lib/enum-labels/referral-labels.ts';
 import { formatDate, formatMoney } from '#src/lib/format.ts';
 import { talentContact, talentDisplayName } from '#src/lib/talent-name.ts';
 import { m } from '#src/paraglide/messages.js';
 import type { AdminReferralRow } from '#src/shared/admin-referral-types.ts';
 import type { ListPage } from '#src/shared/api-response.ts';
-import { CONSENT_STATUSES, HIRING_STATUSES, REWARD_FILTERS } from '#src/shared/enums.ts';
+import { CONSENT_FILTERS, HIRING_STATUSES, REWARD_FILTERS } from '#src/shared/enums.ts';
 import { BulkActions } from './bulk-actions';
 
 type ReferralListProps = {
@@ -169,7 +170,7 @@ export function ReferralList({ data, filters, onChange, onOpen, onShare }: Refer
           onChange={(consent) => change({ consent })}
           options={[
             { value: '' as const, label: m.admin_hiring_filter_all() },
-            ...CONSENT_STATUSES.map((value) => ({ value, label: CONSENT_LABELS[value]() })),
+            ...CONSENT_FILTERS.map((value) => ({ value, label: CONSENT_FILTER_LABELS[value]() })),
           ]}
         />
         <FilterSelect

@@ -71,9 +71,9 @@ export function TalentCard({ talent, queuedProfile }: { talent: TalentSummary; q
                   {referral.taskTitle}
                 </Link>
                 <div className="mt-1 flex flex-wrap gap-1">
-                  <ConsentBadge status={referral.consentStatus} />
+                  <ConsentBadge status={referral.consentStatus} withdrawn={Boolean(referral.consentWithdrawnAt)} />
                   <HiringBadge status={referral.hiringStatus} />
-                  <RewardBadge status={referral.rewardStatus} />
+                  <RewardBadge status={referral.rewardStatus} withdrawn={Boolean(referral.consentWithdrawnAt)} />
                 </div>
               </li>
             ))}

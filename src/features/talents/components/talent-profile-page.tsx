@@ -23,6 +23,11 @@ export function TalentProfilePage({ talentId }: { talentId: number }) {
   const id = String(talent.id);
   // An anonymised talent: no contact, no edit, nothing that would e-mail them (issue 24).
   const erased = talent.erasedAt !== null;
+  // A talent who withdrew their consent to every referral of this recruiter's is not to be contacted
+  // (each referral says so): no Call, WhatsApp or E-mail then (issue 42.14). One referral still standing
+  // (or none made yet) keeps them.
+  const withdrawnFromAll =
+    talent.referrals.length > 0 && talent.referrals.every((referral) => Boolean(referral.consentWithdrawnAt));
   const justAdded = useTalentJustAdded();
 
   return (
@@ -65,7 +70,7 @@ export function TalentProfilePage({ talentId }: { talentId: number }) {
         </div>
       </div>
 
-      {!erased && (
+      {!erased && !withdrawnFromAll && (
         <nav aria-label={m.talent_contact_heading()} className="flex flex-wrap gap-2">
           <a className="btn btn-sm btn-outline" href={telLink(talent.phoneE164)}>
             {m.talent_call()}

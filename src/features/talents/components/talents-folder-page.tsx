@@ -7,9 +7,10 @@ import { SearchBox } from '#src/components/list/search-box.tsx';
 import { AsOfNote } from '#src/components/offline/as-of-note.tsx';
 import { talentsQueryOptions, taskFilterOptionsQueryOptions } from '#src/features/talents/api.ts';
 import { folderFilters, type TalentsFolderSearch } from '#src/features/talents/search-params.ts';
-import { CONSENT_LABELS, HIRING_LABELS, REWARD_LABELS } from '#src/lib/enum-labels/referral-labels.ts';
+import { CONSENT_FILTER_LABELS } from '#src/lib/enum-labels/consent-filter-labels.ts';
+import { HIRING_LABELS, REWARD_LABELS } from '#src/lib/enum-labels/referral-labels.ts';
 import { m } from '#src/paraglide/messages.js';
-import { CONSENT_STATUSES, HIRING_STATUSES, REWARD_FILTERS } from '#src/shared/enums.ts';
+import { CONSENT_FILTERS, HIRING_STATUSES, REWARD_FILTERS } from '#src/shared/enums.ts';
 import { QueuedTalentsSection, useQueuedTalents } from './queued-talents';
 import { TalentCard } from './talent-card';
 
@@ -65,7 +66,7 @@ export function TalentsFolderPage() {
           value={search.consent ?? ''}
           options={[
             { value: '', label: m.talent_filter_consent_all() },
-            ...CONSENT_STATUSES.map((value) => ({ value, label: CONSENT_LABELS[value]() })),
+            ...CONSENT_FILTERS.map((value) => ({ value, label: CONSENT_FILTER_LABELS[value]() })),
           ]}
           onChange={(value) => update({ consent: value || undefined })}
         />

@@ -4,7 +4,8 @@ import type { ReferralCounts } from '#src/shared/recruiter-types.ts';
 type Count = { label: string; value: number; tone: string; testId: string };
 
 // The recruiter's referrals to a task by consent and by reward state: what waits on the talent, and
-// what waits on the admin.
+// what waits on the admin. A withdrawal is counted as withdrawn, never declined, and its reward (closed)
+// as not rewarded, never in review, as its card says (issue 42.6).
 export function ReferralCountsView({ counts }: { counts: ReferralCounts }) {
   const consent: Count[] = [
     {
@@ -24,6 +25,12 @@ export function ReferralCountsView({ counts }: { counts: ReferralCounts }) {
       value: counts.consentDeclined,
       tone: 'text-error',
       testId: 'count-consent-declined',
+    },
+    {
+      label: m.manage_count_withdrawn(),
+      value: counts.consentWithdrawn,
+      tone: 'text-error',
+      testId: 'count-consent-withdrawn',
     },
   ];
   const reward: Count[] = [
@@ -56,7 +63,7 @@ function CountRow({ title, counts }: { title: string; counts: Count[] }) {
   return (
     <div>
       <h3 className="text-xs text-base-content/60">{title}</h3>
-      <dl className="grid grid-cols-3 gap-1 text-center">
+      <dl className={`grid gap-1 text-center ${counts.length > 3 ? 'grid-cols-4' : 'grid-cols-3'}`}>
         {counts.map((count) => (
           <div key={count.testId} className="rounded-field bg-base-100 px-1 py-1">
             <dd

@@ -168,7 +168,9 @@ export async function getAdminReferralDetail(db: DB, referralId: number, now: Da
       : null,
     rewardIfApproved: await rewardIfApproved(db, task, referral.promo_id),
     hiringNext: hiringMovesFor(hiring, referral.consent_status),
-    rewardDecidable: referral.payment_id === null && !IN_PAYMENT.has(referral.reward_status ?? ''),
+    // A withdrawal closes the reward: decideReward refuses any decision on it (reward_closed_withdrawn).
+    rewardDecidable:
+      referral.payment_id === null && !IN_PAYMENT.has(referral.reward_status ?? '') && !row.consentWithdrawnAt,
     approvable: referral.consent_status === 'CONFIRMED',
     withdrawal: row.consentWithdrawnAt ? withdrawal : null,
     callProofList,

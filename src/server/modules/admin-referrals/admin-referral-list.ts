@@ -6,11 +6,13 @@ import {
   perRow,
   SUMMARY_COLUMNS,
   toReferralSummary,
+  withdrawnReferralIds,
   withWithdrawals,
 } from '#src/server/modules/referrals/referral-summaries.ts';
 import type { AdminReferralListQuery } from '#src/shared/admin-referral-schemas.ts';
 import type { AdminReferralRow } from '#src/shared/admin-referral-types.ts';
 import type { ListPage } from '#src/shared/api-response.ts';
+import type { ConsentStatus } from '#src/shared/enums.ts';
 import { countReferralsByStatus } from './referral-counts';
 
 // Every referral for the admin, filtered and paged in SQL. Filters and search work on `referrals` alone
@@ -20,6 +22,23 @@ import { countReferralsByStatus } from './referral-counts';
 // referral_counts (migration 007), not a count.
 
 export type AdminReferralFilter = Omit<AdminReferralListQuery, 'page' | 'pageSize'>;
+
+/**
+ * A filter on the statuses as stored (consent DECLINED for a refusal and a withdrawal alike), and what it
+ * does with withdrawals (issue 42.6): 'only' the withdrawn (consent filter WITHDRAWN), 'exclude' them
+ * (DECLINED means refused; IN_REVIEW, a reward still open to a decision: a withdrawal closed it).
+ */
+type StoredFilter = Omit<AdminReferralFilter, 'consent'> & {
+  consent?: ConsentStatus;
+  withdrawals?: 'only' | 'exclude';
+};
+
+function stored(filter: AdminReferralFilter): StoredFilter {
+  const { consent, ...rest } = filter;
+  if (consent === 'WITHDRAWN') return { ...rest, consent: 'DECLINED', withdrawals: 'only' };
+  const exclude = consent === 'DECLINED' || filter.reward === 'IN_REVIEW';
+  return { ...rest, ...(consent ? { consent } : {}), ...(exclude ? { withdrawals: 'exclude' as const } : {}) };
+}
 
 type StatusColumn = 'referrals.hiring_status' | 'referrals.consent_status' | 'referrals.reward_status';
 
@@ -42,12 +61,12 @@ function idIn(db: DB, column: IdColumn, ids: Expression<number>, plan: SearchPla
   return plan === 'gather' ? sql<SqlBool>`${sql.ref(column)} in ${ids}` : sql<SqlBool>`+${sql.ref(column)} in ${ids}`;
 }
 
-const narrowed = (filter: AdminReferralFilter) => filter.taskId !== undefined || filter.recruiterId !== undefined;
+const narrowed = (filter: StoredFilter) => filter.taskId !== undefined || filter.recruiterId !== undefined;
 
 function applyFilter<O>(
   db: DB,
   query: SelectQueryBuilder<Database, 'referrals', O>,
-  filter: AdminReferralFilter,
+  filter: StoredFilter,
   plan: SearchPlan = 'walk',
 ) {
   let q = query;
@@ -62,6 +81,8 @@ function applyFilter<O>(
   // The count the call_proofs triggers keep (migration 006), on a partial index in created_at order; the
   // literal 0 (not a bound parameter) lets the planner match the index's own condition.
   if (filter.call === 'NEED_REVIEW') q = q.where(sql<boolean>`${sql.ref('referrals.proofs_to_review')} > 0`);
+  if (filter.withdrawals === 'only') q = q.where('referrals.id', 'in', withdrawnReferralIds(db));
+  else if (filter.withdrawals === 'exclude') q = q.where('referrals.id', 'not in', withdrawnReferralIds(db));
   const search = filter.search;
   if (search) {
     q = q.where((eb) =>
@@ -75,11 +96,28 @@ function applyFilter<O>(
   return q;
 }
 
-/** The total from referral_counts when the filter names no task, recruiter or search; else undefined. */
-const countedTotal = (db: DB, filter: AdminReferralFilter) =>
-  filter.taskId !== undefined || filter.recruiterId !== undefined || filter.search
-    ? Promise.resolve(undefined)
-    : countReferralsByStatus(db, filter);
+/**
+ * The total from referral_counts when the filter names no task, recruiter or search; else undefined.
+ * referral_counts knows no withdrawal: the withdrawn referrals the statuses match (a few, counted through
+ * talent_decisions) are taken off, or are the total when the filter asks for them alone.
+ */
+async function countedTotal(db: DB, filter: StoredFilter): Promise<number | undefined> {
+  if (filter.taskId !== undefined || filter.recruiterId !== undefined || filter.search) return undefined;
+  const { withdrawals, ...statuses } = filter;
+  const withdrawn = async () =>
+    Number(
+      (
+        await applyFilter(
+          db,
+          db.selectFrom('referrals').select((eb) => eb.fn.countAll<number>().as('n')),
+          { ...statuses, withdrawals: 'only' },
+        ).executeTakeFirstOrThrow()
+      ).n,
+    );
+  if (withdrawals === 'only') return withdrawn();
+  const all = await countReferralsByStatus(db, statuses);
+  return withdrawals === 'exclude' ? all - (await withdrawn()) : all;
+}
 
 type ProofCounts = AdminReferralRow['callProofs'];
 
@@ -107,9 +145,10 @@ async function proofCounts(db: DB, ids: number[]): Promise<Map<number, ProofCoun
 
 export async function listAdminReferrals(
   db: DB,
-  filter: AdminReferralFilter,
+  asked: AdminReferralFilter,
   page: { page: number; pageSize: number },
 ): Promise<ListPage<AdminReferralRow>> {
+  const filter = stored(asked);
   const offset = (page.page - 1) * page.pageSize;
   // The page's ids first (referrals alone, index order), then the joins for those rows only.
   const walked = () =>

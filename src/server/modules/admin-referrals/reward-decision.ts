@@ -2,6 +2,7 @@ import type { AppDeps } from '#src/server/context.ts';
 import { type DB, isPostgres } from '#src/server/db/connect.ts';
 import { AppError } from '#src/server/errors.ts';
 import { recordChange } from '#src/server/modules/referrals/referral-history.ts';
+import { consentWithdrawals } from '#src/server/modules/referrals/talent-link-mail.ts';
 import { notifyUser } from '#src/server/notifications/deliver.ts';
 import type { RewardDecision } from '#src/shared/admin-referral-schemas.ts';
 import type { BulkRewardResult, RewardDecided } from '#src/shared/admin-referral-types.ts';
@@ -41,6 +42,14 @@ export async function decideReward(
       throw refused(
         `The reward is ${current} in payment #${referral.payment_id}: its decision can no longer change.`,
         'reward_in_payment',
+      );
+    }
+    // A withdrawal closes the reward (issue 42.14): the talent took back the consent the referral stood on,
+    // so no decision, for or against, is the admin's to make on it any more.
+    if (referral.consent_status === 'DECLINED' && (await consentWithdrawals(trx, [referral.id])).has(referral.id)) {
+      throw refused(
+        'The talent withdrew their consent to this referral: its reward is closed, and no decision can be made on it.',
+        'reward_closed_withdrawn',
       );
     }
     let outcome: RewardStatus = input.decision;

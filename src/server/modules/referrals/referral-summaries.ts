@@ -2,7 +2,14 @@ import { type ExpressionBuilder, type SelectQueryBuilder, sql } from 'kysely';
 import type { DB } from '#src/server/db/connect.ts';
 import type { Database, Referral, Talent, Task } from '#src/server/db/database.ts';
 import { containsText, indexAnswers } from '#src/server/db/text-search.ts';
-import type { ConsentStatus, HiringStatus, ItaStatus, RewardFilter, RewardStatus } from '#src/shared/enums.ts';
+import type {
+  ConsentFilter,
+  ConsentStatus,
+  HiringStatus,
+  ItaStatus,
+  RewardFilter,
+  RewardStatus,
+} from '#src/shared/enums.ts';
 import type { ReferralSummary } from '#src/shared/recruiter-types.ts';
 import { consentWithdrawals } from './talent-link-mail';
 
@@ -14,10 +21,23 @@ export type ReferralFilter = {
   talentId?: number;
   /** Talent name, e-mail or phone, or task title or code. */
   search?: string;
-  consent?: ConsentStatus;
+  /** DECLINED: refused (a withdrawal is not); WITHDRAWN: consent given, then withdrawn. */
+  consent?: ConsentFilter;
   hiring?: HiringStatus;
+  /** IN_REVIEW: no decision yet, and still open to one (a withdrawal closes it). */
   reward?: RewardFilter;
 };
+
+/**
+ * The referrals whose talent withdrew the consent they had given: a talent_decisions row each (the consent
+ * reads DECLINED, as after a refusal). Few, and found through talent_decisions_referral.
+ */
+export const withdrawnReferralIds = (db: DB) =>
+  db
+    .selectFrom('talent_decisions')
+    .select('talent_decisions.referral_id')
+    .where('talent_decisions.kind', '=', 'CONSENT')
+    .where('talent_decisions.decision', '=', 'WITHDRAWN');
 
 type From = 'referrals' | 'talents' | 'tasks';
 
@@ -45,7 +65,12 @@ function applyFilter<O>(db: DB, query: SelectQueryBuilder<Database, From, O>, fi
   if (filter.recruiterId !== undefined) q = q.where('referrals.recruiter_id', '=', filter.recruiterId);
   if (filter.taskId !== undefined) q = q.where('referrals.task_id', '=', filter.taskId);
   if (filter.talentId !== undefined) q = q.where('referrals.talent_id', '=', filter.talentId);
-  if (filter.consent) q = q.where('referrals.consent_status', '=', filter.consent);
+  // A withdrawal reads DECLINED but is told apart from a refusal; its undecided reward is closed, not in review.
+  if (filter.consent === 'WITHDRAWN')
+    q = q.where('referrals.consent_status', '=', 'DECLINED').where('referrals.id', 'in', withdrawnReferralIds(db));
+  else if (filter.consent) q = q.where('referrals.consent_status', '=', filter.consent);
+  if (filter.consent === 'DECLINED' || filter.reward === 'IN_REVIEW')
+    q = q.where('referrals.id', 'not in', withdrawnReferralIds(db));
   if (filter.hiring) q = q.where('referrals.hiring_status', '=', filter.hiring);
   if (filter.reward === 'IN_REVIEW') q = q.where('referrals.reward_status', 'is', null);
   else if (filter.reward) q = q.where('referrals.reward_status', '=', filter.reward);

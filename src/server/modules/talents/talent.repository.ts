@@ -5,8 +5,12 @@ import { jsonList } from '#src/server/db/json-list.ts';
 import { preparedQuery, preparedShapes } from '#src/server/db/prepared-query.ts';
 import { containsShaped, type SearchShape, shapeSearch } from '#src/server/db/text-search.ts';
 import { AppError, notFound } from '#src/server/errors.ts';
-import { listReferralSummaries, perRow } from '#src/server/modules/referrals/referral-summaries.ts';
-import { consentLinkExpiries } from '#src/server/modules/referrals/talent-link-mail.ts';
+import {
+  listReferralSummaries,
+  perRow,
+  withdrawnReferralIds,
+} from '#src/server/modules/referrals/referral-summaries.ts';
+import { consentLinkExpiries, consentWithdrawals } from '#src/server/modules/referrals/talent-link-mail.ts';
 import { openCorrections } from '#src/server/modules/talent-links/data-requests.ts';
 import type { ListPage } from '#src/shared/api-response.ts';
 import type { AppLocale, ConsentStatus, EducationLevel, HiringStatus, RewardStatus } from '#src/shared/enums.ts';
@@ -148,7 +152,8 @@ type TalentShape = {
   /** The search as phone digits (typed with spaces, dashes or a leading 0): 3 digits or more. */
   digits: SearchShape;
   task: boolean;
-  consent: boolean;
+  /** 'refused': DECLINED, not withdrawn; 'withdrawn': DECLINED after a withdrawal (issue 42.6). */
+  consent: 'none' | 'status' | 'refused' | 'withdrawn';
   hiring: boolean;
   reward: 'none' | 'in review' | 'status';
 };
@@ -184,7 +189,7 @@ function talentsOf(db: DB, shape: TalentShape, values: TalentValues, use: 'count
       ]),
     );
   }
-  if (!shape.task && !shape.consent && !shape.hiring && shape.reward === 'none') return base;
+  if (!shape.task && shape.consent === 'none' && !shape.hiring && shape.reward === 'none') return base;
   // A talent's referrals are its recruiter's (a referral is made by the talent's owner), so the
   // matching referrals are found among the recruiter's own, through their (recruiter, status) indexes:
   // the count reads those (6,000 of a million) instead of probing the referrals of every talent
@@ -195,7 +200,11 @@ function talentsOf(db: DB, shape: TalentShape, values: TalentValues, use: 'count
       .select('referrals.talent_id')
       .$if(ofRecruiter, (q) => q.where('referrals.recruiter_id', '=', recruiterId));
     if (shape.task) referral = referral.where('referrals.task_id', '=', taskId ?? 0);
-    if (shape.consent) referral = referral.where(statuses('referrals.consent_status'), '=', consent ?? '');
+    if (shape.consent !== 'none') referral = referral.where(statuses('referrals.consent_status'), '=', consent ?? '');
+    // A withdrawal reads DECLINED: told apart from a refusal, and its undecided reward is closed, not in review.
+    if (shape.consent === 'withdrawn') referral = referral.where('referrals.id', 'in', withdrawnReferralIds(db));
+    else if (shape.consent === 'refused' || shape.reward === 'in review')
+      referral = referral.where('referrals.id', 'not in', withdrawnReferralIds(db));
     if (shape.hiring) referral = referral.where(statuses('referrals.hiring_status'), '=', hiring ?? '');
     if (shape.reward === 'in review') referral = referral.where(statuses('referrals.reward_status'), 'is', null);
     else if (shape.reward === 'status')
@@ -272,7 +281,14 @@ export async function listTalentPage(
     search: text.shape,
     digits: digits.shape,
     task: taskId !== undefined,
-    consent: consent !== undefined,
+    consent:
+      consent === undefined
+        ? 'none'
+        : consent === 'WITHDRAWN'
+          ? 'withdrawn'
+          : consent === 'DECLINED'
+            ? 'refused'
+            : 'status',
     hiring: hiring !== undefined,
     reward: reward === undefined ? 'none' : reward === 'IN_REVIEW' ? 'in review' : 'status',
   };
@@ -281,7 +297,7 @@ export async function listTalentPage(
     text.value,
     digits.value,
     taskId,
-    consent,
+    consent === 'WITHDRAWN' ? 'DECLINED' : consent,
     hiring,
     reward === 'IN_REVIEW' ? undefined : reward,
   ];
@@ -296,6 +312,10 @@ export async function listTalentPage(
           db,
           rows.map((r) => r.id),
         );
+  const withdrawals = await consentWithdrawals(
+    db,
+    referrals.filter((r) => r.consent_status === 'DECLINED').map((r) => r.id),
+  );
 
   const items = rows.map(
     (t): TalentSummary => ({
@@ -317,6 +337,7 @@ export async function listTalentPage(
           consentStatus: r.consent_status as ConsentStatus,
           hiringStatus: r.hiring_status as HiringStatus,
           rewardStatus: (r.reward_status as RewardStatus | null) ?? null,
+          consentWithdrawnAt: withdrawals.get(r.id) ?? null,
         })),
       needsCompletion: t.completion_task_id !== null,
       completionTaskId: t.completion_task_id,
