@@ -7,7 +7,9 @@ import { saveBlob } from '#src/lib/files.ts';
 export function DownloadButton({
   label,
   download,
-  className = 'btn btn-sm',
+  // A long label wraps rather than run off a phone ("Muat turun semua borang yang dikeluarkan (ZIP)" made
+  // Admin › Paperwork 377 px wide at 360).
+  className = 'btn btn-sm h-auto min-h-8 max-w-full whitespace-normal',
 }: {
   label: string;
   download: () => Promise<{ blob: Blob; name: string }>;

@@ -284,7 +284,8 @@ async function scrollsSideways(page: Page): Promise<string | null> {
   return page.evaluate(() => {
     const root = document.documentElement;
     if (root.scrollWidth <= root.clientWidth) return null;
-    const widest = [...document.querySelectorAll('#app *')]
+    // Anywhere in the page: a dialog or a toast lives outside #app.
+    const widest = [...document.querySelectorAll('body *')]
       .map((element) => ({ element, right: element.getBoundingClientRect().right }))
       .filter(({ right }) => right > root.clientWidth + 0.5)
       .map(

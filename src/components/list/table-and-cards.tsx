@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { ScrollRegion } from './scroll-region';
 
 export type Column<T> = {
   /** The column's heading; an actions column names itself for screen readers only (`sr-only`). */
@@ -46,7 +47,9 @@ export function TableAndCards<T extends { id: number | string }>({
 }: TableAndCardsProps<T>) {
   return (
     <>
-      <div className="hidden overflow-x-auto rounded-box border border-base-300 bg-base-100 lg:block">
+      {/* A table wider than its box scrolls under its pinned actions: its box takes the focus so a keyboard
+          can scroll it (axe found Section 107D's table unreachable at 1280 px). */}
+      <ScrollRegion label={label} className="hidden bg-base-100 lg:block">
         <table className={compact ? 'table table-sm' : 'table'} aria-label={label}>
           <thead>
             <tr>
@@ -72,7 +75,7 @@ export function TableAndCards<T extends { id: number | string }>({
             ))}
           </tbody>
         </table>
-      </div>
+      </ScrollRegion>
       <ul className="grid grid-cols-1 gap-3 md:grid-cols-2 lg:hidden" aria-label={label}>
         {items.map((item) => (
           <li key={item.id}>

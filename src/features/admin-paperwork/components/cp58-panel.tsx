@@ -90,7 +90,7 @@ export function Cp58Panel({ year }: { year: number }) {
       <div className="flex flex-wrap gap-2">
         <button
           type="button"
-          className="btn btn-sm btn-primary"
+          className="btn btn-sm btn-primary h-auto min-h-8 max-w-full whitespace-normal"
           disabled={!canIssue || ready.length === 0 || issuing !== null}
           aria-haspopup="dialog"
           onClick={() => setConfirming(true)}
