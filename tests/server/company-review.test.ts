@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import * as companiesMigration from '#src/server/db/migrations/2026-11-29-019-companies.ts';
+import * as companiesMigration from '#src/server/db/migrations/2026-12-05-019-companies.ts';
 import { renderEmail } from '#src/server/mail/templates.ts';
 import { eraseTalent } from '#src/server/personal-data/erase-talent.ts';
 import { issueOneTimeToken } from '#src/server/security/one-time-tokens.ts';

@@ -1,6 +1,13 @@
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { migrateAllDown, migrateToLatest, migrationNames, migrationSequence } from '#src/server/db/migrate.ts';
+import {
+  migrateAllDown,
+  migrateToLatest,
+  migrateUpTo,
+  migrationNames,
+  migrationSequence,
+  pendingMigrations,
+} from '#src/server/db/migrate.ts';
 import { createTestApp, DIALECTS } from './helpers/test-app';
 
 // Every migration's `down` undoes its `up`: rolled all the way back, no table of the app is left, and
@@ -35,7 +42,49 @@ describe.each(DIALECTS)('migrations on %s', (dialect) => {
   });
 });
 
+const RECORDED = async (db: Parameters<typeof migrateToLatest>[0]) =>
+  (await sql<{ name: string }>`select name from kysely_migration order by name`.execute(db)).rows.map((r) => r.name);
+
+describe.each(DIALECTS)('upgrading a database on %s', (dialect) => {
+  // 019–023 were first named 2026-11-29-…, which sorts before 010–017: Kysely runs pending migrations by
+  // name, so a database of the release before them (001–017 run) refused to start, "corrupted migrations".
+  it('a database as the release before the companies left it (001–017 run) migrates to the latest', async () => {
+    const t = await createTestApp(dialect);
+    try {
+      await migrateAllDown(t.db);
+      await migrateUpTo(t.db, '2026-12-05-017-insight-counters');
+      expect(await RECORDED(t.db)).toHaveLength(17);
+      await migrateToLatest(t.db);
+      expect(await pendingMigrations(t.db)).toEqual([]);
+      expect(await RECORDED(t.db)).toEqual([...migrationNames()].sort());
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('a database that ran 019–023 under their first names keeps them, renamed, and migrates on', async () => {
+    const t = await createTestApp(dialect);
+    try {
+      const renamed = migrationNames().filter((name) => /^2026-12-05-0(19|2\d)-/.test(name));
+      expect(renamed).toHaveLength(5);
+      for (const name of renamed)
+        await sql`update kysely_migration set name = ${name.replace('2026-12-05-', '2026-11-29-')} where name = ${name}`.execute(
+          t.db,
+        );
+      await migrateToLatest(t.db);
+      expect(await pendingMigrations(t.db)).toEqual([]);
+      expect(await RECORDED(t.db)).toEqual([...migrationNames()].sort());
+    } finally {
+      await t.close();
+    }
+  });
+});
+
 describe('migration names', () => {
+  it('sort in the order of their sequence, as Kysely runs pending migrations by name', () => {
+    expect([...migrationNames()].sort()).toEqual(migrationNames());
+  });
+
   it('each carries a sequence number of its own, in the order they are listed', () => {
     const sequences = migrationNames().map(migrationSequence);
     expect(sequences).toEqual([...sequences].sort((a, b) => a - b));

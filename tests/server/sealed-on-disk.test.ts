@@ -19,7 +19,7 @@ const IC_TYPED = '900615-14-5071';
 const ACCOUNT = '5140123456789';
 const TRACES = [IC, IC_TYPED, ACCOUNT, 'Setiawangsa'];
 const KEYS = newSealingKeyEntry('disk');
-const SEALING_MIGRATION = '2026-11-29-021-sealed-payout-and-payee';
+const SEALING_MIGRATION = '2026-12-05-021-sealed-payout-and-payee';
 /** The last migration of the release before: the one listed before the sealing one. */
 const BEFORE_SEALING = migrationNames()[migrationNames().indexOf(SEALING_MIGRATION) - 1] as string;
 

@@ -118,7 +118,7 @@ describe.each(DIALECTS)('migration 021 on %s', (dialect) => {
   it('seals the bank details the release before stored as typed, and opens them back when rolled back', async () => {
     const t = await createTestApp(dialect);
     const keys = parseSealingKeys(keyA);
-    const sealing = '2026-11-29-021-sealed-payout-and-payee';
+    const sealing = '2026-12-05-021-sealed-payout-and-payee';
     const before = migrationNames()[migrationNames().indexOf(sealing) - 1] as string;
     try {
       const user = await t.createUser();

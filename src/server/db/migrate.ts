@@ -13,11 +13,6 @@ import * as dashboardIndexes from './migrations/2026-11-26-006-dashboard-indexes
 import * as referralCounts from './migrations/2026-11-27-007-referral-counts';
 import * as textSearch from './migrations/2026-11-28-008-text-search';
 import * as earningAndPaymentIndexes from './migrations/2026-11-29-009-earning-and-payment-indexes';
-import * as companies from './migrations/2026-11-29-019-companies';
-import * as contactFromResume from './migrations/2026-11-29-020-contact-from-resume';
-import * as sealedPayoutAndPayee from './migrations/2026-11-29-021-sealed-payout-and-payee';
-import * as withholding107d from './migrations/2026-11-29-022-withholding-107d';
-import * as cp58 from './migrations/2026-11-29-023-cp58';
 import * as hiringReason from './migrations/2026-11-30-010-hiring-reason';
 import * as consentWithdrawal from './migrations/2026-11-30-011-consent-withdrawal';
 import * as talentCompleted from './migrations/2026-11-30-012-talent-completed';
@@ -26,6 +21,11 @@ import * as personalData from './migrations/2026-12-02-014-personal-data';
 import * as notifications from './migrations/2026-12-03-015-notifications';
 import * as resumeParseIndex from './migrations/2026-12-04-016-resume-parse-index';
 import * as insightCounters from './migrations/2026-12-05-017-insight-counters';
+import * as companies from './migrations/2026-12-05-019-companies';
+import * as contactFromResume from './migrations/2026-12-05-020-contact-from-resume';
+import * as sealedPayoutAndPayee from './migrations/2026-12-05-021-sealed-payout-and-payee';
+import * as withholding107d from './migrations/2026-12-05-022-withholding-107d';
+import * as cp58 from './migrations/2026-12-05-023-cp58';
 import * as withdrawnHiring from './migrations/2026-12-06-024-withdrawn-hiring';
 import { prepareSecureDelete, scrubErased } from './secure-delete';
 
@@ -48,11 +48,11 @@ const migrations: Record<string, Migration> = {
   '2026-12-03-015-notifications': notifications,
   '2026-12-04-016-resume-parse-index': resumeParseIndex,
   '2026-12-05-017-insight-counters': insightCounters,
-  '2026-11-29-019-companies': companies,
-  '2026-11-29-020-contact-from-resume': contactFromResume,
-  '2026-11-29-021-sealed-payout-and-payee': sealedPayoutAndPayee,
-  '2026-11-29-022-withholding-107d': withholding107d,
-  '2026-11-29-023-cp58': cp58,
+  '2026-12-05-019-companies': companies,
+  '2026-12-05-020-contact-from-resume': contactFromResume,
+  '2026-12-05-021-sealed-payout-and-payee': sealedPayoutAndPayee,
+  '2026-12-05-022-withholding-107d': withholding107d,
+  '2026-12-05-023-cp58': cp58,
   '2026-12-06-024-withdrawn-hiring': withdrawnHiring,
 };
 
@@ -61,10 +61,10 @@ const provider: MigrationProvider = { getMigrations: async () => migrations };
 export const migrationNames = (): string[] => Object.keys(migrations);
 
 /**
- * A migration's place: the sequence number in its name, `YYYY-MM-DD-NNN-what` with the date it was written
- * (or a plain `NNN-what`). Kysely's default order is by name; the first names carried dates ahead of the
- * calendar, so a migration written today, named with today's date, would sort before migrations that ran
- * already. Frozen names keep their dates; the number orders them.
+ * A migration's place: the sequence number in its name, `YYYY-MM-DD-NNN-what` (or a plain `NNN-what`).
+ * Kysely runs the migrations a database has not run in the order of their NAMES (its `nameComparator` only
+ * orders those already run), so the names must sort in sequence: a new migration's date is never before
+ * the last one's (the first names carried dates ahead of the calendar). A test holds it.
  */
 export function migrationSequence(name: string): number {
   const match = /^(?:\d{4}-\d{2}-\d{2}-(\d{3})|(\d{3}))-/.exec(name);
@@ -74,7 +74,35 @@ export function migrationSequence(name: string): number {
 }
 const bySequence = (a: string, b: string) => migrationSequence(a) - migrationSequence(b);
 
+/**
+ * 019–023 were first named with the day they were written (2026-11-29), which sorts before 010–017: a
+ * database of the release before them refused to start ("corrupted migrations"), and a new one ran them
+ * before 010. Renamed to sort in sequence; a database that ran them under the old names has its record
+ * rewritten before migrating. Such a database ran them in another order than their names now give, so the
+ * migrator accepts an order of the past that differs from the names' (allowUnorderedMigrations).
+ */
+const RENAMED: Record<string, string> = Object.fromEntries(
+  ['019-companies', '020-contact-from-resume', '021-sealed-payout-and-payee', '022-withholding-107d', '023-cp58'].map(
+    (name) => [`2026-11-29-${name}`, `2026-12-05-${name}`],
+  ),
+);
+
+async function renameRecorded(db: DB): Promise<void> {
+  const exists = isPostgres(db)
+    ? (await sql<{ table: string | null }>`select to_regclass('kysely_migration')::text as "table"`.execute(db)).rows[0]
+        ?.table
+    : (
+        await sql<{
+          name: string;
+        }>`select name from sqlite_master where type = 'table' and name = 'kysely_migration'`.execute(db)
+      ).rows[0]?.name;
+  if (!exists) return;
+  for (const [before, after] of Object.entries(RENAMED))
+    await sql`update kysely_migration set name = ${after} where name = ${before}`.execute(db);
+}
+
 async function migratorFor(db: DB): Promise<Migrator> {
+  await renameRecorded(db);
   // On PostgreSQL the migrator's own tables go in the connection's schema: left to itself, Kysely looks
   // for them across every schema and, seeing another schema's, skips creating its own (tests run one
   // schema per file, and a deployment may share a database).
@@ -85,6 +113,7 @@ async function migratorFor(db: DB): Promise<Migrator> {
     db,
     provider,
     nameComparator: bySequence,
+    allowUnorderedMigrations: true,
     ...(schema ? { migrationTableSchema: schema } : {}),
   });
 }
