@@ -1,4 +1,5 @@
-import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
+import { Counter, collectDefaultMetrics, Gauge, Registry } from 'prom-client';
+import { SeriesCounter, SeriesHistogram } from './series-metrics';
 
 /**
  * The process's Prometheus metrics, in a registry of our own (not prom-client's global one, which any
@@ -14,14 +15,15 @@ collectDefaultMetrics({ register: registry });
 for (const name of ['nodejs_active_handles_total', 'nodejs_active_requests_total', 'nodejs_active_resources_total'])
   registry.removeSingleMetric(name);
 
-export const httpRequests = new Counter({
+// Counted on every request and query: series found once, counted with plain arithmetic (series-metrics.ts).
+export const httpRequests = new SeriesCounter({
   name: 'http_requests_total',
   help: 'HTTP requests answered, by method, route pattern and status.',
   labelNames: ['method', 'route', 'status'] as const,
   registers: [registry],
 });
 
-export const httpDuration = new Histogram({
+export const httpDuration = new SeriesHistogram({
   name: 'http_request_duration_seconds',
   help: 'Time from a request reaching the app to its answer being sent, by method, route pattern and status.',
   labelNames: ['method', 'route', 'status'] as const,
@@ -36,7 +38,7 @@ export const outboxReplaysRefused = new Counter({
   registers: [registry],
 });
 
-export const dbQueryDuration = new Histogram({
+export const dbQueryDuration = new SeriesHistogram({
   name: 'db_query_duration_seconds',
   help: 'Database query time, by kind (select, insert, update, delete, other).',
   labelNames: ['kind'] as const,
@@ -72,14 +74,13 @@ const KINDS: Record<string, QueryKind> = {
   UpdateQueryNode: 'update',
   DeleteQueryNode: 'delete',
 };
-// One child per kind, made once: observe() then skips the label lookup on every query.
-const perKind = new Map<string, ReturnType<typeof dbQueryDuration.labels>>();
+// One series per kind of query node, found once.
+const perKind = new Map<string | undefined, ReturnType<typeof dbQueryDuration.seriesOf>>();
 export function observeQuery(nodeKind: string | undefined, ms: number): void {
-  const kind = (nodeKind && KINDS[nodeKind]) || 'other';
-  let child = perKind.get(kind);
-  if (!child) {
-    child = dbQueryDuration.labels(kind);
-    perKind.set(kind, child);
+  let series = perKind.get(nodeKind);
+  if (!series) {
+    series = dbQueryDuration.seriesOf((nodeKind && KINDS[nodeKind]) || 'other');
+    perKind.set(nodeKind, series);
   }
-  child.observe(ms / 1000);
+  series.observe(ms / 1000);
 }

@@ -4,6 +4,7 @@ import type { Context } from 'hono';
 import type { AppEnv } from '#src/server/context.ts';
 import { logger } from './logger';
 import { httpDuration, httpRequests, outboxReplaysRefused } from './metrics';
+import type { CounterSeries, HistogramSeries } from './series-metrics';
 
 const INFO = 30; // pino's level number for info
 
@@ -17,7 +18,8 @@ const INFO = 30; // pino's level number for info
 export function watchAnswer(c: Context<AppEnv>, startedAt: number): boolean {
   const outgoing = (c.env as { outgoing?: ServerResponse | Http2ServerResponse } | undefined)?.outgoing;
   if (!outgoing || typeof outgoing.once !== 'function') return false;
-  outgoing.once('close', () => answered(c, outgoing.statusCode, startedAt, !outgoing.writableFinished));
+  // `on`, not `once`: a response closes once, and once() wraps each listener in a function of its own.
+  outgoing.on('close', () => answered(c, outgoing.statusCode, startedAt, !outgoing.writableFinished));
   return true;
 }
 
@@ -30,8 +32,9 @@ export function answered(c: Context<AppEnv>, status: number, startedAt: number, 
   const ms = performance.now() - startedAt;
   const method = c.req.method;
   const route = routeOf(c);
-  httpRequests.labels(method, route, String(status)).inc();
-  httpDuration.labels(method, route, String(status)).observe(ms / 1000);
+  const series = seriesOf(method, route, status);
+  series.requests.value += 1;
+  series.duration.observe(ms / 1000);
   if ((status === 409 || status === 422) && c.req.header('idempotency-key') !== undefined)
     outboxReplaysRefused.labels(route, String(status)).inc();
   if (logger.levelVal > INFO) return;
@@ -47,6 +50,21 @@ export function answered(c: Context<AppEnv>, status: number, startedAt: number, 
     },
     'request',
   );
+}
+
+// The request metrics' series of each method, route pattern and status, found once: the patterns and
+// statuses are the app's own, so they are few (a method Node accepts but no route takes answers 404).
+type RequestSeries = { requests: CounterSeries; duration: HistogramSeries };
+const requestSeries = new Map<string, RequestSeries>();
+function seriesOf(method: string, route: string, status: number): RequestSeries {
+  const key = `${status} ${method} ${route}`;
+  let series = requestSeries.get(key);
+  if (!series) {
+    const labels = [method, route, String(status)];
+    series = { requests: httpRequests.seriesOf(...labels), duration: httpDuration.seriesOf(...labels) };
+    requestSeries.set(key, series);
+  }
+  return series;
 }
 
 /**
