@@ -55,6 +55,9 @@ export function createLogger(
  * stdout, written in blocks of up to 4 KiB instead of one write a line: under load, one system call per
  * request line was most of the line's cost. A quiet server's lines wait at most FLUSH_MS; what is left is
  * written before the process exits (flushLogs).
+ * The lines are joined here before the stream takes them, a block at a time: the stream measures the
+ * bytes of all it holds unwritten on every write it is given, ~2 µs a request line (bench); a string
+ * joined with one more line costs nothing like that.
  *
  * A stdout that fails (its reader went away: EPIPE; or it is closed) is given up, and the server goes on
  * without logs rather than stopping: pino does so for EPIPE met while writing, and this does it for any
@@ -68,7 +71,8 @@ type Stdout = ReturnType<typeof pino.destination>;
 const stdouts = new Set<Stdout>();
 
 function bufferedStdout(): DestinationStream {
-  const stream = pino.destination({ dest: 1, sync: false, minLength: 4096 });
+  const stream = pino.destination({ dest: 1, sync: false, minLength: BLOCK });
+  batchLines(stream);
   stream.on('error', () => giveUp(stream));
   stdouts.add(stream);
   setInterval(() => {
@@ -78,6 +82,32 @@ function bufferedStdout(): DestinationStream {
     } catch {}
   }, FLUSH_MS).unref();
   return stream;
+}
+
+const BLOCK = 4096;
+
+/** Lines reach the stream a block at a time; whatever flushes, ends or writes it at once takes what is held first. */
+function batchLines(stream: Stdout): void {
+  let held = '';
+  const handOver = () => {
+    if (!held) return;
+    const lines = held;
+    held = '';
+    write(lines);
+  };
+  const write = stream.write.bind(stream);
+  stream.write = (line: string) => {
+    held += line;
+    if (held.length >= BLOCK) handOver();
+    return true;
+  };
+  for (const name of ['flush', 'flushSync', 'end'] as const) {
+    const original = stream[name].bind(stream) as (...args: unknown[]) => void;
+    (stream[name] as (...args: unknown[]) => void) = (...args: unknown[]) => {
+      handOver();
+      original(...args);
+    };
+  }
 }
 
 function giveUp(stream: Stdout): void {
