@@ -7,18 +7,27 @@ export function StatCard({
   value,
   testId,
   detail,
+  wide = false,
 }: {
   label: string;
   value: ReactNode;
   testId: string;
   detail?: ReactNode;
+  /**
+   * A sum of money: a whole row of its two-column grid on a phone. "MYR 18,000.00" cannot wrap (a
+   * non-breaking space), and in half a 360 px row daisyUI's stats box scrolled it sideways, a region no
+   * keyboard could reach.
+   */
+  wide?: boolean;
 }) {
   return (
-    <div className="stats border border-base-300 bg-base-100" data-testid={testId}>
+    <div
+      className={`stats border border-base-300 bg-base-100 ${wide ? 'col-span-2 sm:col-span-1' : ''}`}
+      data-testid={testId}
+    >
       <div className="stat px-4 py-3">
         <div className="stat-title whitespace-normal text-xs">{label}</div>
-        {/* Totals in several currencies wrap on a phone: daisyUI's stats box would scroll them sideways, a
-            region a keyboard cannot reach (axe: scrollable-region-focusable on the admin's dashboard). */}
+        {/* Totals in several currencies wrap, one per line, rather than scroll. */}
         <div className="stat-value text-xl tabular-nums whitespace-normal sm:text-2xl" data-testid={`${testId}-value`}>
           {value}
         </div>

@@ -89,7 +89,9 @@ export function TableAndCards<T extends { id: number | string }>({
   );
 }
 
-const GRID_COLUMNS = { 3: 'grid-cols-3', 4: 'grid-cols-4' } as const;
+// Columns as wide as what they hold (auto), not equal thirds: a sum of money cannot wrap (a non-breaking
+// space) and, in a third of a 360 px card, "MYR 102,000.00" ran out of it and the page scrolled sideways.
+const GRID_COLUMNS = { 3: 'grid-cols-[repeat(3,auto)]', 4: 'grid-cols-[repeat(4,auto)]' } as const;
 
 /** A card's figures: label over value, three or four to a row. */
 export function CardFigures({ figures }: { figures: readonly { label: ReactNode; value: ReactNode }[] }) {

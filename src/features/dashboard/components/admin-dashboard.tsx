@@ -49,12 +49,14 @@ export function AdminDashboardView() {
           />
           <StatCard
             testId="stat-approved-unpaid"
+            wide
             label={m.dashboard_admin_approved_unpaid()}
             value={<span className="text-lg sm:text-xl">{formatTotals(current.approvedUnpaid)}</span>}
             detail={open('/admin/payments')}
           />
           <StatCard
             testId="stat-pending-payment"
+            wide
             label={m.dashboard_admin_pending_payment()}
             value={<span className="text-lg sm:text-xl">{formatTotals(current.pendingPayment)}</span>}
             detail={open('/admin/payments')}
@@ -72,6 +74,7 @@ export function AdminDashboardView() {
         moneyCard={
           <StatCard
             testId="stat-platform-paid"
+            wide
             label={m.dashboard_admin_paid()}
             value={<span className="text-lg sm:text-xl">{formatTotals(thisMonth.paid)}</span>}
           />

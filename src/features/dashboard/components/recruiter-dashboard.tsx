@@ -37,6 +37,7 @@ export function RecruiterDashboardView() {
         moneyCard={
           <StatCard
             testId="stat-earnings"
+            wide
             label={m.dashboard_stat_earnings()}
             value={<span className="text-lg sm:text-xl">{formatTotals(month.earnings)}</span>}
             detail={
