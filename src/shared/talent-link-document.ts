@@ -138,10 +138,11 @@ export function talentDataSections(view: TalentDataView, locale: AppLocale, date
           { label: m.talent_data_referral_ita({}, o), value: withDate(ITA[r.itaStatus]({}, o), r.itaDecidedAt) },
           {
             label: m.talent_data_referral_hiring({}, o),
-            // The hiring status stays where the admin left it ("Submitted"); after a withdrawal the
-            // application goes no further, which is what the talent needs to read (issue 42.14).
+            // After a withdrawal the application goes no further (its hiring status becomes Withdrawn;
+            // one withdrawn before that change may still read Submitted): the talent reads why, in their
+            // words (issue 42.14).
             value:
-              r.withdrawnAt && !FINAL_HIRING.includes(r.hiringStatus)
+              r.withdrawnAt && (r.hiringStatus === 'WITHDRAWN' || !FINAL_HIRING.includes(r.hiringStatus))
                 ? m.talent_data_application_stopped({}, o)
                 : HIRING[r.hiringStatus]({}, o),
           },

@@ -279,8 +279,8 @@ describe.each(DIALECTS)('withdrawing consent from the talent link on %s', (diale
     const interviewAt = t.clock.now().toISOString();
 
     // As the release before left them: withdrawn, the hiring status untouched, no hiring line.
-    // Kysely runs migrations in the order of their names: 017 is the one before 024.
-    await migrateUpTo(t.db, '2026-12-05-017-insight-counters');
+    // 023 is the one before 024.
+    await migrateUpTo(t.db, '2026-12-05-023-cp58');
     expect(await pendingMigrations(t.db)).toEqual(['2026-12-06-024-withdrawn-hiring']);
     await t.db.deleteFrom('referral_history').where('action', '=', 'HIRING_CHANGED').execute();
     await t.db
