@@ -238,6 +238,7 @@ export async function talentJourney(ctx: JourneyContext, day: Day, recruiter: Dr
     await talent.click('link', en('talent_link_retry'));
     await expectNoText(talent, en('error_page_not_found'));
     await expectText(talent, en('talent_link_ita_heading'));
+    await ctx.shot(talent, 'talent-3-ita-back-online');
     await talent.click('button', en('talent_link_ita_confirm'));
     await expectText(talent, en('talent_link_ita_thanks_confirmed'));
     await ctx.shot(talent, 'talent-4-ita');
