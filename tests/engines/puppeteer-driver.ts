@@ -1,7 +1,7 @@
 import puppeteer, { type Browser, type ElementHandle, type Page } from 'puppeteer-core';
 import type { Driver, Role, Target } from './driver';
 import { FIND_IN_PAGE, type FindSpec, roleSpec, SELECT_IN_PAGE, specOf } from './find-in-page';
-import { untilFound } from './wait';
+import { STEP_TIMEOUT, untilFound } from './wait';
 
 // Firefox ESR through puppeteer-core 24 (WebDriver BiDi; 25 needs Node 22.12+), headless, no download.
 export const FIREFOX = process.env.FIREFOX_PATH ?? '/usr/bin/firefox-esr';
