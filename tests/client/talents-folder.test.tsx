@@ -164,6 +164,24 @@ function outboxEntry(values: Partial<OutboxEntry> & Pick<OutboxEntry, 'kind'>): 
   };
 }
 
+/** The talent's withdrawal of a referral's consent as the link pages record it (its proof row). */
+async function recordWithdrawal(referralId: number) {
+  await server.db
+    .insertInto('talent_decisions')
+    .values({
+      referral_id: referralId,
+      token_id: null,
+      kind: 'CONSENT',
+      decision: 'WITHDRAWN',
+      notice_version: '1',
+      locale: 'en',
+      ip: null,
+      user_agent: null,
+      created_at: '2026-11-20T02:00:00.000Z',
+    })
+    .execute();
+}
+
 describe('talents folder', () => {
   it('lists only my talents, each with the referral in short', async () => {
     await server.signIn(me.email);
@@ -613,20 +631,7 @@ describe('every part of the profile stays true after an action (issue 21)', () =
       { full_name: 'Gus Tan', phone_e164: '+60123456714' },
       { consent_status: 'DECLINED' },
     );
-    await server.db
-      .insertInto('talent_decisions')
-      .values({
-        referral_id: gus.id,
-        token_id: null,
-        kind: 'CONSENT',
-        decision: 'WITHDRAWN',
-        notice_version: '1',
-        locale: 'en',
-        ip: null,
-        user_agent: null,
-        created_at: '2026-11-20T02:00:00.000Z',
-      })
-      .execute();
+    await recordWithdrawal(gus.id);
     await server.signIn(me.email);
     renderAppAt(`/talents-folder/${gus.talentId}/profile?referral=${gus.id}`);
     const header = headerOf(await screen.findByTestId('referral-panel'));
@@ -664,20 +669,7 @@ describe('every part of the profile stays true after an action (issue 21)', () =
         .set({ consent_status: 'DECLINED' })
         .where('id', '=', referralId)
         .execute();
-      await server.db
-        .insertInto('talent_decisions')
-        .values({
-          referral_id: referralId,
-          token_id: null,
-          kind: 'CONSENT',
-          decision: 'WITHDRAWN',
-          notice_version: '1',
-          locale: 'en',
-          ip: null,
-          user_agent: null,
-          created_at: '2026-11-20T02:00:00.000Z',
-        })
-        .execute();
+      await recordWithdrawal(referralId);
     };
     const hana = await referTalent(me.id, designTask, { full_name: 'Hana Withdrew', phone_e164: '+60123456715' });
     await withdrawn(hana.id);

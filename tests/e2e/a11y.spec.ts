@@ -163,9 +163,9 @@ async function stillScreen(page: Page) {
 }
 
 /** Two frames after a resize: the screen's own resize handlers (matchMedia) have rendered. */
-async function afterResize(page: Page, url: string) {
+async function resizeTo(page: Page, width: Width) {
+  await page.setViewportSize(WIDTHS[width]);
   await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
-  await settle(page, url);
 }
 
 function readable(violations: Awaited<ReturnType<AxeBuilder['analyze']>>['violations']): string[] {
@@ -202,8 +202,8 @@ async function audit(page: Page, locale: Locale, screens: Screen[], findings: Fi
     );
     for (const { width, axe, reflow } of ordered) {
       if (page.viewportSize()?.width !== WIDTHS[width].width) {
-        await page.setViewportSize(WIDTHS[width]);
-        await afterResize(page, url);
+        await resizeTo(page, width);
+        await settle(page, url);
       }
       const at = `${screen.name}, ${WIDTHS[width].width} px`;
       if (axe !== 'none') {
@@ -327,8 +327,7 @@ async function auditProgress(page: Page, locale: Locale, findings: Finding[], ch
   for (const { width, axe } of checks) {
     if (axe === 'none') continue;
     if (page.viewportSize()?.width !== WIDTHS[width].width) {
-      await page.setViewportSize(WIDTHS[width]);
-      await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+      await resizeTo(page, width);
     }
     await stillScreen(page);
     const builder = new AxeBuilder({ page });

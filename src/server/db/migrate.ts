@@ -87,6 +87,7 @@ const RENAMED: Record<string, string> = Object.fromEntries(
   ),
 );
 
+/** Run before migrating (never on the readiness check's read): start-up migrates before serving. */
 async function renameRecorded(db: DB): Promise<void> {
   const exists = isPostgres(db)
     ? (await sql<{ table: string | null }>`select to_regclass('kysely_migration')::text as "table"`.execute(db)).rows[0]
@@ -102,7 +103,6 @@ async function renameRecorded(db: DB): Promise<void> {
 }
 
 async function migratorFor(db: DB): Promise<Migrator> {
-  await renameRecorded(db);
   // On PostgreSQL the migrator's own tables go in the connection's schema: left to itself, Kysely looks
   // for them across every schema and, seeing another schema's, skips creating its own (tests run one
   // schema per file, and a deployment may share a database).
@@ -136,6 +136,7 @@ async function retryingCatalogueRaces<T extends { error?: unknown }>(run: () => 
 }
 
 export async function migrateToLatest(db: DB, options: MigrationOptions = {}): Promise<void> {
+  await renameRecorded(db);
   const migrator = await migratorFor(db);
   const { error, results } = await retryingCatalogueRaces(() =>
     withMigrationKeys(options.sealingKeys, () => migrator.migrateToLatest()),
@@ -158,6 +159,7 @@ export async function pendingMigrations(db: DB): Promise<string[]> {
 
 /** Undoes every migration, newest first (each one's `down`): how a release is rolled back. */
 export async function migrateAllDown(db: DB, options: MigrationOptions = {}): Promise<void> {
+  await renameRecorded(db);
   const migrator = await migratorFor(db);
   const { error } = await withMigrationKeys(options.sealingKeys, () => migrator.migrateTo(NO_MIGRATIONS));
   if (error) throw error;
@@ -165,6 +167,7 @@ export async function migrateAllDown(db: DB, options: MigrationOptions = {}): Pr
 
 /** Runs the migrations up to and including `name` (tests: a database as an older release left it). */
 export async function migrateUpTo(db: DB, name: string, options: MigrationOptions = {}): Promise<void> {
+  await renameRecorded(db);
   const migrator = await migratorFor(db);
   const { error } = await withMigrationKeys(options.sealingKeys, () => migrator.migrateTo(name));
   if (error) throw error;
