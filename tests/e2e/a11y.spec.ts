@@ -81,6 +81,8 @@ test.beforeAll(async () => {
       .orderBy('id')
       .executeTakeFirstOrThrow();
     const now = new Date();
+    // The seed's referrals (days old), never one a spec beside this one makes and answers meanwhile.
+    const seeded = new Date(now.getTime() - 3_600_000).toISOString();
     const promo = await db
       .selectFrom('promos')
       .select('id')
@@ -92,6 +94,7 @@ test.beforeAll(async () => {
       .selectFrom('referrals')
       .select('id')
       .where('consent_status', '=', 'PENDING')
+      .where('created_at', '<', seeded)
       .orderBy('id', 'desc')
       .executeTakeFirstOrThrow();
     const consented = await db
@@ -99,6 +102,7 @@ test.beforeAll(async () => {
       .select('id')
       .where('consent_status', '=', 'CONFIRMED')
       .where('ita_status', 'in', ['NOT_SENT', 'SENT'])
+      .where('created_at', '<', seeded)
       .orderBy('id', 'desc')
       .executeTakeFirstOrThrow();
     const day = 24 * 3600;

@@ -65,8 +65,11 @@ test('an admin shares two candidates, the company answers on a phone in Malay, a
   await expect(dialog).toBeVisible();
   const contactEmail = `hr.${stamp}@company.example`;
   // A company without contacts shows the new contact's form at once; one with contacts behind a button.
+  // Neither is there while the dialog still loads the company, so wait for one before choosing.
   const nameField = dialog.getByLabel(en('admin_share_contact_name'), { exact: true });
-  if (!(await nameField.isVisible())) await dialog.getByRole('button', { name: en('admin_share_add_contact') }).click();
+  const addContact = dialog.getByRole('button', { name: en('admin_share_add_contact') });
+  await expect(nameField.or(addContact)).toBeVisible();
+  if (!(await nameField.isVisible())) await addContact.click();
   await nameField.fill('Tan Mei Ling');
   await dialog.getByRole('textbox', { name: en('admin_share_contact_email'), exact: true }).fill(contactEmail);
   await dialog.getByLabel(en('admin_share_contact_language')).selectOption('ms');
