@@ -9,6 +9,7 @@ import { setUploadTransport } from '#src/lib/upload.ts';
 import { m } from '#src/paraglide/messages.js';
 import type { NewReferral, NewTalent } from '#src/server/db/database.ts';
 import { readEnv } from '#src/server/env.ts';
+import { formatPhone } from '#src/shared/phone.ts';
 import { createReferral } from '#tests/server/helpers/referral-fixtures.ts';
 import { insertTask } from '#tests/server/helpers/rows.ts';
 import { inProcessApiForFile } from './helpers/in-process-api';
@@ -682,6 +683,14 @@ describe('every part of the profile stays true after an action (issue 21)', () =
     const hanaCard = await cardOf('Hana Withdrew');
     expect(within(hanaCard).getByTestId('consent-badge').textContent).toBe('Consent withdrawn');
     expect(within(hanaCard).getByTestId('reward-badge').textContent).toBe('Closed');
+    // Her e-mail and phone are there to read, as text: nothing on the card starts a message or a call.
+    expect(within(hanaCard).getByText(hana.talentEmail)).toBeTruthy();
+    expect(within(hanaCard).getByText(formatPhone('+60123456715'))).toBeTruthy();
+    expect(hanaCard.querySelector('a[href^="mailto:"], a[href^="tel:"]')).toBeNull();
+    expect(
+      (await cardOf('Ivan Refused')).querySelectorAll('a[href^="mailto:"], a[href^="tel:"]'),
+      'a refusal alone keeps the links',
+    ).toHaveLength(2);
     expect(within(await cardOf('Ivan Refused')).getByTestId('consent-badge').textContent).toBe('Consent declined');
 
     // "Consent declined" is the refusal alone; "Consent withdrawn" is an option of its own.
@@ -700,7 +709,9 @@ describe('every part of the profile stays true after an action (issue 21)', () =
     await screen.findByTestId('referral-panel');
     const contact = () => screen.queryByRole('navigation', { name: m.talent_contact_heading() });
     expect(contact()).toBeNull();
-    expect(document.querySelector('a[href^="https://wa.me/"]')).toBeNull();
+    expect(document.querySelector('a[href^="https://wa.me/"], a[href^="mailto:"], a[href^="tel:"]')).toBeNull();
+    const details = screen.getByRole('region', { name: m.talent_details_heading() });
+    expect(within(details).getByText(hana.talentEmail)).toBeTruthy();
 
     // Referred again, to a job she has not withdrawn from: she may be contacted about that one.
     const first = await server.db
@@ -721,6 +732,12 @@ describe('every part of the profile stays true after an action (issue 21)', () =
       'https://wa.me/60123456715',
       expect.stringMatching(/^mailto:/),
     ]);
+    const detailsAgain = screen.getByRole('region', { name: m.talent_details_heading() });
+    expect(
+      within(detailsAgain)
+        .getByRole('link', { name: formatPhone('+60123456715') })
+        .getAttribute('href'),
+    ).toBe('tel:+60123456715');
   });
 
   it('says on the profile that the consent link expired, with the resend still offered', async () => {

@@ -11,6 +11,15 @@ export const talentLocale = (locale: string | null | undefined): AppLocale =>
 
 export const telLink = (e164: string) => `tel:${e164}`;
 
+/**
+ * Whether every referral of the talent had its consent withdrawn (false when there is none): they asked
+ * not to be contacted about them (issue 42.14). The recruiter still reads what is held, but no screen
+ * offers a way to call, message or e-mail them (no Call, WhatsApp or E-mail buttons; the e-mail and phone
+ * as text, not links). One referral still standing, or none made yet, keeps every way.
+ */
+export const withdrawnFromAll = (referrals: readonly { consentWithdrawnAt?: string | null }[]): boolean =>
+  referrals.length > 0 && referrals.every((referral) => Boolean(referral.consentWithdrawnAt));
+
 /** `https://wa.me/<digits of the E.164 number>?text=<message>` (a chat without a message when no text). */
 export function whatsappLink(e164: string, text?: string): string {
   const chat = `https://wa.me/${e164.replace(/\D/g, '')}`;

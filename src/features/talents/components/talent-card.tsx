@@ -1,6 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import { OutboxStateBadge } from '#src/components/outbox/outbox-state-badge.tsx';
 import { ConsentBadge, HiringBadge, RewardBadge } from '#src/components/status/referral-badges.tsx';
+import { withdrawnFromAll } from '#src/features/talents/contact.ts';
 import { EDUCATION_LABELS } from '#src/lib/enum-labels/talent-labels.ts';
 import { formatDate } from '#src/lib/format.ts';
 import type { OutboxEntry } from '#src/lib/outbox/outbox-types.ts';
@@ -14,6 +15,8 @@ import { FinishAdding } from './finish-adding';
 // A profile completion still on the device shows as a line with its state.
 export function TalentCard({ talent, queuedProfile }: { talent: TalentSummary; queuedProfile?: OutboxEntry }) {
   const id = String(talent.id);
+  // Withdrawn from every referral: not to be contacted, so the e-mail and phone are text (contact.ts).
+  const contactable = !withdrawnFromAll(talent.referrals);
   return (
     <article className="card card-sm border border-base-300 bg-base-100" data-testid="talent-card">
       <div className="card-body gap-2">
@@ -31,15 +34,23 @@ export function TalentCard({ talent, queuedProfile }: { talent: TalentSummary; q
           <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
             <dt className="text-base-content/60">{m.talent_field_email()}</dt>
             <dd className="min-w-0 break-all">
-              <a className="link link-hover" href={`mailto:${talent.email}`}>
-                {talent.email}
-              </a>
+              {contactable ? (
+                <a className="link link-hover" href={`mailto:${talent.email}`}>
+                  {talent.email}
+                </a>
+              ) : (
+                talent.email
+              )}
             </dd>
             <dt className="text-base-content/60">{m.talent_field_phone()}</dt>
             <dd>
-              <a className="link link-hover" href={`tel:${talent.phone}`}>
-                {formatPhone(talent.phone)}
-              </a>
+              {contactable ? (
+                <a className="link link-hover" href={`tel:${talent.phone}`}>
+                  {formatPhone(talent.phone)}
+                </a>
+              ) : (
+                formatPhone(talent.phone)
+              )}
             </dd>
             <dt className="text-base-content/60">{m.talent_field_location()}</dt>
             <dd>{[talent.location, talent.country].filter(Boolean).join(', ')}</dd>

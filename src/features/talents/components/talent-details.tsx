@@ -23,7 +23,9 @@ export function formatSalary(amount: number, currency: string): string {
 }
 
 // Every field of the talent, read-only; blanks say so rather than disappear.
-export function TalentDetails({ talent }: { talent: TalentDetail }) {
+// `contactable`: false for a talent not to be contacted (contact.ts, withdrawnFromAll): the e-mail and
+// phone read as text, not as links that start a message or a call.
+export function TalentDetails({ talent, contactable }: { talent: TalentDetail; contactable: boolean }) {
   return (
     <section className="card border border-base-300 bg-base-100" aria-labelledby="talent-details-heading">
       <div className="card-body">
@@ -32,14 +34,22 @@ export function TalentDetails({ talent }: { talent: TalentDetail }) {
         </h2>
         <dl className="divide-y divide-base-200">
           <Row label={m.talent_field_email()}>
-            <a className="link link-hover break-all" href={`mailto:${talent.email}`}>
-              {talent.email}
-            </a>
+            {contactable ? (
+              <a className="link link-hover break-all" href={`mailto:${talent.email}`}>
+                {talent.email}
+              </a>
+            ) : (
+              <span className="break-all">{talent.email}</span>
+            )}
           </Row>
           <Row label={m.talent_field_phone()}>
-            <a className="link link-hover" href={`tel:${talent.phoneE164}`}>
-              {formatPhone(talent.phoneE164)}
-            </a>
+            {contactable ? (
+              <a className="link link-hover" href={`tel:${talent.phoneE164}`}>
+                {formatPhone(talent.phoneE164)}
+              </a>
+            ) : (
+              formatPhone(talent.phoneE164)
+            )}
           </Row>
           <Row label={m.talent_field_location()}>{[talent.location, talent.country].filter(Boolean).join(', ')}</Row>
           <Row label={m.talent_field_languages()}>

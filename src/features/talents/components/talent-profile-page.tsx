@@ -2,7 +2,7 @@ import { useSuspenseQuery } from '@tanstack/react-query';
 import { getRouteApi, Link } from '@tanstack/react-router';
 import { AsOfNote } from '#src/components/offline/as-of-note.tsx';
 import { talentQueryOptions } from '#src/features/talents/api.ts';
-import { telLink, whatsappLink } from '#src/features/talents/contact.ts';
+import { telLink, whatsappLink, withdrawnFromAll } from '#src/features/talents/contact.ts';
 import { formatDate } from '#src/lib/format.ts';
 import { useTalentJustAdded } from '#src/lib/talent-added.ts';
 import { talentDisplayName } from '#src/lib/talent-name.ts';
@@ -24,10 +24,8 @@ export function TalentProfilePage({ talentId }: { talentId: number }) {
   // An anonymised talent: no contact, no edit, nothing that would e-mail them (issue 24).
   const erased = talent.erasedAt !== null;
   // A talent who withdrew their consent to every referral of this recruiter's is not to be contacted
-  // (each referral says so): no Call, WhatsApp or E-mail then (issue 42.14). One referral still standing
-  // (or none made yet) keeps them.
-  const withdrawnFromAll =
-    talent.referrals.length > 0 && talent.referrals.every((referral) => Boolean(referral.consentWithdrawnAt));
+  // (each referral says so): no Call, WhatsApp or E-mail then, and no links in the details (issue 42.14).
+  const noContact = withdrawnFromAll(talent.referrals);
   const justAdded = useTalentJustAdded();
 
   return (
@@ -70,7 +68,7 @@ export function TalentProfilePage({ talentId }: { talentId: number }) {
         </div>
       </div>
 
-      {!erased && !withdrawnFromAll && (
+      {!erased && !noContact && (
         <nav aria-label={m.talent_contact_heading()} className="flex flex-wrap gap-2">
           <a className="btn btn-sm btn-outline" href={telLink(talent.phoneE164)}>
             {m.talent_call()}
@@ -90,7 +88,7 @@ export function TalentProfilePage({ talentId }: { talentId: number }) {
       )}
 
       {/* Nothing personal is left to show: the notice above says so. */}
-      {!erased && <TalentDetails talent={talent} />}
+      {!erased && <TalentDetails talent={talent} contactable={!noContact} />}
       {!erased && <ResumeCard talent={talent} />}
 
       <section className="space-y-3" aria-labelledby="talent-referrals-heading">
