@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { type ReactNode, type RefObject, useEffect, useRef, useState } from 'react';
 
 /**
  * Classes of a scrolling table's first column (its header and each row's name cell): it stays in view
@@ -6,7 +6,11 @@ import type { ReactNode } from 'react';
  */
 export const PINNED_COLUMN = 'sticky left-0 z-[1] bg-base-100';
 
-/** A table's box that scrolls sideways on a narrow screen; it takes the focus so a keyboard can scroll it. */
+/**
+ * A table's box that scrolls sideways on a narrow screen. While its content is wider than the box, it
+ * takes the focus, so a keyboard can scroll it (WCAG 2.1.1); while everything fits (an admin's table on a
+ * desktop) it is no tab stop, so the keyboard goes from control to control instead of through each box.
+ */
 export function ScrollRegion({
   label,
   children,
@@ -17,11 +21,36 @@ export function ScrollRegion({
   /** More classes on the box (its background). */
   className?: string;
 }) {
+  const ref = useRef<HTMLElement>(null);
+  const scrolls = useScrollsSideways(ref);
   const box = `overflow-x-auto rounded-box border border-base-300 ${className}`;
   return (
-    // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard (WCAG 2.1.1)
-    <section className={box} aria-label={label} tabIndex={0}>
+    <section ref={ref} className={box} aria-label={label} tabIndex={scrolls ? 0 : undefined}>
       {children}
     </section>
   );
+}
+
+/**
+ * Whether the box's content is wider than the box, followed as either changes size (rows arriving, a
+ * rotated phone). Where the browser cannot say (no ResizeObserver), it scrolls: the box stays reachable.
+ */
+function useScrollsSideways(ref: RefObject<HTMLElement | null>): boolean {
+  const [scrolls, setScrolls] = useState(true);
+  // After every render too: new rows or a table in a loading line's place need not resize the box.
+  useEffect(() => {
+    const box = ref.current;
+    if (box && typeof ResizeObserver === 'function') setScrolls(box.scrollWidth > box.clientWidth);
+  });
+  useEffect(() => {
+    const box = ref.current;
+    if (!box || typeof ResizeObserver !== 'function') return;
+    const measure = () => setScrolls(box.scrollWidth > box.clientWidth);
+    const observer = new ResizeObserver(measure);
+    observer.observe(box);
+    for (const child of box.children) observer.observe(child);
+    measure();
+    return () => observer.disconnect();
+  }, [ref]);
+  return scrolls;
 }
