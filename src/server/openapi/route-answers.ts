@@ -80,6 +80,10 @@ export const ROUTE_ANSWERS: Record<string, RouteAnswer> = {
     'application/octet-stream',
   ),
   'GET /api/public/data/export': file('The data as a download', 'application/json', 'text/html'),
+  'GET /api/account/export': file(
+    'Everything the account holds about its user, as a JSON download (`{ success, data }`)',
+    'application/json',
+  ),
   'GET /api/admin/payments/export.csv': file('The payments, one per row', 'text/csv'),
   'GET /api/admin/withholding/export.csv': file('The amounts withheld, one payment per row', 'text/csv'),
   'GET /api/admin/cp58/export.csv': file("The year's Form CP58 list, one recruiter per row", 'text/csv'),
