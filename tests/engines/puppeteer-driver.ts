@@ -103,9 +103,9 @@ class PuppeteerDriver implements Driver {
         return top ? `${top.tagName.toLowerCase()} "${(top.textContent ?? '').trim().slice(0, 80)}"` : 'off screen';
       });
     try {
-      // Firefox reports a disabled button as covered by its parent (elementFromPoint skips it): a talent's
-      // page back online after "Try again" kept its answer buttons disabled for some seconds in Firefox
-      // (seen on the engines' screenshot, 2026-11-29; cause not yet found): up to twice a step's wait.
+      // Firefox reports a disabled button as covered by its parent (elementFromPoint skips it). A talent's
+      // link page holds its answer buttons disabled until its script runs (the server writes the page):
+      // 300 ms on an idle machine, some seconds in CI after the e2e stage. Up to twice a step's wait.
       await untilFound(async () => (await coveredBy()) === '', `${role} "${name}" uncovered`, 2 * STEP_TIMEOUT);
     } catch (error) {
       // Say what lay over it, so a failure names its cause.

@@ -37,20 +37,20 @@ export function ScrollRegion({
  */
 function useScrollsSideways(ref: RefObject<HTMLElement | null>): boolean {
   const [scrolls, setScrolls] = useState(true);
-  // After every render too: new rows or a table in a loading line's place need not resize the box.
+  // After every render (new rows, or a table in a loading line's place, need not resize the box) and
+  // whenever the box or its content changes size.
   useEffect(() => {
-    const box = ref.current;
-    if (box && typeof ResizeObserver === 'function') setScrolls(box.scrollWidth > box.clientWidth);
+    if (ref.current && typeof ResizeObserver === 'function') setScrolls(overflows(ref.current));
   });
   useEffect(() => {
     const box = ref.current;
     if (!box || typeof ResizeObserver !== 'function') return;
-    const measure = () => setScrolls(box.scrollWidth > box.clientWidth);
-    const observer = new ResizeObserver(measure);
+    const observer = new ResizeObserver(() => setScrolls(overflows(box)));
     observer.observe(box);
     for (const child of box.children) observer.observe(child);
-    measure();
     return () => observer.disconnect();
   }, [ref]);
   return scrolls;
 }
+
+const overflows = (box: HTMLElement) => box.scrollWidth > box.clientWidth;
