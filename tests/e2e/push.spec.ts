@@ -108,15 +108,60 @@ async function workerRegistration(cdp: CDPSession): Promise<string> {
   return registrationId;
 }
 
-/** Delivers `data` as a push to the page's service worker, as the push service would. */
+/** Chromium's own log of a push it delivered (DevTools' BackgroundService domain, push messaging). */
+type PushLogEntry = { eventName: string; timestamp: number; eventMetadata: { key: string; value: string }[] };
+
+/**
+ * Delivers `data` as a push to the page's service worker, as the push service would, and waits until
+ * Chromium says the worker's push event finished. The protocol's delivery answers at once and reports
+ * nothing: Chromium drops a message it could not hand to the worker (its start failed or timed out on a
+ * loaded machine) without a word. Its BackgroundService log says what became of each message: "Push event
+ * dispatched" with the payload, then "Push event completed" with a status. A message never dispatched is
+ * delivered again, as a push service keeps a message until the device takes it; a push event that ends in
+ * anything but Success fails the test with Chromium's status, so a handler that throws is never retried.
+ */
 async function deliverPush(context: BrowserContext, page: Page, data: string) {
   const cdp = await context.newCDPSession(page);
-  await cdp.send('ServiceWorker.deliverPushMessage', {
-    origin: E2E_BASE_URL,
-    registrationId: await workerRegistration(cdp),
-    data,
+  const registrationId = await workerRegistration(cdp);
+  const entries: PushLogEntry[] = [];
+  cdp.on('BackgroundService.backgroundServiceEventReceived', ({ backgroundServiceEvent }) => {
+    entries.push(backgroundServiceEvent);
   });
-  await cdp.detach();
+  await cdp.send('BackgroundService.startObserving', { service: 'pushMessaging' });
+  await cdp.send('BackgroundService.setRecording', { shouldRecord: true, service: 'pushMessaging' });
+  const metadata = (entry: PushLogEntry, key: string) => entry.eventMetadata.find((item) => item.key === key)?.value;
+  const attempts: string[] = [];
+  for (let attempt = 1; attempt <= 3; attempt += 1) {
+    // Chromium stamps its log in seconds of wall time; older entries (replayed on observing) are skipped.
+    const sentAt = Date.now() / 1000 - 0.1;
+    await cdp.send('ServiceWorker.deliverPushMessage', { origin: E2E_BASE_URL, registrationId, data });
+    const dispatchedAt = () =>
+      entries.findIndex(
+        (entry) =>
+          entry.timestamp >= sentAt &&
+          entry.eventName === 'Push event dispatched' &&
+          metadata(entry, 'Payload') === data,
+      );
+    // The first end logged after this message's dispatch (an earlier push's end may be logged around it).
+    const status = () => {
+      const done = entries.slice(dispatchedAt() + 1).find((entry) => entry.eventName === 'Push event completed');
+      return done ? (metadata(done, 'Status') ?? 'no status') : null;
+    };
+    const deadline = Date.now() + 5_000;
+    while (Date.now() < deadline && dispatchedAt() < 0) await new Promise((resolve) => setTimeout(resolve, 50));
+    if (dispatchedAt() >= 0) {
+      // The worker has it: its event's end is awaited (the handler's own time), and must be a success.
+      await expect.poll(status, { message: 'the push event ends' }).not.toBeNull();
+      expect(status(), "how the worker's push event ended, as Chromium logs it").toBe('Success');
+      if (attempts.length > 0) {
+        test.info().annotations.push({ type: 'push delivered again', description: attempts.join('; ') });
+      }
+      await cdp.detach();
+      return;
+    }
+    attempts.push(`attempt ${attempt}: not dispatched in 5 s`);
+  }
+  throw new Error(`Chromium never dispatched the push: ${attempts.join('; ')}`);
 }
 
 function shownNotifications(page: Page): Promise<SeenNotification[]> {
