@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
-import { afterAll } from 'vitest';
 import { connect, type DB } from '#src/server/db/connect.ts';
 import { migrateForTest } from './migrate-for-test';
 
@@ -88,7 +87,12 @@ async function dropSchema(name: string) {
   await asAdmin((admin) => sql`drop schema if exists ${sql.id(name)} cascade`.execute(admin));
 }
 
-afterAll(async () => {
+/**
+ * Drops every schema made since the last call. Run after each test file (tests/setup/pg-schemas.ts, a
+ * setup file: the API suites share their modules between files, so a hook registered here would run after
+ * the first file only), so no file takes a schema another file used and the test database keeps none.
+ */
+export async function dropSchemasOfFile(): Promise<void> {
   free.length = 0;
   for (const name of [...made]) await dropSchema(name);
-});
+}
