@@ -1,11 +1,20 @@
-import { mkdtempSync, statSync } from 'node:fs';
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { DEFAULT_DEMO_PASSWORD, readEnv } from '#src/server/env.ts';
 import { newSealingKeyEntry, parseSealingKeys } from '#src/server/security/sealing.ts';
 
-const dataDir = () => mkdtempSync(path.join(tmpdir(), 'recruiter-env-'));
+// A data folder per case, all removed after the file (readEnv may create DATA_DIR's subfolders).
+const made: string[] = [];
+const dataDir = () => {
+  const dir = mkdtempSync(path.join(tmpdir(), 'recruiter-env-'));
+  made.push(dir);
+  return dir;
+};
+afterAll(() => {
+  for (const dir of made.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
 
 describe('environment', () => {
   it('has working defaults for a developer machine', () => {
