@@ -124,13 +124,19 @@ export type MigrationOptions = { sealingKeys?: SealingKeys };
 // Kysely's migrator lists the tables of every schema to find its own; on a PostgreSQL server shared with
 // others (or with the test suites, whose files drop their schemas as they end), a schema dropped at that
 // moment fails the listing (3F000, or 42P01 / 42703 between two catalogue rows). The database is fine:
-// try again. (A child server of the fault tests failed its boot so, on CI's busy PostgreSQL.)
+// try again. Every use of the migrator does (a child server of the fault tests failed its boot so, on CI's
+// busy PostgreSQL; /api/ready's check of pending migrations and the tests' rollbacks could too).
 const CATALOGUE_RACES = new Set(['3F000', '42P01', '42703']);
-async function retryingCatalogueRaces<T extends { error?: unknown }>(run: () => Promise<T>): Promise<T> {
+const isCatalogueRace = (error: unknown) => CATALOGUE_RACES.has((error as { code?: string } | undefined)?.code ?? '');
+async function retryingCatalogueRaces<T>(run: () => Promise<T>): Promise<T> {
   for (let attempt = 1; ; attempt += 1) {
-    const outcome = await run();
-    const code = (outcome.error as { code?: string } | undefined)?.code;
-    if (code === undefined || !CATALOGUE_RACES.has(code) || attempt >= 5) return outcome;
+    // The migrator reports its errors in its result; getMigrations throws them.
+    const outcome = await run().catch((error: unknown) => {
+      if (!isCatalogueRace(error) || attempt >= 5) throw error;
+      return undefined;
+    });
+    const error = (outcome as { error?: unknown } | undefined)?.error;
+    if (outcome !== undefined && (!isCatalogueRace(error) || attempt >= 5)) return outcome;
     await new Promise((resolve) => setTimeout(resolve, 50 * attempt));
   }
 }
@@ -153,7 +159,8 @@ export async function migrateToLatest(db: DB, options: MigrationOptions = {}): P
 
 /** The migrations of this build the database has not run yet (none once `migrateToLatest` has run). */
 export async function pendingMigrations(db: DB): Promise<string[]> {
-  const infos = await (await migratorFor(db)).getMigrations();
+  const migrator = await migratorFor(db);
+  const infos = await retryingCatalogueRaces(() => migrator.getMigrations());
   return infos.filter((info) => info.executedAt === undefined).map((info) => info.name);
 }
 
@@ -161,7 +168,9 @@ export async function pendingMigrations(db: DB): Promise<string[]> {
 export async function migrateAllDown(db: DB, options: MigrationOptions = {}): Promise<void> {
   await renameRecorded(db);
   const migrator = await migratorFor(db);
-  const { error } = await withMigrationKeys(options.sealingKeys, () => migrator.migrateTo(NO_MIGRATIONS));
+  const { error } = await retryingCatalogueRaces(() =>
+    withMigrationKeys(options.sealingKeys, () => migrator.migrateTo(NO_MIGRATIONS)),
+  );
   if (error) throw error;
 }
 
@@ -169,6 +178,8 @@ export async function migrateAllDown(db: DB, options: MigrationOptions = {}): Pr
 export async function migrateUpTo(db: DB, name: string, options: MigrationOptions = {}): Promise<void> {
   await renameRecorded(db);
   const migrator = await migratorFor(db);
-  const { error } = await withMigrationKeys(options.sealingKeys, () => migrator.migrateTo(name));
+  const { error } = await retryingCatalogueRaces(() =>
+    withMigrationKeys(options.sealingKeys, () => migrator.migrateTo(name)),
+  );
   if (error) throw error;
 }
