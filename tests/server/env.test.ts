@@ -1,20 +1,11 @@
-import { mkdtempSync, rmSync, statSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { statSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DEFAULT_DEMO_PASSWORD, readEnv } from '#src/server/env.ts';
 import { newSealingKeyEntry, parseSealingKeys } from '#src/server/security/sealing.ts';
+import { tempDirs } from './helpers/temp-dirs';
 
-// A data folder per case, all removed after the file (readEnv may create DATA_DIR's subfolders).
-const made: string[] = [];
-const dataDir = () => {
-  const dir = mkdtempSync(path.join(tmpdir(), 'recruiter-env-'));
-  made.push(dir);
-  return dir;
-};
-afterAll(() => {
-  for (const dir of made.splice(0)) rmSync(dir, { recursive: true, force: true });
-});
+const dataDir = tempDirs('recruiter-env-');
 
 describe('environment', () => {
   it('has working defaults for a developer machine', () => {

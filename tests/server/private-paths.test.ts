@@ -1,23 +1,15 @@
 // @vitest-environment node
-import { chmodSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { chmodSync, mkdirSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { connect } from '#src/server/db/connect.ts';
 import { makePrivateDirSync } from '#src/server/private-paths.ts';
 import { localFileStorage } from '#src/server/storage/local-file-storage.ts';
+import { tempDirs } from './helpers/temp-dirs';
 
 // DATA_DIR holds the database, resumes, .eml files with links and the JWT secret (issue 22).
 const modeOf = (target: string) => statSync(target).mode & 0o777;
-const roots: string[] = [];
-const scratch = () => {
-  const dir = mkdtempSync(path.join(tmpdir(), 'recruiter-private-'));
-  roots.push(dir);
-  return dir;
-};
-afterEach(() => {
-  for (const dir of roots.splice(0)) rmSync(dir, { recursive: true, force: true });
-});
+const scratch = tempDirs('recruiter-private-');
 
 describe('private data folder', () => {
   it('creates DATA_DIR 0700, and tightens one an older version left world-readable', () => {
